@@ -1,0 +1,262 @@
+"""The action phase turn: place Engineers on one action space and carry out its action at once.
+
+A space takes exactly its number of Engineers and holds them for the round (the Bank excepted). You may
+only place where you can pay everything (red-outline fee first) and the action can really be done.
+With no Engineers left you may still build with an engineer-free tile, or pass.
+"""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+
+from . import construction, contracts, officers, patents, production, rewards, water, wheel
+from .components import ActionSpace, components
+from .decisions import Choice
+
+BANK = "bank-b"
+CONSTRUCT = "construct"
+MAHIRI = "mahiri"
+
+
+@contextmanager
+def credits_after(company, fee: int):
+    """Check feasibility as if ``fee`` were already paid."""
+    company.credits -= fee
+    try:
+        yield
+    finally:
+        company.credits += fee
+
+
+def engineers_available(company) -> int:
+    return company.engineers + (1 if company.architect else 0)
+
+
+def architect_in_force(company) -> bool:
+    """Tommaso's own Architect, or any Engineer while Mahiri copies Tommaso."""
+    return company.architect or any(o.architect for o in officers.in_force(company)[1:])
+
+
+def space_exists(game, space: ActionSpace) -> bool:
+    st = game.state
+    if space.min_players > st.seats:
+        return False
+    return not (st.introductory and space.board == "patent")
+
+
+def action_possible(game, seat: int, space: ActionSpace) -> bool:
+    """Can the action of ``space`` really be carried out, its fee and cost already paid?"""
+    st = game.state
+    company = st.companies[seat]
+    action = space.action
+    if action == "produce":
+        return production.can_produce(game, seat, space.params["production_bonus"])
+    if action == "take_contracts":
+        return len(contracts.display(game)) >= space.params["contracts"]
+    if action == "patent":
+        return bool(st.patent_offer[space.params["slot"] - 1])
+    return company.credits >= 0
+
+
+def available_spaces(game, seat: int) -> list[Choice]:
+    st = game.state
+    company = st.companies[seat]
+    have = engineers_available(company)
+    choices = []
+    for space in components().spaces.values():
+        if space.id == BANK or not space_exists(game, space) or space.id in st.occupied:
+            continue
+        if space.engineers > have:
+            continue
+        with credits_after(company, space.extra_credits + space.cost_credits):
+            if company.credits < 0 or not action_possible(game, seat, space):
+                continue
+        choices.extend(_placements(company, space.id, space.engineers, space_label(space)))
+    n = company.construction_used
+    spaces = components().construction_spaces
+    if n < len(spaces):
+        need, fee = spaces[n]
+        if need <= have and fee <= company.credits:
+            with credits_after(company, fee):
+                if construction.can_build(game, seat, company.credits):
+                    label = f"Construction (company space {n + 1}: {need} Engineer(s)" + (f", {fee} credits)" if fee else ")")
+                    choices.extend(_placements(company, CONSTRUCT, need, label))
+    for i, (need, fee) in enumerate(officers.OFFICERS[company.officer].private_spaces):
+        if not company.mahiri_used[i] and need <= have and fee <= company.credits and not company.copied_officer:
+            label = f"Mahiri's space {i + 1}: copy a chief engineer, then act again" + (f" ({fee} credits)" if fee else "")
+            choices.extend(_placements(company, f"{MAHIRI}-{i + 1}", need, label))
+    if have:
+        choices.append(Choice(f"place:{BANK}", "Bank: 1 credit per Engineer", (BANK,)))
+    return choices
+
+
+def _placements(company, target: str, need: int, label: str) -> list[Choice]:
+    out = [Choice(f"place:{target}", f"{label}", (target,))]
+    if need == 1 and architect_in_force(company):
+        out.append(Choice(f"place:{target}:architect", f"{label}, with the Architect alone (play again after)",
+                          (target,)))
+    return out
+
+
+def space_label(space: ActionSpace) -> str:
+    p = space.params
+    what = {
+        "produce": lambda: f"Produce ({p['production_bonus']:+d})",
+        "place_drops": lambda: f"Place up to {p['drops']} waiting drops",
+        "place_flowing_drop": lambda: "Place 1 flowing drop",
+        "rotate_wheel": lambda: f"Turn the wheel {p['rotations']}",
+        "buy_machinery": lambda: "Buy " + " + ".join(
+            {"excavators": "1 Excavator", "mixers": "1 mixer", "any_one": "1 Excavator or mixer"}[k]
+            for k in p["gain"]),
+        "take_contracts": lambda: ("Take exactly 2 contracts" if p["contracts"] == 2 else "Take 1 contract"),
+        "patent": lambda: f"Buy patent in slot {p['slot']}",
+    }[space.action]()
+    costs = [f"{space.engineers} Engineer(s)"]
+    if space.cost_credits or space.extra_credits:
+        costs.append(f"{space.cost_credits + space.extra_credits} credits")
+    return f"{what} [{', '.join(costs)}]"
+
+
+def turn_choices(game, seat: int) -> list[Choice]:
+    company = game.state.companies[seat]
+    choices = available_spaces(game, seat)
+    if construction.can_build(game, seat, company.credits, engineer_free=True):
+        choices.append(Choice("build-free", "Build with an engineer-free tile (no Engineers)"))
+    if not engineers_available(company) and choices:
+        choices.append(Choice("pass", "Pass for the rest of the round"))
+    return choices
+
+
+def take_turn(game, seat: int):
+    """One turn of ``seat`` in the action phase (generator). Returns True if the company passed."""
+    st = game.state
+    company = st.companies[seat]
+    choices = turn_choices(game, seat)
+    if not choices:
+        company.passed = True
+        game.event(f"{game.name(seat)} has no Engineers left and passes.", seat, "pass")
+        return True
+    key = yield from game.ask(seat, "action", f"{game.name(seat)}: choose an action.", choices, auto=False,
+                              help="Place Engineers on a free action space and carry out its action at once.")
+    if key == "pass":
+        company.passed = True
+        game.event(f"{game.name(seat)} passes.", seat, "pass")
+        return True
+    if key == "build-free":
+        yield from construction.construct(game, seat, engineer_free=True)
+        return False
+    parts = key.split(":")
+    target, with_architect = parts[1], len(parts) > 2
+    if target == BANK:
+        yield from _bank(game, seat)
+        return False
+    again = _place_engineers(game, seat, target, with_architect)
+    if target == CONSTRUCT:
+        yield from construction.construct(game, seat)
+    elif target.startswith(MAHIRI):
+        yield from _mahiri(game, seat, int(target.rsplit("-", 1)[1]))
+    else:
+        yield from _do_space(game, seat, components().spaces[target])
+    if again:
+        game.event(f"{game.name(seat)}'s Architect gives another turn.", seat, "architect")
+        contracts.refill(game)
+        yield from take_turn(game, seat)
+    return False
+
+
+def _use_engineers(company, n: int, with_architect: bool) -> None:
+    if with_architect and company.architect:
+        company.architect = False
+        n -= 1
+    take = min(n, company.engineers)
+    company.engineers -= take
+    if n > take:  # the Architect stands in as a plain Engineer
+        company.architect = False
+
+
+def _place_engineers(game, seat: int, target: str, with_architect: bool) -> bool:
+    """Put the Engineers down and pay the space's fee. Returns True when the Architect grants another turn."""
+    st = game.state
+    company = st.companies[seat]
+    if target == CONSTRUCT:
+        need, fee = components().construction_spaces[company.construction_used]
+        company.construction_used += 1
+        where = f"company-{seat}-{company.construction_used}"
+    elif target.startswith(MAHIRI):
+        i = int(target.rsplit("-", 1)[1]) - 1
+        need, fee = officers.OFFICERS[company.officer].private_spaces[i]
+        company.mahiri_used[i] = True
+        where = target
+    else:
+        space = components().spaces[target]
+        need, fee = space.engineers, space.extra_credits + space.cost_credits
+        st.occupied[target] = seat
+        where = target
+    if with_architect and not company.architect:
+        company.copied_officer = ""  # a copied Architect acts once
+    _use_engineers(company, need, with_architect)
+    st.engineers_on.setdefault(where, [0] * st.seats)[seat] += need
+    company.credits -= fee
+    game.event(f"{game.name(seat)} places {need} Engineer(s) on {where}" + (f" and pays {fee} credits." if fee else "."),
+               seat, "place", (where,))
+    return with_architect and need == 1
+
+
+def _bank(game, seat: int):
+    company = game.state.companies[seat]
+    have = engineers_available(company)
+    key = yield from game.ask(seat, "bank", "How many Engineers on the Bank (1 credit each)?",
+                              [Choice(f"engineers:{n}", f"{n} Engineer(s): {n} credit(s)") for n in range(1, have + 1)])
+    n = int(key.split(":")[1])
+    _use_engineers(company, n, False)
+    game.state.bank[seat] += n
+    company.credits += n
+    game.event(f"{game.name(seat)} places {n} Engineer(s) on the Bank and takes {n} credit(s).", seat, "bank", (BANK,))
+
+
+def _do_space(game, seat: int, space: ActionSpace):
+    company = game.state.companies[seat]
+    p = space.params
+    action = space.action
+    if action == "produce":
+        yield from production.produce(game, seat, p["production_bonus"])
+    elif action == "place_drops":
+        yield from water.place_drops(game, seat, p["drops"], flowing=False, minimum=1)
+    elif action == "place_flowing_drop":
+        yield from water.place_drops(game, seat, 1, flowing=True, minimum=1)
+    elif action == "rotate_wheel":
+        back = wheel.turn(company, p["rotations"])
+        game.event(f"{game.name(seat)} turns the wheel {p['rotations']}"
+                   + (f", getting back {', '.join(back)}." if back else "."), seat, "wheel")
+    elif action == "buy_machinery":
+        gain = p["gain"]
+        if "any_one" in gain:
+            yield from rewards.choose_machinery(game, seat, gain["any_one"])
+        else:
+            rewards.add_machinery(company, gain.get("excavators", 0), gain.get("mixers", 0))
+            game.event(f"{game.name(seat)} buys machinery.", seat, "gain")
+    elif action == "take_contracts":
+        yield from contracts.take(game, seat, p["contracts"])
+    elif action == "patent":
+        patents.buy(game, seat, p["slot"])
+
+
+def mahiri_targets(game, seat: int) -> list[str]:
+    st = game.state
+    others = [c.officer for c in st.companies if c.seat != seat]
+    return others + st.spare_officers
+
+
+def _mahiri(game, seat: int, space: int):
+    company = game.state.companies[seat]
+    names = components().officers
+    targets = [o for o in mahiri_targets(game, seat) if o in officers.OFFICERS and o != MAHIRI]
+    if targets:
+        key = yield from game.ask(seat, "copy_officer", "Copy which chief engineer's ability?",
+                                  [Choice(f"copy:{o}", f"{names[o].name}: {names[o].ability}") for o in targets])
+        company.copied_officer = key.split(":")[1]
+        game.event(f"{game.name(seat)} copies {names[company.copied_officer].name}.", seat, "officer")
+    contracts.refill(game)
+    if turn_choices(game, seat):
+        yield from take_turn(game, seat)
+    company.copied_officer = ""

@@ -1,0 +1,274 @@
+"""Construction: Bases, Elevations, Conduits and Powerhouses (rulebook "Construction").
+
+One construction: choose a Technology tile from your supply, a legal space, and how to pay; the tile
+and the machinery go into the open segment of the wheel, the wheel turns one segment, the piece is
+placed (+3 credits on a red-outlined space), an uncovered income slot pays at once, then the tile's
+effect happens.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import officers, patents, rewards, wheel
+from .components import STRUCTURES, components
+from .decisions import Choice
+from .officers import ANTON_TILE
+from .state import DamState
+
+AREA_BASE_EXCAVATORS = {"mountain": 5, "hill": 4, "plain": 3}
+AREA_ELEVATION_MIXERS = {"mountain": 4, "hill": 3, "plain": 2}
+POWERHOUSE_MIXERS = (2, 3, 4, 5)  # your 1st, 2nd, 3rd, 4th powerhouse
+MAX_HEIGHT = 3
+INCOME_SLOTS = (2, 4, 5)  # building the 2nd, 4th and 5th piece of a row uncovers its income
+
+
+@dataclass(frozen=True)
+class TileUse:
+    """A way to build with a tile: the tile taken from the supply, the tile whose rules apply, the type."""
+
+    key: str
+    supply_tile: str  # taken from the personal supply ("" for Mahiri's copy of Anton)
+    tile: str  # whose building type and effect apply (differs from supply_tile for Anton's copy)
+    structure: str
+    to_wheel: tuple[str, ...]
+
+    @property
+    def label(self) -> str:
+        name = self.tile if self.tile == self.supply_tile else f"{self.supply_tile or 'copy'} as {self.tile}"
+        return f"{name} tile: build a {self.structure}"
+
+
+@dataclass(frozen=True)
+class Payment:
+    excavators: int
+    mixers: int
+    credits: int  # paid for machinery (Solomon), not counting the red-space fee
+
+    @property
+    def key(self) -> str:
+        return f"pay:{self.excavators}:{self.mixers}:{self.credits}"
+
+    @property
+    def label(self) -> str:
+        parts = [f"{self.excavators} Excavator(s)" if self.excavators else "",
+                 f"{self.mixers} mixer(s)" if self.mixers else "",
+                 f"{self.credits} credits" if self.credits else ""]
+        return " + ".join(p for p in parts if p) or "nothing"
+
+
+def built(company, structure: str) -> int:
+    return components().common["pieces"][structure] - company.pieces[structure]
+
+
+def own_dams(game, seat: int) -> list[str]:
+    return [s for s, d in game.state.dams.items() if d.owner == seat]
+
+
+def own_powerhouses(game, seat: int) -> list[str]:
+    return [s for s, o in game.state.powerhouses.items() if o == seat]
+
+
+# ---------------------------------------------------------------- where you may build
+
+def legal_spaces(game, seat: int, structure: str, areas=None, max_production=None) -> list[str]:
+    st, m = game.state, components().map
+    company = st.companies[seat]
+    if company.pieces[structure] <= 0:
+        return []
+    if structure == "base":
+        my_zones = {m.dams[s].zone for s in own_dams(game, seat)}
+        return [s for s, d in m.dams.items()
+                if s not in st.dams and d.zone not in my_zones and (areas is None or d.area in areas)]
+    if structure == "elevation":
+        return [s for s in own_dams(game, seat) if st.dams[s].height < MAX_HEIGHT]
+    if structure == "conduit":
+        return [s for s, c in m.conduits.items()
+                if s not in st.conduits and (max_production is None or c.production <= max_production)]
+    my_zones = {m.powerhouses[s].zone for s in own_powerhouses(game, seat)}
+    return [s for s, p in m.powerhouses.items() if s not in st.powerhouses and p.zone not in my_zones]
+
+
+def red_fee(structure: str, space: str) -> int:
+    m = components().map
+    if structure == "base":
+        return m.dams[space].extra_credits
+    if structure == "powerhouse":
+        return m.powerhouses[space].extra_credits
+    return 0  # Elevations never pay the red +3; conduit spaces are never red
+
+
+# ---------------------------------------------------------------- what it costs
+
+def machinery_options(game, seat: int, use: TileUse, space: str) -> list[tuple[int, frozenset]]:
+    """The ways the machinery may be counted: (units, kinds allowed)."""
+    m = components().map
+    company = game.state.companies[seat]
+    in_force = officers.in_force(company)
+    s = use.structure
+    if s == "base":
+        units = AREA_BASE_EXCAVATORS[m.dams[space].area]
+        for o in in_force:
+            if o.base_excavators is not None:
+                units = o.base_excavators
+        kinds = {"excavators"}
+    elif s == "elevation":
+        units, kinds = AREA_ELEVATION_MIXERS[m.dams[space].area], {"mixers"}
+    elif s == "conduit":
+        units, kinds = 2 * m.conduits[space].production, {"excavators"}
+    else:
+        units, kinds = POWERHOUSE_MIXERS[built(company, "powerhouse")], {"mixers"}
+    units = patents.cost_units(use.tile, s, units)
+    if patents.machinery_interchangeable(use.tile):
+        kinds = {"excavators", "mixers"}
+    options = [(units, frozenset(kinds))]
+    if s == "conduit" and any(o.conduit_mixers_instead for o in in_force):
+        options.append((m.conduits[space].production, frozenset({"mixers"})))
+    return options
+
+
+def payments(game, seat: int, use: TileUse, space: str, credits: int) -> list[Payment]:
+    """Every legal way to pay for this build with ``credits`` available (red-space fee included)."""
+    company = game.state.companies[seat]
+    fee = 0 if patents.waives_red_fee(use.tile) else red_fee(use.structure, space)
+    price = max((o.credits_per_machinery for o in officers.in_force(company)), default=0)
+    found: dict[str, Payment] = {}
+    for units, kinds in machinery_options(game, seat, use, space):
+        for by_credits in range(0, units + 1 if price else 1):
+            if fee + by_credits * price > credits:
+                break
+            rest = units - by_credits
+            lo_e = rest - company.mixers if "mixers" in kinds else rest
+            hi_e = rest if "excavators" in kinds else 0
+            for e in range(max(0, lo_e), min(company.excavators, hi_e) + 1):
+                p = Payment(e, rest - e, by_credits * price)
+                found[p.key] = p
+    return list(found.values())
+
+
+def tile_uses(game, seat: int, engineer_free: bool = False) -> list[TileUse]:
+    company = game.state.companies[seat]
+    comps = components()
+    copying_anton = company.copied_officer == "anton"
+    uses: list[TileUse] = []
+    seen = set()
+    sources = [(t, t, (t,)) for t in company.tiles if t != ANTON_TILE]
+    if ANTON_TILE in company.tiles or copying_anton:
+        supply, to_wheel = (ANTON_TILE, (ANTON_TILE,)) if ANTON_TILE in company.tiles else ("", ())
+        sources += [(supply, t, to_wheel) for t in wheel.tiles_on_wheel(company) if t != ANTON_TILE]
+    for supply, tile, to_wheel in sources:
+        info = comps.tile(tile)
+        if engineer_free and not info.engineer_free:
+            continue
+        types = STRUCTURES if info.builds == "any" else (info.builds,)
+        for s in types:
+            name = tile if supply == tile else f"{supply or 'copy'}>{tile}"
+            key = f"tile:{name}" + (f":{s}" if info.builds == "any" else "")
+            if key not in seen:
+                seen.add(key)
+                uses.append(TileUse(key, supply, tile, s, to_wheel))
+    return uses
+
+
+def build_plan(game, seat: int, credits: int, engineer_free: bool = False) -> dict[str, dict[str, list[Payment]]]:
+    """tile-use key -> space -> payments, keeping only what can really be built."""
+    plan: dict[str, dict[str, list[Payment]]] = {}
+    for use in tile_uses(game, seat, engineer_free):
+        spaces = {}
+        for space in legal_spaces(game, seat, use.structure):
+            pays = payments(game, seat, use, space, credits)
+            if pays:
+                spaces[space] = pays
+        if spaces:
+            plan[use.key] = spaces
+    return plan
+
+
+def can_build(game, seat: int, credits: int, engineer_free: bool = False) -> bool:
+    for use in tile_uses(game, seat, engineer_free):
+        for space in legal_spaces(game, seat, use.structure):
+            if payments(game, seat, use, space, credits):
+                return True
+    return False
+
+
+# ---------------------------------------------------------------- the construction itself
+
+def construct(game, seat: int, engineer_free: bool = False):
+    """One construction with a Technology tile (generator). The action space is already paid."""
+    company = game.state.companies[seat]
+    uses = {u.key: u for u in tile_uses(game, seat, engineer_free)}
+    plan = build_plan(game, seat, company.credits, engineer_free)
+    key = yield from game.ask(seat, "build_tile", "Choose the Technology tile to build with.",
+                              [Choice(k, uses[k].label, (uses[k].tile,)) for k in plan],
+                              help="A tile builds its structure type; it goes on your wheel with the machinery.")
+    use = uses[key]
+    spaces = plan[key]
+    space = yield from game.ask(seat, "build_space", f"Where do you build the {use.structure}?",
+                                [Choice(f"space:{s}", space_label(game, use.structure, s), (s,)) for s in spaces])
+    space = space.split(":", 1)[1]
+    pays = {p.key: p for p in spaces[space]}
+    pay = pays[(yield from game.ask(seat, "payment", f"How do you pay for the {use.structure}?",
+                                     [Choice(k, p.label) for k, p in pays.items()]))]
+    # Tile and machinery into the open segment, then the wheel turns one segment.
+    if use.supply_tile:
+        company.tiles.remove(use.supply_tile)
+    company.excavators -= pay.excavators
+    company.mixers -= pay.mixers
+    company.credits -= pay.credits
+    wheel.load_open_segment(company, list(use.to_wheel), pay.excavators, pay.mixers)
+    back = wheel.turn(company)
+    game.event(f"{game.name(seat)} builds a {use.structure} on {space} with the {use.tile} tile, paying {pay.label}"
+               + (f"; the wheel returns {', '.join(back)}" if back else "") + ".", seat, "build", (space,))
+    fee = 0 if patents.waives_red_fee(use.tile) else red_fee(use.structure, space)
+    yield from place_piece(game, seat, use.structure, space, fee)
+    yield from patents.after_build(game, seat, use.tile, use.structure, space)
+
+
+def free_build(game, seat: int, structure: str, areas=None, max_production=None):
+    """A contract's free build: no Engineers, tile, machinery or wheel turn; the red +3 is still paid."""
+    company = game.state.companies[seat]
+    spaces = [s for s in legal_spaces(game, seat, structure, areas, max_production)
+              if red_fee(structure, s) <= company.credits]
+    choices = [Choice(f"space:{s}", space_label(game, structure, s), (s,)) for s in spaces]
+    choices.append(Choice("skip", "Do not build"))
+    key = yield from game.ask(seat, "build_space", f"Free build: where do you build the {structure}?", choices,
+                              auto=False)
+    if key == "skip":
+        return
+    space = key.split(":", 1)[1]
+    game.event(f"{game.name(seat)} builds a {structure} on {space} for free.", seat, "build", (space,))
+    yield from place_piece(game, seat, structure, space, red_fee(structure, space))
+
+
+def place_piece(game, seat: int, structure: str, space: str, fee: int):
+    st = game.state
+    company = st.companies[seat]
+    company.credits -= fee
+    company.pieces[structure] -= 1
+    if structure == "base":
+        st.dams[space] = DamState(owner=seat, height=1)
+    elif structure == "elevation":
+        st.dams[space].height += 1
+    elif structure == "conduit":
+        st.conduits[space] = seat
+    else:
+        st.powerhouses[space] = seat
+    n = built(company, structure)
+    if structure != "powerhouse" and n in INCOME_SLOTS:
+        reward = components().companies[company.company].income[structure][n]
+        game.event(f"{game.name(seat)} uncovers an income: {rewards.describe(reward)}.", seat, "income")
+        yield from rewards.gain(game, seat, reward, "income")
+
+
+def space_label(game, structure: str, space: str) -> str:
+    m = components().map
+    fee = red_fee(structure, space)
+    red = f", red +{fee}" if fee else ""
+    if structure == "conduit":
+        c = m.conduits[space]
+        return f"{space}: conduit {c.production} from zone {c.zone} ({c.area}) to zone {c.ends_in_zone}"
+    if structure == "elevation":
+        d = game.state.dams[space]
+        return f"{space}: raise your dam to height {d.height + 1} ({m.dams[space].area})"
+    return f"{space}: zone {m.zone_of(space)} ({m.area_of(space)}{red})"

@@ -1,0 +1,103 @@
+"""Contracts (rulebook "Contracts"): taking, the hand limit, fulfilling, the display refill.
+
+One action that produced at least a contract's energy may fulfil one contract: one from your hand, or,
+with a production, a face-up National contract. France needs 3 less with production energy; Simone may
+fulfil several whose needs add up to the energy. Energy that is not a production (L2 Base, L3 Conduit)
+fulfils one hand contract only.
+"""
+
+from __future__ import annotations
+
+from . import officers, rewards
+from .components import components
+from .decisions import Choice
+
+FRANCE_REDUCTION = 3
+COLOURS = ("green", "yellow", "red")
+
+
+def hand_limit(company) -> int:
+    return max(o.hand_limit for o in officers.in_force(company))
+
+
+def label(contract_id: int) -> str:
+    c = components().contracts[contract_id]
+    return f"#{c.id} ({c.kind}, {c.energy} energy): {rewards.describe(c.reward)}"
+
+
+def fulfil(game, seat: int, energy: int, production: bool):
+    st = game.state
+    company = st.companies[seat]
+    comps = components()
+    reduction = FRANCE_REDUCTION if production and company.company == "france" and game.ability_active(seat) else 0
+    several = production and any(o.multi_contract for o in officers.in_force(company))
+    budget = energy
+    while True:
+        candidates = list(company.contracts) + (list(st.national) if production else [])
+        fits = [c for c in candidates if max(0, comps.contracts[c].energy - reduction) <= budget]
+        if not fits:
+            return
+        choices = [Choice(f"contract:{c}", label(c), (f"contract:{c}",)) for c in fits]
+        choices.append(Choice("skip", "Fulfil no contract" if budget == energy else "No more contracts"))
+        key = yield from game.ask(seat, "contract", f"You produced {energy} energy: fulfil a contract?", choices,
+                                  auto=False, help="A contract needs at most the energy of this one action.")
+        if key == "skip":
+            return
+        cid = int(key.split(":")[1])
+        if cid in company.contracts:
+            company.contracts.remove(cid)
+        else:
+            st.national.remove(cid)
+        company.fulfilled.append(cid)
+        game.stats["contracts"] += 1
+        contract = comps.contracts[cid]
+        game.event(f"{game.name(seat)} fulfils contract {label(cid)}.", seat, "contract", (f"contract:{cid}",))
+        yield from rewards.gain(game, seat, contract.reward, "contracts")
+        if not several:
+            return
+        budget -= max(0, contract.energy - reduction)
+
+
+def display(game) -> list[int]:
+    return [c for colour in COLOURS for c in game.state.private_display[colour]]
+
+
+def take(game, seat: int, count: int):
+    """Take exactly ``count`` face-up private contracts, then discard down to the hand limit."""
+    st = game.state
+    company = st.companies[seat]
+    for i in range(count):
+        choices = [Choice(f"take:{c}", label(c), (f"contract:{c}",)) for c in display(game)]
+        key = yield from game.ask(seat, "take_contract", f"Take a contract ({i + 1} of {count}).", choices)
+        cid = int(key.split(":")[1])
+        colour = components().contracts[cid].kind
+        st.private_display[colour].remove(cid)
+        company.contracts.append(cid)
+        game.event(f"{game.name(seat)} takes contract {label(cid)}.", seat, "contract", (f"contract:{cid}",))
+    while len(company.contracts) > hand_limit(company):
+        choices = [Choice(f"discard:{c}", label(c), (f"contract:{c}",)) for c in company.contracts]
+        key = yield from game.ask(seat, "discard_contract",
+                                  f"Your hand holds {len(company.contracts)}; discard down to {hand_limit(company)}.",
+                                  choices, auto=False)
+        cid = int(key.split(":")[1])
+        company.contracts.remove(cid)
+        game.event(f"{game.name(seat)} discards contract #{cid}; it leaves the game.", seat, "contract")
+
+
+def refill(game) -> None:
+    """Before the next placement: each colour of the display is topped up to 2 from its pile."""
+    st = game.state
+    for colour in COLOURS:
+        shown, pile = st.private_display[colour], st.private_piles[colour]
+        while len(shown) < 2 and pile:
+            shown.append(pile.pop())
+
+
+def pick_starting(game, seat: int):
+    st = game.state
+    choices = [Choice(f"start:{c}", label(c), (f"contract:{c}",)) for c in st.starting_offer]
+    key = yield from game.ask(seat, "starting_contract", "Pick your starting contract.", choices)
+    cid = int(key.split(":")[1])
+    st.starting_offer.remove(cid)
+    st.companies[seat].contracts.append(cid)
+    game.event(f"{game.name(seat)} picks starting contract {label(cid)}.", seat, "contract")

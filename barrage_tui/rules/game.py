@@ -1,0 +1,144 @@
+"""The decision engine: a game that stops at every decision and offers its legal choices.
+
+    game = Game.new(setup)
+    game.prompt            # the pending decision (None when the game is over)
+    game.choose(key)       # apply one legal choice; returns the events that followed
+
+Nothing else changes a game. The game keeps the log of choice keys; the same setup and the same keys
+always give the same game. Undo rebuilds the current turn from its starting state.
+"""
+
+from __future__ import annotations
+
+from . import rounds, scoring
+from .components import components
+from .decisions import Choice, Event, IllegalChoice, Prompt
+from .setup import Setup, new_state
+from .state import GameState
+
+
+class Game:
+    def __init__(self, setup: Setup, state: GameState, *, keep_undo: bool = True):
+        self.setup = setup
+        self.state = state
+        self.keep_undo = keep_undo
+        self.log: list[str] = []  # the keys chosen since ``origin``
+        self.origin = state.copy()  # where the log starts from
+        self.events: list[Event] = []
+        self.stats = {"productions": 0, "contracts": 0}
+        self._turn: tuple[int, int, GameState | None] = (0, 0, None)  # log index, events index, state
+        self._prompt: Prompt | None = None
+        self._flow = rounds.play(self)
+        self._advance(None)
+
+    @classmethod
+    def new(cls, setup: Setup, **kw) -> "Game":
+        return cls(setup, new_state(setup), **kw)
+
+    @classmethod
+    def replay(cls, setup: Setup, keys, state: GameState | None = None, **kw) -> "Game":
+        game = cls(setup, state.copy() if state is not None else new_state(setup), **kw)
+        for key in keys:
+            game.choose(key)
+        return game
+
+    # ------------------------------------------------------------ the public surface
+
+    @property
+    def prompt(self) -> Prompt | None:
+        return self._prompt
+
+    @property
+    def over(self) -> bool:
+        return self._prompt is None
+
+    def choose(self, key: str) -> list[Event]:
+        prompt = self._prompt
+        if prompt is None:
+            raise IllegalChoice("the game is over; there is nothing to choose")
+        if prompt.find(key) is None:
+            raise IllegalChoice(f"{key!r} is not a legal choice here ({prompt.text}); "
+                                f"legal: {', '.join(prompt.keys())}")
+        start = len(self.events)
+        self.log.append(key)
+        self._advance(key)
+        return self.events[start:]
+
+    @property
+    def can_undo(self) -> bool:
+        return len(self.log) > self._turn[0]
+
+    def undo(self) -> bool:
+        """Take back the last choice of the current turn. Returns False when there is none."""
+        if not self.can_undo:
+            return False
+        index, n_events, snapshot = self._turn
+        if snapshot is None:  # no snapshot kept: replay the whole log from the origin
+            index, n_events, snapshot = 0, 0, self.origin
+            self.stats = {"productions": 0, "contracts": 0}
+        keys = self.log[index:-1]
+        self.state = snapshot.copy()
+        self.log = self.log[:index]
+        self.events = self.events[:n_events]
+        self._flow = rounds.play(self)
+        self._advance(None)
+        for key in keys:
+            self.choose(key)
+        return True
+
+    @property
+    def turn_start(self) -> int:
+        """Index in the log where the current turn began."""
+        return self._turn[0]
+
+    # ------------------------------------------------------------ used by the rules modules
+
+    def _advance(self, key: str | None) -> None:
+        try:
+            self._prompt = self._flow.send(key)
+        except StopIteration:
+            self._prompt = None
+
+    def boundary(self) -> None:
+        """The flow is at the start of a turn: remember it for undo."""
+        snapshot = self.state.copy() if self.keep_undo else None
+        self._turn = (len(self.log), len(self.events), snapshot)
+
+    def ask(self, seat: int, kind: str, text: str, choices: list[Choice], auto: bool = True, help: str = ""):
+        """Stop for a decision (generator). A lone choice is taken at once when ``auto``."""
+        if not choices:
+            raise RuntimeError(f"no legal choice for {kind!r}: {text}")
+        if auto and len(choices) == 1:
+            return choices[0].key
+        key = yield Prompt(seat, kind, text, tuple(choices), help)
+        return key
+
+    def event(self, text: str, seat: int = -1, kind: str = "info", refs: tuple[str, ...] = ()) -> None:
+        self.events.append(Event(text, seat, kind, tuple(refs)))
+
+    def name(self, seat: int) -> str:
+        c = self.state.companies[seat]
+        return components().companies[c.company].name
+
+    def gain_vp(self, seat: int, n: int, source: str) -> None:
+        """Score (or lose) VP; the score never goes below 0 (the rules summary's floor)."""
+        if not n:
+            return
+        c = self.state.companies[seat]
+        before = c.vp
+        c.vp = max(0, c.vp + n)
+        c.vp_by_source[source] = c.vp_by_source.get(source, 0) + c.vp - before
+
+    def ability_active(self, seat: int) -> bool:
+        """A company's special ability works from its third powerhouse on."""
+        need = components().common["ability_unlocked_at_powerhouses"]
+        return sum(1 for o in self.state.powerhouses.values() if o == seat) >= need
+
+    def objective_vp_table(self) -> tuple[int, ...]:
+        return components().objective_vp
+
+    def scores(self) -> list[tuple[int, int]]:
+        return [(c.seat, c.vp) for c in self.state.companies]
+
+
+__all__ = ["Game", "IllegalChoice", "scoring"]

@@ -1,0 +1,14 @@
+"""Anton Krylov: a special tile that copies any Technology tile on his wheel (type and effect).
+
+The special tile goes on the wheel; the copied tile stays where it is. The tile is unusable while it is
+itself on the wheel. Construction (construction.py) offers the copies; this module only hands him the tile.
+"""
+
+from .base import Officer
+
+ANTON_TILE = "anton"
+
+
+class Anton(Officer):
+    id = "anton"
+    extra_tiles = (ANTON_TILE,)

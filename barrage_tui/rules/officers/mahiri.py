@@ -1,0 +1,16 @@
+"""Mahiri Sekibo: two private spaces (1 Engineer; 1 Engineer + 3 credits), each once a round.
+
+Using one, she copies another chief engineer's ability and at once takes another action under it.
+The copy ends with that extra action.
+
+Decision (UNVERIFIED in the reference): the Board Game Arena version gives her 9 starting credits. None
+of our rules texts says so (Appendix 9 of the expansion rulebook describes only the two spaces), so she
+starts with the usual 6.
+"""
+
+from .base import Officer
+
+
+class Mahiri(Officer):
+    id = "mahiri"
+    private_spaces = ((1, 0), (1, 3))

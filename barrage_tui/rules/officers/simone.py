@@ -1,0 +1,10 @@
+"""Simone Luciani (promo): hand limit 4; one production may fulfil several contracts whose needs add up
+to no more than its Energy."""
+
+from .base import Officer
+
+
+class Simone(Officer):
+    id = "simone"
+    hand_limit = 4
+    multi_contract = True

@@ -1,0 +1,78 @@
+"""Gaining a reward: the symbols printed on contracts and company-board income slots.
+
+The plain gains (credits, VP, energy, machinery) come first, then the others in printed order
+(the reference's resolution of the order, base-game.md section 9.1).
+"""
+
+from __future__ import annotations
+
+from . import wheel
+from .decisions import Choice
+
+PLAIN = ("credits", "vp", "energy", "excavators", "mixers")
+
+
+def describe(reward) -> str:
+    names = {
+        "credits": "{} credits", "vp": "{} VP", "energy": "{} energy", "excavators": "{} Excavators",
+        "mixers": "{} mixers", "any_machinery": "{} machinery of choice", "wheel_rotations": "turn wheel {}",
+        "drops_delayed": "{} waiting drops", "drops_flowing": "{} flowing drops",
+    }
+    parts = []
+    for key, value in reward.items():
+        if key in names:
+            parts.append(names[key].format(value))
+        elif key == "build":
+            extra = ""
+            if "build_areas" in reward:
+                extra = " in " + "/".join(reward["build_areas"])
+            if "build_max_production" in reward:
+                extra = f" of production <= {reward['build_max_production']}"
+            parts.append(f"build a {value}{extra}")
+    return ", ".join(parts)
+
+
+def gain(game, seat: int, reward, source: str):
+    """Apply a reward to ``seat`` (generator: machinery of choice, drops and builds ask)."""
+    company = game.state.companies[seat]
+    for key in PLAIN:
+        value = reward.get(key, 0)
+        if not value:
+            continue
+        if key == "vp":
+            game.gain_vp(seat, value, source)
+        elif key in ("excavators", "mixers"):
+            add_machinery(company, value if key == "excavators" else 0, value if key == "mixers" else 0)
+        else:
+            setattr(company, key, getattr(company, key) + value)
+    for key, value in reward.items():
+        if key == "any_machinery":
+            yield from choose_machinery(game, seat, value)
+        elif key == "wheel_rotations":
+            back = wheel.turn(company, value)
+            game.event(f"{game.name(seat)} turns the wheel {value}" + (f", getting back {', '.join(back)}." if back else "."),
+                       seat, "wheel")
+        elif key in ("drops_delayed", "drops_flowing"):
+            from . import water
+            yield from water.place_drops(game, seat, value, flowing=key == "drops_flowing")
+        elif key == "build":
+            from . import construction
+            yield from construction.free_build(game, seat, value, reward.get("build_areas"),
+                                               reward.get("build_max_production"))
+
+
+def choose_machinery(game, seat: int, count: int):
+    choices = [Choice(f"machinery:{e}:{count - e}", f"{e} Excavator(s) + {count - e} mixer(s)")
+               for e in range(count, -1, -1)]
+    key = yield from game.ask(seat, "machinery", f"Take {count} machinery of your choice.", choices)
+    _, e, m = key.split(":")
+    add_machinery(game.state.companies[seat], int(e), int(m))
+    game.event(f"{game.name(seat)} takes {e} Excavator(s) and {m} mixer(s).", seat, "gain")
+
+
+def add_machinery(company, excavators: int, mixers: int) -> None:
+    """Machinery from the supply (the one way machinery enters a company: checked by the invariants)."""
+    company.excavators += excavators
+    company.mixers += mixers
+    company.machinery_gained[0] += excavators
+    company.machinery_gained[1] += mixers

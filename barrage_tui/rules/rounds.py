@@ -1,0 +1,95 @@
+"""The round structure (rulebook "Game round"): income, headstreams, actions, water flow, scoring,
+end of round; after round 5, final scoring.
+
+``play`` is the whole game as one generator. It reads where it is from the state alone, so it can be
+started again from a state saved at any turn boundary (the points marked ``game.boundary()``).
+"""
+
+from __future__ import annotations
+
+from . import actions, contracts, patents, rewards, scoring, water
+from .components import components
+from .construction import INCOME_SLOTS, built
+
+ROUNDS = 5
+
+
+def play(game):
+    st = game.state
+    while True:
+        if st.phase == "pick":
+            if st.pick_index < len(st.pick_order):
+                game.boundary()
+                yield from contracts.pick_starting(game, st.pick_order[st.pick_index])
+                st.pick_index += 1
+                continue
+            st.phase, st.turn_index = "income", 0
+        elif st.phase == "income":
+            order = list(reversed(st.turn_order))  # income goes in reverse turn order
+            if st.round > 1 and st.turn_index < len(order):
+                game.boundary()
+                yield from income(game, order[st.turn_index])
+                st.turn_index += 1
+                continue
+            game.event(f"Round {st.round} begins.", kind="round")
+            water.fill_headstreams(game)
+            contracts.refill(game)
+            st.phase, st.turn_index = "actions", 0
+        elif st.phase == "actions":
+            if all(c.passed for c in st.companies):
+                end_of_round(game)
+                continue
+            seat = st.turn_order[st.turn_index]
+            if not st.companies[seat].passed:
+                game.boundary()
+                yield from actions.take_turn(game, seat)
+                contracts.refill(game)  # before the next placement
+            st.turn_index = (st.turn_index + 1) % st.seats
+        else:
+            return
+
+
+def income(game, seat: int):
+    company = game.state.companies[seat]
+    income = components().companies[company.company].income
+    for structure in ("base", "elevation", "conduit"):
+        for slot in INCOME_SLOTS:
+            if built(company, structure) >= slot:
+                reward = income[structure][slot]
+                game.event(f"{game.name(seat)} takes income: {rewards.describe(reward)}.", seat, "income")
+                yield from rewards.gain(game, seat, reward, "income")
+
+
+def end_of_round(game) -> None:
+    st = game.state
+    water.water_flow_phase(game)
+    scoring.score_round(game)
+    if st.round == ROUNDS:
+        scoring.final_scoring(game)
+        st.phase = "over"
+        names = " and ".join(game.name(s) for s in st.winner)
+        game.event(f"The game is over. {names} win{'s' if len(st.winner) == 1 else ''}.", kind="game_over")
+        return
+    energies = {c.seat: c.energy for c in st.companies}
+    st.turn_order = scoring.next_turn_order(st.turn_order, energies)
+    for c in st.companies:  # Engineers go home; energy markers back to 0
+        c.engineers += sum(n[c.seat] for n in st.engineers_on.values()) + st.bank[c.seat]
+        c.energy = 0
+        c.passed = False
+        c.construction_used = 0
+        c.mahiri_used = [False, False]
+    _architects_home(game)
+    st.occupied.clear()
+    st.engineers_on.clear()
+    st.bank = [0] * st.seats
+    patents.refresh(game)
+    st.round += 1
+    st.phase, st.turn_index = "income", 0
+
+
+def _architects_home(game) -> None:
+    """Tommaso's Architect came home with the Engineers: it was counted as one of them above."""
+    for c in game.state.companies:
+        if c.officer == "tommaso" and not c.architect:
+            c.engineers -= 1
+            c.architect = True

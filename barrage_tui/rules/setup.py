@@ -1,0 +1,157 @@
+"""Game setup: who sits where, and the table laid out from the seed (rulebook "Setup")."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from .components import BASE_OFFICERS, PROMO_OFFICERS, components
+from .officers import OFFICERS
+from .state import NEUTRAL, CompanyState, DamState, GameState
+
+SEAT_KINDS = ("human", "automa")
+COMPANY_ORDER = ("usa", "germany", "italy", "france")
+
+
+class SetupError(ValueError):
+    """A setup that cannot be played (wrong seat count, a company taken twice, ...)."""
+
+
+@dataclass(frozen=True)
+class SeatSetup:
+    name: str
+    kind: str = "human"
+    company: str = ""  # "" = drawn at random
+    officer: str = ""  # "" = drawn at random
+    difficulty: str = ""  # for an Automa seat
+
+
+@dataclass(frozen=True)
+class Setup:
+    """Seats are listed in picking order; in the full game round 1 is played in the reverse order."""
+
+    seats: tuple[SeatSetup, ...]
+    introductory: bool = False
+    seed: int = 0
+    promo_officers: bool = True  # Simone Luciani and Tommaso Battista may be drawn
+    options: dict = field(default_factory=dict)
+
+    def validate(self) -> None:
+        comps = components()
+        if not 1 <= len(self.seats) <= 4:
+            raise SetupError("a game has 1 to 4 seats")
+        chosen = [s.company for s in self.seats if s.company]
+        if len(set(chosen)) != len(chosen):
+            raise SetupError("two seats chose the same company")
+        officers = [s.officer for s in self.seats if s.officer]
+        if len(set(officers)) != len(officers):
+            raise SetupError("two seats chose the same chief engineer")
+        for s in self.seats:
+            if s.kind not in SEAT_KINDS:
+                raise SetupError(f"unknown seat kind {s.kind!r}")
+            if s.company and s.company not in comps.companies:
+                raise SetupError(f"unknown company {s.company!r}")
+            if s.officer and s.officer not in OFFICERS:
+                raise SetupError(f"unknown chief engineer {s.officer!r}")
+            if self.introductory and (s.company or s.officer):
+                raise SetupError("the introductory game uses fixed companies and chief engineers")
+
+
+def rng(state: GameState) -> random.Random:
+    """The next random generator of this game: seeded from (seed, counter), so a state holds all randomness."""
+    state.rng_counter += 1
+    return random.Random(f"{state.seed}:{state.rng_counter}")
+
+
+def officer_pool(promos: bool) -> list[str]:
+    return list(BASE_OFFICERS) + (list(PROMO_OFFICERS) if promos else [])
+
+
+def new_state(setup: Setup) -> GameState:
+    setup.validate()
+    comps = components()
+    n = len(setup.seats)
+    state = GameState(seats=n, introductory=setup.introductory, seed=setup.seed, companies=[])
+
+    # Companies and chief engineers: fixed matchups in the introductory game, otherwise chosen or drawn.
+    if setup.introductory:
+        rows = sorted(comps.companies.values(), key=lambda c: c.introductory["turn_position"])[:n]
+        pairs = [(c.id, c.introductory["officer"]) for c in rows]
+        spare: list[str] = []
+    else:
+        r = rng(state)
+        free_companies = [c for c in COMPANY_ORDER if c not in {s.company for s in setup.seats}]
+        r.shuffle(free_companies)
+        pool = [o for o in officer_pool(setup.promo_officers) if o not in {s.officer for s in setup.seats}]
+        r.shuffle(pool)
+        pairs = []
+        for s in setup.seats:
+            pairs.append((s.company or free_companies.pop(), s.officer or pool.pop()))
+        # Four officers are always drawn; the ones not dealt are Mahiri's extra copy targets.
+        spare = pool[: max(0, 4 - n)]
+    state.spare_officers = spare
+
+    common = comps.common
+    for seat, (s, (company, officer)) in enumerate(zip(setup.seats, pairs)):
+        o = OFFICERS[officer]
+        cs = CompanyState(
+            seat=seat, player=s.name, kind=s.kind, company=company, officer=officer,
+            vp=common["starting_vp"], credits=common["starting_credits"],
+            excavators=common["starting_excavators"], mixers=common["starting_mixers"],
+            engineers=common["engineers"] - (1 if o.architect else 0), architect=o.architect,
+            pieces=dict(common["pieces"]),
+            tiles=list(common["basic_tech_tiles"]) + (["joker"] if setup.introductory else []) + list(o.extra_tiles),
+        )
+        cs.vp_by_source = {"start": cs.vp}
+        cs.machinery_gained = [cs.excavators, cs.mixers]
+        state.companies.append(cs)
+    state.bank = [0] * n
+
+    r = rng(state)
+    # Headstreams: 4 of the 8 tiles.
+    tiles = list(comps.headstreams)
+    r.shuffle(tiles)
+    state.headstream_tiles = dict(zip(comps.map.headstreams, tiles))
+    state.headstream_drops = {h: 0 for h in comps.map.headstreams}
+    # Bonus tiles (5 for the rounds) and the objective tile.
+    bonus = [t.id for t in comps.bonus_tiles.values() if t.introductory or not setup.introductory]
+    r.shuffle(bonus)
+    state.bonus_tiles = bonus[:5]
+    state.objective = r.choice(sorted(comps.objective_tiles))
+    # Contracts: companies - 1 National contracts; private piles shuffled, 2 face up per colour.
+    national = [c.id for c in comps.contracts_of("national")]
+    r.shuffle(national)
+    state.national = sorted(national[: n - 1])
+    for colour in ("green", "yellow", "red"):
+        pile = [c.id for c in comps.contracts_of(colour)]
+        r.shuffle(pile)
+        state.private_display[colour] = [pile.pop(), pile.pop()]
+        state.private_piles[colour] = pile
+    # Neutral dams: one per area, on a lower dam space of that area, with 1 drop.
+    for rule in comps.neutral_dams:
+        space = r.choice(rule.eligible)
+        state.dams[space] = DamState(owner=NEUTRAL, height=rule.height, drops=rule.initial_drops)
+        state.drops_created += rule.initial_drops
+    # Patent Office (full game): three shuffled piles by level, the top 3 of level I face up.
+    if not setup.introductory:
+        for level in (1, 2, 3):
+            pile = [t.id for t in comps.advanced_tiles.values() if t.level == level]
+            r.shuffle(pile)
+            state.patent_piles[str(level)] = pile
+        state.patent_offer = [state.patent_piles["1"].pop() for _ in range(3)]
+
+    # Starting contracts and turn order.
+    if setup.introductory:
+        for cs in state.companies:
+            cs.contracts = [comps.companies[cs.company].introductory["starting_contract"]]
+        state.turn_order = list(range(n))
+        state.phase = "income"
+    else:
+        starting = [c.id for c in comps.contracts_of("starting")]
+        r.shuffle(starting)
+        state.starting_offer = sorted(starting[:n])
+        state.pick_order = list(range(n))
+        state.turn_order = list(reversed(range(n)))  # the first to pick plays last in round 1
+        state.phase = "pick"
+    state.round = 1
+    return state

@@ -1,0 +1,122 @@
+"""The changing state of one game: plain data, nothing else.
+
+Every field is a bool, int, str, list or dict of those, so a state can be copied cheaply, compared
+for equality and written to TOML as it is. TOML has no null, so absence is written as ``""`` (no tile,
+no copy) or ``-1`` (no owner); NEUTRAL marks the neutral dams' owner.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import asdict, dataclass, field, fields
+
+NEUTRAL = -2  # owner of a neutral dam
+NOBODY = -1
+
+WHEEL_SEGMENTS = 6
+
+
+@dataclass
+class Segment:
+    """One segment of a Construction Wheel: what lies in it until the wheel brings it round."""
+
+    tiles: list[str] = field(default_factory=list)
+    excavators: int = 0
+    mixers: int = 0
+
+    def is_empty(self) -> bool:
+        return not self.tiles and not self.excavators and not self.mixers
+
+
+@dataclass
+class CompanyState:
+    seat: int
+    player: str  # the player's name
+    kind: str  # "human" or "automa"
+    company: str
+    officer: str
+    vp: int = 10
+    credits: int = 6
+    excavators: int = 6
+    mixers: int = 4
+    energy: int = 0
+    engineers: int = 12  # in the personal supply (not on a space)
+    architect: bool = False  # Tommaso Battista's Architect, while it is in the personal supply
+    pieces: dict[str, int] = field(default_factory=dict)  # pieces still on the company board
+    tiles: list[str] = field(default_factory=list)  # technology tiles in the personal supply
+    wheel: list[Segment] = field(default_factory=lambda: [Segment() for _ in range(WHEEL_SEGMENTS)])
+    wheel_open: int = 0  # index of the open segment
+    contracts: list[int] = field(default_factory=list)  # face up in hand
+    fulfilled: list[int] = field(default_factory=list)  # face down
+    construction_used: int = 0  # company construction spaces used this round
+    mahiri_used: list[bool] = field(default_factory=lambda: [False, False])
+    copied_officer: str = ""  # Mahiri Sekibo's copy, for the extra action only
+    passed: bool = False
+    machinery_gained: list[int] = field(default_factory=lambda: [6, 4])  # Excavators, mixers ever received
+    energy_by_round: list[int] = field(default_factory=list)
+    vp_by_source: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass
+class DamState:
+    owner: int  # a seat or NEUTRAL
+    height: int  # 1 = Base, 2-3 = with Elevations
+    drops: int = 0
+
+
+@dataclass
+class GameState:
+    seats: int
+    introductory: bool
+    seed: int
+    companies: list[CompanyState]
+    round: int = 0
+    phase: str = "setup"  # pick | actions | over (the other phases run without stopping)
+    turn_order: list[int] = field(default_factory=list)  # seats, first to play first
+    turn_index: int = 0
+    pick_order: list[int] = field(default_factory=list)
+    pick_index: int = 0
+    rng_counter: int = 0
+    headstream_tiles: dict[str, int] = field(default_factory=dict)
+    headstream_drops: dict[str, int] = field(default_factory=dict)
+    dams: dict[str, DamState] = field(default_factory=dict)
+    conduits: dict[str, int] = field(default_factory=dict)  # space -> owner seat
+    powerhouses: dict[str, int] = field(default_factory=dict)  # space -> owner seat
+    drops_created: int = 0  # drops ever put on the map (conservation check)
+    drops_exited: int = 0  # drops that left the board or were used up
+    occupied: dict[str, int] = field(default_factory=dict)  # exclusive action space -> seat
+    engineers_on: dict[str, list[int]] = field(default_factory=dict)  # space -> engineers per seat
+    bank: list[int] = field(default_factory=list)  # engineers per seat on the Bank
+    national: list[int] = field(default_factory=list)
+    private_piles: dict[str, list[int]] = field(default_factory=dict)  # top of pile = last item
+    private_display: dict[str, list[int]] = field(default_factory=dict)
+    starting_offer: list[int] = field(default_factory=list)  # starting contracts still to be picked
+    patent_piles: dict[str, list[str]] = field(default_factory=dict)  # "1".."3"; top = last
+    patent_offer: list[str] = field(default_factory=list)  # 3 slots, "" = empty
+    bonus_tiles: list[int] = field(default_factory=list)  # one per round
+    objective: int = 0
+    spare_officers: list[str] = field(default_factory=list)  # drawn but not dealt (Mahiri's copies)
+    winner: list[int] = field(default_factory=list)
+
+    def copy(self) -> "GameState":
+        return copy.deepcopy(self)
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "GameState":
+        data = dict(data)
+        data["companies"] = [_company_from_dict(c) for c in data["companies"]]
+        data["dams"] = {k: DamState(**v) for k, v in data["dams"].items()}
+        names = {f.name for f in fields(cls)}
+        unknown = set(data) - names
+        if unknown:
+            raise ValueError(f"unknown state fields: {', '.join(sorted(unknown))}")
+        return cls(**data)
+
+
+def _company_from_dict(data: dict) -> CompanyState:
+    data = dict(data)
+    data["wheel"] = [Segment(**s) for s in data["wheel"]]
+    return CompanyState(**data)

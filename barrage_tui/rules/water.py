@@ -1,0 +1,111 @@
+"""Water: dam capacity, drops flowing down the river, and placing drops on the headstreams.
+
+A drop moves from node to node along the river (map-base.toml [[river]]) and stops in the first dam
+that has room; one that finds none leaves the board at an exit (rulebook "Water Flow").
+"""
+
+from __future__ import annotations
+
+from . import officers
+from .components import components
+from .decisions import Choice
+
+
+def capacity(game, space: str) -> int:
+    dam = game.state.dams.get(space)
+    if dam is None:
+        return 0
+    if dam.height == 3 and dam.owner >= 0:
+        return max(o.height3_capacity for o in officers.in_force(game.state.companies[dam.owner]))
+    return dam.height
+
+
+def room(game, space: str) -> int:
+    dam = game.state.dams.get(space)
+    return 0 if dam is None else max(0, capacity(game, space) - dam.drops)
+
+
+def flow_drop(game, node: str) -> str:
+    """Let one drop flow on from ``node`` (not counting ``node`` itself). Returns where it stops."""
+    st = game.state
+    down = components().map.downstream
+    usa = _usa_powerhouse_zones(game)
+    while True:
+        node = down[node]
+        if node.startswith("EXIT"):
+            st.drops_exited += 1
+            return node
+        if usa and node.startswith("P") and node in usa[1]:
+            usa[0].energy += 1  # USA: a drop passing a zone with a USA powerhouse
+        dam = st.dams.get(node)
+        if dam is not None and dam.drops < capacity(game, node):
+            dam.drops += 1
+            return node
+
+
+def _usa_powerhouse_zones(game):
+    """(company, {"P<zone>", ...}) when the USA's ability is active, else None."""
+    for c in game.state.companies:
+        if c.company == "usa" and game.ability_active(c.seat):
+            zones = {f"P{components().map.powerhouses[p].zone}" for p, o in game.state.powerhouses.items()
+                     if o == c.seat}
+            return c, zones
+    return None
+
+
+def add_drop_to_headstream(game, headstream: str, flowing: bool) -> str:
+    """Put a drop from the supply on a headstream; a flowing one goes on at once."""
+    game.state.drops_created += 1
+    if flowing:
+        return flow_drop(game, headstream)
+    game.state.headstream_drops[headstream] += 1
+    return headstream
+
+
+def water_flow_phase(game) -> None:
+    """Every drop waiting on a headstream flows down (the river is a tree: order does not matter)."""
+    st = game.state
+    for head in components().map.headstreams:
+        while st.headstream_drops[head]:
+            st.headstream_drops[head] -= 1
+            flow_drop(game, head)
+    game.event("Water flows from the headstreams.", kind="water")
+
+
+def fill_headstreams(game) -> None:
+    st = game.state
+    tiles = components().headstreams
+    added = []
+    for head, tile in st.headstream_tiles.items():
+        n = tiles[tile].drops_by_round[st.round - 1] if st.round <= 4 else 0
+        st.headstream_drops[head] += n
+        st.drops_created += n
+        if n:
+            added.append(f"{head} +{n}")
+    if added:
+        game.event(f"Headstreams fill: {', '.join(added)}.", kind="water")
+
+
+def place_drops(game, seat: int, count: int, flowing: bool, minimum: int = 0):
+    """Decision: put up to ``count`` drops on headstreams of your choice (generator)."""
+    heads = components().map.headstreams
+    placed = 0
+    while placed < count:
+        choices = [Choice(f"headstream:{h}", f"{h} (tile {game.state.headstream_tiles[h]})", (h,)) for h in heads]
+        if placed >= minimum:
+            choices.append(Choice("done", "No more drops"))
+        how = "flows at once" if flowing else "waits for the Water Flow phase"
+        key = yield from game.ask(seat, "drops", f"Place drop {placed + 1} of up to {count} on a headstream "
+                                  f"(it {how}).", choices, auto=False)
+        if key == "done":
+            return
+        head = key.split(":", 1)[1]
+        where = add_drop_to_headstream(game, head, flowing)
+        placed += 1
+        game.event(f"{game.name(seat)} puts a drop on {head}" + (f"; it flows to {where}." if flowing else "."),
+                   seat, "water", (head, where))
+
+
+def drops_on_map(game) -> int:
+    st = game.state
+    return sum(st.headstream_drops.values()) + sum(d.drops for d in st.dams.values())
