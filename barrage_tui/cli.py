@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import argparse
-import sys
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="barrage-tui", description="Barrage, the hydro-power board game.")
+    parser.add_argument("--continue", dest="resume", action="store_true",
+                        help="resume the most recent game where it stopped")
+    parser.add_argument("--load", metavar="FILE", help="open a saved game file")
+    parser.add_argument("--save-dir", metavar="DIR", help="folder for saves and autosaves (default: your data folder)")
     sub = parser.add_subparsers(dest="command")
     sim = sub.add_parser("sim", help="play random whole games headless and check the rules' invariants")
     sim.add_argument("--games", type=int, default=20, help="number of games (default 20)")
@@ -17,6 +20,10 @@ def build_parser() -> argparse.ArgumentParser:
     mode.add_argument("--intro", action="store_true", help="only introductory games")
     mode.add_argument("--full", action="store_true", help="only full games")
     sim.add_argument("--no-check", action="store_true", help="skip the invariant checks (speed figure only)")
+    inspect = sub.add_parser("inspect", help="print a saved game's state and pending decision; apply choices headless")
+    inspect.add_argument("file", help="a save file")
+    inspect.add_argument("--choose", metavar="KEY", action="append", default=[], help="apply this choice key (repeatable)")
+    inspect.add_argument("--out", metavar="NEW", help="write the resulting game to this file")
     return parser
 
 
@@ -29,5 +36,8 @@ def main(argv: list[str] | None = None) -> int:
             parser.error("--games must be at least 1")
         intro = True if args.intro else False if args.full else None
         return sim.run(args.games, args.players, args.seed, intro, check=not args.no_check)
-    print("The terminal app is not built yet; try `barrage-tui sim`.", file=sys.stderr)
-    return 2
+    if args.command == "inspect":
+        from saves.inspect import inspect_command
+        return inspect_command(args)
+    from .ui.app import run_app
+    return run_app(load=args.load, resume=args.resume, save_dir=args.save_dir)
