@@ -8,6 +8,7 @@ With no Engineers left you may still build with an engineer-free tile, or pass.
 from __future__ import annotations
 
 from contextlib import contextmanager
+from functools import cache
 
 from . import construction, contracts, officers, patents, production, rewards, water, wheel
 from .components import ActionSpace, components
@@ -63,15 +64,19 @@ def available_spaces(game, seat: int) -> list[Choice]:
     company = st.companies[seat]
     have = engineers_available(company)
     choices = []
+    possible: dict[tuple, bool] = {}  # spaces of one row share the answer when they cost the same
     for space in components().spaces.values():
         if space.id == BANK or not space_exists(game, space) or space.id in st.occupied:
             continue
-        if space.engineers > have:
+        price = space.extra_credits + space.cost_credits
+        if space.engineers > have or price > company.credits:
             continue
-        with credits_after(company, space.extra_credits + space.cost_credits):
-            if company.credits < 0 or not action_possible(game, seat, space):
-                continue
-        choices.extend(_placements(company, space.id, space.engineers, space_label(space)))
+        memo = (space.board, space.row, price)
+        if memo not in possible:
+            with credits_after(company, price):
+                possible[memo] = action_possible(game, seat, space)
+        if possible[memo]:
+            choices.extend(_placements(company, space.id, space.engineers, space_label(space)))
     n = company.construction_used
     spaces = components().construction_spaces
     if n < len(spaces):
@@ -99,6 +104,12 @@ def _placements(company, target: str, need: int, label: str) -> list[Choice]:
 
 
 def space_label(space: ActionSpace) -> str:
+    return _space_label(space.id)
+
+
+@cache
+def _space_label(space_id: str) -> str:
+    space = components().spaces[space_id]
     p = space.params
     what = {
         "produce": lambda: f"Produce ({p['production_bonus']:+d})",

@@ -129,10 +129,15 @@ def machinery_options(game, seat: int, use: TileUse, space: str) -> list[tuple[i
 
 def payments(game, seat: int, use: TileUse, space: str, credits: int) -> list[Payment]:
     """Every legal way to pay for this build with ``credits`` available (red-space fee included)."""
+    return list({p.key: p for p in _payments(game, seat, use, space, credits)}.values())
+
+
+def _payments(game, seat: int, use: TileUse, space: str, credits: int):
     company = game.state.companies[seat]
     fee = 0 if patents.waives_red_fee(use.tile) else red_fee(use.structure, space)
-    price = max((o.credits_per_machinery for o in officers.in_force(company)), default=0)
-    found: dict[str, Payment] = {}
+    if fee > credits:
+        return
+    price = max(o.credits_per_machinery for o in officers.in_force(company))
     for units, kinds in machinery_options(game, seat, use, space):
         for by_credits in range(0, units + 1 if price else 1):
             if fee + by_credits * price > credits:
@@ -141,9 +146,7 @@ def payments(game, seat: int, use: TileUse, space: str, credits: int) -> list[Pa
             lo_e = rest - company.mixers if "mixers" in kinds else rest
             hi_e = rest if "excavators" in kinds else 0
             for e in range(max(0, lo_e), min(company.excavators, hi_e) + 1):
-                p = Payment(e, rest - e, by_credits * price)
-                found[p.key] = p
-    return list(found.values())
+                yield Payment(e, rest - e, by_credits * price)
 
 
 def tile_uses(game, seat: int, engineer_free: bool = False) -> list[TileUse]:
@@ -187,7 +190,7 @@ def build_plan(game, seat: int, credits: int, engineer_free: bool = False) -> di
 def can_build(game, seat: int, credits: int, engineer_free: bool = False) -> bool:
     for use in tile_uses(game, seat, engineer_free):
         for space in legal_spaces(game, seat, use.structure):
-            if payments(game, seat, use, space, credits):
+            if next(_payments(game, seat, use, space, credits), None):
                 return True
     return False
 

@@ -86,6 +86,13 @@ class Game:
             self.choose(key)
         return True
 
+    def turn_snapshot(self) -> tuple[GameState, list[str]]:
+        """The state at the start of the current turn and the keys chosen since (for saves)."""
+        index, _, snapshot = self._turn
+        if snapshot is None:
+            snapshot = Game.replay(self.setup, self.log[:index], self.origin, keep_undo=False).state
+        return snapshot.copy(), self.log[index:]
+
     @property
     def turn_start(self) -> int:
         """Index in the log where the current turn began."""

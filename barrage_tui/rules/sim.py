@@ -8,12 +8,17 @@ from __future__ import annotations
 
 import random
 import time
+from functools import cache
 from dataclasses import dataclass, field
 
 from .components import BASE_OFFICERS, PROMO_OFFICERS
 from .game import Game
 from .invariants import violations
 from .setup import COMPANY_ORDER, SeatSetup, Setup
+
+# At about one turn start in three, a second offered choice (picked at random) is tried on a copy of the
+# game: over many games every kind of choice gets applied, at a fraction of the cost of trying them all.
+CHOICE_CHECK_EVERY = 3
 
 # Relative weights by the start of a choice key; anything else weighs 1.
 WEIGHTS = {
@@ -23,6 +28,7 @@ WEIGHTS = {
 }
 
 
+@cache
 def weight(key: str) -> float:
     for prefix, w in WEIGHTS.items():
         if key.startswith(prefix):
@@ -64,6 +70,11 @@ def play_random(setup: Setup, seed: int, check: bool = True, max_decisions: int 
         while game.prompt is not None and result.decisions < max_decisions:
             choices = game.prompt.choices
             key = r.choices(choices, weights=[weight(c.key) for c in choices])[0].key
+            if check and game.turn_start == len(game.log) and result.decisions % CHOICE_CHECK_EVERY == 0:
+                found = unplayable(game, r.choice(choices).key)
+                if found:
+                    result.violations = found
+                    return result
             result.keys.append(key)
             game.choose(key)
             result.decisions += 1
@@ -89,6 +100,16 @@ def play_random(setup: Setup, seed: int, check: bool = True, max_decisions: int 
 def game_pieces_total() -> dict[str, int]:
     from .components import components
     return dict(components().common["pieces"])
+
+
+def unplayable(game: Game, key: str) -> list[str]:
+    """An offered choice must apply without error: try it on a copy of the game."""
+    trial = Game(game.setup, game.state.copy(), keep_undo=False)
+    try:
+        trial.choose(key)
+    except Exception as exc:  # noqa: BLE001 - any failure is what this check reports
+        return [f"offered choice {key!r} fails: {exc!r}"]
+    return []
 
 
 def run(games: int, players: int | None, seed: int, introductory: bool | None = None, check: bool = True,
