@@ -207,7 +207,7 @@ def _place_engineers(game, seat: int, target: str, with_architect: bool) -> bool
         company.copied_officer = ""  # a copied Architect acts once
     _use_engineers(company, need, with_architect)
     st.engineers_on.setdefault(where, [0] * st.seats)[seat] += need
-    company.credits -= fee
+    game.pay_credits(seat, fee)
     game.event(f"{game.name(seat)} places {need} Engineer(s) on {where}" + (f" and pays {fee} credits." if fee else "."),
                seat, "place", (where,))
     return with_architect and need == 1
@@ -221,7 +221,7 @@ def _bank(game, seat: int):
     n = int(key.split(":")[1])
     _use_engineers(company, n, False)
     game.state.bank[seat] += n
-    company.credits += n
+    game.gain_credits(seat, n)
     game.event(f"{game.name(seat)} places {n} Engineer(s) on the Bank and takes {n} credit(s).", seat, "bank", (BANK,))
 
 

@@ -218,7 +218,7 @@ def construct(game, seat: int, engineer_free: bool = False):
         company.tiles.remove(use.supply_tile)
     company.excavators -= pay.excavators
     company.mixers -= pay.mixers
-    company.credits -= pay.credits
+    game.pay_credits(seat, pay.credits)
     wheel.load_open_segment(company, list(use.to_wheel), pay.excavators, pay.mixers)
     back = wheel.turn(company)
     game.event(f"{game.name(seat)} builds a {use.structure} on {space} with the {use.tile} tile, paying {pay.label}"
@@ -247,7 +247,7 @@ def free_build(game, seat: int, structure: str, areas=None, max_production=None)
 def place_piece(game, seat: int, structure: str, space: str, fee: int):
     st = game.state
     company = st.companies[seat]
-    company.credits -= fee
+    game.pay_credits(seat, fee)
     company.pieces[structure] -= 1
     if structure == "base":
         st.dams[space] = DamState(owner=seat, height=1)

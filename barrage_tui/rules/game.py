@@ -136,6 +136,13 @@ class Game:
         c.vp = max(0, c.vp + n)
         c.vp_by_source[source] = c.vp_by_source.get(source, 0) + c.vp - before
 
+    def gain_credits(self, seat: int, n: int) -> None:
+        self.state.companies[seat].credits += n
+
+    def pay_credits(self, seat: int, n: int) -> None:
+        """Pay credits to the supply (every payment goes through here; the caller checked it is affordable)."""
+        self.state.companies[seat].credits -= n
+
     def ability_active(self, seat: int) -> bool:
         """A company's special ability works from its third powerhouse on."""
         need = components().common["ability_unlocked_at_powerhouses"]

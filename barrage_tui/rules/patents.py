@@ -52,7 +52,7 @@ def _l1_elevation(game, seat, structure, space):
 
 def _l1_conduit(game, seat, structure, space):
     gain = 2 * components().map.conduits[space].production
-    game.state.companies[seat].credits += gain
+    game.gain_credits(seat, gain)
     game.event(f"{game.name(seat)} gains {gain} credits.", seat, "gain")
     return
     yield

@@ -113,8 +113,8 @@ def produce(game, seat: int, bonus: int, optional: bool = False, second: bool = 
     game.stats["productions"] += 1
     owner = st.conduits[system.conduit]
     if owner != seat:
-        company.credits -= k
-        st.companies[owner].credits += k
+        game.pay_credits(seat, k)
+        game.gain_credits(owner, k)
         game.gain_vp(owner, k, "conduits")
         game.event(f"{game.name(seat)} pays {k} credit(s) to {game.name(owner)} for the conduit; "
                    f"{game.name(owner)} scores {k} VP.", seat, "payment", (system.conduit,))

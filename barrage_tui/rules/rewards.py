@@ -41,6 +41,8 @@ def gain(game, seat: int, reward, source: str):
             continue
         if key == "vp":
             game.gain_vp(seat, value, source)
+        elif key == "credits":
+            game.gain_credits(seat, value)
         elif key in ("excavators", "mixers"):
             add_machinery(company, value if key == "excavators" else 0, value if key == "mixers" else 0)
         else:

@@ -75,7 +75,7 @@ def score_round(game) -> list[tuple[int, int, int, int]]:
         place = awards.get(c.seat, 0)
         game.gain_vp(c.seat, place, "energy_track")
         credits, vp = credits_for_energy(min(c.energy, ENERGY_CAP))
-        c.credits += credits
+        game.gain_credits(c.seat, credits)
         game.gain_vp(c.seat, vp, "energy_track")
         bonus = bonus_vp(bonus_count(game, c.seat, tile.key), tile.vp_each, c.energy, st.round)
         game.gain_vp(c.seat, bonus, "bonus_tiles")
