@@ -188,8 +188,19 @@ def build_plan(game, seat: int, credits: int, engineer_free: bool = False) -> di
 
 
 def can_build(game, seat: int, credits: int, engineer_free: bool = False) -> bool:
+    tried = set()  # spaces with the same cost need one try: (structure, area or conduit value, red fee)
+    m = components().map
     for use in tile_uses(game, seat, engineer_free):
         for space in legal_spaces(game, seat, use.structure):
+            if use.structure == "conduit":
+                cost_class = m.conduits[space].production
+            elif use.structure == "powerhouse":
+                cost_class = m.powerhouses[space].extra_credits
+            else:
+                cost_class = (m.dams[space].area, m.dams[space].extra_credits)
+            if (use.key, cost_class) in tried:
+                continue
+            tried.add((use.key, cost_class))
             if next(_payments(game, seat, use, space, credits), None):
                 return True
     return False
