@@ -10,6 +10,14 @@ STRUCTURES = ("base", "elevation", "conduit", "powerhouse")
 COUNTED = ("vp", "credits", "excavators", "mixers", "energy", "engineers")
 
 
+def _most_it_may_hold(game, space: str, dam) -> int:
+    """A 4th drop that came while Mahiri copied Graziano stays when the copy ends (Appendix 9: the
+    capacity lasts until those drops are produced with)."""
+    if dam.height == 3 and dam.owner >= 0 and game.state.companies[dam.owner].officer == "mahiri":
+        return max(water.capacity(game, space), 4)
+    return water.capacity(game, space)
+
+
 def violations(game) -> list[str]:
     """Everything wrong with the game's state, in words (an empty list when all is well)."""
     st = game.state
@@ -21,7 +29,7 @@ def violations(game) -> list[str]:
         on_map += dam.drops
         if not 1 <= dam.height <= 3:
             found.append(f"map: {space} has height {dam.height}")
-        elif dam.drops < 0 or dam.drops > water.capacity(game, space):
+        elif dam.drops < 0 or dam.drops > _most_it_may_hold(game, space, dam):
             found.append(f"water: {space} holds {dam.drops} drops, capacity {water.capacity(game, space)}")
         if dam.owner >= 0:
             on_board[dam.owner][0] += 1
@@ -39,7 +47,7 @@ def violations(game) -> list[str]:
     for c in st.companies:
         who = f"seat {c.seat} ({c.company})"
         for name in COUNTED:
-            if getattr(c, name) < 0:
+            if getattr(c, name) < 0 and not (name == "vp" and c.kind == "automa"):  # an Automa's VP may
                 found.append(f"{who}: {name} is {getattr(c, name)}")
         for i, s in enumerate(STRUCTURES):
             if c.pieces[s] < 0 or on_board[c.seat][i] + c.pieces[s] != pieces[s]:
