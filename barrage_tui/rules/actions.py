@@ -96,11 +96,13 @@ def available_spaces(game, seat: int) -> list[Choice]:
 
 
 def _placements(company, target: str, need: int, label: str) -> list[Choice]:
-    out = [Choice(f"place:{target}", f"{label}", (target,))]
-    if need == 1 and architect_in_force(company):
-        out.append(Choice(f"place:{target}:architect", f"{label}, with the Architect alone (play again after)",
-                          (target,)))
-    return out
+    plain = Choice(f"place:{target}", f"{label}", (target,))
+    if need != 1 or not architect_in_force(company):
+        return [plain]
+    alone = Choice(f"place:{target}:architect", f"{label}, with the Architect alone (play again after)", (target,))
+    if company.architect and not company.engineers:
+        return [alone]  # Tommaso's last piece is the Architect: on a 1-Engineer space it stands alone
+    return [plain, alone]
 
 
 def space_label(space: ActionSpace) -> str:
@@ -128,27 +130,33 @@ def _space_label(space_id: str) -> str:
     return f"{what} [{', '.join(costs)}]"
 
 
-def turn_choices(game, seat: int) -> list[Choice]:
+def turn_choices(game, seat: int, extra: bool = False) -> list[Choice]:
+    """The choices of a turn; an ``extra`` action (Architect, Mahiri) may be given up but is no pass."""
     company = game.state.companies[seat]
     choices = available_spaces(game, seat)
     if construction.can_build(game, seat, company.credits, engineer_free=True):
         choices.append(Choice("build-free", "Build with an engineer-free tile (no Engineers)"))
     if not engineers_available(company) and choices:
-        choices.append(Choice("pass", "Pass for the rest of the round"))
+        choices.append(Choice("skip", "Give up this extra action") if extra
+                       else Choice("pass", "Pass for the rest of the round"))
     return choices
 
 
-def take_turn(game, seat: int):
+def take_turn(game, seat: int, extra: bool = False):
     """One turn of ``seat`` in the action phase (generator). Returns True if the company passed."""
     st = game.state
     company = st.companies[seat]
-    choices = turn_choices(game, seat)
+    choices = turn_choices(game, seat, extra)
+    if extra and not choices:
+        return False
     if not choices:
         company.passed = True
         game.event(f"{game.name(seat)} has no Engineers left and passes.", seat, "pass")
         return True
     key = yield from game.ask(seat, "action", f"{game.name(seat)}: choose an action.", choices, auto=False,
                               help="Place Engineers on a free action space and carry out its action at once.")
+    if key == "skip":
+        return False
     if key == "pass":
         company.passed = True
         game.event(f"{game.name(seat)} passes.", seat, "pass")
@@ -171,7 +179,7 @@ def take_turn(game, seat: int):
     if again:
         game.event(f"{game.name(seat)}'s Architect gives another turn.", seat, "architect")
         contracts.refill(game)
-        yield from take_turn(game, seat)
+        yield from take_turn(game, seat, extra=True)
     return False
 
 
@@ -261,13 +269,12 @@ def mahiri_targets(game, seat: int) -> list[str]:
 def _mahiri(game, seat: int, space: int):
     company = game.state.companies[seat]
     names = components().officers
-    targets = [o for o in mahiri_targets(game, seat) if o in officers.OFFICERS and o != MAHIRI]
+    targets = [o for o in mahiri_targets(game, seat) if o in officers.OFFICERS and o not in (MAHIRI, "none")]
     if targets:
         key = yield from game.ask(seat, "copy_officer", "Copy which chief engineer's ability?",
                                   [Choice(f"copy:{o}", f"{names[o].name}: {names[o].ability}") for o in targets])
         company.copied_officer = key.split(":")[1]
         game.event(f"{game.name(seat)} copies {names[company.copied_officer].name}.", seat, "officer")
     contracts.refill(game)
-    if turn_choices(game, seat):
-        yield from take_turn(game, seat)
+    yield from take_turn(game, seat, extra=True)
     company.copied_officer = ""
