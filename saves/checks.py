@@ -1,0 +1,264 @@
+"""Does a state read from a file make sense for the rules? Every id must name a real component, every
+seat a real seat, every count be in range — checked before the rules core is given the state, so that
+a hand-written or damaged position is refused with the path of the bad field rather than failing later.
+
+The rules' own invariants (water conserved, pieces counted, ...) are checked afterwards on the running
+game with ``barrage_tui.rules.invariants``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from barrage_tui.rules.actions import BANK
+from barrage_tui.rules.components import STRUCTURES, components
+from barrage_tui.rules.officers import OFFICERS
+from barrage_tui.rules.rounds import ROUNDS
+from barrage_tui.rules.setup import SEAT_KINDS, Setup
+from barrage_tui.rules.state import NEUTRAL, WHEEL_SEGMENTS, GameState
+
+from .errors import FormatProblem
+from .schema import key_path
+
+PHASES = ("pick", "income", "actions", "over")
+COLOURS = ("green", "yellow", "red")
+LEVELS = ("1", "2", "3")
+NO_OFFICER = "none"  # an Automa below Very Hard plays without a chief engineer
+
+
+def fail(path: str, problem: str) -> FormatProblem:
+    return FormatProblem(f"{path}: {problem}")
+
+
+def _one_of(path: str, value, allowed, what: str) -> None:
+    if value not in allowed:
+        raise fail(path, f"unknown {what} {value!r}")
+
+
+def _range(path: str, value: int, low: int, high: int | None = None) -> None:
+    if value < low or (high is not None and value > high):
+        bound = f"at least {low}" if high is None else f"from {low} to {high}"
+        raise fail(path, f"{value} is out of range (must be {bound})")
+
+
+def _seat(path: str, value: int, seats: int, neutral: bool = False) -> None:
+    if not (0 <= value < seats or (neutral and value == NEUTRAL)):
+        extra = f" or {NEUTRAL} (neutral)" if neutral else ""
+        raise fail(path, f"{value} is not a seat (0 to {seats - 1}{extra})")
+
+
+def _permutation(path: str, order: list[int], seats: int) -> None:
+    if sorted(order) != list(range(seats)):
+        raise fail(path, f"{order} must list each seat 0 to {seats - 1} once")
+
+
+def check_setup(setup: Setup) -> None:
+    try:
+        setup.validate()
+    except ValueError as exc:
+        raise FormatProblem(f"setup: {exc}") from None
+
+
+def check_state(st: GameState, setup: Setup, where: str = "state") -> None:
+    comps = components()
+    game_map = comps.map
+    p = lambda name: key_path(where, name)  # noqa: E731
+    n = st.seats
+
+    if not 1 <= n <= 4:
+        raise fail(p("seats"), f"{n} seats; a game has 1 to 4")
+    if n != len(setup.seats):
+        raise fail(p("seats"), f"{n} seats but the setup has {len(setup.seats)}")
+    if len(st.companies) != n:
+        raise fail(p("companies"), f"{len(st.companies)} companies for {n} seats")
+    if st.introductory != setup.introductory:
+        raise fail(p("introductory"), "differs from setup.introductory")
+    if st.seed != setup.seed:
+        raise fail(p("seed"), f"{st.seed} differs from setup.seed ({setup.seed})")
+    _range(p("round"), st.round, 1, ROUNDS)
+    _one_of(p("phase"), st.phase, PHASES, "phase")
+    _permutation(p("turn_order"), st.turn_order, n)
+    _range(p("turn_index"), st.turn_index, 0, n if st.phase == "income" else n - 1)
+    for i, s in enumerate(st.pick_order):  # the seats that pick a starting contract (not the Automas)
+        _seat(f"{p('pick_order')}[{i}]", s, n)
+    if len(set(st.pick_order)) != len(st.pick_order):
+        raise fail(p("pick_order"), f"{st.pick_order} lists a seat twice")
+    _range(p("pick_index"), st.pick_index, 0, len(st.pick_order))
+    _range(p("rng_counter"), st.rng_counter, 0)
+    _range(p("drops_created"), st.drops_created, 0)
+    _range(p("drops_exited"), st.drops_exited, 0)
+
+    # The map.
+    if set(st.headstream_tiles) != set(game_map.headstreams):
+        raise fail(p("headstream_tiles"), f"needs exactly the headstreams {', '.join(game_map.headstreams)}")
+    for h, tile in st.headstream_tiles.items():
+        _one_of(key_path(p("headstream_tiles"), h), tile, comps.headstreams, "headstream tile")
+    if len(set(st.headstream_tiles.values())) != len(st.headstream_tiles):
+        raise fail(p("headstream_tiles"), "a headstream tile is used twice")
+    if set(st.headstream_drops) != set(game_map.headstreams):
+        raise fail(p("headstream_drops"), f"needs exactly the headstreams {', '.join(game_map.headstreams)}")
+    for h, drops in st.headstream_drops.items():
+        _range(key_path(p("headstream_drops"), h), drops, 0)
+    for space, dam in st.dams.items():
+        at = key_path(p("dams"), space)
+        _one_of(at, space, game_map.dams, "dam space")
+        _seat(f"{at}.owner", dam.owner, n, neutral=True)
+        _range(f"{at}.height", dam.height, 1, 3)
+        _range(f"{at}.drops", dam.drops, 0)
+    for table, spaces, what in ((st.conduits, game_map.conduits, "conduit space"),
+                                (st.powerhouses, game_map.powerhouses, "powerhouse space")):
+        name = "conduits" if table is st.conduits else "powerhouses"
+        for space, owner in table.items():
+            at = key_path(p(name), space)
+            _one_of(at, space, spaces, what)
+            _seat(at, owner, n)
+
+    # The management board.
+    for space, seat in st.occupied.items():
+        at = key_path(p("occupied"), space)
+        _one_of(at, space, comps.spaces, "action space")
+        _seat(at, seat, n)
+    for space, counts in st.engineers_on.items():  # action spaces, company spaces, an Automa's places...
+        at = key_path(p("engineers_on"), space)
+        if space == BANK:
+            raise fail(at, f"Engineers on the Bank are counted in {p('bank')}")
+        if len(counts) != n:
+            raise fail(at, f"needs one count per seat ({n}), has {len(counts)}")
+        for i, c in enumerate(counts):
+            _range(f"{at}[{i}]", c, 0)
+    if len(st.bank) != n:
+        raise fail(p("bank"), f"needs one count per seat ({n}), has {len(st.bank)}")
+    for i, c in enumerate(st.bank):
+        _range(f"{p('bank')}[{i}]", c, 0)
+
+    # Contracts: each one in at most one place.
+    places: Counter = Counter()
+
+    def contracts(path: str, ids: list[int], kinds: tuple[str, ...]) -> None:
+        for i, cid in enumerate(ids):
+            at = f"{path}[{i}]"
+            if cid not in comps.contracts:
+                raise fail(at, f"unknown contract {cid}")
+            if comps.contracts[cid].kind not in kinds:
+                raise fail(at, f"contract {cid} is a {comps.contracts[cid].kind} contract, not {' or '.join(kinds)}")
+            places[cid] += 1
+            if places[cid] > 1:
+                raise fail(at, f"contract {cid} is in two places")
+
+    contracts(p("national"), st.national, ("national",))
+    contracts(p("starting_offer"), st.starting_offer, ("starting",))
+    for name, table in (("private_piles", st.private_piles), ("private_display", st.private_display)):
+        if set(table) != set(COLOURS):
+            raise fail(p(name), "needs exactly the colours green, yellow and red")
+        for colour, ids in table.items():
+            contracts(key_path(p(name), colour), ids, (colour,))
+    for colour, shown in st.private_display.items():
+        if len(shown) > 2:
+            raise fail(key_path(p("private_display"), colour), f"shows {len(shown)} contracts; at most 2")
+
+    # The Patent Office.
+    advanced = comps.advanced_tiles
+    tiles_seen: Counter = Counter()
+
+    def tile(path: str, tile_id: str, allow_empty: bool = False) -> None:
+        if tile_id == "" and allow_empty:
+            return
+        try:
+            t = comps.tile(tile_id)
+        except KeyError:
+            raise fail(path, f"unknown technology tile {tile_id!r}") from None
+        if t.level > 0:  # advanced tiles exist once
+            tiles_seen[tile_id] += 1
+            if tiles_seen[tile_id] > 1:
+                raise fail(path, f"technology tile {tile_id!r} is in two places")
+
+    if st.introductory:
+        if st.patent_piles or st.patent_offer:
+            raise fail(p("patent_piles"), "the introductory game has no Patent Office")
+    else:
+        if set(st.patent_piles) != set(LEVELS):
+            raise fail(p("patent_piles"), 'needs exactly the levels "1", "2" and "3"')
+        for level, pile in st.patent_piles.items():
+            for i, t in enumerate(pile):
+                at = f"{key_path(p('patent_piles'), level)}[{i}]"
+                if t not in advanced or str(advanced[t].level) != level:
+                    raise fail(at, f"{t!r} is not a level {level} technology tile")
+                tile(at, t)
+        if len(st.patent_offer) != 3:
+            raise fail(p("patent_offer"), f"needs 3 slots (\"\" = empty), has {len(st.patent_offer)}")
+        for i, t in enumerate(st.patent_offer):
+            at = f"{p('patent_offer')}[{i}]"
+            if t and t not in advanced:
+                raise fail(at, f"{t!r} is not an advanced technology tile")
+            tile(at, t, allow_empty=True)
+
+    if len(st.bonus_tiles) != ROUNDS:
+        raise fail(p("bonus_tiles"), f"needs {ROUNDS} tiles (one per round), has {len(st.bonus_tiles)}")
+    for i, b in enumerate(st.bonus_tiles):
+        _one_of(f"{p('bonus_tiles')}[{i}]", b, comps.bonus_tiles, "bonus tile")
+    _one_of(p("objective"), st.objective, comps.objective_tiles, "objective tile")
+    for i, o in enumerate(st.spare_officers):
+        _one_of(f"{p('spare_officers')}[{i}]", o, OFFICERS, "chief engineer")
+    for i, s in enumerate(st.winner):
+        _seat(f"{p('winner')}[{i}]", s, n)
+
+    # The companies.
+    seen_company: set[str] = set()
+    seen_officer: set[str] = set()
+    for i, c in enumerate(st.companies):
+        at = f"{p('companies')}[{i}]"
+        q = lambda name: key_path(at, name)  # noqa: E731
+        if c.seat != i:
+            raise fail(q("seat"), f"is {c.seat}; the companies are listed in seat order, so it must be {i}")
+        _one_of(q("company"), c.company, comps.companies, "company")
+        _one_of(q("kind"), c.kind, SEAT_KINDS, "seat kind")
+        if not (c.officer == NO_OFFICER and c.kind == "automa"):
+            _one_of(q("officer"), c.officer, OFFICERS, "chief engineer")
+        if c.company in seen_company:
+            raise fail(q("company"), f"{c.company!r} is played by two seats")
+        if c.officer in seen_officer and c.officer != NO_OFFICER:
+            raise fail(q("officer"), f"{c.officer!r} works for two companies")
+        seen_company.add(c.company)
+        seen_officer.add(c.officer)
+        seat = setup.seats[i]
+        if seat.company and seat.company != c.company:
+            raise fail(q("company"), f"{c.company!r} differs from setup.seats[{i}].company ({seat.company!r})")
+        if seat.officer and seat.officer != c.officer:
+            raise fail(q("officer"), f"{c.officer!r} differs from setup.seats[{i}].officer ({seat.officer!r})")
+        for name in ("credits", "excavators", "mixers", "excamixers", "energy", "engineers", "construction_used",
+                     "energy_next_round", "excamixers_gained"):
+            if hasattr(c, name):
+                _range(q(name), getattr(c, name), 0)
+        if c.kind != "automa":  # an Automa's VP may go below 0
+            _range(q("vp"), c.vp, 0)
+        _range(q("construction_used"), c.construction_used, 0, len(comps.construction_spaces))
+        if set(c.pieces) != set(STRUCTURES):
+            raise fail(q("pieces"), f"needs exactly {', '.join(STRUCTURES)}")
+        for s, k in c.pieces.items():
+            _range(key_path(q("pieces"), s), k, 0)
+        for j, t in enumerate(c.tiles):
+            tile(f"{q('tiles')}[{j}]", t)
+        if len(c.wheel) != WHEEL_SEGMENTS:
+            raise fail(q("wheel"), f"needs {WHEEL_SEGMENTS} segments, has {len(c.wheel)}")
+        _range(q("wheel_open"), c.wheel_open, 0, WHEEL_SEGMENTS - 1)
+        for j, seg in enumerate(c.wheel):
+            w = f"{q('wheel')}[{j}]"
+            for k, t in enumerate(seg.tiles):
+                tile(f"{w}.tiles[{k}]", t)
+            for name in ("excavators", "mixers", "excamixers"):
+                if hasattr(seg, name):
+                    _range(f"{w}.{name}", getattr(seg, name), 0)
+        contracts(q("contracts"), c.contracts, ("starting", "national", *COLOURS))
+        contracts(q("fulfilled"), c.fulfilled, ("starting", "national", *COLOURS))
+        if len(c.mahiri_used) != 2:
+            raise fail(q("mahiri_used"), "needs 2 booleans (the chief engineer's private spaces)")
+        if c.copied_officer:
+            _one_of(q("copied_officer"), c.copied_officer, OFFICERS, "chief engineer")
+        for j, o in enumerate(getattr(c, "copied_for_round", ())):
+            _one_of(f"{q('copied_for_round')}[{j}]", o, OFFICERS, "chief engineer")
+        if len(c.machinery_gained) != 2:
+            raise fail(q("machinery_gained"), "needs 2 counts (excavators, mixers)")
+        for j, k in enumerate(c.machinery_gained):
+            _range(f"{q('machinery_gained')}[{j}]", k, 0)
+        if c.architect and not (c.officer in OFFICERS and OFFICERS[c.officer].architect):
+            raise fail(q("architect"), f"{c.officer!r} has no Architect")

@@ -1,0 +1,306 @@
+"""A game as a TOML document and back (the format is described in docs/save-format.md).
+
+    text = dumps(game)          # the whole save file as text
+    data = loads(text)          # SaveData: setup, snapshot, origin, tail, history (schema-checked)
+
+``loads`` checks the header (format and version) first, then every field's type against the rules'
+dataclasses; problems are raised as ``FormatProblem`` with the path of the field. It does not run the
+game: ``replay.build`` does that and checks that snapshot and log agree.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+import tomllib
+import weakref
+from dataclasses import asdict, dataclass
+
+import tomli_w
+
+from barrage_tui.rules.components import STRUCTURES, components
+from barrage_tui.rules.game import Game
+from barrage_tui.rules.officers import OFFICERS
+from barrage_tui.rules.setup import SeatSetup, Setup, new_state
+from barrage_tui.rules.state import CompanyState, DamState, GameState, Segment
+
+from .errors import FormatProblem
+from .schema import Reader, key_path, wrong_type
+
+FORMAT = "barrage-tui"
+VERSION = 1  # the format version this code writes and the newest it reads
+HEADER = "# A saved game of barrage-tui. The format is described in docs/save-format.md.\n"
+TOP_LEVEL = ("format", "version", "saved", "choices", "summary", "setup", "state", "origin", "log")
+
+# The fields a file must hold; any other field may be left out (a hand-written position) and then takes
+# its dataclass default, or the value derived from the rest (see ``derive``). Fields the rules core adds
+# later are thus optional, and files written before them still load.
+REQUIRED = {
+    Setup: frozenset({"seats"}),
+    SeatSetup: frozenset({"name"}),
+    GameState: frozenset({
+        "companies", "round", "phase", "turn_order", "headstream_tiles", "headstream_drops", "dams",
+        "national", "private_piles", "private_display", "bonus_tiles", "objective",
+    }),
+    CompanyState: frozenset({"company", "officer", "vp", "credits", "excavators", "mixers", "tiles"}),
+    DamState: frozenset({"owner", "height"}),
+    Segment: frozenset(),
+}
+
+
+@dataclass
+class SaveData:
+    """What a save file holds, read and type-checked but not yet played."""
+
+    setup: Setup
+    state: GameState  # the snapshot at the last turn boundary
+    origin: GameState | None  # where ``history`` starts; None: the setup's fresh game (or the snapshot)
+    tail: list[str]  # keys chosen since the snapshot
+    history: list[str] | None  # the whole log from the origin (ends with ``tail``); None: just ``tail``
+    saved: str = ""
+    summary: dict | None = None
+
+
+# ------------------------------------------------------------------------------------------ writing
+
+_fresh_origin: "weakref.WeakKeyDictionary[Game, tuple[GameState, bool]]" = weakref.WeakKeyDictionary()
+
+
+def origin_is_fresh(game: Game) -> bool:
+    """Whether the game's log starts from the setup's own starting position (cached per game)."""
+    cached = _fresh_origin.get(game)
+    if cached is not None and cached[0] is game.origin:
+        return cached[1]
+    try:
+        fresh = new_state(game.setup) == game.origin
+    except Exception:  # a setup that cannot start a game on its own (a hand-made position)
+        fresh = False
+    _fresh_origin[game] = (game.origin, fresh)
+    return fresh
+
+
+def summary(game: Game) -> dict:
+    """What a listing of saves shows, from the live state (ignored when loading)."""
+    st = game.state
+    prompt = game.prompt
+    return {
+        "round": st.round,
+        "phase": st.phase,
+        "over": game.over,
+        "players": [c.player for c in st.companies],
+        "companies": [c.company for c in st.companies],
+        "scores": [c.vp for c in st.companies],
+        "winner": list(st.winner),
+        "waiting_for": prompt.seat if prompt is not None else -1,
+        "decision": prompt.text if prompt is not None else "",
+    }
+
+
+def setup_to_dict(setup: Setup) -> dict:
+    data = asdict(setup)
+    return {"seed": data["seed"], "introductory": data["introductory"], "promo_officers": data["promo_officers"],
+            "seats": data["seats"], "options": data["options"]}
+
+
+def encode(game: Game, saved: datetime.datetime | None = None) -> dict:
+    snapshot, tail = game.turn_snapshot()
+    history = list(game.log)
+    saved = saved or datetime.datetime.now().astimezone()
+    doc: dict = {
+        "format": FORMAT,
+        "version": VERSION,
+        "saved": saved.isoformat(timespec="seconds"),
+        "choices": len(history),
+        "summary": summary(game),
+        "setup": setup_to_dict(game.setup),
+        "state": snapshot.to_dict(),
+    }
+    if game.origin != snapshot and not origin_is_fresh(game):
+        doc["origin"] = game.origin.to_dict()
+    doc["log"] = {"tail": list(tail), "history": history}  # last: a cut-off file loses it
+    return doc
+
+
+def compact(text: str, width: int = 100) -> str:
+    """Put short top-level arrays of plain values on one line (tomli-w writes one item per line)."""
+    lines = text.split("\n")
+    out: list[str] = []
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        if line.endswith(" = [") and not line.startswith(" "):
+            items = []
+            j = i + 1
+            while j < len(lines) and lines[j].startswith("    ") and lines[j].endswith(","):
+                item = lines[j][4:-1]
+                if item[:1] in ("[", "{", " "):
+                    break
+                items.append(item)
+                j += 1
+            if j < len(lines) and lines[j] == "]":
+                joined = f"{line}{', '.join(items)}]"
+                if len(joined) <= width:
+                    out.append(joined)
+                    i = j + 1
+                    continue
+        out.append(line)
+        i += 1
+    return "\n".join(out)
+
+
+def dumps(game: Game, saved: datetime.datetime | None = None) -> str:
+    return HEADER + compact(tomli_w.dumps(encode(game, saved)))
+
+
+# ------------------------------------------------------------------------------------------ reading
+
+def parse(text: str) -> dict:
+    """TOML text to a table; a syntax error becomes a FormatProblem (saying so when the file is cut off)."""
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        msg = str(exc)
+        if "end of document" in msg or _error_at_end(msg, text):
+            raise FormatProblem(f"truncated or damaged: the TOML stops in the middle ({msg})") from None
+        raise FormatProblem(f"not valid TOML: {msg}") from None
+    except ValueError as exc:  # e.g. an integer too long to convert
+        raise FormatProblem(f"not valid TOML: {exc}") from None
+    except RecursionError:
+        raise FormatProblem("not valid TOML: nested too deeply") from None
+
+
+def _error_at_end(msg: str, text: str) -> bool:
+    """Does the syntax error sit on the last line of a file that does not end with a newline?"""
+    m = re.search(r"at line (\d+)", msg)
+    if not m or text.endswith("\n"):
+        return False
+    return int(m.group(1)) >= text.count("\n") + 1
+
+
+def check_header(doc: dict) -> None:
+    if not doc:
+        raise FormatProblem("not a barrage-tui save: the file is empty")
+    if "format" not in doc:
+        if "state" in doc or "setup" in doc:
+            raise FormatProblem('not a barrage-tui save: field format is missing (format = "barrage-tui")')
+        raise FormatProblem("not a barrage-tui save (no format field)")
+    if doc["format"] != FORMAT:
+        raise FormatProblem(f"not a barrage-tui save (format = {doc['format']!r})")
+    if "version" not in doc:
+        raise FormatProblem("field version is missing")
+    version = doc["version"]
+    if type(version) is not int:
+        raise wrong_type("version", "an integer", version)
+    if version > VERSION:
+        raise FormatProblem(f"format version {version} is newer than this barrage-tui reads ({VERSION}); "
+                            f"update barrage-tui to open it")
+    if version < 1:
+        raise FormatProblem(f"unknown format version {version}")
+
+
+def loads(text: str) -> SaveData:
+    doc = parse(text)
+    check_header(doc)
+    for key in doc:
+        if key not in TOP_LEVEL:
+            raise FormatProblem(f"{key_path('', key)}: unknown field")
+    saved = doc.get("saved", "")
+    if type(saved) is not str:
+        raise wrong_type("saved", "a string", saved)
+    summary_table = doc.get("summary")
+    if summary_table is not None and not isinstance(summary_table, dict):
+        raise wrong_type("summary", "a table", summary_table)
+
+    choices = doc.get("choices")
+    if choices is not None and type(choices) is not int:
+        raise wrong_type("choices", "an integer", choices)
+    if "log" not in doc and choices is not None:  # the writer always ends the file with [log]
+        raise FormatProblem(f"truncated: the [log] table is missing (the file says it holds {choices} choices)")
+
+    reader = Reader(REQUIRED)
+    if "setup" not in doc:
+        raise FormatProblem("the [setup] table is missing")
+    setup = reader.read(Setup, doc["setup"], "setup")
+    if "state" not in doc:
+        raise FormatProblem("the [state] table is missing")
+    state = reader.read(GameState, doc["state"], "state")
+    derive(state, setup, reader.missing, "state")
+    origin = None
+    if "origin" in doc:
+        origin = reader.read(GameState, doc["origin"], "origin")
+        derive(origin, setup, reader.missing, "origin")
+
+    if "log" not in doc:
+        tail, history = [], None
+    else:
+        log = doc["log"]
+        if not isinstance(log, dict):
+            raise wrong_type("log", "a table", log)
+        for key in log:
+            if key not in ("tail", "history"):
+                raise FormatProblem(f"{key_path('log', key)}: unknown field")
+        tail = reader.read(list[str], log.get("tail", []), "log.tail")
+        history = reader.read(list[str], log["history"], "log.history") if "history" in log else None
+    if choices is not None and choices != len(history if history is not None else tail):
+        found = len(history if history is not None else tail)
+        raise FormatProblem(f"truncated or edited: log.history has {found} choices, the file says {choices}")
+    if history is not None and (len(tail) > len(history) or history[len(history) - len(tail):] != tail):
+        raise FormatProblem("log.tail is not the end of log.history")
+    return SaveData(setup, state, origin, tail, history, saved, summary_table)
+
+
+def derive(st: GameState, setup: Setup, missing: set[str], where: str) -> None:
+    """Fill the fields a hand-written position may leave out with the values they must have."""
+    comps = components()
+
+    def gone(name: str, base: str = where) -> bool:
+        return key_path(base, name) in missing
+
+    if gone("seats"):
+        st.seats = len(st.companies)
+    if gone("introductory"):
+        st.introductory = setup.introductory
+    if gone("seed"):
+        st.seed = setup.seed
+    if gone("bank"):
+        st.bank = [0] * st.seats
+    if gone("patent_piles") and not st.introductory:
+        st.patent_piles = {"1": [], "2": [], "3": []}
+    if gone("patent_offer") and not st.introductory:
+        st.patent_offer = ["", "", ""]
+    if gone("drops_created"):
+        st.drops_created = (sum(st.headstream_drops.values()) + sum(d.drops for d in st.dams.values())
+                            + st.drops_exited)
+    on_map = {i: dict.fromkeys(STRUCTURES, 0) for i in range(len(st.companies))}
+    for dam in st.dams.values():
+        if dam.owner in on_map:
+            on_map[dam.owner]["base"] += 1
+            on_map[dam.owner]["elevation"] += max(0, dam.height - 1)
+    for table, name in ((st.conduits, "conduit"), (st.powerhouses, "powerhouse")):
+        for owner in table.values():
+            if owner in on_map:
+                on_map[owner][name] += 1
+    for i, c in enumerate(st.companies):
+        base = f"{key_path(where, 'companies')}[{i}]"
+        seat = setup.seats[i] if i < len(setup.seats) else None
+        if gone("seat", base):
+            c.seat = i
+        if gone("player", base) and seat is not None:
+            c.player = seat.name
+        if gone("kind", base):
+            c.kind = seat.kind if seat is not None else "human"
+        if gone("difficulty", base) and seat is not None and hasattr(c, "difficulty"):
+            c.difficulty = seat.difficulty
+        if gone("architect", base) and c.officer in OFFICERS:
+            c.architect = OFFICERS[c.officer].architect
+        if gone("pieces", base):
+            c.pieces = {s: comps.common["pieces"][s] - on_map[i][s] for s in STRUCTURES}
+        if gone("engineers", base):
+            placed = sum(n[i] for n in st.engineers_on.values() if i < len(n))
+            placed += st.bank[i] if i < len(st.bank) else 0
+            c.engineers = comps.common["engineers"] - placed - (1 if c.architect else 0)
+        if gone("machinery_gained", base):
+            c.machinery_gained = [c.excavators + sum(s.excavators for s in c.wheel),
+                                  c.mixers + sum(s.mixers for s in c.wheel)]
+        if gone("excamixers_gained", base) and hasattr(c, "excamixers_gained"):
+            c.excamixers_gained = getattr(c, "excamixers", 0) + sum(getattr(s, "excamixers", 0) for s in c.wheel)

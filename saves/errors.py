@@ -1,0 +1,33 @@
+"""The one error a save file can give: a plain, one-line message naming the file and the problem."""
+
+from __future__ import annotations
+
+import os
+
+MAX_PROBLEM = 400  # characters of the problem kept in the message
+
+
+def one_line(text: str, limit: int = MAX_PROBLEM) -> str:
+    """``text`` on one line (line breaks shown as \\n), cut to ``limit`` characters."""
+    text = str(text).replace("\r", "\\r").replace("\n", "\\n")
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+class SaveError(Exception):
+    """A save that cannot be read or written. ``str(error)`` is ``"<file>: <problem>"`` on one line."""
+
+    def __init__(self, path: str | os.PathLike | None, problem: str):
+        self.path = "" if path is None else os.fspath(path)
+        self.problem = one_line(problem)
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        return f"{self.path}: {self.problem}" if self.path else self.problem
+
+
+class FormatProblem(Exception):
+    """A problem found inside a save's data, before the file name is known (wrapped into SaveError)."""
+
+    def __init__(self, problem: str):
+        super().__init__(problem)
+        self.problem = problem

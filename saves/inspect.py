@@ -1,0 +1,146 @@
+"""``barrage-tui inspect FILE [--choose KEY ...] [--out NEW]``: a save's state and pending decision, and
+choices applied headless — for bug reports and tests.
+
+Exit status 0 on success; 1, with one line on stderr, for a file that cannot be loaded, an illegal
+choice key or a file that cannot be written. ``--out -`` writes the resulting save to stdout.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from barrage_tui.rules.components import STRUCTURES, components
+from barrage_tui.rules.decisions import IllegalChoice
+from barrage_tui.rules.game import Game
+from barrage_tui.rules.rounds import ROUNDS
+from barrage_tui.rules.state import NEUTRAL
+
+from . import codec
+from .errors import SaveError, one_line
+from .files import load_game, save_game
+
+
+def inspect_command(args, out=None, err=None) -> int:
+    out = out or sys.stdout
+    err = err or sys.stderr
+    try:
+        game = load_game(args.file)
+    except SaveError as exc:
+        print(str(exc), file=err)
+        return 1
+    for i, key in enumerate(args.choose or []):
+        try:
+            game.choose(key)
+        except IllegalChoice as exc:
+            print(one_line(f"{args.file}: --choose {key!r} (choice {i + 1} given): {exc}", 2000), file=err)
+            return 1
+        except Exception as exc:  # an engine failure: still one line, never a traceback
+            print(one_line(f"{args.file}: --choose {key!r} failed in the rules engine "
+                           f"({type(exc).__name__}: {exc})", 2000), file=err)
+            return 1
+    if args.out == "-":
+        out.write(codec.dumps(game))
+        return 0
+    if args.out:
+        try:
+            save_game(game, args.out)
+        except SaveError as exc:
+            print(str(exc), file=err)
+            return 1
+    out.write(describe(game, args.file))
+    if args.out:
+        out.write(f"\nWritten to {args.out}.\n")
+    return 0
+
+
+# ------------------------------------------------------------------------------------------ the summary
+
+def _company_name(company: str) -> str:
+    comps = components()
+    return comps.companies[company].name if company in comps.companies else company
+
+
+def _officer_name(officer: str) -> str:
+    comps = components()
+    return comps.officers[officer].name if officer in comps.officers else officer
+
+
+def _who(game: Game, seat: int) -> str:
+    if seat == NEUTRAL:
+        return "neutral"
+    c = game.state.companies[seat]
+    return f"{_company_name(c.company)} ({c.player})"
+
+
+def _list(items, sep: str = ", ") -> str:
+    items = [str(i) for i in items]
+    return sep.join(items) if items else "-"
+
+
+def describe(game: Game, name: str = "") -> str:
+    st = game.state
+    setup = game.setup
+    lines: list[str] = []
+    add = lines.append
+    kind = "introductory game" if setup.introductory else "full game"
+    head = f"Save {name}: " if name else ""
+    add(f"{head}{st.seats} seat(s), {kind}, seed {setup.seed}"
+        + (f", game id {setup.options['id']}" if setup.options.get("id") else ""))
+    phase = "game over" if game.over else f"{st.phase} phase"
+    add(f"Round {st.round} of {ROUNDS}, {phase}. Turn order: {_list(_who(game, s) for s in st.turn_order)}.")
+    add("")
+    add("Companies")
+    for c in st.companies:
+        flags = [f for f, on in (("passed", c.passed), ("Architect in supply", c.architect),
+                                 (f"copying {_officer_name(c.copied_officer)}", bool(c.copied_officer))) if on]
+        add(f"  [{c.seat}] {c.player} ({c.kind}) - {_company_name(c.company)}, {_officer_name(c.officer)}: "
+            f"{c.vp} VP, {c.credits} credits, {c.excavators} excavators, {c.mixers} mixers, "
+            f"energy {c.energy}, {c.engineers} engineers" + (f" ({', '.join(flags)})" if flags else ""))
+        add(f"      pieces left: {_list(f'{s} {c.pieces.get(s, 0)}' for s in STRUCTURES)}")
+        add(f"      tiles: {_list(c.tiles)}")
+        wheel = []
+        for i, seg in enumerate(c.wheel):
+            if seg.is_empty():
+                continue
+            parts = list(seg.tiles) + [f"{n} {w}" for n, w in ((seg.excavators, "excavators"),
+                                                                (seg.mixers, "mixers")) if n]
+            wheel.append(f"[{i}] {' + '.join(parts)}")
+        add(f"      wheel (open segment {c.wheel_open}): {_list(wheel)}")
+        add(f"      contracts in hand: {_list(c.contracts)}; fulfilled: {_list(c.fulfilled)}")
+    add("")
+    add("Map")
+    add(f"  headstreams: {_list(f'{h} tile {st.headstream_tiles.get(h)} ({st.headstream_drops.get(h, 0)} drops)' for h in st.headstream_tiles)}")
+    dams = [f"{s} {_who(game, d.owner)} height {d.height}, {d.drops} drops" for s, d in sorted(st.dams.items())]
+    add(f"  dams: {_list(dams, '; ')}")
+    add(f"  conduits: {_list(f'{s} {_who(game, o)}' for s, o in sorted(st.conduits.items()))}")
+    add(f"  powerhouses: {_list(f'{s} {_who(game, o)}' for s, o in sorted(st.powerhouses.items()))}")
+    add("")
+    add("Boards")
+    add(f"  occupied spaces: {_list(f'{s} {_who(game, o)}' for s, o in st.occupied.items())}")
+    add(f"  bank: {_list(f'{_who(game, s)} {n}' for s, n in enumerate(st.bank) if n)}")
+    add(f"  national contracts: {_list(st.national)}")
+    for colour in ("green", "yellow", "red"):
+        add(f"  {colour} contracts: {_list(st.private_display.get(colour, []))} "
+            f"(pile {len(st.private_piles.get(colour, []))})")
+    if st.starting_offer:
+        add(f"  starting contracts offered: {_list(st.starting_offer)}")
+    if not st.introductory:
+        piles = ", ".join(f"{lv}: {len(p)}" for lv, p in sorted(st.patent_piles.items()))
+        add(f"  patent office: {_list(t or '(empty)' for t in st.patent_offer)} (piles {piles})")
+    add(f"  bonus tiles by round: {_list(st.bonus_tiles)}; objective tile: {st.objective}")
+    add(f"Log: {len(game.log)} choice(s), {len(game.log) - game.turn_start} of them in the current turn.")
+    add("")
+    if game.over:
+        ranking = sorted(st.companies, key=lambda c: -c.vp)
+        add("Game over. Final scores: " + ", ".join(f"{_who(game, c.seat)} {c.vp} VP" for c in ranking) + ".")
+        if st.winner:
+            add(f"Winner: {' and '.join(_who(game, s) for s in st.winner)}.")
+    else:
+        p = game.prompt
+        add(f"Pending decision: seat {p.seat}, {_who(game, p.seat)} - {p.kind}: {p.text}")
+        if not p.choices:  # an Automa's turn: its cards decide (the automa package, attached by the app)
+            add("  (the Automa's cards decide this step; --choose its recorded step key to apply one)")
+        width = max((len(c.key) for c in p.choices), default=0)
+        for c in p.choices:
+            add(f"  {c.key:<{width}}  {c.label}")
+    return "\n".join(lines) + "\n"

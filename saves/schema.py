@@ -1,0 +1,153 @@
+"""Typed reading of TOML data into the rules' dataclasses, naming the path of any bad field.
+
+The expected type of every field comes from the dataclass itself (``GameState``, ``CompanyState``,
+``DamState``, ``Segment``, ``Setup``, ``SeatSetup``), so the check follows the rules core as it changes.
+TOML keeps integers and booleans apart, and so does this check: ``true`` is not an integer here.
+
+A field is required when it is listed in the reader's ``required`` map; any other field may be left
+out: it then takes the dataclass default (or a placeholder that the codec derives afterwards), and its
+path is recorded in ``reader.missing``.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+import typing
+from dataclasses import MISSING, fields, is_dataclass
+from functools import cache
+
+from .errors import FormatProblem
+
+_BARE = re.compile(r"^[A-Za-z0-9_-]+$")
+
+
+def key_path(path: str, key: str) -> str:
+    part = key if _BARE.match(key) else '"' + key.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    return f"{path}.{part}" if path else part
+
+
+def kind_of(value) -> str:
+    """How a TOML value is called in messages."""
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int):
+        return "an integer"
+    if isinstance(value, float):
+        return "a float"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "an array"
+    if isinstance(value, dict):
+        return "a table"
+    if isinstance(value, (datetime.datetime, datetime.date, datetime.time)):
+        return "a date/time"
+    return type(value).__name__
+
+
+def wrong_type(path: str, expected: str, value) -> FormatProblem:
+    shown = ""
+    if isinstance(value, (bool, int, float, str)):
+        shown = f" ({value!r})" if len(repr(value)) <= 40 else ""
+    return FormatProblem(f"{path}: expected {expected}, found {kind_of(value)}{shown}")
+
+
+@cache
+def _hints(cls) -> dict:
+    return typing.get_type_hints(cls)
+
+
+def describe(tp) -> str:
+    if tp is bool:
+        return "a boolean (true or false)"
+    if tp is int:
+        return "an integer"
+    if tp is str:
+        return "a string"
+    origin = typing.get_origin(tp)
+    if origin in (list, tuple):
+        args = [a for a in typing.get_args(tp) if a is not Ellipsis]
+        return f"an array of {_plural(args[0])}" if args else "an array"
+    if origin is dict or tp is dict:
+        args = typing.get_args(tp)
+        return f"a table of {_plural(args[1])}" if args else "a table"
+    if is_dataclass(tp):
+        return "a table"
+    return str(tp)
+
+
+def _plural(tp) -> str:
+    if tp is bool:
+        return "booleans"
+    if tp is int:
+        return "integers"
+    if tp is str:
+        return "strings"
+    if typing.get_origin(tp) in (list, tuple):
+        return "arrays"
+    return "tables"
+
+
+def _placeholder(tp):
+    origin = typing.get_origin(tp) or tp
+    return {int: 0, str: "", bool: False, list: [], dict: {}, tuple: ()}.get(origin)
+
+
+class Reader:
+    def __init__(self, required: dict[type, frozenset[str]] | None = None):
+        self.required = required or {}
+        self.missing: set[str] = set()  # paths of optional fields that the file left out
+
+    def read(self, tp, value, path: str):
+        if tp is bool:
+            if type(value) is not bool:
+                raise wrong_type(path, describe(tp), value)
+            return value
+        if tp is int:
+            if type(value) is not int:
+                raise wrong_type(path, describe(tp), value)
+            return value
+        if tp is str:
+            if type(value) is not str:
+                raise wrong_type(path, describe(tp), value)
+            return value
+        if is_dataclass(tp):
+            return self.read_dataclass(tp, value, path)
+        origin = typing.get_origin(tp)
+        if origin in (list, tuple):
+            if not isinstance(value, list):
+                raise wrong_type(path, describe(tp), value)
+            args = [a for a in typing.get_args(tp) if a is not Ellipsis]
+            items = [self.read(args[0], v, f"{path}[{i}]") for i, v in enumerate(value)] if args else list(value)
+            return tuple(items) if origin is tuple else items
+        if origin is dict or tp is dict:
+            if not isinstance(value, dict):
+                raise wrong_type(path, describe(tp), value)
+            args = typing.get_args(tp)
+            if not args:  # a free table (Setup.options): any TOML values
+                return dict(value)
+            return {k: self.read(args[1], v, key_path(path, k)) for k, v in value.items()}
+        raise FormatProblem(f"{path}: unsupported field type {tp}")
+
+    def read_dataclass(self, cls, value, path: str):
+        if not isinstance(value, dict):
+            raise wrong_type(path, "a table", value)
+        hints = _hints(cls)
+        names = {f.name for f in fields(cls)}
+        for key in value:
+            if key not in names:
+                raise FormatProblem(f"{key_path(path, key)}: unknown field")
+        required = self.required.get(cls, frozenset())
+        kwargs = {}
+        for f in fields(cls):
+            where = key_path(path, f.name)
+            if f.name in value:
+                kwargs[f.name] = self.read(hints[f.name], value[f.name], where)
+                continue
+            if f.name in required:
+                raise FormatProblem(f"field {where} is missing")
+            self.missing.add(where)
+            if f.default is MISSING and f.default_factory is MISSING:
+                kwargs[f.name] = _placeholder(hints[f.name])  # derived later by the codec
+        return cls(**kwargs)

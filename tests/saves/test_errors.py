@@ -1,0 +1,143 @@
+"""Bad files are refused with one plain line naming the file and the problem, and are never changed."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from barrage_tui.cli import main
+from saves import SaveError, load_game, save_game
+
+from .helpers import HANDMADE, game_at, random_game_log
+
+
+@pytest.fixture(scope="module")
+def saved_text(tmp_path_factory) -> str:
+    """A mid-game save of a 3-player full game."""
+    setup, keys = random_game_log(3, 3, False)
+    game = game_at(setup, keys, 60)
+    path = tmp_path_factory.mktemp("good") / "good.toml"
+    save_game(game, path)
+    return path.read_text()
+
+
+def refused(tmp_path, content: str | bytes, name: str = "bad.toml") -> str:
+    path = tmp_path / name
+    data = content.encode() if isinstance(content, str) else content
+    path.write_bytes(data)
+    before = path.stat()
+    with pytest.raises(SaveError) as info:
+        load_game(path)
+    message = str(info.value)
+    assert "\n" not in message
+    assert message.startswith(f"{path}: ")
+    assert path.read_bytes() == data  # a failed load never changes the file
+    assert path.stat().st_mtime_ns == before.st_mtime_ns
+    return message
+
+
+def test_not_toml(tmp_path):
+    assert "not valid TOML" in refused(tmp_path, "this is = = not toml\n")
+
+
+def test_not_text(tmp_path):
+    assert "not a text file" in refused(tmp_path, b"\x89PNG\r\n\x1a\n\x00\x00\xff\xfe")
+
+
+def test_empty(tmp_path):
+    assert "is empty" in refused(tmp_path, b"")
+
+
+def test_foreign_toml(tmp_path):
+    assert "not a barrage-tui save" in refused(tmp_path, '[project]\nname = "x"\n')
+    assert "not a barrage-tui save (format = 'other')" in refused(tmp_path, 'format = "other"\n')
+
+
+@pytest.mark.parametrize("cut", [0.1, 0.5, 0.9, 0.999])
+def test_truncated(tmp_path, saved_text, cut):
+    text = saved_text[: int(len(saved_text) * cut)]
+    assert "truncated" in refused(tmp_path, text)
+
+
+def test_truncated_at_a_line_end(tmp_path, saved_text):
+    text = saved_text[: saved_text.index("\n[[state.companies]]") + 1]
+    assert "truncated: the [log] table is missing" in refused(tmp_path, text)
+
+
+def test_missing_field_names_its_path(tmp_path):
+    text = HANDMADE.read_text().replace("vp = 17\n", "")
+    assert refused(tmp_path, text).endswith("field state.companies[1].vp is missing")
+
+
+def test_wrong_type_names_its_path(tmp_path):
+    text = HANDMADE.read_text().replace("vp = 17\n", 'vp = "17"\n')
+    assert refused(tmp_path, text).endswith("state.companies[1].vp: expected an integer, found a string ('17')")
+    text = HANDMADE.read_text().replace("B6U = { owner = 1,", "B6U = { owner = true,")
+    assert "state.dams.B6U.owner: expected an integer, found a boolean" in refused(tmp_path, text)
+
+
+def test_unknown_field(tmp_path):
+    text = HANDMADE.read_text().replace("vp = 17\n", "vp = 17\nvictory = 3\n")
+    assert "state.companies[1].victory: unknown field" in refused(tmp_path, text)
+
+
+def test_unknown_component(tmp_path):
+    text = HANDMADE.read_text().replace("contracts = [3, 302]", "contracts = [3, 999]")
+    assert "state.companies[1].contracts[1]: unknown contract 999" in refused(tmp_path, text)
+    text = HANDMADE.read_text().replace('B6U = {', 'B66U = {')
+    assert "state.dams.B66U: unknown dam space 'B66U'" in refused(tmp_path, text)
+
+
+def test_a_position_that_breaks_a_rule(tmp_path):
+    text = HANDMADE.read_text().replace("B3L = { owner = 0, height = 2, drops = 2 }",
+                                        "B3L = { owner = 0, height = 2, drops = 2 }\nB4L = { owner = 0, height = 1 }\n"
+                                        "B5L = { owner = 0, height = 1 }\nB7L = { owner = 0, height = 1 }\n"
+                                        "B8L = { owner = 0, height = 1 }\nB10L = { owner = 0, height = 1 }")
+    assert "state.companies[0].pieces.base: -1 is out of range" in refused(tmp_path, text)
+    text = HANDMADE.read_text().replace("B6U = { owner = 1, height = 1, drops = 1 }",
+                                        "B6U = { owner = 1, height = 1, drops = 9 }")
+    assert "the position breaks the rules: water: B6U holds 9 drops" in refused(tmp_path, text)
+
+
+def test_unknown_and_newer_versions(tmp_path, saved_text):
+    assert "unknown format version 0" in refused(tmp_path, saved_text.replace("version = 1\n", "version = 0\n"))
+    msg = refused(tmp_path, saved_text.replace("version = 1\n", "version = 7\n"))
+    assert "format version 7 is newer than this barrage-tui reads (1)" in msg
+    assert "version: expected an integer" in refused(tmp_path, saved_text.replace("version = 1\n", 'version = "1"\n'))
+
+
+def test_snapshot_that_does_not_match_its_log(tmp_path, saved_text):
+    text = re.sub(r"(\[\[state\.companies\]\]\nseat = 0\n(?:.*\n)*?vp = )(\d+)",
+                  lambda m: m.group(1) + str(int(m.group(2)) + 5), saved_text, count=1)
+    msg = refused(tmp_path, text)
+    assert "the snapshot does not match its log: state.companies[0].vp is" in msg
+
+
+def test_illegal_choice_in_the_log(tmp_path, saved_text):
+    lines = saved_text.split("\n")
+    start = lines.index("history = [")
+    lines[start + 5] = '    "place:nowhere",'
+    msg = refused(tmp_path, "\n".join(lines))
+    assert "log.history[4]: illegal choice 'place:nowhere'" in msg
+
+
+def test_header_count_disagrees_with_the_log(tmp_path, saved_text):
+    text = re.sub(r"^choices = (\d+)$", lambda m: f"choices = {int(m.group(1)) + 1}", saved_text, flags=re.M)
+    assert "truncated or edited: log.history has" in refused(tmp_path, text)
+
+
+def test_missing_or_unreadable_paths(tmp_path):
+    with pytest.raises(SaveError, match="no such file"):
+        load_game(tmp_path / "nope.toml")
+    with pytest.raises(SaveError, match="is a folder"):
+        load_game(tmp_path)
+
+
+def test_inspect_reports_a_bad_file_in_one_line(tmp_path, capsys):
+    path = tmp_path / "bad.toml"
+    path.write_text("format = 'barrage-tui'\nversion = 9\n")
+    assert main(["inspect", str(path)]) == 1
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.count("\n") == 1 and err.startswith(f"{path}: format version 9 is newer")

@@ -1,0 +1,70 @@
+"""``barrage-tui inspect``: the state summary and pending decision; choices applied headless."""
+
+from __future__ import annotations
+
+import tomllib
+
+from barrage_tui.cli import main
+from saves import load_game, save_game
+
+from .helpers import HANDMADE, game_at, random_game_log
+
+
+def run(capsys, *argv):
+    status = main(["inspect", *map(str, argv)])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_inspect_prints_the_state_and_the_pending_decision(capsys):
+    status, out, err = run(capsys, HANDMADE)
+    assert status == 0 and err == ""
+    assert "Round 3 of 5, actions phase. Turn order: Germany (Bob), USA (Ann)." in out
+    assert "[0] Ann (human) - USA, Wilhelm" in out and "21 VP, 7 credits" in out
+    assert "B3L USA (Ann) height 2, 2 drops" in out
+    assert "Pending decision: seat 1, Germany (Bob) - action: Germany: choose an action." in out
+    game = load_game(HANDMADE)
+    for key in game.prompt.keys():
+        assert f"\n  {key} " in out
+
+
+def test_inspect_applies_choices_and_writes_the_result(tmp_path, capsys):
+    out_file = tmp_path / "after.toml"
+    status, out, err = run(capsys, HANDMADE, "--choose", "place:bank-b", "--choose", "engineers:2", "--out", out_file)
+    assert status == 0 and err == ""
+    assert f"Written to {out_file}." in out
+    game = load_game(out_file)
+    assert game.log == ["place:bank-b", "engineers:2"]
+    assert game.state.bank[1] == 2 and game.prompt.seat == 0
+    # The hand-made position is the log's origin; the original file is untouched.
+    assert "origin" in tomllib.loads(out_file.read_text())
+    assert HANDMADE.read_text().count("[log]") == 0
+
+
+def test_inspect_out_dash_prints_the_save(capsys):
+    status, out, err = run(capsys, HANDMADE, "--choose", "place:bank-b", "--out", "-")
+    assert status == 0
+    doc = tomllib.loads(out)
+    assert doc["log"]["history"] == ["place:bank-b"]
+
+
+def test_an_illegal_key_is_one_line_and_status_1(tmp_path, capsys):
+    setup, keys = random_game_log(2, 2, False)
+    path = save_game(game_at(setup, keys, 30), tmp_path / "g.toml")
+    before = path.read_bytes()
+    status, out, err = run(capsys, path, "--choose", keys[30], "--choose", "fly:moon", "--out", tmp_path / "new.toml")
+    assert status == 1 and out == ""
+    assert err.count("\n") == 1
+    assert err.startswith(f"{path}: --choose 'fly:moon' (choice 2 given): 'fly:moon' is not a legal choice here")
+    assert path.read_bytes() == before and not (tmp_path / "new.toml").exists()
+
+
+def test_inspect_a_finished_game(tmp_path, capsys):
+    setup, keys = random_game_log(5, 2, True)
+    game = game_at(setup, keys, len(keys))
+    path = save_game(game, tmp_path / "over.toml")
+    status, out, err = run(capsys, path)
+    assert status == 0
+    assert "Game over. Final scores:" in out and "Winner:" in out
+    status, out, err = run(capsys, path, "--choose", "pass")
+    assert status == 1 and "the game is over" in err
