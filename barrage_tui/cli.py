@@ -20,6 +20,10 @@ def build_parser() -> argparse.ArgumentParser:
     mode.add_argument("--intro", action="store_true", help="only introductory games")
     mode.add_argument("--full", action="store_true", help="only full games")
     sim.add_argument("--no-check", action="store_true", help="skip the invariant checks (speed figure only)")
+    sim.add_argument("--automa", type=int, choices=(1, 2, 3), default=0, metavar="A",
+                     help="A Automa seats per game (1-3), the other seats random; full games only")
+    sim.add_argument("--level", choices=("easy", "medium", "hard", "very_hard"),
+                     help="the Automas' difficulty (default: random per Automa)")
     inspect = sub.add_parser("inspect", help="print a saved game's state and pending decision; apply choices headless")
     inspect.add_argument("file", help="a save file")
     inspect.add_argument("--choose", metavar="KEY", action="append", default=[], help="apply this choice key (repeatable)")
@@ -35,6 +39,14 @@ def main(argv: list[str] | None = None) -> int:
         if args.games < 1:
             parser.error("--games must be at least 1")
         intro = True if args.intro else False if args.full else None
+        if args.automa:
+            if args.intro:
+                parser.error("the Automa does not play the introductory game")
+            if args.players and args.players < args.automa:
+                parser.error("--players must be at least --automa")
+            from automa import attach
+            return sim.run(args.games, args.players, args.seed, check=not args.no_check, automas=args.automa,
+                           level=args.level, attach=attach)
         return sim.run(args.games, args.players, args.seed, intro, check=not args.no_check)
     if args.command == "inspect":
         from saves.inspect import inspect_command

@@ -17,6 +17,7 @@ from .decisions import Choice
 BANK = "bank-b"
 CONSTRUCT = "construct"
 MAHIRI = "mahiri"
+ON_BANK = "bank"  # "<officer>-bank": a copied officer's private space, used through the Bank (Wu, Gennaro)
 
 
 @contextmanager
@@ -86,13 +87,50 @@ def available_spaces(game, seat: int) -> list[Choice]:
                 if construction.can_build(game, seat, company.credits):
                     label = f"Construction (company space {n + 1}: {need} Engineer(s)" + (f", {fee} credits)" if fee else ")")
                     choices.extend(_placements(company, CONSTRUCT, need, label))
-    for i, (need, fee) in enumerate(officers.OFFICERS[company.officer].private_spaces):
-        if not company.mahiri_used[i] and need <= have and fee <= company.credits and not company.copied_officer:
-            label = f"Mahiri's space {i + 1}: copy a chief engineer, then act again" + (f" ({fee} credits)" if fee else "")
-            choices.extend(_placements(company, f"{MAHIRI}-{i + 1}", need, label))
+    choices.extend(private_placements(game, seat))
     if have:
         choices.append(Choice(f"place:{BANK}", "Bank: 1 credit per Engineer", (BANK,)))
     return choices
+
+
+def private_placements(game, seat: int) -> list[Choice]:
+    """The chief engineer's private spaces ("<officer>-<n>", each once a round); and while Mahiri copies an
+    officer with one (Wu, Gennaro), that space used through the Bank ("<officer>-bank", no credits)."""
+    company = game.state.companies[seat]
+    have = engineers_available(company)
+    names = components().officers
+    own = officers.OFFICERS[company.officer]
+    choices = []
+    for i, (need, fee) in enumerate(own.private_spaces):
+        if company.mahiri_used[i] or need > have or fee > company.credits:
+            continue
+        with credits_after(company, fee):
+            if not own.private_action_possible(game, seat):
+                continue
+        label = (f"{names[own.id].name}'s space {i + 1}: {own.private_action_label}"
+                 + (f" ({fee} credits)" if fee else ""))
+        choices.extend(_placements(company, f"{own.id}-{i + 1}", need, label))
+    for copy in officers.in_force(company)[1:]:
+        if not copy.copied_spaces_on_bank:
+            continue
+        for need, _ in copy.private_spaces:
+            if need <= have and copy.private_action_possible(game, seat):
+                choices.append(Choice(f"place:{copy.id}-{ON_BANK}", f"Bank, {need} Engineer(s) and no credits, as "
+                                      f"{names[copy.id].name}'s space: {copy.private_action_label}", (BANK,)))
+    return choices
+
+
+def private_space(company, target: str):
+    """(officer, space index, on the Bank) when ``target`` is a chief engineer's private space, else None."""
+    officer, _, which = target.rpartition("-")
+    own = officers.OFFICERS[company.officer]
+    if officer == own.id and which.isdigit() and 0 < int(which) <= len(own.private_spaces):
+        return own, int(which) - 1, False
+    if which == ON_BANK:
+        for copy in officers.in_force(company)[1:]:
+            if copy.id == officer and copy.copied_spaces_on_bank:
+                return copy, 0, True
+    return None
 
 
 def _placements(company, target: str, need: int, label: str) -> list[Choice]:
@@ -169,11 +207,12 @@ def take_turn(game, seat: int, extra: bool = False):
     if target == BANK:
         yield from _bank(game, seat)
         return False
-    again = _place_engineers(game, seat, target, with_architect)
+    private = private_space(company, target)
+    again = _place_engineers(game, seat, target, with_architect, private)
     if target == CONSTRUCT:
         yield from construction.construct(game, seat)
-    elif target.startswith(MAHIRI):
-        yield from _mahiri(game, seat, int(target.rsplit("-", 1)[1]))
+    elif private is not None:
+        yield from private[0].private_action(game, seat)
     else:
         yield from _do_space(game, seat, components().spaces[target])
     if again:
@@ -193,7 +232,7 @@ def _use_engineers(company, n: int, with_architect: bool) -> None:
         company.architect = False
 
 
-def _place_engineers(game, seat: int, target: str, with_architect: bool) -> bool:
+def _place_engineers(game, seat: int, target: str, with_architect: bool, private=None) -> bool:
     """Put the Engineers down and pay the space's fee. Returns True when the Architect grants another turn."""
     st = game.state
     company = st.companies[seat]
@@ -201,11 +240,14 @@ def _place_engineers(game, seat: int, target: str, with_architect: bool) -> bool
         need, fee = components().construction_spaces[company.construction_used]
         company.construction_used += 1
         where = f"company-{seat}-{company.construction_used}"
-    elif target.startswith(MAHIRI):
-        i = int(target.rsplit("-", 1)[1]) - 1
-        need, fee = officers.OFFICERS[company.officer].private_spaces[i]
-        company.mahiri_used[i] = True
-        where = target
+    elif private is not None:
+        officer, i, on_bank = private
+        need, fee = officer.private_spaces[i]
+        if on_bank:  # a copied space: the Engineers go on the Bank, which pays nothing for them
+            fee, where = 0, BANK
+        else:
+            company.mahiri_used[i] = True
+            where = target
     else:
         space = components().spaces[target]
         need, fee = space.engineers, space.extra_credits + space.cost_credits
@@ -214,7 +256,10 @@ def _place_engineers(game, seat: int, target: str, with_architect: bool) -> bool
     if with_architect and not company.architect:
         company.copied_officer = ""  # a copied Architect acts once
     _use_engineers(company, need, with_architect)
-    st.engineers_on.setdefault(where, [0] * st.seats)[seat] += need
+    if where == BANK:
+        st.bank[seat] += need
+    else:
+        st.engineers_on.setdefault(where, [0] * st.seats)[seat] += need
     game.pay_credits(seat, fee)
     game.event(f"{game.name(seat)} places {need} Engineer(s) on {where}" + (f" and pays {fee} credits." if fee else "."),
                seat, "place", (where,))
@@ -266,7 +311,9 @@ def mahiri_targets(game, seat: int) -> list[str]:
     return others + st.spare_officers
 
 
-def _mahiri(game, seat: int, space: int):
+def copy_and_act_again(game, seat: int):
+    """Mahiri Sekibo's space: copy another chief engineer's ability, then take another action under it.
+    The copy ends with that action, or at the end of the round for an officer whose copy lasts (Elon, Amir)."""
     company = game.state.companies[seat]
     names = components().officers
     targets = [o for o in mahiri_targets(game, seat) if o in officers.OFFICERS and o not in (MAHIRI, "none")]
@@ -274,7 +321,11 @@ def _mahiri(game, seat: int, space: int):
         key = yield from game.ask(seat, "copy_officer", "Copy which chief engineer's ability?",
                                   [Choice(f"copy:{o}", f"{names[o].name}: {names[o].ability}") for o in targets])
         company.copied_officer = key.split(":")[1]
-        game.event(f"{game.name(seat)} copies {names[company.copied_officer].name}.", seat, "officer")
+        lasts = officers.OFFICERS[company.copied_officer].copy_lasts_round
+        if lasts and company.copied_officer not in company.copied_for_round:
+            company.copied_for_round.append(company.copied_officer)
+        game.event(f"{game.name(seat)} copies {names[company.copied_officer].name}"
+                   + (" until the end of the round." if lasts else "."), seat, "officer")
     contracts.refill(game)
     yield from take_turn(game, seat, extra=True)
     company.copied_officer = ""

@@ -148,6 +148,9 @@ class Officer:
     origin: str
     ability: str
     starting: Mapping = field(default_factory=dict)
+    ability_text: str = ""  # as printed (the expansion's new officers)
+    copying: str = ""  # what happens when Mahiri Sekibo copies the officer, as printed
+    selectable: bool = True  # False: never offered or drawn (Angelo Alberti needs the Geological Factor)
 
 
 @dataclass(frozen=True)
@@ -261,7 +264,8 @@ def _load_companies() -> tuple[dict, dict]:
 
 def _load_officers() -> dict:
     raw = _load("officers")
-    return {o["id"]: Officer(o["id"], o["name"], o["origin"], o["ability"], _frozen(o.get("starting", {})))
+    return {o["id"]: Officer(o["id"], o["name"], o["origin"], o["ability"], _frozen(o.get("starting", {})),
+                             o.get("ability_text", ""), o.get("copying", ""), o.get("selectable", True))
             for o in raw["officer"]}
 
 
@@ -308,3 +312,6 @@ def components() -> Components:
 
 BASE_OFFICERS = ("wilhelm", "graziano", "viktor", "jill", "solomon", "anton", "mahiri")
 PROMO_OFFICERS = ("simone", "tommaso")
+# The expansion box's new chief engineers (Appendix 8), drawn with Setup.options["expansion_officers"].
+# Angelo Alberti is not among them: he needs the Geological Factor (officers.toml: selectable = false).
+EXPANSION_OFFICERS = ("elon", "wu", "octavius", "gennaro", "amir", "franz")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import officers, patents, rewards, wheel
+from . import automa_step, officers, patents, rewards, wheel
 from .components import STRUCTURES, components
 from .decisions import Choice
 from .officers import ANTON_TILE
@@ -44,15 +44,18 @@ class Payment:
     excavators: int
     mixers: int
     credits: int  # paid for machinery (Solomon), not counting the red-space fee
+    excamixers: int = 0  # Elon's Mixer Excavators, each for a unit of either kind
 
     @property
     def key(self) -> str:
-        return f"pay:{self.excavators}:{self.mixers}:{self.credits}"
+        excamixers = f":{self.excamixers}" if self.excamixers else ""  # old keys stay as they were
+        return f"pay:{self.excavators}:{self.mixers}:{self.credits}{excamixers}"
 
     @property
     def label(self) -> str:
         parts = [f"{self.excavators} Excavator(s)" if self.excavators else "",
                  f"{self.mixers} mixer(s)" if self.mixers else "",
+                 f"{self.excamixers} Excamixer(s)" if self.excamixers else "",
                  f"{self.credits} credits" if self.credits else ""]
         return " + ".join(p for p in parts if p) or "nothing"
 
@@ -89,6 +92,11 @@ def legal_spaces(game, seat: int, structure: str, areas=None, max_production=Non
     return [s for s, p in m.powerhouses.items() if s not in st.powerhouses and p.zone not in my_zones]
 
 
+def tile_rules(game, seat: int, tile: str) -> str:
+    """The tile whose cost changes apply: none for an Automa below Hard, which only builds with it."""
+    return tile if automa_step.level(game.state.companies[seat]).advanced_tile_effects else ""
+
+
 def red_fee(structure: str, space: str) -> int:
     m = components().map
     if structure == "base":
@@ -118,8 +126,8 @@ def machinery_options(game, seat: int, use: TileUse, space: str) -> list[tuple[i
         units, kinds = 2 * m.conduits[space].production, {"excavators"}
     else:
         units, kinds = POWERHOUSE_MIXERS[built(company, "powerhouse")], {"mixers"}
-    units = patents.cost_units(use.tile, s, units)
-    if patents.machinery_interchangeable(use.tile):
+    units = patents.cost_units(tile_rules(game, seat, use.tile), s, units)
+    if patents.machinery_interchangeable(tile_rules(game, seat, use.tile)) or any(o.machinery_wild for o in in_force):
         kinds = {"excavators", "mixers"}
     options = [(units, frozenset(kinds))]
     if s == "conduit" and any(o.conduit_mixers_instead for o in in_force):
@@ -134,7 +142,7 @@ def payments(game, seat: int, use: TileUse, space: str, credits: int) -> list[Pa
 
 def _payments(game, seat: int, use: TileUse, space: str, credits: int):
     company = game.state.companies[seat]
-    fee = 0 if patents.waives_red_fee(use.tile) else red_fee(use.structure, space)
+    fee = 0 if patents.waives_red_fee(tile_rules(game, seat, use.tile)) else red_fee(use.structure, space)
     if fee > credits:
         return
     price = max(o.credits_per_machinery for o in officers.in_force(company))
@@ -142,11 +150,12 @@ def _payments(game, seat: int, use: TileUse, space: str, credits: int):
         for by_credits in range(0, units + 1 if price else 1):
             if fee + by_credits * price > credits:
                 break
-            rest = units - by_credits
-            lo_e = rest - company.mixers if "mixers" in kinds else rest
-            hi_e = rest if "excavators" in kinds else 0
-            for e in range(max(0, lo_e), min(company.excavators, hi_e) + 1):
-                yield Payment(e, rest - e, by_credits * price)
+            for x in range(min(company.excamixers, units - by_credits) + 1):  # Excamixers: either kind
+                rest = units - by_credits - x
+                lo_e = rest - company.mixers if "mixers" in kinds else rest
+                hi_e = rest if "excavators" in kinds else 0
+                for e in range(max(0, lo_e), min(company.excavators, hi_e) + 1):
+                    yield Payment(e, rest - e, by_credits * price, x)
 
 
 def tile_uses(game, seat: int, engineer_free: bool = False) -> list[TileUse]:
@@ -212,7 +221,7 @@ def construct(game, seat: int, engineer_free: bool = False):
     """One construction with a Technology tile (generator). The action space is already paid."""
     company = game.state.companies[seat]
     uses = {u.key: u for u in tile_uses(game, seat, engineer_free)}
-    plan = build_plan(game, seat, company.credits, engineer_free)
+    plan = build_plan(game, seat, game.spendable_credits(seat), engineer_free)
     key = yield from game.ask(seat, "build_tile", "Choose the Technology tile to build with.",
                               [Choice(k, uses[k].label, (uses[k].tile,)) for k in plan],
                               help="A tile builds its structure type; it goes on your wheel with the machinery.")
@@ -229,21 +238,21 @@ def construct(game, seat: int, engineer_free: bool = False):
         company.tiles.remove(use.supply_tile)
     company.excavators -= pay.excavators
     company.mixers -= pay.mixers
+    company.excamixers -= pay.excamixers
     game.pay_credits(seat, pay.credits)
-    wheel.load_open_segment(company, list(use.to_wheel), pay.excavators, pay.mixers)
+    wheel.load_open_segment(company, list(use.to_wheel), pay.excavators, pay.mixers, pay.excamixers)
     back = wheel.turn(company)
     game.event(f"{game.name(seat)} builds a {use.structure} on {space} with the {use.tile} tile, paying {pay.label}"
                + (f"; the wheel returns {', '.join(back)}" if back else "") + ".", seat, "build", (space,))
-    fee = 0 if patents.waives_red_fee(use.tile) else red_fee(use.structure, space)
+    fee = 0 if patents.waives_red_fee(tile_rules(game, seat, use.tile)) else red_fee(use.structure, space)
     yield from place_piece(game, seat, use.structure, space, fee)
     yield from patents.after_build(game, seat, use.tile, use.structure, space)
 
 
 def free_build(game, seat: int, structure: str, areas=None, max_production=None):
     """A contract's free build: no Engineers, tile, machinery or wheel turn; the red +3 is still paid."""
-    company = game.state.companies[seat]
     spaces = [s for s in legal_spaces(game, seat, structure, areas, max_production)
-              if red_fee(structure, s) <= company.credits]
+              if red_fee(structure, s) <= game.spendable_credits(seat)]
     choices = [Choice(f"space:{s}", space_label(game, structure, s), (s,)) for s in spaces]
     choices.append(Choice("skip", "Do not build"))
     key = yield from game.ask(seat, "build_space", f"Free build: where do you build the {structure}?", choices,
@@ -269,7 +278,7 @@ def place_piece(game, seat: int, structure: str, space: str, fee: int):
     else:
         st.powerhouses[space] = seat
     n = built(company, structure)
-    if structure != "powerhouse" and n in INCOME_SLOTS:
+    if structure != "powerhouse" and n in INCOME_SLOTS and automa_step.level(company).immediate_income:
         reward = components().companies[company.company].income[structure][n]
         game.event(f"{game.name(seat)} uncovers an income: {rewards.describe(reward)}.", seat, "income")
         yield from rewards.gain(game, seat, reward, "income")

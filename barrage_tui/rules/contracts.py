@@ -8,9 +8,10 @@ fulfils one hand contract only.
 
 from __future__ import annotations
 
-from . import officers, rewards
+from . import automa_step, officers, rewards
 from .components import components
 from .decisions import Choice
+from .setup import rng
 
 FRANCE_REDUCTION = 3
 COLOURS = ("green", "yellow", "red")
@@ -34,6 +35,8 @@ def fulfil(game, seat: int, energy: int, production: bool):
     budget = energy
     while True:
         candidates = list(company.contracts) + (list(st.national) if production else [])
+        if company.kind == automa_step.AUTOMA:  # no hand: straight from the Contract Office (automa.md 5.1)
+            candidates += display(game)
         fits = [c for c in candidates if max(0, comps.contracts[c].energy - reduction) <= budget]
         if not fits:
             return
@@ -46,12 +49,17 @@ def fulfil(game, seat: int, energy: int, production: bool):
         cid = int(key.split(":")[1])
         if cid in company.contracts:
             company.contracts.remove(cid)
-        else:
+        elif cid in st.national:
             st.national.remove(cid)
+        else:
+            st.private_display[comps.contracts[cid].kind].remove(cid)
         company.fulfilled.append(cid)
         game.stats["contracts"] += 1
         contract = comps.contracts[cid]
         game.event(f"{game.name(seat)} fulfils contract {label(cid)}.", seat, "contract", (f"contract:{cid}",))
+        if production:  # Franz de Lasse: the contract takes its Energy off the marker
+            for o in officers.in_force(company):
+                o.production_contract_fulfilled(game, seat, max(0, contract.energy - reduction))
         yield from rewards.gain(game, seat, contract.reward, "contracts")
         if not several:
             return
@@ -85,11 +93,15 @@ def take(game, seat: int, count: int):
 
 
 def refill(game) -> None:
-    """Before the next placement: each colour of the display is topped up to 2 from its pile."""
+    """Before the next placement: each colour of the display is topped up to 2 from its pile. An empty
+    pile takes back, shuffled, the contracts an Automa discarded (BGA's fallback, automa.md 5.3)."""
     st = game.state
     for colour in COLOURS:
         shown, pile = st.private_display[colour], st.private_piles[colour]
-        while len(shown) < 2 and pile:
+        while len(shown) < 2 and (pile or st.contract_discards.get(colour)):
+            if not pile:
+                pile.extend(st.contract_discards.pop(colour))
+                rng(st).shuffle(pile)
             shown.append(pile.pop())
 
 

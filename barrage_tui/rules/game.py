@@ -10,18 +10,21 @@ always give the same game. Undo rebuilds the current turn from its starting stat
 
 from __future__ import annotations
 
-from . import rounds, scoring
+from . import automa_step, rounds, scoring
 from .components import components
 from .decisions import Choice, Event, IllegalChoice, Prompt
 from .setup import Setup, new_state
 from .state import GameState
 
+UNLIMITED = 10**6  # an Automa's "credits": it pays in VP, which may go below 0
+
 
 class Game:
-    def __init__(self, setup: Setup, state: GameState, *, keep_undo: bool = True):
+    def __init__(self, setup: Setup, state: GameState, *, keep_undo: bool = True, automa=None):
         self.setup = setup
         self.state = state
         self.keep_undo = keep_undo
+        self.automa = automa  # the Automa's decision hook (automa.attach); None: its recorded steps still apply
         self.log: list[str] = []  # the keys chosen since ``origin``
         self.origin = state.copy()  # where the log starts from
         self.events: list[Event] = []
@@ -46,7 +49,10 @@ class Game:
 
     @property
     def prompt(self) -> Prompt | None:
-        return self._prompt
+        p = self._prompt
+        if p is not None and p.kind == automa_step.PROMPT_KIND and not p.choices and self.automa is not None:
+            self._prompt = p = self.automa.decide(self, p)  # the Automa's one choice, worked out when asked
+        return p
 
     @property
     def over(self) -> bool:
@@ -57,8 +63,10 @@ class Game:
         if prompt is None:
             raise IllegalChoice("the game is over; there is nothing to choose")
         if prompt.find(key) is None:
-            raise IllegalChoice(f"{key!r} is not a legal choice here ({prompt.text}); "
-                                f"legal: {', '.join(prompt.keys())}")
+            if prompt.kind != automa_step.PROMPT_KIND:
+                raise IllegalChoice(f"{key!r} is not a legal choice here ({prompt.text}); "
+                                    f"legal: {', '.join(prompt.keys())}")
+            automa_step.validate(self, prompt.seat, key)  # a recorded Automa step: legal if it applies
         start = len(self.events)
         self.log.append(key)
         self._advance(key)
@@ -128,24 +136,38 @@ class Game:
         return components().companies[c.company].name
 
     def gain_vp(self, seat: int, n: int, source: str) -> None:
-        """Score (or lose) VP; the score never goes below 0 (the rules summary's floor)."""
+        """Score (or lose) VP; the score never goes below 0 (the rules summary's floor), an Automa's may."""
         if not n:
             return
         c = self.state.companies[seat]
         before = c.vp
-        c.vp = max(0, c.vp + n)
+        c.vp = c.vp + n if c.kind == automa_step.AUTOMA else max(0, c.vp + n)
         c.vp_by_source[source] = c.vp_by_source.get(source, 0) + c.vp - before
 
     def gain_credits(self, seat: int, n: int) -> None:
+        if automa_step.is_automa(self, seat):  # the Automa gains VP where a human gains credits
+            self.gain_vp(seat, n, "credits")
+            return
         self.state.companies[seat].credits += n
 
     def pay_credits(self, seat: int, n: int) -> None:
         """Pay credits to the supply (every payment goes through here; the caller checked it is affordable)."""
+        if automa_step.is_automa(self, seat):  # ... and pays VP where a human pays credits
+            self.gain_vp(seat, -n, "credits")
+            return
         self.state.companies[seat].credits -= n
+
+    def spendable_credits(self, seat: int) -> int:
+        """What a seat can pay: its credits; an Automa pays in VP without limit."""
+        if automa_step.is_automa(self, seat):
+            return UNLIMITED
+        return self.state.companies[seat].credits
 
     def ability_active(self, seat: int) -> bool:
         """A company's special ability works from its third powerhouse on."""
         need = components().common["ability_unlocked_at_powerhouses"]
+        if not automa_step.level(self.state.companies[seat]).company_ability:
+            return False
         return sum(1 for o in self.state.powerhouses.values() if o == seat) >= need
 
     def objective_vp_table(self) -> tuple[int, ...]:

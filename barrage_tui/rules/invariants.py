@@ -52,14 +52,17 @@ def violations(game) -> list[str]:
         for i, s in enumerate(STRUCTURES):
             if c.pieces[s] < 0 or on_board[c.seat][i] + c.pieces[s] != pieces[s]:
                 found.append(f"{who}: {on_board[c.seat][i]} {s}s on the map and {c.pieces[s]} left of {pieces[s]}")
-        exc, mix, tiles = c.excavators, c.mixers, list(c.tiles)
+        exc, mix, excamix, tiles = c.excavators, c.mixers, c.excamixers, list(c.tiles)
         for seg in c.wheel:
             exc += seg.excavators
             mix += seg.mixers
+            excamix += seg.excamixers
             tiles += seg.tiles
         if [exc, mix] != c.machinery_gained:
             found.append(f"{who}: machinery {exc} Excavators / {mix} mixers in supply and on the wheel, "
                          f"but {c.machinery_gained} received")
+        if excamix != c.excamixers_gained or c.excamixers < 0:
+            found.append(f"{who}: {excamix} Excamixers in supply and on the wheel, {c.excamixers_gained} received")
         placed = sum(n[c.seat] for n in st.engineers_on.values()) + st.bank[c.seat]
         engineers = c.engineers + placed + (1 if c.architect else 0)
         if engineers != common["engineers"]:

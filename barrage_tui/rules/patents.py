@@ -119,7 +119,9 @@ EFFECTS = {
 
 
 def after_build(game, seat: int, tile: str, structure: str, space: str):
-    effect = EFFECTS.get(tile)
+    from .construction import tile_rules
+
+    effect = EFFECTS.get(tile_rules(game, seat, tile))  # an Automa below Hard: no tile effects
     if effect:
         yield from effect(game, seat, structure, space)
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import contracts, officers, water
+from . import automa_step, contracts, officers, water
 from .components import components
 from .decisions import Choice
 from .state import NEUTRAL
@@ -32,12 +32,18 @@ class System:
 
 
 def company_bonus(game, seat: int) -> int:
+    if not automa_step.level(game.state.companies[seat]).powerhouse_production_bonus:
+        return 0  # an Easy Automa never has it
     n = sum(1 for o in game.state.powerhouses.values() if o == seat)
     return components().common["powerhouse_production_bonus"][f"built_{n}"]
 
 
 def energy(game, seat: int, conduit: str, drops: int, bonus: int, second: bool = False) -> int:
-    value = components().map.conduits[conduit].production * drops
+    return _with_bonuses(game, seat, components().map.conduits[conduit].production * drops, bonus, second)
+
+
+def _with_bonuses(game, seat: int, value: int, bonus: int, second: bool) -> int:
+    """Drops x conduit value (summed over the dams used) made into the production's Energy."""
     if second:  # Germany's second production: no bonuses of any kind, no Viktor
         return value
     floor = max(o.production_floor for o in officers.in_force(game.state.companies[seat]))
@@ -49,7 +55,7 @@ def max_drops(game, seat: int, system: System) -> int:
     k = st.dams[system.dam].drops
     owner = st.conduits[system.conduit]
     if owner != seat:
-        k = min(k, st.companies[seat].credits)
+        k = min(k, game.spendable_credits(seat))
     return k
 
 
@@ -73,9 +79,76 @@ def systems(game, seat: int, bonus: int, second: bool = False, exclude_powerhous
             if ph is None:
                 continue
             sysm = System(dam_id, conduit, ph)
-            if drop_counts(game, seat, sysm, bonus, second):
+            if drop_counts(game, seat, sysm, bonus, second) or (
+                    several_dams(game, seat, second) and flow_counts(game, seat, [], sysm, bonus, second)):
                 found.append(sysm)
     return found
+
+
+# ---------------------------------------------------------------- Dr. Octavius: several dams, one powerhouse
+
+def several_dams(game, seat: int, second: bool = False) -> bool:
+    """Dr. Octavius: a production may take drops from several dams (with Germany, only the first one)."""
+    return not second and any(o.several_dams for o in officers.in_force(game.state.companies[seat]))
+
+
+def sources(game, seat: int, powerhouse: str) -> list[System]:
+    """Every dam (own or neutral, holding water) with a built conduit into ``powerhouse``'s zone."""
+    st, m = game.state, components().map
+    zone = m.powerhouses[powerhouse].zone
+    return [System(dam_id, conduit, powerhouse) for dam_id, dam in st.dams.items()
+            if dam.drops >= 1 and dam.owner in (seat, NEUTRAL)
+            for conduit in m.zones[m.dams[dam_id].zone].conduits
+            if conduit in st.conduits and m.conduits[conduit].ends_in_zone == zone]
+
+
+def _value(flows) -> int:
+    conduits = components().map.conduits
+    return sum(conduits[s.conduit].production * k for s, k in flows)
+
+
+def _credits_needed(game, seat: int, flows) -> int:
+    return sum(k for s, k in flows if game.state.conduits[s.conduit] != seat)
+
+
+def flows_energy(game, seat: int, flows, bonus: int, second: bool = False) -> int:
+    """The Energy of one production from ``flows``, a list of (system, drops) into one powerhouse."""
+    return _with_bonuses(game, seat, _value(flows), bonus, second)
+
+
+def _most_value_left(game, seat: int, flows) -> int:
+    """The most drops x value the powerhouse's other dams could still add, credits allowing."""
+    st, conduits = game.state, components().map.conduits
+    used = {s.dam for s, _ in flows}
+    free, paid = 0, []
+    for s in sources(game, seat, flows[0][0].powerhouse):
+        if s.dam in used:
+            continue
+        value, drops = conduits[s.conduit].production, st.dams[s.dam].drops
+        if st.conduits[s.conduit] == seat:
+            free += value * drops
+        else:
+            paid += [value] * drops
+    budget = max(0, game.spendable_credits(seat) - _credits_needed(game, seat, flows))
+    return free + sum(sorted(paid, reverse=True)[:budget])
+
+
+def flow_counts(game, seat: int, flows, system: System, bonus: int, second: bool = False) -> list[tuple[int, int]]:
+    """(drops, Energy so far) for every legal number of drops from ``system`` after ``flows``. With several
+    dams the Energy so far may be below 1 while more dams can still bring it to 1."""
+    st = game.state
+    k_max = st.dams[system.dam].drops
+    if st.conduits[system.conduit] != seat:
+        k_max = min(k_max, game.spendable_credits(seat) - _credits_needed(game, seat, flows))
+    several = several_dams(game, seat, second)
+    counts = []
+    for k in range(1, k_max + 1):
+        now = flows + [(system, k)]
+        e = flows_energy(game, seat, now, bonus, second)
+        if e >= 1 or (several and _with_bonuses(game, seat, _value(now) + _most_value_left(game, seat, now),
+                                                 bonus, second) >= 1):
+            counts.append((k, e))
+    return counts
 
 
 def can_produce(game, seat: int, bonus: int) -> bool:
@@ -98,26 +171,27 @@ def produce(game, seat: int, bonus: int, optional: bool = False, second: bool = 
     if key == "skip":
         return
     system = next(s for s in found if s.key == key)
-    counts = drop_counts(game, seat, system, bonus, second)
-    key = yield from game.ask(seat, "drops", f"How many drops from {system.dam}?",
-                              [Choice(f"drops:{k}", f"{k} drop(s): {e} energy", (system.dam,)) for k, e in counts])
-    k = int(key.split(":")[1])
-    e = dict(counts)[k]
+    flows = yield from _choose_flows(game, seat, system, bonus, second)
+    e = flows_energy(game, seat, flows, bonus, second)
     company.energy += e
-    st.dams[system.dam].drops -= k
+    for s, k in flows:
+        st.dams[s.dam].drops -= k
     zone = m.powerhouses[system.powerhouse].zone
-    for _ in range(k):
+    for _ in range(sum(k for _, k in flows)):
         water.flow_drop(game, f"P{zone}")
-    game.event(f"{game.name(seat)} produces {e} energy: {k} drop(s) from {system.dam} through {system.conduit} "
-               f"to {system.powerhouse}.", seat, "production", (system.dam, system.conduit, system.powerhouse))
+    game.event(f"{game.name(seat)} produces {e} energy: "
+               + " and ".join(f"{k} drop(s) from {s.dam} through {s.conduit}" for s, k in flows)
+               + f" to {system.powerhouse}.", seat, "production",
+               tuple(x for s, _ in flows for x in (s.dam, s.conduit)) + (system.powerhouse,))
     game.stats["productions"] += 1
-    owner = st.conduits[system.conduit]
-    if owner != seat:
-        game.pay_credits(seat, k)
-        game.gain_credits(owner, k)
-        game.gain_vp(owner, k, "conduits")
-        game.event(f"{game.name(seat)} pays {k} credit(s) to {game.name(owner)} for the conduit; "
-                   f"{game.name(owner)} scores {k} VP.", seat, "payment", (system.conduit,))
+    for s, k in flows:
+        owner = st.conduits[s.conduit]
+        if owner != seat:
+            game.pay_credits(seat, k)
+            game.gain_credits(owner, k)
+            game.gain_vp(owner, k, "conduits")
+            game.event(f"{game.name(seat)} pays {k} credit(s) to {game.name(owner)} for the conduit; "
+                       f"{game.name(owner)} scores {k} VP.", seat, "payment", (s.conduit,))
     yield from contracts.fulfil(game, seat, e, production=True)
     if second or not game.ability_active(seat):
         return
@@ -127,6 +201,37 @@ def produce(game, seat: int, bonus: int, optional: bool = False, second: bool = 
     elif company.company == "italy":
         company.energy += ITALY_EXTRA_ENERGY
         game.event(f"{game.name(seat)} (Italy) gains {ITALY_EXTRA_ENERGY} more energy.", seat, "energy")
+
+
+def _choose_flows(game, seat: int, system: System, bonus: int, second: bool):
+    """The drops of one production (generator): how many from the chosen dam; then, with Dr. Octavius,
+    more dams into the same powerhouse, each with its own conduit. Returns [(system, drops), ...]."""
+    flows: list[tuple[System, int]] = []
+    while True:
+        counts = flow_counts(game, seat, flows, system, bonus, second)
+        so_far = " so far" if flows or several_dams(game, seat, second) else ""
+        key = yield from game.ask(seat, "drops", f"How many drops from {system.dam}?",
+                                  [Choice(f"drops:{k}", f"{k} drop(s): {e} energy{so_far}", (system.dam,))
+                                   for k, e in counts])
+        flows.append((system, int(key.split(":")[1])))
+        if not several_dams(game, seat, second):
+            return flows
+        used = {s.dam for s, _ in flows}
+        more = [s for s in sources(game, seat, system.powerhouse)
+                if s.dam not in used and flow_counts(game, seat, flows, s, bonus, second)]
+        e = flows_energy(game, seat, flows, bonus, second)
+        if not more:
+            return flows
+        choices = [Choice(s.key, system_label(game, seat, s), (s.dam, s.conduit, s.powerhouse)) for s in more]
+        if e >= 1:
+            choices.append(Choice("done", f"No more dams: produce {e} energy"))
+        key = yield from game.ask(seat, "production", f"Dr. Octavius: take drops from another dam into "
+                                  f"{system.powerhouse} as well?", choices,
+                                  help="Drops from several of your and neutral dams may run into the one "
+                                       "powerhouse, each dam through its own conduit.")
+        if key == "done":
+            return flows
+        system = next(s for s in more if s.key == key)
 
 
 def system_label(game, seat: int, s: System) -> str:

@@ -7,7 +7,7 @@ started again from a state saved at any turn boundary (the points marked ``game.
 
 from __future__ import annotations
 
-from . import actions, contracts, patents, rewards, scoring, water
+from . import actions, automa_step, contracts, officers, patents, rewards, scoring, water
 from .components import components
 from .construction import INCOME_SLOTS, built
 
@@ -28,7 +28,9 @@ def play(game):
             order = list(reversed(st.turn_order))  # income goes in reverse turn order
             if st.round > 1 and st.turn_index < len(order):
                 game.boundary()
-                yield from income(game, order[st.turn_index])
+                seat = order[st.turn_index]
+                automa = automa_step.is_automa(game, seat)
+                yield from (automa_step.take_income if automa else income)(game, seat)
                 st.turn_index += 1
                 continue
             game.event(f"Round {st.round} begins.", kind="round")
@@ -42,7 +44,8 @@ def play(game):
             seat = st.turn_order[st.turn_index]
             if not st.companies[seat].passed:
                 game.boundary()
-                yield from actions.take_turn(game, seat)
+                automa_way = automa_step.plays_automa_way(game, seat)
+                yield from (automa_step.take_turn if automa_way else actions.take_turn)(game, seat)
                 contracts.refill(game)  # before the next placement
             st.turn_index = (st.turn_index + 1) % st.seats
         else:
@@ -72,12 +75,16 @@ def end_of_round(game) -> None:
         return
     energies = {c.seat: c.energy for c in st.companies}
     st.turn_order = scoring.next_turn_order(st.turn_order, energies)
-    for c in st.companies:  # Engineers go home; energy markers back to 0
+    for c in st.companies:  # Engineers go home; energy markers back to 0 (Franz de Lasse: to his section)
         c.engineers += sum(n[c.seat] for n in st.engineers_on.values()) + st.bank[c.seat]
-        c.energy = 0
+        section_start = scoring.SECTION * st.round
+        c.energy = max(o.energy_at_round_end(c.energy, section_start) for o in officers.in_force(c))
+        c.energy += c.energy_next_round  # Mahiri's copy of Franz: the kept contract's Energy, as the round starts
+        c.energy_next_round = 0
         c.passed = False
         c.construction_used = 0
         c.mahiri_used = [False, False]
+        c.copied_for_round = []  # Mahiri's copies of Elon and Amir end with the round
     _architects_home(game)
     st.occupied.clear()
     st.engineers_on.clear()

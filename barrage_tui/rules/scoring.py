@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from math import ceil
 
-from . import patents
+from . import automa_step, patents
 from .components import AREAS, components
 from .construction import built
 
@@ -154,9 +154,11 @@ def final_scoring(game) -> None:
     quantities = {c.seat: objective_quantity(game, c.seat, tile.key) for c in st.companies}
     vp_table = game.objective_vp_table()
     awards = rank_awards(quantities, vp_table)
+    for seat, extra in automa_step.objective_extra(game, quantities).items():
+        awards[seat] = awards.get(seat, 0) + extra
     for c in st.companies:
         game.gain_vp(c.seat, awards.get(c.seat, 0), "objective")
-        game.gain_vp(c.seat, (c.credits + c.excavators + c.mixers) // 5, "resources")
+        game.gain_vp(c.seat, (c.credits + c.excavators + c.mixers + c.excamixers) // 5, "resources")
         game.gain_vp(c.seat, sum(d.drops for d in st.dams.values() if d.owner == c.seat), "water")
         game.event(f"{game.name(c.seat)}: {quantities[c.seat]} for the objective ({awards.get(c.seat, 0)} VP); "
                    f"final score {c.vp} VP.", c.seat, "scoring")

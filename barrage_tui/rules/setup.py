@@ -5,11 +5,14 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from .components import BASE_OFFICERS, PROMO_OFFICERS, components
+from .components import BASE_OFFICERS, EXPANSION_OFFICERS, PROMO_OFFICERS, components
 from .officers import OFFICERS
 from .state import NEUTRAL, CompanyState, DamState, GameState
 
 SEAT_KINDS = ("human", "automa")
+EXPANSION_OPTION = "expansion_officers"  # Setup.options key: draw the expansion box's chief engineers too
+MAX_AUTOMAS = 3
+NO_OFFICER = "none"
 COMPANY_ORDER = ("usa", "germany", "italy", "france")
 
 
@@ -23,7 +26,7 @@ class SeatSetup:
     kind: str = "human"
     company: str = ""  # "" = drawn at random
     officer: str = ""  # "" = drawn at random
-    difficulty: str = ""  # for an Automa seat
+    difficulty: str = ""  # for an Automa seat: easy | medium (the default) | hard | very_hard
 
 
 @dataclass(frozen=True)
@@ -46,6 +49,7 @@ class Setup:
         officers = [s.officer for s in self.seats if s.officer]
         if len(set(officers)) != len(officers):
             raise SetupError("two seats chose the same chief engineer")
+        self._validate_automas()
         for s in self.seats:
             if s.kind not in SEAT_KINDS:
                 raise SetupError(f"unknown seat kind {s.kind!r}")
@@ -56,6 +60,37 @@ class Setup:
             if self.introductory and (s.company or s.officer):
                 raise SetupError("the introductory game uses fixed companies and chief engineers")
 
+    def _validate_automas(self) -> None:
+        """1-3 Automas, full game only; a chief engineer only at Very Hard (reference automa.md 2)."""
+        from .automa_step import levels
+
+        automas = [s for s in self.seats if s.kind == "automa"]
+        if not automas:
+            return
+        if self.introductory:
+            raise SetupError("the Automa does not play the introductory game")
+        if len(automas) > MAX_AUTOMAS:
+            raise SetupError(f"at most {MAX_AUTOMAS} Automas")
+        for s in automas:
+            level = levels().get(automa_difficulty(s))
+            if level is None:
+                raise SetupError(f"unknown Automa difficulty {s.difficulty!r}: {', '.join(levels())}")
+            if s.officer and not level.officer:
+                raise SetupError("only a Very Hard Automa has a chief engineer")
+            if s.officer in OFFICERS and not OFFICERS[s.officer].automa_ready:
+                raise SetupError(f"the Automa cannot play {s.officer!r} yet (no Automa rules for that chief engineer)")
+
+
+def automa_difficulty(seat: SeatSetup) -> str:
+    return seat.difficulty or "medium"
+
+
+def has_officer(seat: SeatSetup) -> bool:
+    """Every human has a chief engineer; an Automa only at Very Hard."""
+    from .automa_step import levels
+
+    return seat.kind != "automa" or levels()[automa_difficulty(seat)].officer
+
 
 def rng(state: GameState) -> random.Random:
     """The next random generator of this game: seeded from (seed, counter), so a state holds all randomness."""
@@ -63,8 +98,22 @@ def rng(state: GameState) -> random.Random:
     return random.Random(f"{state.seed}:{state.rng_counter}")
 
 
-def officer_pool(promos: bool) -> list[str]:
-    return list(BASE_OFFICERS) + (list(PROMO_OFFICERS) if promos else [])
+def officer_pool(promos: bool, expansion: bool = False) -> list[str]:
+    return (list(BASE_OFFICERS) + (list(PROMO_OFFICERS) if promos else [])
+            + (list(EXPANSION_OFFICERS) if expansion else []))
+
+
+def expansion_officers(setup: Setup) -> bool:
+    """The option ``expansion_officers``: the six new chief engineers of the expansion box may be drawn."""
+    return bool(setup.options.get(EXPANSION_OPTION, False))
+
+
+def draw_officer(pool: list[str], seat: SeatSetup) -> str:
+    """The top officer of the shuffled pool that ``seat`` may have: an Automa only one with Automa rules."""
+    for i in range(len(pool) - 1, -1, -1):
+        if seat.kind != "automa" or OFFICERS[pool[i]].automa_ready:
+            return pool.pop(i)
+    raise SetupError("no chief engineer left to draw")
 
 
 def new_state(setup: Setup) -> GameState:
@@ -82,13 +131,15 @@ def new_state(setup: Setup) -> GameState:
         r = rng(state)
         free_companies = [c for c in COMPANY_ORDER if c not in {s.company for s in setup.seats}]
         r.shuffle(free_companies)
-        pool = [o for o in officer_pool(setup.promo_officers) if o not in {s.officer for s in setup.seats}]
+        pool = [o for o in officer_pool(setup.promo_officers, expansion_officers(setup))
+                if o not in {s.officer for s in setup.seats}]
         r.shuffle(pool)
         pairs = []
         for s in setup.seats:
-            pairs.append((s.company or free_companies.pop(), s.officer or pool.pop()))
+            officer = (s.officer or draw_officer(pool, s)) if has_officer(s) else NO_OFFICER
+            pairs.append((s.company or free_companies.pop(), officer))
         # Four officers are always drawn; the ones not dealt are Mahiri's extra copy targets.
-        spare = pool[: max(0, 4 - n)]
+        spare = pool[: max(0, 4 - sum(1 for _, o in pairs if o != NO_OFFICER))]
     state.spare_officers = spare
 
     common = comps.common
@@ -102,6 +153,13 @@ def new_state(setup: Setup) -> GameState:
             pieces=dict(common["pieces"]),
             tiles=list(common["basic_tech_tiles"]) + (["joker"] if setup.introductory else []) + list(o.extra_tiles),
         )
+        if o.start_machinery is not None:  # Elon Audia: Excamixers instead of Excavators and mixers
+            cs.excavators, cs.mixers, cs.excamixers = o.start_machinery
+            cs.excamixers_gained = cs.excamixers
+        if s.kind == "automa":  # 16 VP and no credits (automa.md 2.2)
+            from .automa_step import AUTOMA_CREDITS, AUTOMA_VP
+
+            cs.vp, cs.credits, cs.difficulty = AUTOMA_VP, AUTOMA_CREDITS, automa_difficulty(s)
         cs.vp_by_source = {"start": cs.vp}
         cs.machinery_gained = [cs.excavators, cs.mixers]
         state.companies.append(cs)
@@ -147,11 +205,17 @@ def new_state(setup: Setup) -> GameState:
         state.turn_order = list(range(n))
         state.phase = "income"
     else:
+        humans = [seat for seat, s in enumerate(setup.seats) if s.kind != "automa"]
+        automas = [seat for seat, s in enumerate(setup.seats) if s.kind == "automa"]
         starting = [c.id for c in comps.contracts_of("starting")]
         r.shuffle(starting)
-        state.starting_offer = sorted(starting[:n])
-        state.pick_order = list(range(n))
-        state.turn_order = list(reversed(range(n)))  # the first to pick plays last in round 1
+        state.starting_offer = sorted(starting[:len(humans)])  # an Automa takes no starting contract
+        state.pick_order = humans
+        state.turn_order = automas + list(reversed(humans))  # Automas first; the first to pick plays last
         state.phase = "pick"
+        if automas:
+            from .automa_step import shuffle_deck
+
+            shuffle_deck(state)
     state.round = 1
     return state

@@ -7,14 +7,15 @@ instead of banking every turn.
 from __future__ import annotations
 
 import random
+import statistics
 import time
 from functools import cache
 from dataclasses import dataclass, field
 
-from .components import BASE_OFFICERS, PROMO_OFFICERS
+from .components import BASE_OFFICERS, EXPANSION_OFFICERS, PROMO_OFFICERS
 from .game import Game
 from .invariants import violations
-from .setup import COMPANY_ORDER, SeatSetup, Setup
+from .setup import COMPANY_ORDER, EXPANSION_OPTION, SeatSetup, Setup
 
 # At about one turn start in three, a second offered choice (picked at random) is tried on a copy of the
 # game: over many games every kind of choice gets applied, at a fraction of the cost of trying them all.
@@ -37,7 +38,8 @@ def weight(key: str) -> float:
 
 
 def random_setup(r: random.Random, players: int | None = None, introductory: bool | None = None,
-                 officers: tuple[str, ...] = BASE_OFFICERS + PROMO_OFFICERS) -> Setup:
+                 officers: tuple[str, ...] = BASE_OFFICERS + PROMO_OFFICERS + EXPANSION_OFFICERS) -> Setup:
+    """Human seats with random companies and chief engineers (the expansion's too, also as Mahiri's spares)."""
     n = players or r.randint(1, 4)
     intro = r.random() < 0.25 if introductory is None else introductory
     if intro:
@@ -46,7 +48,46 @@ def random_setup(r: random.Random, players: int | None = None, introductory: boo
         companies = r.sample(COMPANY_ORDER, n)
         chosen = r.sample(officers, n)
         seats = tuple(SeatSetup(f"P{i + 1}", company=companies[i], officer=chosen[i]) for i in range(n))
-    return Setup(seats=seats, introductory=intro, seed=r.randrange(2**31))
+    options = {EXPANSION_OPTION: True} if set(EXPANSION_OFFICERS) & set(officers) else {}
+    return Setup(seats=seats, introductory=intro, seed=r.randrange(2**31), options=options)
+
+
+def automa_setup(r: random.Random, automas: int, players: int | None = None, level: str | None = None,
+                 officers: tuple[str, ...] = BASE_OFFICERS + PROMO_OFFICERS + EXPANSION_OFFICERS) -> Setup:
+    """A full game with ``automas`` Automa seats (level given or random) and random human seats, shuffled.
+    A Very Hard Automa keeps its drawn chief engineer only if it can play it (else setup draws one)."""
+    from .automa_step import levels
+    from .officers import OFFICERS
+
+    n = players or r.randint(max(1, automas), 4)
+    companies = r.sample(COMPANY_ORDER, n)
+    chosen = r.sample(officers, n)
+    kinds = ["automa"] * automas + ["human"] * (n - automas)
+    r.shuffle(kinds)
+    seats = []
+    for i, kind in enumerate(kinds):
+        if kind == "human":
+            seats.append(SeatSetup(f"P{i + 1}", company=companies[i], officer=chosen[i]))
+            continue
+        difficulty = level or r.choice(sorted(levels()))
+        officer = chosen[i] if levels()[difficulty].officer and OFFICERS[chosen[i]].automa_ready else ""
+        seats.append(SeatSetup(f"A{i + 1}", "automa", companies[i], officer, difficulty))
+    options = {EXPANSION_OPTION: True} if set(EXPANSION_OFFICERS) & set(officers) else {}
+    return Setup(seats=tuple(seats), seed=r.randrange(2**31), options=options)
+
+
+class _TimedHook:
+    """Measures the Automa's decisions (its turn = deciding + applying, see ``play_random``)."""
+
+    def __init__(self, hook):
+        self.hook, self.last = hook, 0.0
+
+    def decide(self, game, prompt):
+        start = time.perf_counter()
+        try:
+            return self.hook.decide(game, prompt)
+        finally:
+            self.last = time.perf_counter() - start
 
 
 @dataclass
@@ -60,13 +101,19 @@ class GameResult:
     productions: int = 0
     contracts: int = 0
     scores: list[int] = field(default_factory=list)
+    automa_turn_s: list[float] = field(default_factory=list)  # each Automa step: decide + apply
 
 
-def play_random(setup: Setup, seed: int, check: bool = True, max_decisions: int = 20000) -> GameResult:
+def play_random(setup: Setup, seed: int, check: bool = True, max_decisions: int = 20000,
+                attach=None) -> GameResult:
+    """``attach``: the Automa's attach function (the rules core does not import the automa package)."""
     r = random.Random(seed)
     result = GameResult(setup, [], 0)
     try:
         game = Game.new(setup, keep_undo=False)
+        if attach is not None:
+            attach(game)
+            game.automa = timer = _TimedHook(game.automa)
         while game.prompt is not None and result.decisions < max_decisions:
             choices = game.prompt.choices
             key = r.choices(choices, weights=[weight(c.key) for c in choices])[0].key
@@ -76,7 +123,11 @@ def play_random(setup: Setup, seed: int, check: bool = True, max_decisions: int 
                     result.violations = found
                     return result
             result.keys.append(key)
+            automa_step = game.prompt.kind == "automa"
+            start = time.perf_counter()
             game.choose(key)
+            if automa_step and attach is not None:
+                result.automa_turn_s.append(timer.last + time.perf_counter() - start)
             result.decisions += 1
             if check:
                 found = violations(game)
@@ -113,13 +164,13 @@ def unplayable(game: Game, key: str) -> list[str]:
 
 
 def run(games: int, players: int | None, seed: int, introductory: bool | None = None, check: bool = True,
-        out=print) -> int:
+        out=print, automas: int = 0, level: str | None = None, attach=None) -> int:
     r = random.Random(seed)
     start = time.perf_counter()
     results = []
     for _ in range(games):
-        setup = random_setup(r, players, introductory)
-        results.append(play_random(setup, r.randrange(2**31), check))
+        setup = automa_setup(r, automas, players, level) if automas else random_setup(r, players, introductory)
+        results.append(play_random(setup, r.randrange(2**31), check, attach=attach))
     elapsed = time.perf_counter() - start
     errors = [x for x in results if x.error]
     bad = [x for x in results if x.violations]
@@ -134,6 +185,32 @@ def run(games: int, players: int | None, seed: int, introductory: bool | None = 
         out(f"first failing game: setup={x.setup!r}")
         out(f"choice log: {' '.join(x.keys)}")
         out(x.error or "\n".join(x.violations))
+    if automas:
+        automa_report(results, out)
     out(f"games={games} errors={len(errors)} violations={len(bad)} "
         f"games_per_s={games / elapsed:.1f} decisions_per_s={decisions / elapsed:.0f}")
     return 1 if errors or bad else 0
+
+
+def automa_scores(results) -> dict[str, list[int]]:
+    """Final scores of the Automa seats of finished games, by difficulty level."""
+    by_level: dict[str, list[int]] = {}
+    for x in results:
+        if x.error or x.violations or not x.scores:
+            continue
+        for seat, score in zip(x.setup.seats, x.scores):
+            if seat.kind == "automa":
+                by_level.setdefault(seat.difficulty or "medium", []).append(score)
+    return by_level
+
+
+def automa_report(results, out=print) -> None:
+    from .automa_step import levels
+
+    by_level = automa_scores(results)
+    out("automa_avg_score " + " ".join(
+        f"{lv}={statistics.fmean(by_level[lv]):.1f}(n={len(by_level[lv])})" for lv in levels() if lv in by_level))
+    turns = [t for x in results for t in x.automa_turn_s]
+    if turns:
+        out(f"automa_turns={len(turns)} automa_turn_median_ms={1000 * statistics.median(turns):.2f} "
+            f"automa_turn_p95_ms={1000 * statistics.quantiles(turns, n=20)[-1]:.2f}")

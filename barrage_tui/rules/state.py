@@ -23,9 +23,10 @@ class Segment:
     tiles: list[str] = field(default_factory=list)
     excavators: int = 0
     mixers: int = 0
+    excamixers: int = 0  # Elon Audia's Mixer Excavators
 
     def is_empty(self) -> bool:
-        return not self.tiles and not self.excavators and not self.mixers
+        return not self.tiles and not self.excavators and not self.mixers and not self.excamixers
 
 
 @dataclass
@@ -34,11 +35,12 @@ class CompanyState:
     player: str  # the player's name
     kind: str  # "human" or "automa"
     company: str
-    officer: str
+    officer: str  # "none": an Automa below Very Hard has no chief engineer
     vp: int = 10
     credits: int = 6
     excavators: int = 6
     mixers: int = 4
+    excamixers: int = 0  # Elon Audia's Mixer Excavators: count as an Excavator or a mixer
     energy: int = 0
     engineers: int = 12  # in the personal supply (not on a space)
     architect: bool = False  # Tommaso Battista's Architect, while it is in the personal supply
@@ -49,12 +51,17 @@ class CompanyState:
     contracts: list[int] = field(default_factory=list)  # face up in hand
     fulfilled: list[int] = field(default_factory=list)  # face down
     construction_used: int = 0  # company construction spaces used this round
+    # The chief engineer's private spaces used this round, by index (Mahiri's two; Wu's and Gennaro's one).
     mahiri_used: list[bool] = field(default_factory=lambda: [False, False])
     copied_officer: str = ""  # Mahiri Sekibo's copy, for the extra action only
+    copied_for_round: list[str] = field(default_factory=list)  # her copies that last the round (Elon, Amir)
+    energy_next_round: int = 0  # Energy the marker gains at the start of the next round (Mahiri copying Franz)
     passed: bool = False
     machinery_gained: list[int] = field(default_factory=lambda: [6, 4])  # Excavators, mixers ever received
+    excamixers_gained: int = 0  # Excamixers ever received (Elon's 8 at setup)
     energy_by_round: list[int] = field(default_factory=list)
     vp_by_source: dict[str, int] = field(default_factory=dict)
+    difficulty: str = ""  # an Automa's level: easy | medium | hard | very_hard (automa_step.LEVELS)
 
 
 @dataclass
@@ -97,6 +104,9 @@ class GameState:
     objective: int = 0
     spare_officers: list[str] = field(default_factory=list)  # drawn but not dealt (Mahiri's copies)
     winner: list[int] = field(default_factory=list)
+    automa_draw: list[int] = field(default_factory=list)  # the Automa deck's card numbers; top = last
+    automa_discard: list[int] = field(default_factory=list)  # flipped cards; top = last (the criteria card)
+    contract_discards: dict[str, list[int]] = field(default_factory=dict)  # by the Automa's Contract Office box
 
     def copy(self) -> "GameState":
         # A pickle round trip is a deep copy, four times faster than copy.deepcopy here.

@@ -87,11 +87,20 @@ def fill_headstreams(game) -> None:
 
 
 def place_drops(game, seat: int, count: int, flowing: bool, minimum: int = 0):
-    """Decision: put up to ``count`` drops on headstreams of your choice (generator)."""
+    """Decision: put up to ``count`` drops on headstreams of your choice (generator).
+
+    Amir Zahir (``drops_placed_freely``) decides drop by drop: a waiting drop may flow at once
+    ("headstream:<h>:flow"), and any drop may go straight behind one of his dams with room ("dam:<space>")."""
     heads = components().map.headstreams
+    freely = any(o.drops_placed_freely for o in officers.in_force(game.state.companies[seat]))
     placed = 0
     while placed < count:
         choices = [Choice(f"headstream:{h}", f"{h} (tile {game.state.headstream_tiles[h]})", (h,)) for h in heads]
+        if freely and not flowing:
+            choices += [Choice(f"headstream:{h}:flow", f"{h}, flowing at once", (h,)) for h in heads]
+        if freely:
+            choices += [Choice(f"dam:{d}", f"Straight behind your dam {d}", (d,))
+                        for d in own_dams_with_room(game, seat)]
         if placed >= minimum:
             choices.append(Choice("done", "No more drops"))
         how = "flows at once" if flowing else "waits for the Water Flow phase"
@@ -99,11 +108,23 @@ def place_drops(game, seat: int, count: int, flowing: bool, minimum: int = 0):
                                   f"(it {how}).", choices, auto=False)
         if key == "done":
             return
-        head = key.split(":", 1)[1]
-        where = add_drop_to_headstream(game, head, flowing)
         placed += 1
-        game.event(f"{game.name(seat)} puts a drop on {head}" + (f"; it flows to {where}." if flowing else "."),
+        kind, _, rest = key.partition(":")
+        if kind == "dam":
+            game.state.dams[rest].drops += 1
+            game.state.drops_created += 1
+            game.event(f"{game.name(seat)} puts a drop straight behind the dam on {rest} (Amir Zahir).",
+                       seat, "water", (rest,))
+            continue
+        head, _, now = rest.partition(":")
+        flows = flowing or now == "flow"
+        where = add_drop_to_headstream(game, head, flows)
+        game.event(f"{game.name(seat)} puts a drop on {head}" + (f"; it flows to {where}." if flows else "."),
                    seat, "water", (head, where))
+
+
+def own_dams_with_room(game, seat: int) -> list[str]:
+    return [s for s, d in game.state.dams.items() if d.owner == seat and room(game, s) > 0]
 
 
 def drops_on_map(game) -> int:

@@ -5,11 +5,13 @@ from __future__ import annotations
 from .state import CompanyState
 
 
-def load_open_segment(company: CompanyState, tiles: list[str], excavators: int, mixers: int) -> None:
+def load_open_segment(company: CompanyState, tiles: list[str], excavators: int, mixers: int,
+                      excamixers: int = 0) -> None:
     seg = company.wheel[company.wheel_open]
     seg.tiles.extend(tiles)
     seg.excavators += excavators
     seg.mixers += mixers
+    seg.excamixers += excamixers
 
 
 def turn(company: CompanyState, times: int = 1) -> list[str]:
@@ -23,9 +25,10 @@ def turn(company: CompanyState, times: int = 1) -> list[str]:
         company.tiles.extend(seg.tiles)
         company.excavators += seg.excavators
         company.mixers += seg.mixers
+        company.excamixers += seg.excamixers
         back.extend(seg.tiles)
         seg.tiles.clear()
-        seg.excavators = seg.mixers = 0
+        seg.excavators = seg.mixers = seg.excamixers = 0
     return back
 
 
@@ -35,3 +38,7 @@ def tiles_on_wheel(company: CompanyState) -> list[str]:
 
 def machinery_on_wheel(company: CompanyState) -> tuple[int, int]:
     return sum(s.excavators for s in company.wheel), sum(s.mixers for s in company.wheel)
+
+
+def excamixers_on_wheel(company: CompanyState) -> int:
+    return sum(s.excamixers for s in company.wheel)

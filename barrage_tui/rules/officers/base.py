@@ -2,6 +2,8 @@
 
 Each chief engineer is a subclass in its own module that overrides only what its ability changes;
 the rules modules ask the officers in force (``officers.in_force``) instead of testing names.
+When Mahiri Sekibo copies an officer, what is in force is that officer's ``as_copy()`` (itself, unless
+the rulebook's "Copying:" line makes the copy work differently).
 """
 
 from __future__ import annotations
@@ -12,19 +14,49 @@ class Officer:
     #: starting adjustments, applied once at setup
     extra_tiles: tuple[str, ...] = ()
     architect = False  # one of the Engineers is Tommaso's Architect
+    start_machinery: tuple[int, int, int] | None = None  # (Excavators, mixers, Excamixers) instead of 6, 4, 0 (Elon)
+    automa_ready = True  # an Automa may have this officer (its Automa rules exist)
     #: construction
     base_excavators: int | None = None  # a fixed Base cost in Excavators (Wilhelm)
     conduit_mixers_instead = False  # Conduit payable with production x 1 mixer (Jill)
     credits_per_machinery = 0  # machinery units replaceable by this many credits (Solomon)
+    machinery_wild = False  # every machinery unit counts as an Excamixer: Excavator or mixer (copied Elon)
     #: water
     height3_capacity = 3  # drops a height-3 dam holds (Graziano)
+    drops_placed_freely = False  # a placed drop may flow at once or go straight behind an own dam (Amir)
     #: production
     production_floor = 0  # drops x conduit below this counts as this (Viktor)
+    several_dams = False  # one production may take drops from several dams into its powerhouse (Dr. Octavius)
     #: contracts
     hand_limit = 3
     multi_contract = False  # several contracts with one production (Simone)
-    #: private action spaces on the officer tile (Mahiri)
+    #: private action spaces on the officer tile: (Engineers, credits) each, once a round (Mahiri, Wu, Gennaro)
     private_spaces: tuple[tuple[int, int], ...] = ()
+    private_action_label = ""  # what a private space does, for the choice's label
+    copied_spaces_on_bank = False  # copied by Mahiri: its space is used by placing on the Bank, no credits
+    #: Mahiri's copy
+    copy_lasts_round = False  # the copy stays in force until the end of the round, not just the extra action
+
+    def as_copy(self) -> "Officer":
+        """The ability in force while Mahiri Sekibo copies this officer."""
+        return self
+
+    def private_action_possible(self, game, seat: int) -> bool:
+        """Can the action of this officer's private space really be carried out (its fee already paid)?"""
+        return False
+
+    def private_action(self, game, seat: int):
+        """The action of this officer's private space (generator); the Engineers are already placed."""
+        return
+        yield
+
+    def production_contract_fulfilled(self, game, seat: int, need: int) -> None:
+        """A production just fulfilled a contract needing ``need`` of its Energy (Franz de Lasse)."""
+
+    def energy_at_round_end(self, energy: int, section_start: int) -> int:
+        """Where the Energy marker goes at the end of a round 1-4 (``section_start``: the first space of
+        the round's own section): back to 0, unless the ability says otherwise (Franz de Lasse)."""
+        return 0
 
     def __repr__(self) -> str:
         return f"<Officer {self.id}>"

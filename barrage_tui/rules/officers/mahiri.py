@@ -14,3 +14,12 @@ from .base import Officer
 class Mahiri(Officer):
     id = "mahiri"
     private_spaces = ((1, 0), (1, 3))
+    private_action_label = "copy a chief engineer, then act again"
+
+    def private_action_possible(self, game, seat: int) -> bool:
+        return not game.state.companies[seat].copied_officer  # not for the extra action of a copy
+
+    def private_action(self, game, seat: int):
+        from ..actions import copy_and_act_again
+
+        yield from copy_and_act_again(game, seat)

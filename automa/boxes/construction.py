@@ -1,0 +1,110 @@
+"""The Construction box (automa.md 5.4): column 2, ends the turn.
+
+Possible only if it still has the piece, a tile that builds it, and a legal space (the box's restriction
+applied: Base in the hills / mountains, Conduit of value 3+ / 4+) that it can pay for with its machinery.
+Then: the tile (highest level, a specific tile before a Joker; Anton's copy only when nothing else can
+build), the space (placement.py; the only one if there is one), the payment (the structure's own
+machinery; Jill's mixers, Solomon's one missing machine for 3 VP). Engineers: the box's count on its own
+board - none with an engineer-free tile at Hard and above.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from barrage_tui.rules import construction
+from barrage_tui.rules.components import components
+from barrage_tui.rules.officers import ANTON_TILE
+
+from .. import officers, placement
+from ..cards import STRUCTURE_NAMES, a
+
+NORMAL_MACHINERY = {"base": "excavators", "conduit": "excavators", "elevation": "mixers", "powerhouse": "mixers"}
+
+
+@dataclass(frozen=True)
+class Build:
+    use: construction.TileUse
+    space: str
+    payment: construction.Payment
+    why: tuple[str, ...]
+
+
+def tile_order(view, structure: str) -> list[construction.TileUse]:
+    """Its tiles for this structure, best first: highest level, a specific tile before a Joker; Anton's
+    special tile last, copying the highest-level tile on its wheel."""
+    tiles = components()
+
+    def rank(use):
+        info = tiles.tile(use.tile)
+        return (use.supply_tile == ANTON_TILE, -info.level, info.builds == "any")
+
+    uses = [u for u in construction.tile_uses(view.game, view.seat) if u.structure == structure]
+    return sorted(uses, key=rank)
+
+
+def payment(view, use, space: str) -> construction.Payment | None:
+    pays = construction.payments(view.game, view.seat, use, space, view.game.spendable_credits(view.seat))
+    limit = 3 * officers.machines_paid_in_vp(view)
+    pays = [p for p in pays if p.credits <= limit]
+    if not pays:
+        return None
+    if use.structure == "conduit" and officers.conduit_with_mixers(view):
+        pays = [p for p in pays if not p.excavators] or pays
+    normal = NORMAL_MACHINERY[use.structure]  # the structure's own kind first, Excamixers (Elon) last
+    return min(pays, key=lambda p: (p.credits, getattr(p, "excamixers", 0), -getattr(p, normal), p.key))
+
+
+def restricted(structure: str, spaces, area: str = "", min_value: int = 0) -> list[str]:
+    m = components().map
+    if area:
+        spaces = [s for s in spaces if m.dams[s].area == area]
+    if min_value:
+        spaces = [s for s in spaces if m.conduits[s].production >= min_value]
+    return list(spaces)
+
+
+def plan(view, structure: str, area: str = "", min_value: int = 0) -> Build | str:
+    """What it would build, or why it cannot."""
+    name = STRUCTURE_NAMES[structure]
+    if view.company.pieces[structure] <= 0:
+        return f"no {name} left on its board"
+    uses = tile_order(view, structure)
+    if not uses:
+        return f"no tile that builds {a(structure)}"
+    spaces = restricted(structure, construction.legal_spaces(view.game, view.seat, structure), area, min_value)
+    if not spaces:
+        return f"no free space for {a(structure)}" + (" there" if area or min_value else "")
+    for use in uses:
+        priced = {s: p for s in spaces if (p := payment(view, use, s)) is not None}
+        if priced:
+            space, why = placement.choose(view, structure, list(priced), use.tile)
+            return Build(use, space, priced[space], tuple(why))
+    return f"not enough machinery for {a(structure)}"
+
+
+def engineers(view, box, build: Build) -> int:
+    """The box's count; an Automa at Hard and above places none with an engineer-free tile (9.2)."""
+    free = components().tile(build.use.tile).engineer_free
+    return 0 if free and view.is_automa and officers.tile_effects(view) else box.engineers
+
+
+def carry_out(ctx, box, build: Build, heading: str) -> None:
+    ctx.place("company", engineers(ctx, box, build), box.ends_turn)
+    ctx.do("build", build_tile=build.use.key, build_space=f"space:{build.space}", payment=build.payment.key)
+    why = "; ".join(build.why)
+    ctx.note(f"{heading}: built on {build.space} with the {build.use.tile} tile, paying "
+             f"{build.payment.label}" + (f" ({why})" if why else ""))
+
+
+def try_box(ctx, box) -> str | None:
+    for structure in officers.construction_overrides(ctx):  # Graziano: an Elevation instead, if it can
+        build = plan(ctx, structure)
+        if isinstance(build, Build):
+            carry_out(ctx, box, build, f"{box.name} -> {STRUCTURE_NAMES[structure]} instead (chief engineer)")
+            return None
+    build = plan(ctx, box.structure, box.area, box.min_conduit_value)
+    if isinstance(build, str):
+        return build
+    carry_out(ctx, box, build, box.name)
+    return None

@@ -1,0 +1,17 @@
+"""The Machinery Shop box (automa.md 5.6): always possible (the turn leaves it out in round 5); it pays the
+VP and takes the printed machinery, "any" by the wild-machinery rule."""
+
+from __future__ import annotations
+
+from ..machinery import wild
+
+
+def try_box(ctx, box) -> str | None:
+    e, m = wild(ctx, box.gain.count("any"))
+    e += box.gain.count("excavator")
+    m += box.gain.count("mixer")
+    ctx.place("machinery", box.engineers, box.ends_turn)
+    ctx.pay(box.vp_change)
+    ctx.do(f"machinery:{e}:{m}")
+    ctx.note(f"{box.name}: {e} Excavator(s), {m} mixer(s) for {-box.vp_change} VP")
+    return None

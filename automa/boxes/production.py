@@ -1,0 +1,71 @@
+"""The Production box (automa.md 5.1): column 1, ends the turn.
+
+Possible only if (1) it has a production system giving at least 1 energy, (2) it is below this round's
+section of the Energy track (6 x round) or not the leader there (a tie is not leading), and (3) its most
+productive system covers a face-up private contract of the box's colour. It then produces with that
+system - all the dam's drops; ties: a neutral dam's water first, then the criteria card's Conduit
+criteria and location code - and fulfils the best contract it can (answers.py).
+"""
+
+from __future__ import annotations
+
+from barrage_tui.rules import production
+from barrage_tui.rules.scoring import SECTION
+from barrage_tui.rules.state import NEUTRAL
+
+from .. import contracts, officers, placement
+from ..geography import value
+
+
+def drops_for(view, system, most: int) -> int:
+    """All the drops it may use; Viktor: exactly 1 with a conduit of value 1 or 2."""
+    return 1 if officers.single_drop(view, value(system.conduit)) else most
+
+
+def system_energy(view, system, bonus: int, second: bool = False) -> int:
+    k = drops_for(view, system, production.max_drops(view.game, view.seat, system))
+    return production.energy(view.game, view.seat, system.conduit, k, bonus, second)
+
+
+def best_system(view, systems, bonus: int, second: bool = False):
+    """(system, energy): the most energy; ties: neutral water first, then the Conduit criteria and walk."""
+    scored = {s: system_energy(view, s, bonus, second) for s in systems}
+    top = max(scored.values())
+    tied = [s for s in systems if scored[s] == top]
+    neutral = [s for s in tied if view.game.state.dams[s.dam].owner == NEUTRAL]
+    tied = neutral or tied
+    if len(tied) > 1:
+        conduit = placement.rank_conduits(view, sorted({s.conduit for s in tied}))
+        tied = [s for s in tied if s.conduit == conduit]
+    return tied[0], top
+
+
+def leads_energy_track(view) -> bool:
+    st = view.game.state
+    others = [c.energy for c in st.companies if c.seat != view.seat]
+    return bool(others) and view.company.energy > max(others)
+
+
+def cheapest_contract(view, colour: str) -> int | None:
+    shown = view.game.state.private_display.get(colour, [])
+    return min((max(0, contracts.need(c) - contracts.reduction(view)) for c in shown), default=None)
+
+
+def try_box(ctx, box) -> str | None:
+    bonus = box.production_bonus
+    systems = production.systems(ctx.game, ctx.seat, bonus)
+    if not systems:
+        return "no production system"
+    if ctx.company.energy >= SECTION * ctx.state.round and leads_energy_track(ctx):
+        return "it leads the Energy track and has reached this round's section"
+    system, energy = best_system(ctx, systems, bonus)
+    need = cheapest_contract(ctx, box.contract_colour)
+    if need is None:
+        return f"no face-up {box.contract_colour} contract"
+    if energy < need:
+        return f"its best production ({energy} energy) covers no face-up {box.contract_colour} contract"
+    ctx.place("turbine", box.engineers, box.ends_turn)
+    ctx.pay(box.vp_change)
+    ctx.do(f"produce:{bonus}", production=system.key)
+    ctx.note(f"{box.name}: {energy} energy, {system.dam} -> {system.conduit} -> {system.powerhouse}")
+    return None

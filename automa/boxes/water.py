@@ -1,0 +1,39 @@
+"""The Water Management box (automa.md 5.2): column 1, dashed (the turn goes on).
+
+Possible only if at least one of its drops would end in one of its OWN dams with room (judged by
+simulating the flow: for waiting drops, everything now waiting flows too). It places only such drops,
+one at a time: each on the first headstream in the criteria card's letter order (the three printed, then
+the fourth) from which it raises the number of drops ending in its dams; if no single drop can, two
+together on one headstream (another dam upstream catches the first). USA at Hard: among equal
+headstreams, the one whose drops give it more energy through its ability. The same rule places the drops
+of rewards (5.10).
+"""
+
+from __future__ import annotations
+
+from ..watersim import outcome
+
+
+def next_headstream(view, remaining: int, flowing: bool) -> str | None:
+    """Where the next drop goes (a headstream id), or None when no drop would reach its dams."""
+    game, seat = view.game, view.seat
+    held, _ = outcome(game, seat, {}, flowing)
+    order = view.criteria.headstream_order
+    for together in range(1, remaining + 1):
+        results = {h: outcome(game, seat, {h: together}, flowing) for h in order}
+        best = max(results.values())
+        if best[0] > held:
+            return next(h for h in order if results[h] == best)
+    return None
+
+
+def try_box(ctx, box) -> str | None:
+    flowing = box.flow_immediately
+    first = next_headstream(ctx, box.drops, flowing)
+    if first is None:
+        return "no drop would reach one of its dams with room"
+    ctx.place("water", box.engineers, box.ends_turn)
+    before = ctx.state.drops_created
+    ctx.do(f"water:{box.drops}:{'flow' if flowing else 'wait'}")
+    ctx.note(f"{box.name}: {ctx.state.drops_created - before} drop(s), first on {first}")
+    return None

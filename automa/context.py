@@ -1,0 +1,104 @@
+"""One Automa step being worked out: a scratch copy of the game, the step's operations so far, and the
+notes that explain it.
+
+Every operation is carried out on the copy at once (``do``), so each later box is judged on the map as
+the earlier ones left it; the questions the rules ask on the way are answered by ``answers.Answerer``.
+The finished ``key`` is then applied to the real game by the engine.
+"""
+
+from __future__ import annotations
+
+from barrage_tui.rules import automa_step
+from barrage_tui.rules.actions import engineers_available
+
+from .answers import Answerer
+from .cards import Card, Criteria, cards
+from .engineers import section_space
+
+
+class Context:
+    def __init__(self, game, seat: int):
+        self.game = automa_step.scratch(game)
+        self.seat = seat
+        self.answer = Answerer(self)
+        self.step = automa_step.Step(self.game, seat, self.answer)
+        self.notes: list[str] = []
+        self.architect_used = False
+
+    # ------------------------------------------------------------ what it looks at
+
+    @property
+    def state(self):
+        return self.game.state
+
+    @property
+    def company(self):
+        return self.game.state.companies[self.seat]
+
+    @property
+    def level(self):
+        return automa_step.level(self.company)
+
+    @property
+    def is_automa(self) -> bool:
+        return self.company.kind == automa_step.AUTOMA
+
+    @property
+    def action_card(self) -> Card:
+        return cards()[self.state.automa_draw[-1]]
+
+    @property
+    def criteria_card(self) -> Card:
+        st = self.state
+        return cards()[st.automa_discard[-1] if st.automa_discard else st.automa_draw[-1]]
+
+    @property
+    def criteria(self) -> Criteria:
+        return self.criteria_card.criteria
+
+    def engineers_left(self) -> int:
+        return engineers_available(self.company)
+
+    # ------------------------------------------------------------ what it does
+
+    def do(self, op: str, **presets) -> None:
+        self.answer.begin(op, presets)
+        self.step.do(op)
+
+    def place(self, section: str, engineers: int, ends_turn: bool = False) -> None:
+        """The box's Engineers on the first free space of the section (4.3)."""
+        self.place_at(section_space(self, section), engineers, ends_turn)
+
+    def place_at(self, where: str, engineers: int, ends_turn: bool = False) -> None:
+        """Place the box's Engineers (all it has, if fewer); Tommaso's Architect where it may stand alone."""
+        from .officers import uses_architect
+
+        n = min(engineers, self.engineers_left())
+        if n <= 0:
+            return
+        architect = n == 1 and uses_architect(self, engineers, ends_turn)
+        self.architect_used |= architect
+        self.do(f"eng:{where}:{n}" + (":architect" if architect else ""))
+
+    def pay(self, vp: int) -> None:
+        if vp:
+            self.do(f"vp:{vp}")
+
+    def note(self, text: str) -> None:
+        self.notes.append(text if text.endswith(".") else text + ".")
+
+    @property
+    def label(self) -> str:
+        return " ".join(self.notes)
+
+    @property
+    def key(self) -> str:
+        return self.step.key
+
+    def refs(self) -> tuple[str, ...]:
+        """What the step touched (spaces built on, systems, headstreams, action spaces, contracts)."""
+        out: dict[str, None] = {}
+        for event in self.game.events:
+            for ref in event.refs:
+                out.setdefault(ref)
+        return tuple(out)

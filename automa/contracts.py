@@ -1,0 +1,62 @@
+"""Which contract the Automa fulfils (automa.md 5.1 step 4; Simone Luciani: section 10).
+
+It takes no contract tiles: a production fulfils a face-up contract straight from the Contract Office -
+the highest value the energy covers, any colour, National contracts included; between equal values the
+one on the rightmost space. Only the two face-up tiles of one colour (or two Nationals) can tie; within a
+colour (and among the Nationals) the later in the state's list lies further right.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from barrage_tui.rules.components import components
+from barrage_tui.rules.contracts import FRANCE_REDUCTION
+
+from . import officers
+
+
+def need(contract: int) -> int:
+    return components().contracts[contract].energy
+
+
+def position(state, contract: int) -> int:
+    kind = components().contracts[contract].kind
+    row = state.national if kind == "national" else state.private_display.get(kind, [])
+    return row.index(contract) if contract in row else -1
+
+
+def best(view, offered: list[int]) -> int:
+    st = view.game.state
+    return max(offered, key=lambda c: (need(c), position(st, c)))
+
+
+def reduction(view) -> int:
+    """France at Hard and above needs 3 Energy less for a contract (automa.md 11)."""
+    company = view.company
+    return FRANCE_REDUCTION if company.company == "france" and view.game.ability_active(view.seat) else 0
+
+
+def several(view) -> bool:
+    return officers.contract_choice(view) == "most_contracts"
+
+
+def most_contracts(view, offered: list[int], energy: int) -> list[int]:
+    """Simone: the largest number of contracts whose needs fit the energy; then the higher values, then the
+    rightmost; a National that fits is always among them."""
+    st = view.game.state
+    cut = reduction(view)
+    cost = {c: max(0, need(c) - cut) for c in offered}
+    nationals = [c for c in offered if components().contracts[c].kind == "national" and cost[c] <= energy]
+    best_set: tuple = ()
+    best_key = None
+    for n in range(len(offered), 0, -1):
+        for group in combinations(offered, n):
+            if sum(cost[c] for c in group) > energy or (nationals and not set(group) & set(nationals)):
+                continue
+            key = (n, sorted(((need(c), position(st, c)) for c in group), reverse=True))
+            if best_key is None or key > best_key:
+                best_set, best_key = group, key
+        if best_set:
+            break
+    return sorted(best_set, key=lambda c: (need(c), position(st, c)), reverse=True)

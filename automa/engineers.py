@@ -1,0 +1,29 @@
+"""Where the Automa's Engineers go (automa.md 4.3).
+
+A management action: the first space of the section, in the scan order of cards.toml
+[engineer_placement] (left column top to bottom, then the right column), that exists at this player
+count and holds no Engineers. It only blocks the space (its cost and action are ignored). When every
+space is taken they go beside the section. Constructions: on its own Company board. Bank: the Bank.
+"""
+
+from __future__ import annotations
+
+from barrage_tui.rules.actions import space_exists
+from barrage_tui.rules.components import components
+
+from .cards import tables
+
+BANK = "bank-b"
+
+
+def section_space(view, section: str) -> str:
+    if section == "company":
+        return f"company-{view.seat}"
+    if section == "bank":
+        return BANK
+    st = view.game.state
+    spaces = components().spaces
+    for space in tables()["engineer_placement"][section]:
+        if space_exists(view.game, spaces[space]) and space not in st.occupied:
+            return space
+    return f"{section}-beside"

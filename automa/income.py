@@ -1,0 +1,18 @@
+"""An Automa's round-start income (automa.md 8.1): like a player's, credits as VP; machinery of its choice,
+drops and the like decided by the same rules as during its turn (5.10). Easy: no income (the rules core
+does not even ask)."""
+
+from __future__ import annotations
+
+from barrage_tui.rules.decisions import Choice
+
+from .context import Context
+
+
+def plan(game, seat: int) -> Choice:
+    ctx = Context(game, seat)
+    vp = ctx.company.vp
+    ctx.do("income")
+    gained = [e.text for e in ctx.game.events if e.kind in ("income", "gain", "water", "wheel")]
+    ctx.note(f"Income ({ctx.company.vp - vp:+d} VP): " + " ".join(gained))
+    return Choice(ctx.key, ctx.label, ctx.refs())

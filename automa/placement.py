@@ -1,0 +1,145 @@
+"""Where the Automa builds: the placement procedure of automa.md section 6.
+
+    eligible spaces (restriction already applied by the caller)
+    -> officer preference (Very Hard: Wilhelm's areas)                       6.1
+    -> Powerhouses: one space per basin (the plain one with the lowest index)  6.3
+    -> step 0: spaces that complete a production system                       6.2
+    -> the card's three criteria for that structure, in order                 6.3
+    -> Hard: Conduit II prefers value 3+ among the tied                        9.2
+    -> the location-code walk from the card's start, wrapping round           6.4
+    -> Hard: a Base with Joker I takes the red-outlined space of that basin    9.2
+
+``choose(view, structure, spaces, tile)`` returns the space and the reasons, for the turn's label.
+"""
+
+from __future__ import annotations
+
+from barrage_tui.rules.state import NEUTRAL
+
+from . import criteria, officers
+from .cards import tables
+from .geography import OWN, conduits_from, conduits_into, delivers_to, mapping, powerhouse_relations, value, zone
+
+COLUMN = {"base": "dam", "elevation": "dam", "conduit": "conduit", "powerhouse": "powerhouse"}
+CRITERIA = {"dam": criteria.DAM, "conduit": criteria.CONDUIT, "powerhouse": criteria.POWERHOUSE}
+
+
+def choose(view, structure: str, spaces, tile: str = "") -> tuple[str, list[str]]:
+    spaces = eligible = list(spaces)
+    if not spaces:
+        raise ValueError(f"no eligible space for the {structure}")
+    if len(spaces) == 1:
+        return spaces[0], ["the only eligible space"]
+    why: list[str] = []
+    spaces = officers.preferred_spaces(view, structure, spaces, why)
+    if structure == "powerhouse":
+        spaces = one_per_basin(spaces)
+    if structure != "elevation" and len(spaces) > 1:
+        completing = [s for s in spaces if completes_system(view, structure, s)]
+        if completing:
+            spaces = completing
+            why.append("it completes a production system")
+    spaces = apply_criteria(view, COLUMN[structure], spaces, why)
+    if structure == "conduit" and len(spaces) > 1 and officers.tile_effects(view) and tile == "L2_CONDUIT":
+        spaces = [s for s in spaces if value(s) >= 3] or spaces  # Conduit II: a 3+ conduit costs 5 Excavators
+    space = walk(view, structure, spaces, why)
+    if structure == "base" and tile == "L1_JOKER" and officers.tile_effects(view):
+        red = next((s for s in mapping().zones[zone(space)].dam_spaces if mapping().dams[s].upper), None)
+        if red in eligible and red != space:
+            space = red
+            why.append("Joker I: the red-outlined space of that basin")
+    return space, why
+
+
+def apply_criteria(view, column: str, spaces, why: list[str]):
+    """The card's three criteria of ``column``, in order; one that keeps nothing is skipped."""
+    keys = getattr(view.criteria, column)
+    for key in keys:
+        if len(spaces) <= 1:
+            break
+        kept = CRITERIA[column][key](view, spaces)
+        if kept and len(kept) < len(spaces):
+            why.append(criteria.NAMES[key])
+        if kept:
+            spaces = kept
+    return spaces
+
+
+def one_per_basin(spaces):
+    """Powerhouse spaces: per basin the plain space with the lowest index (criteria look at basins)."""
+    best: dict[int, str] = {}
+    for s in sorted(spaces, key=_powerhouse_rank):
+        best.setdefault(zone(s), s)
+    return [s for s in spaces if s in best.values()]
+
+
+def _powerhouse_rank(space: str):
+    p = mapping().powerhouses[space]
+    return (p.extra_credits > 0, int(space.rsplit("_", 1)[1]))
+
+
+def completes_system(view, structure: str, space: str) -> bool:
+    """Step 0 (BGA's test): the new piece is the missing one of an own Powerhouse + a built Conduit + an own
+    or neutral Dam (water does not matter)."""
+    st, seat = view.game.state, view.seat
+
+    def has_source(basin):  # an own or neutral Dam
+        return any(st.dams[s].owner in (seat, NEUTRAL) for s in mapping().zones[basin].dam_spaces if s in st.dams)
+
+    def own_powerhouse(basin):
+        return OWN in powerhouse_relations(st, basin, seat)
+
+    if structure == "base":
+        return any(c in st.conduits and own_powerhouse(delivers_to(c)) for c in conduits_from(zone(space)))
+    if structure == "conduit":
+        return has_source(zone(space)) and own_powerhouse(delivers_to(space))
+    if structure == "powerhouse":
+        return any(c in st.conduits and has_source(zone(c)) for c in conduits_into(zone(space)))
+    return False
+
+
+# ---------------------------------------------------------------- the location-code walk (6.4)
+
+def walk(view, structure: str, spaces, why: list[str] | None = None) -> str:
+    """The first of ``spaces`` met walking the map from the card's location code, wrapping round."""
+    spaces = set(spaces)
+    if len(spaces) == 1:
+        return next(iter(spaces))
+    order = walk_order(view.criteria, structure)
+    space = next(s for s in order if s in spaces)
+    if why is not None:
+        why.append(f"location walk from {_start_label(view.criteria, structure)}")
+    return space
+
+
+def walk_order(card_criteria, structure: str) -> list[str]:
+    loc = tables()["location_order"]
+    m = mapping()
+    if structure in ("base", "elevation"):
+        basins = _rotate(list(loc["dam_basins"]), card_criteria.dam_start)
+        # inside a basin the plain (lower) space comes before the red-outlined one
+        return [s for b in basins for s in sorted(m.zones[b].dam_spaces, key=lambda s: m.dams[s].upper)]
+    if structure == "conduit":
+        return _rotate(list(loc["conduits"]), card_criteria.conduit_start_space)
+    basins = _rotate(list(loc["powerhouse_basins"]), card_criteria.powerhouse_start)
+    return [s for b in basins for s in sorted(m.zones[b].powerhouse_spaces, key=_powerhouse_rank)]
+
+
+def _rotate(items: list, start) -> list:
+    i = items.index(start)
+    return items[i:] + items[:i]
+
+
+def _start_label(card_criteria, structure: str) -> str:
+    if structure in ("base", "elevation"):
+        return f"basin {card_criteria.dam_start}"
+    if structure == "conduit":
+        return card_criteria.conduit_start
+    return f"basin {card_criteria.powerhouse_start}"
+
+
+def rank_conduits(view, conduits) -> str:
+    """The production tie-break among systems: the Conduit criteria, then the Conduit location walk."""
+    spaces = apply_criteria(view, "conduit", list(conduits), [])
+    return walk(view, "conduit", spaces)
+

@@ -1,0 +1,61 @@
+"""An Automa turn (automa.md 4.1): flip a card, then walk the boxes of the action side.
+
+    1. Flip: the action side is the card now on top of the draw pile, the criteria side the one just flipped.
+    2. The boxes in printed order, without the Leeghwater boxes, and without the Machinery Shop in round 5
+       (every one of them, card 4's too although its mark is not printed: automa.md 12 #6).
+    3. The first possible box is carried out; a dashed box (water, contract office) lets the walk go on.
+       The Bank is always possible. With no Engineers left the walk stops.
+    4. Tommaso's Architect, used alone on a 1-Engineer box, gives another whole turn with a new card.
+
+``plan(game, seat)`` works the turn out on a copy and returns the one Choice the engine offers: its key is
+the recorded step, its label says which card sides were used, what was done and why earlier boxes were
+skipped, its refs are what it built, produced or blocked.
+"""
+
+from __future__ import annotations
+
+from barrage_tui.rules.decisions import Choice
+
+from .boxes import TRY
+from .cards import Box
+from .context import Context
+
+LAST_ROUND = 5
+
+
+def boxes(ctx, card) -> list[Box]:
+    out = []
+    for box in card.actions:
+        if box.lwp_only:
+            continue
+        if box.kind == "machinery_shop" and ctx.state.round == LAST_ROUND:
+            ctx.note(f"{box.name}: not in round 5")
+            continue
+        out.append(box)
+    return out
+
+
+def one_turn(ctx) -> None:
+    ctx.do("flip")
+    card, criteria = ctx.action_card, ctx.criteria_card
+    ctx.note(f"Action side of card {card.id}, criteria side of card {criteria.id}.")
+    for box in boxes(ctx, card):
+        if not ctx.engineers_left():
+            ctx.note("No Engineers left: the turn ends.")
+            return
+        why_not = TRY[box.kind](ctx, box)
+        if why_not is not None:
+            ctx.note(f"{box.name}: skipped, {why_not}")
+            continue
+        if box.ends_turn:
+            return
+
+
+def plan(game, seat: int) -> Choice:
+    ctx = Context(game, seat)
+    one_turn(ctx)
+    while ctx.architect_used and ctx.engineers_left():
+        ctx.architect_used = False
+        ctx.note("The Architect gives another turn.")
+        one_turn(ctx)
+    return Choice(ctx.key, ctx.label, ctx.refs())

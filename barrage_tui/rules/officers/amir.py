@@ -1,0 +1,19 @@
+"""Amir Zahir: the drops he places on headstreams may flow at once, decided drop by drop; and a drop that
+may flow at once may instead go straight behind one of his dams with room, again drop by drop.
+
+Decision (UNVERIFIED: the printed "If you may place Water Drops that flow immediately" is read together with
+the first sentence): since every drop he places may flow at once, every drop he places (a waiting or a
+flowing one) may go straight behind one of his own dams that has room. Drops he does not place (the
+headstreams' refill, the L1 Base effect) are untouched.
+
+Mahiri copying him: she has the ability until the end of that round.
+"""
+
+from .base import Officer
+
+
+class Amir(Officer):
+    id = "amir"
+    automa_ready = False  # his Automa rules come with the Automa's officers (a later step)
+    drops_placed_freely = True
+    copy_lasts_round = True

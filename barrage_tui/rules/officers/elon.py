@@ -1,0 +1,41 @@
+"""Elon Audia: he starts with no Excavators and no mixers but 8 Excamixers (Mixer Excavators).
+
+An Excamixer pays for a machinery unit of either kind; Excamixers go on the wheel with (and mixed with)
+the usual machinery and come back with its segment. He may still buy ordinary machinery. They count with
+credits and machinery for the final resources VP. (They may also pay External Works, leaving the game,
+and extra machinery costs: construction.py pays with them wherever machinery is paid; the modules with
+those costs are not in this game.)
+
+Mahiri copying him: her machinery counts as Excamixers until the end of that round.
+"""
+
+from ..components import components
+from .base import Officer
+
+
+class Elon(Officer):
+    id = "elon"
+    automa_ready = False  # his Automa rules come with the Automa's officers (a later step)
+    copy_lasts_round = True
+
+    @property
+    def start_machinery(self) -> tuple[int, int, int]:
+        """0 Excavators, 0 mixers, 8 Excamixers: officers.toml, his row's ``starting``."""
+        start = components().officers[self.id].starting
+        return start["excavators"], start["mixers"], start["excamixers"]
+
+    def as_copy(self) -> Officer:
+        return ELON_COPY
+
+
+class ElonCopy(Elon):
+    """Mahiri's copy: all her Excavators and mixers count as Excamixers (either kind) this round."""
+
+    start_machinery = None
+    machinery_wild = True
+
+    def as_copy(self) -> Officer:
+        return self
+
+
+ELON_COPY = ElonCopy()

@@ -1,0 +1,27 @@
+"""Gennardo Grasso (the Automa rules print "Gennaro"): a private construction space needing 2 Engineers,
+once a round. The usual construction rules apply (Technology tile, machinery, wheel), so a company may make
+up to five constructions a round from action spaces.
+
+Mahiri copying him: she places 2 Engineers on the Bank, takes no credits for them, and builds
+(actions.py offers it as the space "gennaro-bank").
+"""
+
+from .base import Officer
+
+
+class Gennaro(Officer):
+    id = "gennaro"
+    automa_ready = False  # his Automa rules come with the Automa's officers (a later step)
+    private_spaces = ((2, 0),)
+    private_action_label = "one more construction"
+    copied_spaces_on_bank = True
+
+    def private_action_possible(self, game, seat: int) -> bool:
+        from ..construction import can_build
+
+        return can_build(game, seat, game.state.companies[seat].credits)
+
+    def private_action(self, game, seat: int):
+        from ..construction import construct
+
+        yield from construct(game, seat)

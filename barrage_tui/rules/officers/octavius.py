@@ -1,0 +1,19 @@
+"""Dr. Octavius: a production that activates one of his Powerhouses may take drops from two or more dams
+(his own and/or neutral ones) connected to it by conduits; each dam's drops run through its own conduit.
+
+production.py asks for the first dam as usual, then offers more dams into the same Powerhouse.
+Decision (UNVERIFIED: the Energy of several dams is not printed): the Energy is the sum over the dams of
+drops x that dam's conduit value, then the action's bonus and the company bonus once; each opponent's conduit
+costs 1 credit per drop through it, as usual. With Germany only the first of the two productions may use
+several dams (printed). Japan's chain restrictions do not arise on this map.
+
+Mahiri copying him: it applies to a production of her extra action.
+"""
+
+from .base import Officer
+
+
+class Octavius(Officer):
+    id = "octavius"
+    automa_ready = False  # his Automa rules come with the Automa's officers (a later step)
+    several_dams = True
