@@ -7,8 +7,9 @@ difficulty levels. It depends on ``barrage_tui.rules`` only.
 
 Modules: cards (the 20 cards, data/cards.toml), turn (the turn procedure), boxes/ (one per box type),
 placement + criteria + geography (where it builds), watersim (where drops end up), contracts, machinery,
-engineers (where its Engineers go), officers (a Very Hard Automa's chief engineer), income, answers (the
-questions the rules ask while a step runs), context (a step being worked out), hook (attach).
+engineers (where its Engineers go), officers (a Very Hard Automa's chief engineer; officer_wu, officer_amir,
+officer_octavius for the longer rules of the expansion box's), income, answers (the questions the rules
+ask while a step runs), context (a step being worked out), hook (attach).
 """
 
 from .hook import Automa, attach

@@ -4,9 +4,12 @@ A box that has already decided (the system of its production, the tile, space an
 construction) hands its answers in as presets; everything else follows the Automa's fixed rules:
 
     production   the most productive system (Germany's second production, Powerhouse II's free one;
-                 Decision (UNVERIFIED, automa.md 13): they fulfil a contract by the normal Automa rule)
+                 Decision (UNVERIFIED, automa.md 13): they fulfil a contract by the normal Automa rule);
+                 Dr. Octavius: then every further Dam into that Powerhouse (officer_octavius.py)
     drops        all the dam's drops (Viktor: 1 with a conduit of value 1-2); headstreams by 5.2
-    contract     the highest-valued face-up contract it covers, rightmost on ties (Simone: the most)
+                 (Amir Zahir: straight behind one of its Dams, else flowing at once: officer_amir.py)
+    contract     the highest-valued face-up contract it covers, rightmost on ties (Simone: the most;
+                 Franz de Lasse below his round's section: the lowest)
     machinery    the wild-machinery rule, one machine at a time (5.6)
     build_space  a free structure: the placement procedure with the current criteria card
 """
@@ -18,11 +21,12 @@ import re
 from barrage_tui.rules import production
 from barrage_tui.rules.production import System
 
-from . import contracts, machinery, placement
+from . import contracts, machinery, officer_amir, officer_octavius, placement
 from .boxes.production import best_system, drops_for, system_energy
 from .boxes.water import next_headstream
 
 DROP_PROMPT = re.compile(r"drop (\d+) of up to (\d+)")
+MORE_DAMS = "take drops from another dam"  # production.py's question for Dr. Octavius's further Dams
 
 
 class Answerer:
@@ -35,15 +39,24 @@ class Answerer:
         self.second = False
         self.energy: int | None = None
         self.plan: list[int] | None = None
+        self.flows: list[tuple[System, int]] = []  # the Dams of this production, in order (Dr. Octavius)
+        self.marker: int | None = None  # the Energy marker as this production began (Franz de Lasse)
 
     def begin(self, op: str, presets: dict) -> None:
         name, *args = op.split(":")
         self.op = name
         self.presets = dict(presets)
-        self.energy = self.plan = None
+        self.energy = self.plan = self.marker = None
+        self.flows = []
         if name == "produce":  # the production box chose its system (the rules ask only if there are several)
             self.system, self.bonus, self.second = _system(presets["production"]), int(args[0]), False
-            self.energy = system_energy(self.view, self.system, self.bonus)
+            self._start_production()
+
+    def _start_production(self) -> None:
+        self.energy = system_energy(self.view, self.system, self.bonus, self.second)
+        self.flows = officer_octavius.flows(self.view, self.system, self.second)
+        if self.marker is None:  # Germany's second production belongs to the same production action
+            self.marker = self.view.company.energy
 
     def __call__(self, prompt) -> str:
         preset = self.presets.get(prompt.kind)
@@ -58,13 +71,19 @@ class Answerer:
     # ------------------------------------------------------------ production
 
     def _production(self, prompt) -> str:
+        if MORE_DAMS in prompt.text:  # Dr. Octavius's production: the next Dam of its plan
+            key = officer_octavius.next_dam(self.flows[1:], prompt)
+            if key.startswith("system:"):
+                self.system = _system(key)
+            return key
         offered = [_system(k) for k in prompt.keys() if k.startswith("system:")]
         # inside a production: Germany's second one (no bonus); inside a construction: Powerhouse II (+2)
         self.second = self.op == "produce"
         self.bonus = 0 if self.second else 2
         if not offered:
             return "skip"
-        self.system, self.energy = best_system(self.view, offered, self.bonus, self.second)
+        self.system, _ = best_system(self.view, offered, self.bonus, self.second)
+        self._start_production()
         self.plan = None
         return self.system.key
 
@@ -73,7 +92,7 @@ class Answerer:
             counts = sorted(int(k.split(":")[1]) for k in prompt.keys())
             want = drops_for(self.view, self.system, counts[-1]) if self.system else counts[-1]
             k = want if want in counts else counts[-1]
-            if self.system:
+            if self.system and len(self.flows) <= 1:  # Dr. Octavius's several Dams: energy already planned
                 self.energy = production.energy(self.view.game, self.view.seat, self.system.conduit, k, self.bonus,
                                                 self.second)
             return f"drops:{k}"
@@ -81,6 +100,8 @@ class Answerer:
         if found is None:
             raise RuntimeError(f"unexpected drop prompt (water.place_drops changed?): {prompt.text!r}")
         number, count = (int(x) for x in found.groups())
+        if officer_amir.applies(self.view):
+            return officer_amir.answer(self.view, prompt, count - number + 1)
         head = next_headstream(self.view, count - number + 1, "flows at once" in prompt.text)
         return f"headstream:{head}" if head else "done"
 
@@ -96,7 +117,7 @@ class Answerer:
                 return "skip"
             self.plan.remove(pick)
             return f"contract:{pick}"
-        return f"contract:{contracts.best(self.view, offered)}"
+        return f"contract:{contracts.best(self.view, offered, self.marker)}"
 
     def _machinery(self, prompt) -> str:
         _, e, m = prompt.keys()[0].split(":")

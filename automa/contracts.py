@@ -2,8 +2,9 @@
 
 It takes no contract tiles: a production fulfils a face-up contract straight from the Contract Office -
 the highest value the energy covers, any colour, National contracts included; between equal values the
-one on the rightmost space. Only the two face-up tiles of one colour (or two Nationals) can tie; within a
-colour (and among the Nationals) the later in the state's list lies further right.
+one on the rightmost space (Franz de Lasse below his round's section: the lowest, officers.contract_choice).
+Only the two face-up tiles of one colour (or two Nationals) can tie; within a colour (and among the
+Nationals) the later in the state's list lies further right.
 """
 
 from __future__ import annotations
@@ -26,8 +27,11 @@ def position(state, contract: int) -> int:
     return row.index(contract) if contract in row else -1
 
 
-def best(view, offered: list[int]) -> int:
+def best(view, offered: list[int], marker: int | None = None) -> int:
+    """The contract it fulfils: the highest value, or (Franz) the lowest; rightmost on ties either way."""
     st = view.game.state
+    if officers.contract_choice(view, marker) == "lowest":
+        return min(offered, key=lambda c: (need(c), -position(st, c)))
     return max(offered, key=lambda c: (need(c), position(st, c)))
 
 

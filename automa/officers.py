@@ -2,9 +2,15 @@
 
 The ability itself works through the rules core as for anyone (Wilhelm's cheap Bases, Graziano's big
 Dams, Viktor's minimum, Jill's mixers, Solomon's credits, Anton's tile, Simone's contracts, Tommaso's
-Architect); this module holds only the Automa's way of deciding with it, read from the structured keys
-of data/officers.toml. Mahiri's rule (humans play their first action each round the Automa way) is in
-the rules core's flow (automa_step.plays_automa_way).
+Architect, and the expansion box's six); this module holds only the Automa's way of deciding with it,
+read from the structured keys of data/officers.toml. Mahiri's rule (humans play their first action each
+round the Automa way) is in the rules core's flow (automa_step.plays_automa_way).
+
+The expansion box's chief engineers (seed 002 Appendix 8 "Automa rules"): Elon Audia spends Excavators
+and mixers before Excamixers (boxes/construction.payment); Gennardo Grasso's column order and cheaper
+first construction, Dr. Octavius's Base preference, Franz de Lasse's contract and Wu Fang's Base-then-
+Elevation override are here; Wu Fang's turn before the card, Amir Zahir's Dam choice and Dr. Octavius's
+production from several Dams have a module each (officer_wu, officer_amir, officer_octavius).
 """
 
 from __future__ import annotations
@@ -13,8 +19,12 @@ from functools import cache
 
 from barrage_tui.rules import automa_step
 from barrage_tui.rules.components import components
+from barrage_tui.rules.scoring import SECTION
 
+from . import criteria
 from .cards import load
+
+COLUMNS = (1, 2, 3)
 
 
 @cache
@@ -40,14 +50,46 @@ def tile_effects(view) -> bool:
 
 # ---------------------------------------------------------------- construction
 
+def column_order(view) -> tuple[int, ...]:
+    """The order in which the action side's columns are read: 1, 2, 3; Gennardo Grasso: 2, 1, 3."""
+    return tuple(adaptation(view, "column_order", COLUMNS))
+
+
+def officer_space(view) -> str:
+    """Its chief engineer's (first) space, as the rules core names it: ``wu-1``, ``gennaro-1``."""
+    return f"{view.company.officer}-1"
+
+
+def construction_discount(view) -> int:
+    """Gennardo Grasso: the first construction of each round costs 1 Engineer fewer; the Engineer it does
+    use goes on his space as the reminder, so the discount is spent while an Engineer stands there.
+
+    Decision (UNVERIFIED): "place the worker used, as a reminder, on the special action space" is read as:
+    the construction's remaining Engineer stands on his space instead of the company board (a printed
+    2-Engineer box then places 1 there). A construction that places no Engineer (an engineer-free tile at
+    Hard and above) leaves no reminder and does not spend the discount. The 1-Engineer Private Building box
+    (a credit as reminder) needs The Leeghwater Project, which this game does not have."""
+    saved = adaptation(view, "first_construction_engineer_discount", 0)
+    return 0 if view.company.mahiri_used[0] else saved
+
+
 def construction_overrides(view) -> list[str]:
-    """Structures tried instead of a construction box, in order (Graziano: an Elevation)."""
+    """Structures tried instead of a construction box, in order (Graziano: an Elevation; Wu Fang: a Base,
+    else an Elevation - "if it has the correct technology tile and the required machinery")."""
     return [s for s in adaptation(view, "construction_override", []) if s in ("base", "elevation", "conduit",
                                                                              "powerhouse")]
 
 
 def preferred_spaces(view, structure: str, spaces, why: list[str]):
-    """Wilhelm: a Base goes to the mountains if it can, else the hills (before any card criterion)."""
+    """Before any card criterion (automa.md 6.1). Wilhelm: a Base goes to the mountains if it can, else the
+    hills. Dr. Octavius: a Base space linked to one of its own Powerhouses through a Conduit space, built
+    or not (the card criterion ``owned_powerhouse``, applied first; kept only if some space meets it)."""
+    first = adaptation(view, "base_criterion_first") if structure == "base" else None
+    if first:
+        kept = criteria.DAM[first](view, spaces)
+        if kept and len(kept) < len(spaces):
+            why.append(f"{components().officers[view.company.officer].name}: {criteria.NAMES[first]}")
+        spaces = kept or spaces
     areas = adaptation(view, "base_area_preference") if structure == "base" else None
     for area in areas or ():
         kept = [s for s in spaces if components().map.dams[s].area == area]
@@ -76,9 +118,19 @@ def single_drop(view, conduit_value: int) -> bool:
     return limit is not None and conduit_value <= limit
 
 
-def contract_choice(view) -> str:
-    """highest (the normal rule) or most_contracts (Simone)."""
-    return adaptation(view, "contract_choice", "highest")
+def contract_choice(view, marker: int | None = None) -> str:
+    """highest (the normal rule), most_contracts (Simone) or lowest (Franz de Lasse).
+
+    Franz (S002, followed over SOLO's "always the lowest"): the lowest only "if Automa carries out a
+    production action and its Energy marker is not yet in the area of the current round" (6 x round);
+    otherwise the normal rule. ``marker``: where the Energy marker stood when the production began.
+    Decision (UNVERIFIED): the marker is judged before the production's Energy moves it (with his ability
+    the marker moves only after the contract is chosen); without a production (``marker`` None) the normal
+    rule applies."""
+    choice = adaptation(view, "contract_choice", "highest")
+    if choice == "lowest" and (marker is None or marker >= SECTION * view.game.state.round):
+        return "highest"
+    return choice
 
 
 def wild_machinery(view) -> str | None:

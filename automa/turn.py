@@ -1,8 +1,10 @@
 """An Automa turn (automa.md 4.1): flip a card, then walk the boxes of the action side.
 
     1. Flip: the action side is the card now on top of the draw pile, the criteria side the one just flipped.
+       (Very Hard, Wu Fang: his check may make the turn his action instead: officer_wu.py.)
     2. The boxes in printed order, without the Leeghwater boxes, and without the Machinery Shop in round 5
-       (every one of them, card 4's too although its mark is not printed: automa.md 12 #6).
+       (every one of them, card 4's too although its mark is not printed: automa.md 12 #6). Gennardo
+       Grasso (Very Hard) reads column 2, then column 1, then column 3.
     3. The first possible box is carried out; a dashed box (water, contract office) lets the walk go on.
        The Bank is always possible. With no Engineers left the walk stops.
     4. Tommaso's Architect, used alone on a 1-Engineer box, gives another whole turn with a new card.
@@ -16,6 +18,7 @@ from __future__ import annotations
 
 from barrage_tui.rules.decisions import Choice
 
+from . import officer_wu, officers
 from .boxes import TRY
 from .cards import Box
 from .context import Context
@@ -32,13 +35,16 @@ def boxes(ctx, card) -> list[Box]:
             ctx.note(f"{box.name}: not in round 5")
             continue
         out.append(box)
-    return out
+    order = officers.column_order(ctx)
+    return sorted(out, key=lambda box: order.index(box.column))  # stable: printed order within a column
 
 
 def one_turn(ctx) -> None:
     ctx.do("flip")
     card, criteria = ctx.action_card, ctx.criteria_card
     ctx.note(f"Action side of card {card.id}, criteria side of card {criteria.id}.")
+    if officer_wu.take_turn(ctx):
+        return
     for box in boxes(ctx, card):
         if not ctx.engineers_left():
             ctx.note("No Engineers left: the turn ends.")

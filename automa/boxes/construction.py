@@ -4,8 +4,10 @@ Possible only if it still has the piece, a tile that builds it, and a legal spac
 applied: Base in the hills / mountains, Conduit of value 3+ / 4+) that it can pay for with its machinery.
 Then: the tile (highest level, a specific tile before a Joker; Anton's copy only when nothing else can
 build), the space (placement.py; the only one if there is one), the payment (the structure's own
-machinery; Jill's mixers, Solomon's one missing machine for 3 VP). Engineers: the box's count on its own
-board - none with an engineer-free tile at Hard and above.
+machinery; Jill's mixers, Solomon's one missing machine for 3 VP; Elon's Excamixers only for what
+Excavators and mixers cannot pay). Engineers: the box's count on its own board - none with an
+engineer-free tile at Hard and above; Gennardo Grasso's first construction of a round one fewer, on his
+space. Graziano, Wu Fang: another structure instead of the box's, if they can (officers.py).
 """
 
 from __future__ import annotations
@@ -90,7 +92,13 @@ def engineers(view, box, build: Build) -> int:
 
 
 def carry_out(ctx, box, build: Build, heading: str) -> None:
-    ctx.place("company", engineers(ctx, box, build), box.ends_turn)
+    n = engineers(ctx, box, build)
+    saved = officers.construction_discount(ctx) if n > 1 else 0
+    if saved:  # Gennardo Grasso: the Engineer it does use stands on his space as the reminder
+        ctx.place_at(officers.officer_space(ctx), n - saved, box.ends_turn)
+        heading += f" (Gennardo Grasso: first construction of the round, {saved} Engineer fewer)"
+    else:
+        ctx.place("company", n, box.ends_turn)
     ctx.do("build", build_tile=build.use.key, build_space=f"space:{build.space}", payment=build.payment.key)
     why = "; ".join(build.why)
     ctx.note(f"{heading}: built on {build.space} with the {build.use.tile} tile, paying "

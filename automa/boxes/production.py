@@ -3,8 +3,9 @@
 Possible only if (1) it has a production system giving at least 1 energy, (2) it is below this round's
 section of the Energy track (6 x round) or not the leader there (a tie is not leading), and (3) its most
 productive system covers a face-up private contract of the box's colour. It then produces with that
-system - all the dam's drops; ties: a neutral dam's water first, then the criteria card's Conduit
-criteria and location code - and fulfils the best contract it can (answers.py).
+system - all the dam's drops (Dr. Octavius: and all the other Dams' into that Powerhouse,
+officer_octavius.py); ties: a neutral dam's water first, then the criteria card's Conduit criteria and
+location code - and fulfils the best contract it can (answers.py).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from barrage_tui.rules import production
 from barrage_tui.rules.scoring import SECTION
 from barrage_tui.rules.state import NEUTRAL
 
-from .. import contracts, officers, placement
+from .. import contracts, officer_octavius, officers, placement
 from ..geography import value
 
 
@@ -23,6 +24,8 @@ def drops_for(view, system, most: int) -> int:
 
 
 def system_energy(view, system, bonus: int, second: bool = False) -> int:
+    if officer_octavius.applies(view, second):
+        return officer_octavius.energy(view, system, bonus, second)
     k = drops_for(view, system, production.max_drops(view.game, view.seat, system))
     return production.energy(view.game, view.seat, system.conduit, k, bonus, second)
 
@@ -64,8 +67,12 @@ def try_box(ctx, box) -> str | None:
         return f"no face-up {box.contract_colour} contract"
     if energy < need:
         return f"its best production ({energy} energy) covers no face-up {box.contract_colour} contract"
+    more = [s.dam for s, _ in officer_octavius.flows(ctx, system)[1:]]
+    lowest = officers.contract_choice(ctx, ctx.company.energy) == "lowest"
     ctx.place("turbine", box.engineers, box.ends_turn)
     ctx.pay(box.vp_change)
     ctx.do(f"produce:{bonus}", production=system.key)
-    ctx.note(f"{box.name}: {energy} energy, {system.dam} -> {system.conduit} -> {system.powerhouse}")
+    ctx.note(f"{box.name}: {energy} energy, {system.dam} -> {system.conduit} -> {system.powerhouse}"
+             + (f" (Dr. Octavius: with the water of {', '.join(more)} too)" if more else "")
+             + ("; Franz de Lasse, below this round's section: the lowest contract" if lowest else ""))
     return None

@@ -6,11 +6,13 @@ one at a time: each on the first headstream in the criteria card's letter order 
 the fourth) from which it raises the number of drops ending in its dams; if no single drop can, two
 together on one headstream (another dam upstream catches the first). USA at Hard: among equal
 headstreams, the one whose drops give it more energy through its ability. The same rule places the drops
-of rewards (5.10).
+of rewards (5.10). Amir Zahir (Very Hard): each drop straight behind one of its Dams, else flowing at once
+(officer_amir.py).
 """
 
 from __future__ import annotations
 
+from .. import officer_amir
 from ..watersim import outcome
 
 
@@ -29,7 +31,10 @@ def next_headstream(view, remaining: int, flowing: bool) -> str | None:
 
 def try_box(ctx, box) -> str | None:
     flowing = box.flow_immediately
-    first = next_headstream(ctx, box.drops, flowing)
+    if officer_amir.applies(ctx):
+        first = officer_amir.first_drop(ctx, box.drops)
+    else:
+        first = next_headstream(ctx, box.drops, flowing)
     if first is None:
         return "no drop would reach one of its dams with room"
     ctx.place("water", box.engineers, box.ends_turn)

@@ -10,8 +10,10 @@ to the questions the rules ask while it runs, in order:
 
     flip                          flip the top card of the Automa deck onto its discard pile (3.2, 3.3)
     eng:<where>:<n>[:architect]   place n Engineers: on an action space (which it only blocks), on
-                                  ``bank-b``, on its own board ``company-<seat>``, or beside a full section
-                                  ``<board>-beside``; ``architect``: Tommaso's Architect is the one Engineer
+                                  ``bank-b``, on its own board ``company-<seat>``, beside a full section
+                                  ``<board>-beside``, or on its chief engineer's space ``<officer>-1`` (Wu
+                                  Fang's action, Gennardo Grasso's reminder; once a round); ``architect``:
+                                  Tommaso's Architect is the one Engineer
     vp:<n>                        gain (or, negative, pay) VP: a box's cost, the Bank
     produce:<bonus>               a production with that modifier (production.produce)
     water:<n>:<wait|flow>         put up to n drops on headstreams (water.place_drops)
@@ -21,6 +23,7 @@ to the questions the rules ask while it runs, in order:
     machinery:<e>:<m>             take Excavators and mixers from the supply
     patent:<slot>                 take the Patent Office tile of slot 1-3
     income                        the round-start income (rounds.income)
+    officer                       the action of its chief engineer's space, Engineers already on it (Wu Fang)
 
 e.g. ``flip;eng:turbine-b2:2;produce:0;=system:B5L:C5R:P10_0;=contract:214``.
 
@@ -252,12 +255,17 @@ def _place(game, seat, where, n, architect=""):
     if not 1 <= n <= engineers_available(company) or architect not in ("", "architect"):
         raise IllegalChoice(f"cannot place {n} Engineer(s)")
     space = components().spaces.get(where)
+    own_space = _own_officer_space(company, where)
     if where == BANK:
         st.bank[seat] += n
     elif space is not None:
         if not space_exists(game, space) or where in st.occupied:
             raise IllegalChoice(f"{where} is not a free action space")
         st.occupied[where] = seat
+    elif own_space is not None:
+        if company.mahiri_used[own_space]:
+            raise IllegalChoice(f"{where} was already used this round")
+        company.mahiri_used[own_space] = True
     elif where != f"company-{seat}" and where not in {f"{s}-beside" for s in SECTIONS}:
         raise IllegalChoice(f"no place {where!r} for Engineers")
     if where != BANK:
@@ -273,6 +281,14 @@ def _place(game, seat, where, n, architect=""):
     company.engineers -= take
     if n > take:  # the Architect stands in as a plain Engineer
         company.architect = False
+
+
+def _own_officer_space(company, where: str) -> int | None:
+    """The index of ``where`` among the company's own chief engineer's spaces (``wu-1``), else None."""
+    from .actions import private_space
+
+    found = private_space(company, where)
+    return None if found is None or found[2] else found[1]
 
 
 def _vp(game, seat, n):
@@ -356,9 +372,22 @@ def _income(game, seat):
     return rounds.income(game, seat)
 
 
+def _officer(game, seat):
+    """The action of the chief engineer's space its Engineer was put on this round (Wu Fang's production
+    from the drops held behind its Dams, automa.md 10)."""
+    from .officers import OFFICERS
+
+    company = game.state.companies[seat]
+    own = OFFICERS[company.officer]
+    if not own.private_spaces or not company.mahiri_used[0] or not own.private_action_possible(game, seat):
+        raise IllegalChoice(f"no action of {company.officer!r}'s space to carry out")
+    return own.private_action(game, seat)
+
+
 OPERATIONS = {
     "flip": _flip, "eng": _place, "vp": _vp, "produce": _produce, "water": _water, "office": _office,
     "build": _build, "wheel": _wheel, "machinery": _machinery, "patent": _patent, "income": _income,
+    "officer": _officer,
 }
 
 

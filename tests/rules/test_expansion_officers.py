@@ -722,16 +722,21 @@ def test_mahiri_may_copy_a_drawn_expansion_officer():
     pytest.fail("no expansion officer among Mahiri's spares in 60 draws")
 
 
-def test_an_automa_never_gets_an_expansion_officer():
-    # Their Automa rules are a later step: a Very Hard Automa draws only officers it can play.
+def test_a_very_hard_automa_may_get_an_expansion_officer_but_never_angelo():
+    # Each of the six has printed "Automa rules" (tests/automa/test_expansion_officers.py); Angelo
+    # Alberti "is not compatible with the Automa rules".
+    drawn = set()
     for seed in range(40):
         setup = Setup(seats=(SeatSetup("A", kind="automa", difficulty="very_hard"), SeatSetup("B"),
                              SeatSetup("C"), SeatSetup("D")), seed=seed, options={EXPANSION_OPTION: True})
-        st = new_state(setup)
-        assert st.companies[0].officer in BASE_OFFICERS + PROMO_OFFICERS
-    with pytest.raises(SetupError):
-        Setup(seats=(SeatSetup("A", kind="automa", officer="wu", difficulty="very_hard"),
+        drawn.add(new_state(setup).companies[0].officer)
+    assert set(EXPANSION_OFFICERS) <= drawn and "angelo" not in drawn
+    assert all(OFFICERS[o].automa_ready for o in EXPANSION_OFFICERS)
+    for officer in EXPANSION_OFFICERS:
+        Setup(seats=(SeatSetup("A", kind="automa", officer=officer, difficulty="very_hard"),
                      SeatSetup("B"))).validate()
+    with pytest.raises(SetupError):
+        Setup(seats=(SeatSetup("A", kind="automa", officer="wu", difficulty="hard"), SeatSetup("B"))).validate()
 
 
 def test_the_random_play_setup_draws_them():

@@ -7,6 +7,8 @@ flowing one) may go straight behind one of his own dams that has room. Drops he 
 headstreams' refill, the L1 Base effect) are untouched.
 
 Mahiri copying him: she has the ability until the end of that round.
+
+A Very Hard Automa with him: automa/officer_amir.py (which of its Dams each drop goes into).
 """
 
 from .base import Officer
@@ -14,6 +16,5 @@ from .base import Officer
 
 class Amir(Officer):
     id = "amir"
-    automa_ready = False  # his Automa rules come with the Automa's officers (a later step)
     drops_placed_freely = True
     copy_lasts_round = True

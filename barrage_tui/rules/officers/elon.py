@@ -7,6 +7,8 @@ and extra machinery costs: construction.py pays with them wherever machinery is 
 those costs are not in this game.)
 
 Mahiri copying him: her machinery counts as Excamixers until the end of that round.
+
+A Very Hard Automa with him spends Excavators and mixers before Excamixers (automa/boxes/construction.py).
 """
 
 from ..components import components
@@ -15,7 +17,6 @@ from .base import Officer
 
 class Elon(Officer):
     id = "elon"
-    automa_ready = False  # his Automa rules come with the Automa's officers (a later step)
     copy_lasts_round = True
 
     @property

@@ -12,6 +12,8 @@ Decisions (UNVERIFIED):
 Mahiri copying him: a contract fulfilled by the copied production also takes its need off the marker, and
 the marker gets it back at the start of the next round (``CompanyState.energy_next_round``; after round 5
 there is no next round). The end-of-round rule is not copied: the copy ends with her extra action.
+
+A Very Hard Automa with him: the lowest contract while below the round's section (automa/officers.py).
 """
 
 from .base import Officer
@@ -19,7 +21,6 @@ from .base import Officer
 
 class Franz(Officer):
     id = "franz"
-    automa_ready = False  # his Automa rules come with the Automa's officers (a later step)
 
     def as_copy(self) -> Officer:
         return FRANZ_COPY

@@ -4,6 +4,9 @@ up to five constructions a round from action spaces.
 
 Mahiri copying him: she places 2 Engineers on the Bank, takes no credits for them, and builds
 (actions.py offers it as the space "gennaro-bank").
+
+A Very Hard Automa with him never uses the space; its column order and cheaper first construction of a
+round: automa/officers.py.
 """
 
 from .base import Officer
@@ -11,7 +14,6 @@ from .base import Officer
 
 class Gennaro(Officer):
     id = "gennaro"
-    automa_ready = False  # his Automa rules come with the Automa's officers (a later step)
     private_spaces = ((2, 0),)
     private_action_label = "one more construction"
     copied_spaces_on_bank = True

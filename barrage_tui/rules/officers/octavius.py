@@ -8,6 +8,8 @@ costs 1 credit per drop through it, as usual. With Germany only the first of the
 several dams (printed). Japan's chain restrictions do not arise on this map.
 
 Mahiri copying him: it applies to a production of her extra action.
+
+A Very Hard Automa with him: automa/officer_octavius.py; his Base preference: automa/officers.py.
 """
 
 from .base import Officer
@@ -15,5 +17,4 @@ from .base import Officer
 
 class Octavius(Officer):
     id = "octavius"
-    automa_ready = False  # his Automa rules come with the Automa's officers (a later step)
     several_dams = True

@@ -9,6 +9,9 @@ drop held the space gives nothing and is not offered (an action must really be d
 
 Mahiri copying him: she places 1 Engineer on the Bank, takes no credit for it, and does the action
 (actions.py offers it as the space "wu-bank").
+
+A Very Hard Automa with him: automa/officer_wu.py (his action before the card) and his Base-then-Elevation
+override (automa/data/officers.toml).
 """
 
 from .base import Officer
@@ -20,7 +23,6 @@ def held_drops(game, seat: int) -> int:
 
 class Wu(Officer):
     id = "wu"
-    automa_ready = False  # his Automa rules come with the Automa's officers (a later step)
     private_spaces = ((1, 0),)
     private_action_label = "produce energy equal to the drops held behind your dams (they stay)"
     copied_spaces_on_bank = True
