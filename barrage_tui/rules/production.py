@@ -66,9 +66,14 @@ def drop_counts(game, seat: int, system: System, bonus: int, second: bool = Fals
 
 
 def systems(game, seat: int, bonus: int, second: bool = False, exclude_powerhouse: str = "") -> list[System]:
+    return list(_systems(game, seat, bonus, second, exclude_powerhouse))
+
+
+def _systems(game, seat: int, bonus: int, second: bool, exclude_powerhouse: str):
     st, m = game.state, components().map
     mine = {m.powerhouses[p].zone: p for p, o in st.powerhouses.items() if o == seat and p != exclude_powerhouse}
-    found = []
+    if not mine:
+        return
     for dam_id, dam in st.dams.items():
         if dam.drops < 1 or dam.owner not in (seat, NEUTRAL):
             continue
@@ -81,8 +86,7 @@ def systems(game, seat: int, bonus: int, second: bool = False, exclude_powerhous
             sysm = System(dam_id, conduit, ph)
             if drop_counts(game, seat, sysm, bonus, second) or (
                     several_dams(game, seat, second) and flow_counts(game, seat, [], sysm, bonus, second)):
-                found.append(sysm)
-    return found
+                yield sysm
 
 
 # ---------------------------------------------------------------- Dr. Octavius: several dams, one powerhouse
@@ -152,7 +156,7 @@ def flow_counts(game, seat: int, flows, system: System, bonus: int, second: bool
 
 
 def can_produce(game, seat: int, bonus: int) -> bool:
-    return bool(systems(game, seat, bonus))
+    return next(_systems(game, seat, bonus, False, ""), None) is not None
 
 
 def produce(game, seat: int, bonus: int, optional: bool = False, second: bool = False, exclude_powerhouse: str = ""):
