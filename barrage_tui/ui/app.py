@@ -1,0 +1,170 @@
+"""The Barrage app: the start screen, then the game screen; ``run_app`` is what ``barrage-tui`` runs."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from textual.app import App
+from textual.binding import Binding
+
+from . import storage
+
+MIN_SIZE = (80, 24)
+# The terminal's own colours: the app looks native in any palette, and a repaint needs far fewer bytes
+# (no 24-bit colour codes for plain text), which matters over SSH. BARRAGE_THEME=textual-dark etc. to change.
+DEFAULT_THEME = "ansi-dark"
+
+
+class BarrageApp(App):
+    CSS_PATH = "app.tcss"
+    TITLE = "Barrage"
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS = [Binding("ctrl+c", "request_quit", "Quit", show=False, priority=True, id="app.ctrl_c")]
+
+    def __init__(self, *, store=None, save_dir=None, game=None, seed: int | None = None,
+                 cursor_blink: bool = True, automa_delay: float = 0.6) -> None:
+        super().__init__()
+        self.automa_delay = automa_delay  # seconds an Automa's step stays on screen before it is played
+        self.theme = os.environ.get("BARRAGE_THEME", DEFAULT_THEME)
+        self._store = store
+        self._save_dir = save_dir
+        self._initial_game = game
+        self._seed = seed
+        self.cursor_blink = cursor_blink
+        self._too_small = None
+
+    @property
+    def store(self):
+        """The save store, opened on first use (the saves package is not imported before the first paint)."""
+        if self._store is None and self._save_dir is not False:
+            try:
+                self._store = storage.open_store(self._save_dir)
+            except Exception as exc:  # noqa: BLE001
+                self._save_dir = False
+                self.notify(f"Saves are off: {storage._line(exc)}", severity="warning")
+        return self._store
+
+    def get_default_screen(self):
+        """The first screen: the start screen, or the game given on the command line."""
+        if self._initial_game is not None:
+            return self._game_screen(self._initial_game)
+        from .screens.start import StartScreen
+
+        return StartScreen(None, self._seed)
+
+    def on_mount(self) -> None:
+        self._check_size()
+
+    # ------------------------------------------------------------ screens
+
+    def start_game(self, setup) -> None:
+        from barrage_tui.rules.game import Game
+
+        self._play(storage.attach_automa(Game.new(setup)))
+
+    def open_save(self, path) -> None:
+        try:
+            game = storage.load(path)
+        except storage.LoadFailed as exc:
+            self.notify(str(exc), title="Cannot open the save", severity="error", timeout=8)
+            return
+        self._play(storage.attach_automa(game))
+
+    def _game_screen(self, game):
+        from .screens.game import GameScreen
+        from .session import Session
+
+        screen = GameScreen(Session(game, self.store))
+        if game.over:
+            self.call_after_refresh(screen._game_over)
+        return screen
+
+    def _play(self, game) -> None:
+        self.switch_to(self._game_screen(game))
+
+    def switch_to(self, screen) -> None:
+        """Show ``screen`` instead of whatever is shown (dialogs on top are closed).
+
+        The first screen stays at the bottom of the stack (Textual's default screen cannot be replaced);
+        every other screen is pushed on it."""
+        from .screens.start import StartScreen
+
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        base = self.screen_stack[0]
+        if isinstance(screen, StartScreen) and isinstance(base, StartScreen):
+            base.call_after_refresh(base._check_saves)
+            return
+        self.push_screen(screen)
+
+    def new_game_screen(self) -> None:
+        from .screens.start import StartScreen
+
+        self.switch_to(StartScreen(self.store, self._seed))
+
+    # ------------------------------------------------------------ quitting and size
+
+    def action_request_quit(self) -> None:
+        from .screens.dialogs import ConfirmScreen
+
+        if isinstance(self.screen, ConfirmScreen):
+            return
+        playing = getattr(self.screen, "id", "") in ("game", "end")
+        detail = "The game is saved after every decision; barrage-tui --continue resumes it." \
+            if playing and self.store is not None else ""
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                self.exit(0)
+
+        self.push_screen(ConfirmScreen("Quit Barrage?", detail), callback=answer)
+
+    async def on_event(self, event) -> None:
+        from textual import events
+
+        await super().on_event(event)
+        if isinstance(event, events.Resize):
+            self.set_timer(0.02, self._check_size)  # after the app has taken the new size
+
+    def _check_size(self) -> None:
+        from .screens.dialogs import TooSmallScreen
+
+        w, h = self.size
+        small = w < MIN_SIZE[0] or h < MIN_SIZE[1]
+        if small and self._too_small is None:
+            self._too_small = TooSmallScreen(MIN_SIZE)
+            self.push_screen(self._too_small)
+        elif not small and self._too_small is not None:
+            if self.screen is self._too_small:
+                self.pop_screen()
+            self._too_small = None
+
+
+def run_app(load=None, resume: bool = False, save_dir=None) -> int:
+    """Start the app (``barrage-tui``); ``load``: a save file, ``resume``: the latest save. Returns the exit code."""
+    store = None
+    game = None
+    if load or resume:
+        try:
+            store = storage.open_store(save_dir)
+        except Exception as exc:  # noqa: BLE001 - e.g. a save folder that cannot be used
+            print(f"barrage-tui: cannot use the save folder: {storage._line(exc)}", file=sys.stderr)
+            return 2
+        if storage.saves_module() is None:
+            print("barrage-tui: saved games are not available in this build", file=sys.stderr)
+            return 2
+        path = load
+        if resume:
+            path = storage.latest(store)
+            if path is None:
+                print("barrage-tui: there is no saved game to continue", file=sys.stderr)
+                return 1
+        try:
+            game = storage.attach_automa(storage.load(path))
+        except storage.LoadFailed as exc:
+            print(f"barrage-tui: {exc}", file=sys.stderr)
+            return 1
+    app = BarrageApp(store=store, save_dir=save_dir, game=game)
+    app.run()
+    return app.return_code or 0

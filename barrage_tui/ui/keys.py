@@ -1,0 +1,88 @@
+"""Every key the app answers to, in one registry: the footer, the bindings and the help screen all read it.
+
+Each entry has a stable id, so a keymap (``App.set_keymap``) can move an action to other keys.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from textual.binding import Binding
+
+
+@dataclass(frozen=True)
+class Key:
+    id: str
+    keys: str  # Textual key names, comma separated; the first is the one shown
+    action: str
+    description: str  # short, for the footer
+    help: str  # one line, for the help screen
+    show: bool = True  # in the footer
+    display: str | None = None  # how the footer writes the key
+
+
+GAME = (
+    Key("choice.up", "up,k", "cursor_up", "Select", "Move the selection up", display="↑↓"),
+    Key("choice.down", "down,j", "cursor_down", "Select", "Move the selection down", show=False),
+    Key("choice.number", "1", "number(1)", "", "Numbers 1-9 select that choice; type two digits quickly for 10+",
+        show=False),
+    Key("choice.confirm", "enter", "confirm", "Confirm", "Confirm the selected choice", display="⏎"),
+    Key("choice.back", "escape", "back", "Back", "Back out of a multi-step action not yet finished"),
+    Key("game.undo", "u", "undo", "Undo", "Undo the last choice of this turn"),
+    Key("game.help", "question_mark,f1", "help", "Help", "Explain this decision and list the keys", display="?"),
+    Key("game.save", "s", "save_as", "Save as", "Save the game under a name"),
+    Key("game.panel", "tab", "next_panel", "Panel", "Show the next panel where panels share a tab bar"),
+    Key("game.panel_back", "shift+tab", "prev_panel", "Panel", "Show the previous panel where panels share a tab bar",
+        show=False),
+    Key("choice.pageup", "pageup", "page_up", "", "Move the selection a page up", show=False),
+    Key("choice.pagedown", "pagedown", "page_down", "", "Move the selection a page down", show=False),
+    Key("choice.home", "home", "first", "", "Select the first choice", show=False),
+    Key("choice.end", "end", "last", "", "Select the last choice", show=False),
+    Key("app.quit", "q", "request_quit", "Quit", "Quit (asks first; the game is autosaved)"),
+)
+
+START = (
+    Key("start.start", "enter", "start", "Start", "Start the game (or press the focused button)", display="⏎"),
+    Key("start.continue", "c", "continue", "Continue", "Continue the latest saved game"),
+    Key("start.load", "l", "load", "Load", "Choose a saved game to open"),
+    Key("start.quit", "q", "request_quit", "Quit", "Quit"),
+    Key("start.help", "question_mark,f1", "help", "Help", "Show the keys", display="?"),
+)
+
+DIGITS = tuple(str(d) for d in range(10))
+
+
+def bindings(entries: tuple[Key, ...]) -> list[Binding]:
+    out = []
+    for k in entries:
+        if k.id == "choice.number":
+            out += [Binding(d, f"number({d})", "", show=False, id=f"choice.number.{d}") for d in DIGITS]
+            continue
+        out.append(Binding(k.keys, k.action, k.description, show=k.show, key_display=k.display, id=k.id))
+    return out
+
+
+def help_rows(entries: tuple[Key, ...]) -> list[tuple[str, str]]:
+    rows = []
+    for k in entries:
+        if k.id == "choice.number":
+            rows.append(("1-9, 0", k.help))
+            continue
+        names = [_pretty(n) for n in k.keys.split(",")]
+        rows.append((" / ".join(names), k.help))
+    return rows
+
+
+def _pretty(name: str) -> str:
+    return {"up": "↑", "down": "↓", "enter": "Enter", "escape": "Esc", "question_mark": "?", "shift+tab": "Shift+Tab",
+            "tab": "Tab", "pageup": "PgUp", "pagedown": "PgDn", "home": "Home", "end": "End", "f1": "F1"}.get(name, name)
+
+
+def footer_text(entries: tuple[Key, ...]) -> str:
+    """The keys of a screen as one line of markup (for screens that do without the Footer widget)."""
+    parts = []
+    for k in entries:
+        if k.show and k.description:
+            shown = k.display or _pretty(k.keys.split(",")[0])
+            parts.append(f"[b]{shown}[/] {k.description}")
+    return "  ".join(parts)

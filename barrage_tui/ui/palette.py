@@ -1,0 +1,55 @@
+"""How owners look: every company has a colour *and* a letter, so the screen reads without colour."""
+
+from __future__ import annotations
+
+from rich.style import Style
+from rich.text import Text
+
+NEUTRAL = -2
+
+# Company id -> (letter, badge style). Germany's black and France's white are kept, with a contrasting letter.
+COMPANY_LOOK = {
+    "usa": ("U", Style(bold=True, color="#ffffff", bgcolor="#be2748")),
+    "germany": ("G", Style(bold=True, color="#ffffff", bgcolor="#3a3a3a")),
+    "italy": ("I", Style(bold=True, color="#ffffff", bgcolor="#13757e")),
+    "france": ("F", Style(bold=True, color="#000000", bgcolor="#f0f0f0")),
+}
+NEUTRAL_LOOK = ("N", Style(bold=True, color="#000000", bgcolor="#9a9a9a"))
+
+RED = Style(color="#ff6b6b", bold=True)  # red outline (+3 credits)
+DIM = Style(dim=True)
+BOLD = Style(bold=True)
+TITLE = Style(bold=True, color="#8fd3ff")
+AREA_STYLE = {"mountain": Style(bold=True, color="#c9c9ff"), "hill": Style(bold=True, color="#9be39b"),
+              "plain": Style(bold=True, color="#f0d68a")}
+# A choice's board things: every candidate is underlined; the highlighted choice's ones are reversed.
+CANDIDATE = Style(underline=True, bold=True, color="#ffd75f")
+SELECTED = Style(reverse=True, bold=True, color="#ffd75f")
+KIND_STYLE = {"starting": Style(color="#bbbbbb"), "national": Style(color="#b18cff", bold=True),
+              "green": Style(color="#5fd75f"), "yellow": Style(color="#ffd75f"), "red": Style(color="#ff6b6b")}
+
+
+def company_letter(company: str) -> str:
+    return COMPANY_LOOK[company][0]
+
+
+def owner_look(state, owner: int) -> tuple[str, Style]:
+    if owner == NEUTRAL:
+        return NEUTRAL_LOOK
+    return COMPANY_LOOK[state.companies[owner].company]
+
+
+def badge(state, owner: int, extra: str = "") -> Text:
+    """The owner's letter on its colour, e.g. ``F2`` for France with 2 of something."""
+    letter, style = owner_look(state, owner)
+    return Text(f"{letter}{extra}", style=style)
+
+
+def mark(ref: str, strong: frozenset, weak: frozenset = frozenset()) -> Style | None:
+    """The selected choice's board things are reversed; the other candidates (on the map only, where
+    the choice is a place) are underlined."""
+    if ref in strong:
+        return SELECTED
+    if ref in weak:
+        return CANDIDATE
+    return None

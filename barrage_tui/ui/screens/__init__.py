@@ -1,0 +1,1 @@
+"""The app's screens: start, game, help, round summary, end of game, and small dialogs."""

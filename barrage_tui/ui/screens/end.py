@@ -1,0 +1,70 @@
+"""The end of the game: every company's score by source, and the winner."""
+
+from __future__ import annotations
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from ..palette import badge
+from ..texts import VP_SOURCES, company_name
+
+
+def score_table(game) -> Table:
+    st = game.state
+    companies = sorted(st.companies, key=lambda c: (-c.vp, -c.energy))
+    table = Table(padding=(0, 1), header_style="bold", show_lines=False, expand=False)
+    table.add_column("Score by source")
+    for c in companies:
+        table.add_column(badge(st, c.seat) + Text(f" {company_name(c.company)}\n{c.player}"), justify="right")
+    sources = list(VP_SOURCES)
+    known = {k for k, _ in sources}
+    extra = sorted({k for c in companies for k in c.vp_by_source} - known)
+    sources += [(k, k.replace("_", " ").capitalize()) for k in extra]
+    for key, name in sources:
+        if not any(c.vp_by_source.get(key) for c in companies) and key not in ("start", "energy_track"):
+            values = ["0"] * len(companies)
+        else:
+            values = [str(c.vp_by_source.get(key, 0)) for c in companies]
+        table.add_row(name, *values)
+    table.add_section()
+    table.add_row(Text("Total VP", style="bold"), *[Text(str(c.vp), style="bold", justify="right") for c in companies])
+    return table
+
+
+def winner_text(game) -> Text:
+    st = game.state
+    names = [f"{company_name(st.companies[s].company)} ({st.companies[s].player})" for s in st.winner]
+    if not names:
+        return Text("The game is over.", style="bold")
+    verb = "wins" if len(names) == 1 else "share the victory"
+    return Text(f"{' and '.join(names)} {verb}!", style="bold #ffd75f")
+
+
+class EndScreen(Screen):
+    BINDINGS = [Binding("n", "new_game", "New game", id="end.new"),
+                Binding("l", "show_log", "Back to the table", id="end.table"),
+                Binding("q", "app.request_quit", "Quit", id="end.quit")]
+
+    def __init__(self, game) -> None:
+        super().__init__(id="end")
+        self.game = game
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="end-box"):
+            yield Static("Final scores", classes="dialog-title")
+            yield Static(winner_text(self.game), id="winner")
+            yield Static(score_table(self.game), id="scores")
+            yield Static("Ties are broken by energy on the track. n: new game · l: look at the table · q: quit",
+                         classes="dialog-detail")
+        yield Footer()
+
+    def action_new_game(self) -> None:
+        self.app.new_game_screen()
+
+    def action_show_log(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,390 @@
+"""The game screen: the table's widgets, the prompt panel, keyboard play and hotseat hand-over."""
+
+from __future__ import annotations
+
+from time import monotonic
+
+from textual import on
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer
+
+from barrage_tui.rules.components import components
+
+from .. import keys
+from ..session import Session
+from ..view import Panel, View
+from ..widgets.banner import TurnBanner
+from ..widgets.board import ManagementBoard
+from ..widgets.company import CompanyBoards
+from ..widgets.contracts import ContractsView
+from ..widgets.deck import Deck
+from ..widgets.energy import EnergyTrack
+from ..widgets.log import GameLog
+from ..widgets.map import MapView
+from ..widgets.patents import PatentOffice
+from ..widgets.prompt import ChoiceList, PromptPanel
+
+WIDE = (150, 45)
+MEDIUM = (120, 40)
+TWO_DIGIT_WINDOW = 1.0  # seconds to type the second digit of a choice number
+
+
+def layout_mode(width: int, height: int) -> str:
+    if width >= WIDE[0] and height >= WIDE[1]:
+        return "wide"
+    if width >= MEDIUM[0] and height >= MEDIUM[1]:
+        return "medium"
+    return "compact"
+
+
+def panel_for(view: View, ref: str) -> str | None:
+    """Which panel shows the board thing ``ref``."""
+    comps = components()
+    m = comps.map
+    st = view.state
+    if ref in m.dams or ref in m.conduits or ref in m.powerhouses or ref in m.headstreams:
+        return "map"
+    if ref in comps.spaces:
+        return "board"
+    if ref == "construct" or ref.startswith("mahiri-"):
+        return "companies"
+    if ref.startswith("contract:"):
+        cid = int(ref.split(":")[1])
+        if any(cid in c.contracts for c in st.companies):
+            return "companies"
+        return "contracts"
+    if ref in st.patent_offer:
+        return "patents"
+    if any(ref in c.tiles for c in st.companies):
+        return "companies"
+    return None
+
+
+class GameScreen(Screen):
+    BINDINGS = keys.bindings(keys.GAME)
+
+    def __init__(self, session: Session) -> None:
+        super().__init__(id="game")
+        self.session = session
+        self.view = View(session.game)
+        self.mode = ""
+        self._pending_digit: int | None = None
+        self._pending_time = 0.0
+        self._pinned = False  # the player picked a tab during this decision: do not follow the choices
+        self._panel_cursor = 0
+        self._prompt_serial = 0
+
+    # ------------------------------------------------------------ layout
+
+    def compose(self):
+        if not self.mode:
+            self.mode = layout_mode(*self.app.size)
+        self.set_class(self.mode == "compact", "-compact")
+        self.set_class(self.mode == "medium", "-medium")
+        self.set_class(self.mode == "wide", "-wide")
+        seats = self.session.game.state.seats
+        yield TurnBanner(id="banner")
+        mp = MapView(id="map")
+        prompt = PromptPanel(id="prompt")
+        board = ManagementBoard(id="board")
+        companies = CompanyBoards(seats, id="companies", classes="panel")
+        energy = EnergyTrack(id="energy")
+        patents = PatentOffice(id="patents")
+        contracts = ContractsView(id="contracts")
+        log = GameLog(id="log")
+        if self.mode == "wide":
+            with Horizontal(id="table"):
+                with Vertical(id="left"):
+                    with Horizontal(id="top"):
+                        yield mp
+                        yield Deck(energy, patents, tabbed=False, id="side")
+                    yield board
+                    yield companies
+                with Vertical(id="right"):
+                    yield prompt
+                    yield Deck(contracts, log, tabbed=False, id="extra")
+        elif self.mode == "medium":
+            with Horizontal(id="table"):
+                with Vertical(id="left"):
+                    yield mp
+                    yield Deck(board, companies, tabbed=True, id="lower")
+                with Vertical(id="right"):
+                    yield prompt
+                    yield Deck(energy, log, contracts, patents, tabbed=True, id="extra")
+        else:
+            yield Deck(mp, board, companies, energy, contracts, patents, log, tabbed=True, id="main")
+            yield prompt
+        yield Footer()
+
+    async def on_resize(self) -> None:
+        mode = layout_mode(*self.app.size)
+        if mode != self.mode and self.is_current:
+            self.mode = mode
+            await self.recompose()
+            self._widgets()
+            self.call_after_refresh(self.refresh_table)
+
+    def on_screen_resume(self) -> None:
+        mode = layout_mode(*self.app.size)
+        if self.mode and mode != self.mode:
+            self.call_later(self.on_resize)
+
+    def on_mount(self) -> None:
+        self._widgets()
+        self.call_after_refresh(self.refresh_table)
+
+    def _widgets(self) -> None:
+        """Remember the widgets (a query at every key press costs time)."""
+        self._panels = list(self.query(Panel))
+        self._by_id = {p.id: p for p in self._panels}
+        self._decks = list(self.query(Deck))
+        self._banner = self.query_one(TurnBanner)
+        self._choices = self.query_one(ChoiceList)
+
+    # ------------------------------------------------------------ showing the table
+
+    @property
+    def choice_list(self) -> ChoiceList:
+        return self._choices
+
+    def refresh_table(self) -> None:
+        """Show the game as it is now, with a fresh decision."""
+        game = self.session.game
+        prompt = game.prompt
+        choices = prompt.choices if prompt is not None else ()
+        self._prompt_serial += 1
+        self._pinned = False
+        self.view.weak = frozenset(r for c in choices for r in c.refs)
+        self.view.strong = frozenset(choices[0].refs) if choices else frozenset()
+        for panel in self._panels:
+            panel.show(self.view)
+        self.choice_list.set_choices(choices)
+        self._follow()
+        if self.session.automa_turn:  # the Automa's step is played by itself, after a moment to see it
+            serial = self._prompt_serial
+            delay = max(0.001, getattr(self.app, "automa_delay", 0.6))
+            self.set_timer(delay, lambda: self._automa_step(serial))
+
+    def _automa_step(self, serial: int) -> None:
+        prompt = self.session.game.prompt
+        if serial == self._prompt_serial and self.is_current and self.session.automa_turn and prompt.choices:
+            self.choose(prompt.choices[0].key)
+        elif serial == self._prompt_serial and self.session.automa_turn:
+            self.set_timer(0.3, lambda: self._automa_step(serial))  # a dialog is open: wait for it
+    def _mark(self, choice) -> None:
+        prompt = self.session.game.prompt
+        if prompt is None or choice is None or choice not in prompt.choices:
+            return  # a message about a decision already taken
+        strong = frozenset(choice.refs)
+        if strong == self.view.strong:
+            return
+        changed = strong | self.view.strong
+        self.view.strong = strong
+        wanted = {panel_for(self.view, r) for r in changed}
+        for panel in self._panels:
+            pid = panel.id if panel.id and not panel.id.startswith("company-") else "companies"
+            if pid in wanted:
+                panel.show(self.view)
+        self._follow()
+
+    def _follow(self) -> None:
+        """Bring the selected choice's board things into view (and their tab to the front)."""
+        refs = sorted(self.view.strong) or sorted(self.view.weak)[:1]
+        if not refs:
+            return
+        ref = refs[0]
+        pid = panel_for(self.view, ref)
+        if pid is None:
+            return
+        if not self._pinned:
+            for deck in self._decks:
+                deck.show(pid)
+        if pid == "companies":
+            prompt = self.session.game.prompt
+            targets = [f"company-{prompt.seat}"] if prompt is not None else []
+            if targets and self.mode == "compact":  # the boards are stacked: bring the deciding one up
+                boards = self.query_one(CompanyBoards)
+                boards.scroll_to_widget(self.query_one(f"#{targets[0]}"), animate=False, top=True)
+        else:
+            targets = [pid]
+        for target in targets:
+            panel = self._by_id.get(target)
+            if panel is not None:
+                line = panel.line_of(ref)
+                if line is not None:
+                    panel.scroll_to_line(line)
+
+    # ------------------------------------------------------------ messages from the widgets
+
+    @on(ChoiceList.Highlighted)
+    def _highlighted(self, message: ChoiceList.Highlighted) -> None:
+        self._mark(message.choice)
+
+    @on(ChoiceList.Selected)
+    def _selected(self, message: ChoiceList.Selected) -> None:
+        self.choose(message.key)
+
+    @on(Deck.Switched)
+    def _switched(self, message: Deck.Switched) -> None:
+        self._pinned = True
+        for deck in self._decks:
+            deck.show(message.name)
+
+    # ------------------------------------------------------------ playing
+
+    def choose(self, key: str) -> None:
+        game = self.session.game
+        if game.prompt is None or game.prompt.find(key) is None:
+            return
+        seat = game.prompt.seat
+        outcome = self.session.choose(key)
+        banner = self._banner
+        # the loud banner stays up while the new player's turn lasts
+        same = game.prompt is not None and game.prompt.seat == seat
+        banner.handover = outcome.handover or (banner.handover and same)
+        banner.note = ""
+        self.refresh_table()
+        self.call_after_refresh(self._autosave)
+        if outcome.summary is not None:
+            from .summary import RoundSummaryScreen
+
+            self.app.push_screen(RoundSummaryScreen(self.session.game, outcome.summary),
+                                 callback=lambda _: self._after_summary())
+        elif outcome.over:
+            self._game_over()
+
+    def _after_summary(self) -> None:
+        if self.session.game.over:
+            self._game_over()
+
+    def _game_over(self) -> None:
+        from .end import EndScreen
+
+        self.app.push_screen(EndScreen(self.session.game))
+
+    def _autosave(self) -> None:
+        before = self.session.save_error
+        error = self.session.autosave()
+        if error and error != before:
+            self.notify(f"Autosave failed: {error}", severity="warning", timeout=6)
+
+    def _say(self, text: str) -> None:
+        banner = self._banner
+        banner.note = text
+        banner.redraw()
+
+    # ------------------------------------------------------------ key actions
+    #
+    # The keys act here, on the screen that owns them, at once: the choice list is moved and the board
+    # things marked in the same frame. (The list also posts Highlighted/Selected messages upward for
+    # the mouse; handling them again changes nothing.)
+
+    def _select(self, index: int) -> None:
+        cl = self.choice_list
+        cl.move(index)
+        self._mark(cl.current)
+
+    def action_cursor_up(self) -> None:
+        self._select(self.choice_list.index - 1)
+
+    def action_cursor_down(self) -> None:
+        self._select(self.choice_list.index + 1)
+
+    def action_page_up(self) -> None:
+        cl = self.choice_list
+        self._select(cl.index - cl.page())
+
+    def action_page_down(self) -> None:
+        cl = self.choice_list
+        self._select(cl.index + cl.page())
+
+    def action_first(self) -> None:
+        self._select(0)
+
+    def action_last(self) -> None:
+        self._select(len(self.choice_list.choices) - 1)
+
+    def action_number(self, digit: int) -> None:
+        cl = self.choice_list
+        n = len(cl.choices)
+        now = monotonic()
+        pending = self._pending_digit
+        if pending is not None and now - self._pending_time < TWO_DIGIT_WINDOW and pending * 10 + digit <= n:
+            number = pending * 10 + digit
+            self._pending_digit = None
+        else:
+            number = digit if digit else 10
+            self._pending_digit = digit if digit and digit * 10 <= n else None
+            self._pending_time = now
+        if 1 <= number <= n:
+            self._select(number - 1)
+
+    def action_confirm(self) -> None:
+        if self.session.game.over:
+            self._game_over()
+            return
+        if self.session.automa_turn:
+            return  # the Automa plays by itself
+        choice = self.choice_list.current
+        if choice is not None:
+            self.choose(choice.key)
+
+    def action_back(self) -> None:
+        n = self.session.back()
+        if n:
+            self._banner.handover = False
+            self.refresh_table()
+            self._say("Backed out of the action.")
+        else:
+            self._say("Nothing to back out of.")
+
+    def action_undo(self) -> None:
+        if self.session.undo():
+            self._banner.handover = False
+            self.refresh_table()
+            self._say("Undone.")
+            self.call_after_refresh(self._autosave)
+        else:
+            self._say("Nothing to undo in this turn.")
+
+    def action_help(self) -> None:
+        from .help import HelpScreen
+
+        self.app.push_screen(HelpScreen(self.session.game, keys.GAME))
+
+    def action_save_as(self) -> None:
+        if self.session.store is None:
+            self.notify("Saving is not available (no save folder).", severity="warning")
+            return
+        from .dialogs import SaveAsScreen
+
+        def saved(name: str | None) -> None:
+            if name:
+                self.notify(self.session.save_as(name))
+
+        self.app.push_screen(SaveAsScreen(), callback=saved)
+
+    def _tabbed_panels(self) -> list[str]:
+        return [p.id for deck in self._decks if deck.tabbed for p in deck.panels]
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        if action in ("next_panel", "prev_panel"):
+            return bool(self._tabbed_panels())
+        return True
+
+    def action_next_panel(self, step: int = 1) -> None:
+        panels = self._tabbed_panels()
+        if not panels:
+            return
+        self._panel_cursor = (self._panel_cursor + step) % len(panels)
+        pid = panels[self._panel_cursor]
+        self._pinned = True
+        for deck in self._decks:
+            deck.show(pid)
+
+    def action_prev_panel(self) -> None:
+        self.action_next_panel(-1)
+
+    def action_request_quit(self) -> None:
+        self.app.action_request_quit()

@@ -1,0 +1,174 @@
+"""The help screen: the current decision explained (the rule, each choice), the keys, the legend."""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from .. import keys as keyreg
+from ..texts import ACTION_HELP, KIND_HELP
+
+
+def choice_detail(game, choice) -> str:
+    """What a choice does, from the components its refs point at."""
+    from barrage_tui.rules.components import components
+
+    comps = components()
+    m = comps.map
+    out = []
+    for ref in choice.refs:
+        if ref in comps.spaces:
+            s = comps.spaces[ref]
+            out.append(ACTION_HELP.get(s.action, ""))
+        elif ref == "construct":
+            out.append(ACTION_HELP["construct"])
+        elif ref == "bank-b":
+            out.append(ACTION_HELP["bank"])
+        elif ref.startswith("contract:"):
+            cid = int(ref.split(":")[1])
+            c = comps.contracts[cid]
+            kind = "national contract (only by a production)" if c.kind == "national" else f"{c.kind} contract"
+            out.append(f"A {kind}: fulfilled by one action producing at least {c.energy} energy.")
+        elif ref in m.dams:
+            d = m.dams[ref]
+            out.append(f"Dam space {ref}: zone {d.zone}, {d.area}" + (", red outline (+3 credits)" if d.extra_credits else ""))
+        elif ref in m.conduits:
+            c = m.conduits[ref]
+            out.append(f"Conduit {ref}: value {c.production}, from zone {c.zone} to the powerhouses of zone {c.ends_in_zone}")
+        elif ref in m.powerhouses:
+            p = m.powerhouses[ref]
+            out.append(f"Powerhouse space {ref}: zone {p.zone}, {p.area}" + (", red outline (+3 credits)" if p.extra_credits else ""))
+        elif ref in m.headstreams:
+            out.append(f"Headstream {ref}: its water flows into zone {m.headstreams.index(ref) + 1}")
+        else:
+            try:
+                tile = comps.tile(ref)
+            except KeyError:
+                continue
+            out.append(tile.text or f"Basic tile: builds a {tile.builds}.")
+    seen = []
+    for o in out:
+        if o and o not in seen:
+            seen.append(o)
+    return " ".join(seen)
+
+
+def decision_help(game) -> list:
+    from barrage_tui.rules.components import components
+
+    prompt = game.prompt
+    parts: list = []
+    if prompt is None:
+        parts.append(Text("The game is over: there is no decision to explain.", style="bold"))
+        return parts
+    c = game.state.companies[prompt.seat]
+    comps = components()
+    parts.append(Text(f"{c.player} · {comps.companies[c.company].name} · {prompt.text}", style="bold"))
+    general = KIND_HELP.get(prompt.kind, "")
+    rule = prompt.help or general
+    if prompt.help and general and prompt.help not in general and general not in prompt.help:
+        rule = f"{prompt.help} {general}"
+    elif general.startswith(prompt.help):
+        rule = general
+    if rule:
+        parts.append(Text(rule))
+    table = Table(box=None, show_header=False, padding=(0, 1), expand=True)
+    table.add_column(justify="right", style="bold", no_wrap=True)
+    table.add_column(ratio=2)
+    table.add_column(ratio=3, style="dim")
+    for i, choice in enumerate(prompt.choices, start=1):
+        table.add_row(str(i), choice.label, choice_detail(game, choice))
+    parts.append(table)
+    return parts
+
+
+def keys_table(entries) -> Table:
+    table = Table(box=None, show_header=False, padding=(0, 1))
+    table.add_column(style="bold #ffd75f", no_wrap=True)
+    table.add_column()
+    for k, text in keyreg.help_rows(entries):
+        table.add_row(k, text)
+    return table
+
+
+def legend() -> list:
+    rows = [
+        ("U G I F", "companies by letter (USA, Germany, Italy, France), also by colour; N = neutral dam"),
+        ("B1U+3", "dam space of zone 1, upper; +3 = red outline, a Base there costs 3 credits more"),
+        ("F2 ●○", "France's dam of height 2 holding 1 drop, room for 1 more"),
+        ("C1L 5→8", "conduit space of zone 1, value 5, leading to the powerhouses of zone 8"),
+        ("P8_1+3 ·", "powerhouse space 1 of zone 8, red outline, empty"),
+        ("HA ▾2 +1 0 2 1", "headstream A: 2 drops waiting; drops it adds in rounds 1-4 (this round underlined)"),
+        ("2E 5cr +3 F2", "action space: 2 Engineers, costs 5 credits, +3 red fee; France has 2 Engineers on it"),
+        ("underlined", "board things the choices point at; reversed: the selected choice's"),
+    ]
+    table = Table(box=None, show_header=False, padding=(0, 1))
+    table.add_column(style="bold", no_wrap=True)
+    table.add_column()
+    for a, b in rows:
+        table.add_row(a, b)
+    return [table]
+
+
+def officers_help(game) -> list:
+    from barrage_tui.rules.components import components
+
+    comps = components()
+    table = Table(box=None, show_header=False, padding=(0, 1), expand=True)
+    table.add_column(style="bold", no_wrap=True)
+    table.add_column()
+    for c in game.state.companies:
+        company = comps.companies[c.company]
+        officer = comps.officers[c.officer]
+        table.add_row(f"{company.name}", f"{company.ability_text}")
+        table.add_row(f"  {officer.name}", officer.ability)
+    return [table]
+
+
+class HelpScreen(ModalScreen):
+    """`?` on the game screen: this decision, the keys, the legend. Esc, ? or q closes it."""
+
+    BINDINGS = [Binding("escape,question_mark,q,f1", "close", "Close", id="help.close")]
+
+    def __init__(self, game=None, entries=keyreg.GAME) -> None:
+        super().__init__(id="help")
+        self.game = game
+        self.entries = entries
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="help-box"):
+            with VerticalScroll(id="help-scroll"):
+                if self.game is not None:
+                    yield Static(Text("This decision", style="bold underline"), classes="help-head")
+                    yield Static(Group(*decision_help(self.game)))
+                yield Static(Text("Keys", style="bold underline"), classes="help-head")
+                yield Static(keys_table(self.entries))
+                if self.game is not None:
+                    yield Static(Text("Reading the table", style="bold underline"), classes="help-head")
+                    yield Static(Group(*legend()))
+                    yield Static(Text("Companies and chief engineers in play", style="bold underline"),
+                                 classes="help-head")
+                    yield Static(Group(*officers_help(self.game)))
+            yield Static("Esc, ? or q: back to the game" if self.game is not None else "Esc, ? or q: back",
+                         id="help-foot")
+
+    def on_mount(self) -> None:
+        self.query_one("#help-scroll").focus()
+
+    def plain_text(self, width: int = 100) -> str:
+        """All of the help as plain text (what a reader would see by scrolling)."""
+        from rich.console import Console
+
+        console = Console(width=width, record=True, color_system=None, file=open("/dev/null", "w"))
+        for static in self.query(Static):
+            console.print(static.content)
+        return console.export_text()
+
+    def action_close(self) -> None:
+        self.dismiss(None)

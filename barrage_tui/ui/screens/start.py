@@ -1,0 +1,255 @@
+"""The start screen: a new game (seats, companies, chief engineers, full or introductory, seed),
+or continue / load a saved one. Enter starts a sensible default game at once.
+
+It is drawn before anything heavy is imported (the rules, the saves, the Automa), so that it appears
+as fast as a bare Textual app; the names and the saved games are filled in right after.
+"""
+
+from __future__ import annotations
+
+import random
+
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Static
+
+from .. import keys, storage
+from ..widgets.cycler import Cycler
+from ..widgets.form import ActionButton, TextField
+
+COMPANIES = [("Random", ""), ("USA", "usa"), ("Germany", "germany"), ("Italy", "italy"),
+             ("France", "france")]
+OFFICERS = [("Random", "")]
+KINDS = [("Human", "human")]
+AUTOMA_LEVELS = (("easy", "easy"), ("medium", "medium"), ("hard", "hard"), ("very hard", "very_hard"))
+DEFAULT_NAMES = ("Player 1", "Player 2", "Player 3", "Player 4")
+
+
+class SeatRow(Horizontal):
+    def __init__(self, index: int) -> None:
+        super().__init__(id=f"seat-{index}", classes="seat-row")
+        self.index = index
+
+    def compose(self) -> ComposeResult:
+        i = self.index
+        yield Static(f"Seat {i + 1}", classes="seat-label")
+        yield TextField(DEFAULT_NAMES[i], id=f"name-{i}", classes="seat-name", max_length=20)
+        yield Cycler(KINDS, id=f"kind-{i}", classes="seat-kind")
+        yield Cycler(COMPANIES, id=f"company-{i}", classes="seat-company")
+        yield Cycler(OFFICERS, id=f"officer-{i}", classes="seat-officer")
+
+
+class StartScreen(Screen):
+    BINDINGS = keys.bindings(keys.START)
+    AUTO_FOCUS = "#start-game"  # Enter starts the default game at once
+
+    def __init__(self, store=None, seed: int | None = None) -> None:
+        super().__init__(id="start")
+        self.store = store
+        self.seed = seed if seed is not None else random.randrange(1, 10**6)
+        self.automa_ready = False
+        self._officers: list = []
+        self._kinds: list = list(KINDS)
+
+    def compose(self) -> ComposeResult:
+        # The first frame: the title, the buttons and the keys (Enter already starts the default game);
+        # the form is mounted right after it, so that the screen appears as fast as a bare app's.
+        with VerticalScroll(id="start-scroll"):
+            yield Static("[b]BARRAGE[/]  [dim]· water, dams and energy for 1-4 companies[/]", id="start-title")
+            yield Vertical(id="new-game")
+            with Horizontal(id="start-buttons"):
+                yield ActionButton("Start game", id="start-game", classes="-primary")
+                yield ActionButton("Continue", id="continue", disabled=True)
+                yield ActionButton("Load…", id="load", disabled=True)
+                yield ActionButton("Quit", id="quit")
+            yield Static("", id="continue-info")
+        yield Static(keys.footer_text(keys.START), id="start-keys")
+
+    def form(self) -> list:
+        options = Horizontal(
+            Static("Seats", classes="opt-label"),
+            Cycler([(str(n), n) for n in (1, 2, 3, 4)], 2, id="seats"),
+            Static("Game", classes="opt-label"),
+            Cycler([("Full game", False), ("Introductory", True)], False, id="mode"),
+            Static("Seed", classes="opt-label"),
+            TextField(str(self.seed), id="seed", digits=True, max_length=9),
+            classes="opt-row")
+        head = Static(" " * 8 + "Name" + " " * 11 + "Player" + " " * 15 + "Company" + " " * 7 + "Chief engineer",
+                      id="seat-head")
+        rows = Vertical(*[SeatRow(i) for i in range(2)], id="seat-rows")  # more come with more seats
+        note = Static("Tab moves between fields; ←/→ change a ◀ choice ▶. People take turns at this "
+                      "keyboard (hotseat).", id="seat-note")
+        return [options, head, rows, note, Static("", id="start-error")]
+
+    def on_mount(self) -> None:
+        box = self.query_one("#new-game")
+        box.border_title = "New game"
+        self.call_after_refresh(self._mount_form)
+
+    async def _mount_form(self) -> None:
+        await self.query_one("#new-game").mount_all(self.form())
+        # The rules, the Automa and the saves are loaded in a thread once the screen is up;
+        # the chief engineers' names and the saved games are filled in when they are there.
+        self.set_timer(0.1, lambda: self.run_worker(self._load, thread=True, exclusive=True, group="start-load"))
+
+    def _load(self) -> None:
+        from barrage_tui.rules.components import BASE_OFFICERS, PROMO_OFFICERS, components
+
+        names = components().officers
+        officers = OFFICERS + [(names[o].name, o) for o in BASE_OFFICERS + PROMO_OFFICERS]
+        automa = storage.automa_module() is not None
+        storage.saves_module()
+        self.app.call_from_thread(self._fill_in, officers, automa)
+
+    def _fill_in(self, officers: list, automa: bool) -> None:
+        """The chief engineers' names, the Automa, the saved games."""
+        self._officers = officers
+        for c in self.query(".seat-officer").results(Cycler):
+            c.set_options(self._officers)
+        if automa:
+            self.automa_ready = True
+            self._kinds = KINDS + [(f"Automa {label}", f"automa:{level}") for label, level in AUTOMA_LEVELS]
+            for c in self.query(".seat-kind").results(Cycler):
+                c.set_options(self._kinds)
+        if self.store is None:
+            self.store = getattr(self.app, "store", None)
+        self._check_saves()
+
+    def _check_saves(self) -> None:
+        info = storage.latest_info(self.store)
+        self.query_one("#continue", ActionButton).disabled = info is None
+        self.query_one("#load", ActionButton).disabled = self.store is None
+        text = f"Latest save: {storage.describe(info)}" if info is not None else (
+            "No saved game yet." if self.store is not None else "Saved games are not available.")
+        self.query_one("#continue-info", Static).update(text)
+
+    # ------------------------------------------------------------ form
+
+    def _show_seats(self, n: int) -> None:
+        rows = self.query_one("#seat-rows")
+        have = list(rows.query(SeatRow))
+        for row in have[n:]:
+            row.remove()
+        new = [SeatRow(i) for i in range(len(have), n)]
+        if new:
+            rows.mount_all(new)
+            self.call_after_refresh(self._fill_row_options, new)
+
+    def _fill_row_options(self, rows) -> None:
+        if self._officers:
+            for row in rows:
+                row.query_one(".seat-officer", Cycler).set_options(self._officers)
+                if self.automa_ready:
+                    row.query_one(".seat-kind", Cycler).set_options(self._kinds)
+
+    @on(Cycler.Changed, "#seats")
+    def _seats_changed(self, event: Cycler.Changed) -> None:
+        self._show_seats(int(event.value))
+
+    @on(Cycler.Changed, "#mode")
+    def _mode_changed(self, event: Cycler.Changed) -> None:
+        for c in self.query(".seat-company, .seat-officer").results(Cycler):
+            c.disabled = bool(event.value)
+
+    def setup(self):
+        """The Setup from the form (raises SetupError / ValueError with a plain message)."""
+        from barrage_tui.rules.setup import SeatSetup, Setup
+
+        if not self.query("#seats"):  # Enter before the form is drawn: the default game
+            return Setup(seats=tuple(SeatSetup(name) for name in DEFAULT_NAMES[:2]), seed=self.seed)
+        n = int(self.query_one("#seats", Cycler).value)
+        intro = bool(self.query_one("#mode", Cycler).value)
+        seed_text = self.query_one("#seed", TextField).value.strip()
+        if not seed_text:
+            raise ValueError("the seed must be a number")
+        seats = []
+        for i in range(n):
+            name = self.query_one(f"#name-{i}", TextField).value.strip() or DEFAULT_NAMES[i]
+            kind = str(self.query_one(f"#kind-{i}", Cycler).value)
+            company = "" if intro else self.query_one(f"#company-{i}", Cycler).value or ""
+            officer = "" if intro else self.query_one(f"#officer-{i}", Cycler).value or ""
+            if kind.startswith("automa:"):
+                seats.append(SeatSetup(name, kind="automa", company=company, officer=officer,
+                                       difficulty=kind.split(":", 1)[1]))
+            else:
+                seats.append(SeatSetup(name, company=company, officer=officer))
+        setup = Setup(seats=tuple(seats), introductory=intro, seed=int(seed_text))
+        setup.validate()
+        return setup
+
+    def action_start(self) -> None:
+        from barrage_tui.rules.setup import SetupError
+
+        try:
+            setup = self.setup()
+        except (SetupError, ValueError) as exc:
+            self.query_one("#start-error", Static).update(f"[b red]Cannot start:[/] {exc}.")
+            return
+        self.app.start_game(setup)
+
+    @on(TextField.Submitted)
+    def _submitted(self) -> None:
+        self.action_start()
+
+    @on(ActionButton.Pressed)
+    def _pressed(self, event: ActionButton.Pressed) -> None:
+        action = {"start-game": self.action_start, "continue": self.action_continue, "load": self.action_load,
+                  "quit": self.action_request_quit}[event.button.id]
+        action()
+
+    def action_continue(self) -> None:
+        path = storage.latest(self.store)
+        if path is None:
+            self.notify("There is no saved game to continue.", severity="warning")
+            return
+        self.app.open_save(path)
+
+    def action_load(self) -> None:
+        saves = storage.list_saves(self.store)
+        if not saves:
+            where = getattr(self.store, "directory", "the save folder")
+            self.notify(f"No saved games in {where}.", severity="warning")
+            return
+
+        def chosen(path) -> None:
+            if path is not None:
+                self.app.open_save(path)
+
+        self.app.push_screen(LoadScreen(saves), callback=chosen)
+
+    def action_help(self) -> None:
+        from .help import HelpScreen
+
+        self.app.push_screen(HelpScreen(None, keys.START))
+
+    def action_request_quit(self) -> None:
+        self.app.exit(0)
+
+
+class LoadScreen(ModalScreen):
+    """Pick a saved game: arrows and Enter; Esc goes back."""
+
+    BINDINGS = [("escape", "cancel", "Back")]
+
+    def __init__(self, saves: list) -> None:
+        super().__init__(id="load-screen")
+        self.saves = saves
+
+    def compose(self) -> ComposeResult:
+        from textual.widgets import OptionList
+
+        with Vertical(classes="dialog wide-dialog"):
+            yield Static("Saved games", classes="dialog-title")
+            yield OptionList(*[storage.describe(s) for s in self.saves], id="save-list")
+            yield Static("Enter to open · Esc to go back", classes="dialog-detail")
+
+    def on_mount(self) -> None:
+        self.query_one("#save-list").focus()
+
+    def on_option_list_option_selected(self, event) -> None:
+        self.dismiss(self.saves[event.option_index].path)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

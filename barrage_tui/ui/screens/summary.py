@@ -1,0 +1,50 @@
+"""The round summary: energy, places, credits and the bonus tile, shown when a round is scored."""
+
+from __future__ import annotations
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from ..palette import badge
+from ..texts import bonus_short, company_name
+
+
+def summary_table(game, summary) -> Table:
+    st = game.state
+    table = Table(box=None, padding=(0, 1), header_style="bold")
+    for name, justify in (("Company", "left"), ("Energy", "right"), ("Place VP", "right"), ("Credits", "right"),
+                          ("Bonus VP", "right"), ("Total VP", "right")):
+        table.add_column(name, justify=justify)
+    for seat, energy, place, credits, malus, bonus in summary.rows:
+        c = st.companies[seat]
+        name = badge(st, seat) + Text(f" {company_name(c.company)} · {c.player}")
+        place_text = f"{place}" + (f" ({malus:+d})" if malus else "")
+        table.add_row(name, str(energy), place_text, f"+{credits}", str(bonus), str(c.vp))
+    return table
+
+
+class RoundSummaryScreen(ModalScreen):
+    BINDINGS = [Binding("enter,escape,space", "close", "Continue", id="summary.close")]
+
+    def __init__(self, game, summary) -> None:
+        super().__init__(id="round-summary")
+        self.game = game
+        self.summary = summary
+
+    def compose(self) -> ComposeResult:
+        s = self.summary
+        with Vertical(classes="dialog wide-dialog"):
+            yield Static(f"End of round {s.round}", classes="dialog-title")
+            yield Static(f"Bonus tile: {bonus_short(s.bonus_tile)} (with 6+ energy; -4 VP per track section behind)",
+                         classes="dialog-detail")
+            yield Static(summary_table(self.game, s))
+            nxt = "Final scoring follows." if self.game.over else f"Round {self.game.state.round} begins."
+            yield Static(f"{nxt}  Enter to continue.", classes="dialog-detail")
+
+    def action_close(self) -> None:
+        self.dismiss(None)

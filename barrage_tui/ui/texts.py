@@ -1,0 +1,212 @@
+"""Short words for things on the table: tiles, rewards, contracts, chief engineers, scoring tiles.
+
+These only put the components' data into few words for the screen; the rules live in ``rules/``.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from barrage_tui.rules.components import components
+
+AREA_SHORT = {"mountain": "mountain", "hill": "hill", "plain": "plain"}
+
+TILE_SHORT = {"base": "Base", "elevation": "Elev", "conduit": "Cond", "powerhouse": "Pow", "joker": "Joker",
+              "anton": "Anton", "any": "Any"}
+
+EFFECT_SHORT = {
+    "drop_in_each_empty_own_dam": "then 1 drop in each empty own dam",
+    "rotate_per_own_elevation": "then wheel 1 per own Elevation",
+    "credits_2x_production": "then 2cr per conduit value",
+    "build_without_engineers": "may be built with no Engineers",
+    "ignore_red_space_fee": "no +3 on red spaces",
+    "energy_per_own_base": "then 1 energy per own Base",
+    "fill_this_dam": "then fill this dam",
+    "conduit_cost_cap_5": "costs at most 5 Excavators",
+    "production_plus_2": "then produce with +2",
+    "machinery_interchangeable": "Excavators/mixers interchangeable",
+    "base_without_engineers_or_excavators": "no Excavators, no Engineers",
+    "vp_3_per_raised_dam": "then 3VP per raised dam",
+    "energy_2x_production": "then energy 2x conduit value",
+    "vp_3_per_own_powerhouse": "then 3VP per own Powerhouse",
+    "vp_3_per_advanced_tile": "then 3VP per advanced tile",
+    "copy": "copies a tile on your wheel",
+}
+
+OFFICER_SHORT = {
+    "wilhelm": "Bases cost 3 Excavators in every area",
+    "graziano": "height-3 dams hold 4 drops",
+    "viktor": "a production counts at least 4 before bonuses",
+    "jill": "may pay a Conduit with mixers (value x 1)",
+    "solomon": "any machinery unit may be paid with 3 credits",
+    "anton": "special tile copies a tile on your wheel",
+    "mahiri": "2 private spaces: copy a chief engineer, act again",
+    "simone": "hand limit 4; several contracts per production",
+    "tommaso": "Architect alone on a 1-Engineer space: play again",
+}
+
+COMPANY_SHORT = {
+    "usa": "+1 energy per drop passing a zone with its powerhouse",
+    "germany": "a second production after each production",
+    "italy": "+3 energy after each production",
+    "france": "contracts need 3 less energy from a production",
+}
+
+BONUS_NOUN = {"contracts": "contract", "bases": "Base", "elevations": "Elevation", "conduits": "Conduit",
+              "powerhouses": "Powerhouse", "advanced_tiles": "advanced tile"}
+
+OBJECTIVE_SHORT = {
+    "red_outlined_spaces": "Bases and Powerhouses on red-outlined spaces",
+    "most_structures_in_one_area": "structures in your strongest area",
+    "connected_bases": "dams linked by your conduit to your powerhouse",
+    "fewest_structures_in_one_area": "structures in your weakest area",
+    "zones_with_1": "zones with at least 1 of your pieces",
+    "zones_with_3": "zones with at least 3 of your pieces",
+}
+
+VP_SOURCES = (("start", "Start"), ("energy_track", "Energy places"), ("bonus_tiles", "Bonus tiles"),
+              ("contracts", "Contracts"), ("conduits", "Conduit use"), ("income", "Income"),
+              ("objective", "Objective"), ("resources", "Resources"), ("water", "Water"), ("tiles", "Tiles"))
+
+ACTION_HELP = {
+    "produce": "Produce: send water from a dam (yours or neutral) through a conduit of that zone to one of your "
+               "powerhouses at its end; energy = drops x conduit value, plus the space's bonus or malus.",
+    "place_drops": "Put up to that many drops on headstreams; they wait there until the Water Flow phase.",
+    "place_flowing_drop": "Put 1 drop on a headstream; it flows down the river at once.",
+    "rotate_wheel": "Turn your construction wheel; each segment that opens gives back its tiles and machinery.",
+    "buy_machinery": "Pay and take machinery (Excavators, concrete mixers) from the supply.",
+    "take_contracts": "Pay and take face-up private contracts; keep at most your hand limit.",
+    "patent": "Pay 5 credits and take the advanced technology tile in that slot.",
+    "construct": "Construction on your company board: choose a technology tile, a space and how to pay.",
+    "bank": "The Bank: 1 credit per Engineer, any number of Engineers.",
+}
+
+KIND_HELP = {
+    "starting_contract": "Pick one starting contract. A contract is fulfilled by producing at least its energy "
+                         "in one action; it then gives its reward.",
+    "action": "Place Engineers on a free action space and carry out its action at once. Spaces that need more "
+              "Engineers or credits than you have, or whose action cannot be done now, are not offered.",
+    "build_tile": "The technology tile decides what you build. It goes on your construction wheel with the "
+                  "machinery and comes back when the wheel brings that segment round.",
+    "build_space": "Where the structure goes. Red-outlined spaces (+3) cost 3 more credits.",
+    "payment": "How the machinery is paid. It goes on your wheel and comes back later.",
+    "production": "Choose the water's path: a dam holding water, a built conduit of that zone, your powerhouse.",
+    "drops": "How many drops, or which headstream a drop goes to.",
+    "contract": "Fulfil a contract whose energy is at most what this action produced, or keep them for later.",
+    "take_contract": "Choose a face-up private contract for your hand.",
+    "discard_contract": "Your hand is over its limit: one contract leaves the game.",
+    "bank": "How many Engineers go on the Bank; each gives 1 credit.",
+    "machinery": "Split the machinery you gain between Excavators and concrete mixers.",
+    "copy_officer": "The ability you copy is in force for the extra action that follows.",
+}
+
+
+@cache
+def comps():
+    return components()
+
+
+def tile_short(tile_id: str) -> str:
+    if tile_id in TILE_SHORT:
+        return TILE_SHORT[tile_id]
+    if "_" in tile_id:  # L2_POWERHOUSE -> L2 Pow
+        level, what = tile_id.split("_", 1)
+        return f"{level} {TILE_SHORT.get(what.lower(), what.title())}"
+    return tile_id
+
+
+def tile_effect(tile_id: str) -> str:
+    """What an advanced tile does, in a few words (its name already says what it builds)."""
+    t = comps().tile(tile_id)
+    effect = EFFECT_SHORT.get(t.effect, t.text)
+    return ("any structure; " if t.builds == "any" else "") + effect
+
+
+def reward_short(reward) -> str:
+    names = {"credits": "{}cr", "vp": "{}VP", "energy": "{}en", "excavators": "{}Ex", "mixers": "{}Mx",
+             "any_machinery": "{}Ex/Mx", "wheel_rotations": "wheel {}", "drops_delayed": "{} drops",
+             "drops_flowing": "{} drops flowing"}
+    parts = []
+    for key, value in reward.items():
+        if key in names:
+            parts.append(names[key].format(value))
+        elif key == "build":
+            extra = ""
+            if "build_areas" in reward:
+                extra = " in " + "/".join(reward["build_areas"])
+            if "build_max_production" in reward:
+                extra = f" <={reward['build_max_production']}"
+            parts.append(f"build {value}{extra}")
+    return ", ".join(parts)
+
+
+def contract_short(cid: int) -> str:
+    c = comps().contracts[cid]
+    return f"#{cid} {c.energy}en: {reward_short(c.reward)}"
+
+
+def bonus_short(tile_id: int) -> str:
+    t = comps().bonus_tiles[tile_id]
+    return f"{t.vp_each} VP per {BONUS_NOUN.get(t.key, t.key)}"
+
+
+def objective_short(tile_id: int) -> str:
+    t = comps().objective_tiles[tile_id]
+    return OBJECTIVE_SHORT.get(t.key, t.key)
+
+
+def space_short(space) -> str:
+    """An action space in a few letters: 'Prod +2', '2 drops', 'Wheel 3' ..."""
+    p = space.params
+    return {
+        "produce": lambda: f"Prod{p['production_bonus']:+d}",
+        "place_drops": lambda: f"{p['drops']} drops",
+        "place_flowing_drop": lambda: "1 flowing",
+        "rotate_wheel": lambda: f"Wheel {p['rotations']}",
+        "buy_machinery": lambda: {"excavators": "Ex", "any_one": "Ex|Mx", "mixers": "Mx"}.get(
+            "+".join(p["gain"]), "Ex+Mx"),
+        "take_contracts": lambda: f"Take {p['contracts']}",
+        "patent": lambda: f"Slot {p['slot']}",
+        "bank": lambda: "Bank",
+    }[space.action]()
+
+
+def space_cost(space) -> str:
+    parts = [f"{space.engineers}E"]
+    if space.cost_credits:
+        parts.append(f"{space.cost_credits}cr")
+    return " ".join(parts)
+
+
+def company_name(company: str) -> str:
+    return comps().companies[company].name
+
+
+def officer_name(officer: str) -> str:
+    return comps().officers[officer].name
+
+
+_SHORTER = (
+    # costs in brackets, e.g. "[2 Engineer(s), 3 credits]" -> "[2E, 3cr]"
+    (re.compile(r"\[(\d+) Engineer\(s\)"), r"[\1E"),
+    (re.compile(r"(\d+) Engineer\(s\)\)"), r"\1E)"),
+    (re.compile(r", (\d+) credits\]"), r", \1cr]"),
+    (re.compile(r"Engineer\(s\)"), "Engineers"),
+    (re.compile(r"credit\(s\)"), "credits"),
+    (re.compile(r", with the Architect alone \(play again after\)"), " · Architect alone: play again"),
+    (re.compile(r"Excavator\(s\)"), "Exc"),
+    (re.compile(r"mixer\(s\)"), "mixers"),
+    (re.compile(r"drop\(s\)"), "drops"),
+    (re.compile(r"\((starting|national|green|yellow|red), (\d+) energy\)"), r"(\1, \2en)"),
+    (re.compile(r"machinery of choice"), "Ex/Mx of choice"),
+    (re.compile(r"turn wheel (\d+)"), r"wheel \1"),
+    (re.compile(r"(\d+) Excavators\b"), r"\1 Exc"),
+)
+
+
+def short_label(label: str) -> str:
+    """A choice's label in fewer letters for the prompt list (the help screen keeps the full one)."""
+    for pattern, repl in _SHORTER:
+        label = pattern.sub(repl, label)
+    return label

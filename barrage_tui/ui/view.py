@@ -1,0 +1,68 @@
+"""What every widget of the table is shown: the game, and which board things the choices point at."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rich.text import Text
+
+from .widgets.lines import LinesView
+
+
+@dataclass
+class View:
+    game: object  # barrage_tui.rules.game.Game
+    strong: frozenset = field(default_factory=frozenset)  # refs of the selected choice
+    weak: frozenset = field(default_factory=frozenset)  # refs of every choice on offer
+
+    @property
+    def state(self):
+        return self.game.state
+
+    @property
+    def prompt(self):
+        return self.game.prompt
+
+
+class Panel(LinesView):
+    """A part of the table: it draws itself from a ``View``."""
+
+    TITLE = ""
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=f"panel {classes or ''}".strip())
+        self.view: View | None = None
+        self.border_title = self.TITLE
+        self._fingerprint: object = None
+
+    def show(self, view: View) -> None:
+        """Show the table as ``view`` has it; nothing is rebuilt when this panel's part is unchanged."""
+        self.view = view
+        fp = self.fingerprint(view)
+        if fp is not None and fp == self._fingerprint and self.content_width == self._built_width:
+            return
+        self._fingerprint = fp
+        self.redraw()
+
+    def fingerprint(self, view: View) -> object:
+        """A cheap value that changes whenever what this panel shows changes (None: always rebuild)."""
+        return None
+
+    def build(self, width: int) -> list[Text]:
+        if self.view is None:
+            return []
+        return self.lines(self.view, width)
+
+    def lines(self, view: View, width: int) -> list[Text]:
+        raise NotImplementedError
+
+    def line_of(self, ref: str) -> int | None:
+        """The line where ``ref`` is drawn, to scroll it into view (None: not here)."""
+        return None
+
+
+def marks(view: View, universe) -> tuple[frozenset, frozenset]:
+    """The marked refs that fall in ``universe`` (a set, or a predicate on a ref)."""
+    if callable(universe):
+        return (frozenset(r for r in view.strong if universe(r)), frozenset(r for r in view.weak if universe(r)))
+    return view.strong & universe, view.weak & universe

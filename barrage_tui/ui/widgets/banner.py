@@ -1,0 +1,41 @@
+"""The top line: whose turn it is, in the company's colour; loud when the turn passes to another player."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from ..palette import owner_look
+from ..texts import company_name
+from ..view import Panel, View
+
+
+class TurnBanner(Panel):
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.handover = False
+        self.note = ""
+
+    def fingerprint(self, view: View) -> object:
+        p = view.prompt
+        return (view.state.round, p.seat if p is not None else None, self.handover, self.note)
+
+    def lines(self, view: View, width: int) -> list[Text]:
+        st = view.state
+        prompt = view.prompt
+        left = Text(f" Barrage · round {min(st.round, 5)}/5 ", style="bold")
+        if prompt is None:
+            t = left + Text(" · the game is over ")
+            return [t]
+        c = st.companies[prompt.seat]
+        letter, style = owner_look(st, prompt.seat)
+        who = f"{c.player} ({company_name(c.company)} {letter})"
+        if c.kind == "automa":
+            msg = Text(f" {who}: the Automa is playing… ", style=style)
+        elif self.handover:
+            msg = Text(f" ▶▶ {who.upper()}: YOUR TURN ◀◀ ", style=style)
+        else:
+            msg = Text(f" {who} to play ", style=style)
+        t = left + msg
+        if self.note:
+            t.append(f"  {self.note}", style="italic")
+        return [t]

@@ -1,0 +1,55 @@
+"""Contracts on the table: the national contracts and the private display (and the starting offer)."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from ..palette import DIM, KIND_STYLE, TITLE, mark
+from ..texts import contract_short
+from ..view import Panel, View, marks
+from .textutil import wrap
+
+COLOURS = ("green", "yellow", "red")
+
+
+class ContractsView(Panel):
+    TITLE = "Contracts"
+    TAB = "Contracts"
+
+    def fingerprint(self, view: View) -> object:
+        st = view.state
+        return (tuple(st.national), repr(st.private_display), tuple(st.starting_offer), st.phase == "pick",
+                tuple(len(p) for p in st.private_piles.values()), marks(view, lambda r: r.startswith("contract:"))[0])
+
+    def lines(self, view: View, width: int) -> list[Text]:
+        st = view.state
+        self._where = {}
+        out: list[Text] = []
+        if st.starting_offer and st.phase == "pick":
+            out.append(Text("Starting contracts on offer", style=TITLE))
+            for cid in st.starting_offer:
+                out += self._contract(view, cid, "starting", width, out)
+        out.append(Text("National (by production only)", style=TITLE))
+        if not st.national:
+            out.append(Text(" none left", style=DIM))
+        for cid in st.national:
+            out += self._contract(view, cid, "national", width, out)
+        out.append(Text("Private display", style=TITLE))
+        for colour in COLOURS:
+            for cid in st.private_display.get(colour, []):
+                out += self._contract(view, cid, colour, width, out)
+        piles = " · ".join(f"{c} {len(st.private_piles.get(c, []))}" for c in COLOURS)
+        out.append(Text(f"Piles: {piles}", style=DIM))
+        return out
+
+    def _contract(self, view: View, cid: int, kind: str, width: int, out: list) -> list[Text]:
+        ref = f"contract:{cid}"
+        self._where[ref] = len(out)
+        t = Text()
+        t.append("■ ", style=KIND_STYLE[kind])
+        t.append(f"#{cid}", style=mark(ref, view.strong) or KIND_STYLE[kind])
+        t.append(contract_short(cid)[len(f"#{cid}"):])
+        return wrap(t, width, indent=4)
+
+    def line_of(self, ref: str) -> int | None:
+        return getattr(self, "_where", {}).get(ref)

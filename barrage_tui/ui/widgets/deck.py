@@ -1,0 +1,93 @@
+"""A deck of panels: all shown one under the other, or one at a time under a one-line tab bar."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual import events
+from textual.containers import Vertical
+from textual.message import Message
+from textual.widget import Widget
+
+from .lines import LinesView
+
+
+class TabBar(LinesView):
+    """One line of panel names; the shown one is reversed. Click a name to show it."""
+
+    @dataclass
+    class Picked(Message):
+        name: str
+
+    def __init__(self, names: list[tuple[str, str]], *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.names = names  # (panel id, title)
+        self.current = names[0][0] if names else ""
+        self._spans: list[tuple[int, int, str]] = []
+
+    def build(self, width: int) -> list[Text]:
+        t = Text()
+        self._spans = []
+        for pid, title in self.names:
+            start = t.cell_len
+            style = "bold reverse" if pid == self.current else "dim"
+            t.append(f" {title} ", style=style)
+            self._spans.append((start, t.cell_len, pid))
+            t.append("│", style="dim")
+        t.append(" Tab: next", style="dim italic")
+        return [t]
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return
+        for start, end, pid in self._spans:
+            if start <= offset.x < end:
+                self.post_message(self.Picked(pid))
+
+
+class Deck(Vertical):
+    """Panels stacked (``tabbed=False``) or one at a time with a tab bar."""
+
+    def __init__(self, *panels: Widget, tabbed: bool, id: str | None = None, classes: str | None = None):
+        super().__init__(id=id, classes=f"deck {'-tabbed' if tabbed else '-stacked'} {classes or ''}".strip())
+        self.panels = list(panels)
+        self.tabbed = tabbed
+        self.current = panels[0].id if panels else ""
+
+    def compose(self):
+        if self.tabbed:
+            yield TabBar([(p.id, getattr(p, "TAB", "") or getattr(p, "border_title", "") or p.id)
+                          for p in self.panels])
+        yield from self.panels
+
+    def on_mount(self) -> None:
+        if self.tabbed:
+            self.show(self.current)
+
+    def holds(self, panel_id: str) -> bool:
+        return any(p.id == panel_id for p in self.panels)
+
+    def show(self, panel_id: str) -> bool:
+        """Bring a panel to the front. Returns True if it changed."""
+        if not self.tabbed or not self.holds(panel_id):
+            return False
+        changed = panel_id != self.current
+        self.current = panel_id
+        for p in self.panels:
+            p.set_class(p.id == panel_id, "-shown")
+        bar = self.query_one(TabBar)
+        bar.current = panel_id
+        bar.redraw()
+        return changed
+
+    def on_tab_bar_picked(self, message: TabBar.Picked) -> None:
+        message.stop()
+        self.post_message(self.Switched(message.name))
+
+    @dataclass
+    class Switched(Message):
+        """The player picked a tab by mouse."""
+
+        name: str

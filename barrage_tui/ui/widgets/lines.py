@@ -1,0 +1,203 @@
+"""A panel that shows lines of text and repaints only the cells that changed.
+
+Every widget of the table derives from ``LinesView``: it says what its lines are (``build``) and calls
+``redraw()`` when what it shows may have changed. The new lines are compared with the old ones and only
+the changed stretch of each changed line is refreshed, so a move on the map redraws a few cells, not
+the screen.
+"""
+
+from __future__ import annotations
+
+from rich.segment import Segment
+from rich.text import Text
+from textual.geometry import Region, Size
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+
+
+def _cells(strip: Strip) -> list[tuple[str, object]] | None:
+    cells = []
+    for seg in strip:
+        style = seg.style
+        cells.extend((ch, style) for ch in seg.text)
+    return cells if len(cells) == strip.cell_length else None
+
+
+def changed_spans(old: Strip, new: Strip, join: int = 6) -> list[tuple[int, int]]:
+    """The stretches of columns where two lines differ (the whole line when unsure).
+
+    Stretches closer than ``join`` columns are one: a new cursor position costs more bytes than a few
+    unchanged cells written again."""
+    a, b = _cells(old), _cells(new)
+    if a is None or b is None:
+        return [(0, max(old.cell_length, new.cell_length))]
+    n = max(len(a), len(b))
+    blank = (" ", None)
+    a += [blank] * (n - len(a))
+    b += [blank] * (n - len(b))
+    spans: list[list[int]] = []
+    x = 0
+    while x < n:
+        if a[x] != b[x]:
+            start = x
+            while x < n and a[x] != b[x]:
+                x += 1
+            if spans and start - spans[-1][1] < join:
+                spans[-1][1] = x
+            else:
+                spans.append([start, x])
+        else:
+            x += 1
+    return [(s, e) for s, e in spans]
+
+
+def changed_span(old: Strip, new: Strip) -> tuple[int, int]:
+    """The first and one-past-last column where two lines differ."""
+    spans = changed_spans(old, new)
+    return (spans[0][0], spans[-1][1]) if spans else (0, 0)
+
+
+VIRTUAL_HEIGHT = 1000
+
+
+class LinesView(ScrollView, can_focus=False):
+    """Lines of rich Text, built for the current width; only changed cells are repainted."""
+
+    DEFAULT_CSS = """
+    LinesView { scrollbar-size-vertical: 0; scrollbar-size-horizontal: 0; overflow-x: hidden; }
+    """
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self._strips: list[Strip] = []
+        self._strip_cache: dict = {}  # a line's text and styles -> its strip (most lines repeat)
+        self._cache_style = None
+        self._built_width = -1
+        self._virtual_height = 0
+        self._more = False
+
+    # ------------------------------------------------------------ for subclasses
+
+    def build(self, width: int) -> list[Text]:
+        """The lines to show for this content width."""
+        return []
+
+    # ------------------------------------------------------------ drawing
+
+    @property
+    def content_width(self) -> int:
+        return max(0, self.scrollable_content_region.width)
+
+    def redraw(self) -> None:
+        """Rebuild the lines and refresh what changed."""
+        if not self.is_mounted:
+            return
+        width = self.content_width
+        if width <= 0:
+            return
+        lines = self.build(width)
+        console = self.app.console
+        base = self.rich_style
+        if base != self._cache_style or len(self._strip_cache) > 2000:
+            self._strip_cache = {}
+            self._cache_style = base
+        cache = self._strip_cache
+        strips = []
+        for text in lines:
+            key = (text.plain, tuple(text.spans), text.style)
+            strip = cache.get(key)
+            if strip is None:
+                segments = list(text.render(console, end=""))
+                # one segment per run of one style: fewer style changes written to the terminal
+                strip = cache[key] = Strip(Segment.apply_style(segments, base), text.cell_len).simplify()
+            strips.append(strip)
+        self._apply(strips, full=width != self._built_width)
+        self._built_width = width
+
+    def _apply(self, strips: list[Strip], full: bool) -> None:
+        old = self._strips
+        self._strips = strips
+        height = len(strips)
+        if not (self.styles.height is not None and self.styles.height.is_auto):
+            # A fixed, roomy virtual height: a change of virtual size means a new layout and a repaint
+            # of the whole panel, so a line more or less must not cause one. Scrolling stops at the
+            # real last line (max_scroll_y).
+            height = max(VIRTUAL_HEIGHT, height)
+        size = Size(0, height)
+        if size != self.virtual_size:
+            self.virtual_size = size
+            full = True
+        self._show_more()
+        if full:
+            self.refresh()
+            return
+        sx, sy = self.scroll_offset
+        height = self.size.height
+        for y in range(max(len(old), len(strips))):
+            a = old[y] if y < len(old) else Strip.blank(0)
+            b = strips[y] if y < len(strips) else Strip.blank(0)
+            if a == b:
+                continue
+            if not sy <= y < sy + height:
+                continue
+            # one stretch per line: Textual writes whole segments, so several stretches of one line
+            # would write the segments between them more than once
+            x1, x2 = changed_span(a, b)
+            if x2 > x1:
+                self.refresh(Region(x1 - sx, y - sy, x2 - x1, 1))
+
+    @property
+    def max_scroll_y(self) -> int:
+        return max(0, len(self._strips) - self.scrollable_content_region.height)
+
+    def _show_more(self) -> None:
+        """Say in the border when lines are hidden below (there are no scrollbars)."""
+        more = len(self._strips) > self.scroll_offset.y + self.scrollable_content_region.height
+        if more != self._more:
+            self._more = more
+            if self.styles.border_bottom[0] not in ("", "none", "hidden"):
+                self.border_subtitle = "▼ more" if more else ""
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        self._show_more()
+
+    def render_line(self, y: int) -> Strip:
+        sx, sy = self.scroll_offset
+        width = self.size.width
+        index = sy + y
+        style = self.rich_style
+        if index >= len(self._strips):
+            return Strip.blank(width, style)
+        return self._strips[index].crop_extend(sx, sx + width, style)
+
+    def on_resize(self) -> None:
+        if self.content_width != self._built_width:
+            self.redraw()
+        pending = getattr(self, "_pending_line", None)
+        if pending is not None and self.scrollable_content_region.height > 0:
+            self.scroll_to_line(pending)
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.call_after_refresh(self.redraw)
+
+    def scroll_to_line(self, y: int, *, center: bool = False) -> None:
+        """Bring line ``y`` into view (no animation); a hidden panel does it when it is shown."""
+        height = self.scrollable_content_region.height
+        if height <= 0:
+            self._pending_line = y
+            return
+        self._pending_line = None
+        sy = self.scroll_offset.y
+        if center and not sy <= y < sy + height:
+            self.scroll_to(y=max(0, y - height // 2), animate=False)
+        elif y < sy:
+            self.scroll_to(y=y, animate=False)
+        elif y >= sy + height:
+            self.scroll_to(y=y - height + 1, animate=False)
+
+    @property
+    def plain_lines(self) -> list[str]:
+        """The lines as plain text (for tests)."""
+        return ["".join(seg.text for seg in strip).rstrip() for strip in self._strips]

@@ -1,0 +1,47 @@
+"""The patent office: the three advanced technology tiles on offer and what they do."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from ..palette import DIM, TITLE, mark
+from ..texts import tile_effect, tile_short
+from ..view import Panel, View, marks
+from .textutil import wrap
+
+
+class PatentOffice(Panel):
+    TITLE = "Patent office"
+    TAB = "Patents"
+
+    def fingerprint(self, view: View) -> object:
+        st = view.state
+        universe = frozenset(st.patent_offer) | {"patent-p1", "patent-p2", "patent-p3"}
+        return (tuple(st.patent_offer), tuple(len(p) for p in st.patent_piles.values()), marks(view, universe)[0])
+
+    def lines(self, view: View, width: int) -> list[Text]:
+        st = view.state
+        if st.introductory:
+            return [Text("Not used in the introductory game.", style=DIM)]
+        out = []
+        self._where = {}
+        for slot, tile in enumerate(st.patent_offer, start=1):
+            space = f"patent-p{slot}"
+            self._where[space] = len(out)
+            head = Text()
+            head.append(f"{slot} ", style=mark(space, view.strong))
+            if not tile:
+                head.append("(empty until next round)", style=DIM)
+                out.append(head)
+                continue
+            head.append(tile_short(tile), style=mark(tile, view.strong) or "bold")
+            head.append(f": {tile_effect(tile)}")
+            out += wrap(head, width, indent=2)
+        piles = "/".join(str(len(v)) for _, v in sorted(st.patent_piles.items()))
+        title = f"Patent office · piles {piles}"
+        if self.border_title != title:
+            self.border_title = title
+        return out
+
+    def line_of(self, ref: str) -> int | None:
+        return getattr(self, "_where", {}).get(ref)

@@ -1,0 +1,140 @@
+"""The prompt panel: the pending decision and its legal choices, chosen by arrows, numbers and Enter."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual import events
+from textual.containers import Vertical
+from textual.message import Message
+
+from ..palette import BOLD, DIM, badge
+from ..texts import company_name, short_label
+from ..view import Panel, View
+from .lines import LinesView
+from .textutil import wrap
+
+
+class PromptHeader(Panel):
+    """Who decides and what."""
+
+    def fingerprint(self, view: View) -> object:
+        p = view.prompt
+        return None if p is None else (p.seat, p.text)
+
+    def lines(self, view: View, width: int) -> list[Text]:
+        prompt = view.prompt
+        st = view.state
+        if prompt is None:
+            return [Text("The game is over.", style=BOLD)]
+        c = st.companies[prompt.seat]
+        head = badge(st, prompt.seat, " ")
+        head.append(f" {c.player} · {company_name(c.company)}", style=BOLD)
+        out = [head]
+        out += wrap(Text(prompt.text), width)
+        return out
+
+
+class ChoiceList(LinesView):
+    """The legal choices, numbered; one is selected."""
+
+    @dataclass
+    class Highlighted(Message):
+        index: int
+        choice: object  # the Choice, or None when there is none
+
+    @dataclass
+    class Selected(Message):
+        key: str
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.choices: tuple = ()
+        self.index = 0
+        self._rows: list[tuple[int, int]] = []  # choice -> (first line, line count)
+
+    def set_choices(self, choices: tuple, index: int = 0) -> None:
+        self.choices = tuple(choices)
+        self.index = min(index, max(0, len(self.choices) - 1))
+        if self.scroll_offset.y:
+            self.scroll_to(y=0, animate=False)
+        self.redraw()
+        self.post_message(self.Highlighted(self.index, self.choices[self.index] if self.choices else None))
+
+    def build(self, width: int) -> list[Text]:
+        out: list[Text] = []
+        self._rows = []
+        digits = len(str(len(self.choices)))
+        for i, choice in enumerate(self.choices):
+            selected = i == self.index
+            t = Text()
+            t.append("▶" if selected else " ", style="bold #ffd75f" if selected else None)
+            t.append(f"{i + 1:>{digits}} ", style=BOLD if selected else None)
+            t.append(short_label(choice.label), style="bold reverse" if selected else None)
+            lines = wrap(t, width, indent=digits + 2)
+            self._rows.append((len(out), len(lines)))
+            out += lines
+        if not self.choices:
+            out.append(Text("(nothing to choose)", style=DIM))
+        return out
+
+    def move(self, index: int) -> None:
+        if not self.choices:
+            return
+        index = max(0, min(len(self.choices) - 1, index))
+        if index == self.index:
+            return
+        self.index = index
+        self.redraw()
+        if self._rows:
+            first, n = self._rows[index]
+            self.scroll_to_line(first + n - 1)
+            self.scroll_to_line(first)
+        self.post_message(self.Highlighted(index, self.choices[index]))
+
+    def page(self) -> int:
+        return max(1, self.scrollable_content_region.height - 1)
+
+    @property
+    def current(self):
+        """The selected Choice (None when there is nothing to choose)."""
+        return self.choices[self.index] if self.choices else None
+
+    def confirm(self) -> None:
+        """Post the selected choice upward (a click on the selected line does this)."""
+        if self.choices:
+            self.post_message(self.Selected(self.choices[self.index].key))
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return
+        y = offset.y + self.scroll_offset.y
+        for i, (first, n) in enumerate(self._rows):
+            if first <= y < first + n:
+                if i == self.index:
+                    self.confirm()
+                else:
+                    self.move(i)
+                return
+
+
+class PromptPanel(Vertical):
+    """The header and the choice list together."""
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.border_title = "Decision"
+
+    def compose(self):
+        yield PromptHeader(id="prompt-header")
+        yield ChoiceList(id="choices")
+
+    @property
+    def header(self) -> PromptHeader:
+        return self.query_one(PromptHeader)
+
+    @property
+    def choice_list(self) -> ChoiceList:
+        return self.query_one(ChoiceList)

@@ -1,0 +1,81 @@
+"""Small helpers to lay out rich Text in fixed-width cells and columns."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from rich.text import Text
+
+
+def fit(text: Text | str, width: int) -> Text:
+    """Pad or cut to exactly ``width`` cells."""
+    t = Text(text) if isinstance(text, str) else text.copy()
+    n = t.cell_len
+    if n > width:
+        t.truncate(max(0, width - 1))
+        t.append("…")
+    elif n < width:
+        t.append(" " * (width - n))
+    return t
+
+
+def hjoin(columns: list[list[Text]], widths: list[int], gap: int = 1) -> list[Text]:
+    """Put blocks of lines side by side."""
+    height = max((len(c) for c in columns), default=0)
+    out = []
+    for y in range(height):
+        line = Text()
+        for i, (col, w) in enumerate(zip(columns, widths)):
+            if i:
+                line.append(" " * gap)
+            line.append_text(fit(col[y] if y < len(col) else Text(), w))
+        line.rstrip()
+        out.append(line)
+    return out
+
+
+def flow(cells: list[Text], width: int, gap: int = 2) -> list[Text]:
+    """Pack cells into lines no wider than ``width``."""
+    lines: list[Text] = []
+    line = Text()
+    for c in cells:
+        if line.cell_len and line.cell_len + gap + c.cell_len > width:
+            lines.append(line)
+            line = Text()
+        if line.cell_len:
+            line.append(" " * gap)
+        line.append_text(c)
+    if line.cell_len:
+        lines.append(line)
+    return lines
+
+
+def wrap(text: Text | str, width: int, indent: int = 0) -> list[Text]:
+    """Word-wrap to ``width``; lines after the first are indented by ``indent``."""
+    t = Text(text) if isinstance(text, str) else text
+    plain = t.plain
+    if len(plain) <= width or width <= indent + 4:
+        return [t]
+    lines: list[Text] = []
+    start = 0
+    while start < len(plain):
+        avail = width if not lines else width - indent
+        if len(plain) - start <= avail:
+            end = len(plain)
+        else:
+            cut = plain.rfind(" ", start, start + avail + 1)
+            end = cut if cut > start else start + avail
+        piece = t[start:end]
+        piece.rstrip()
+        lines.append(piece if not lines else Text(" " * indent) + piece)
+        start = end
+        while start < len(plain) and plain[start] == " ":
+            start += 1
+    return lines
+
+
+@cache
+def _console():
+    from rich.console import Console
+
+    return Console(width=400, color_system=None, force_terminal=False, legacy_windows=False)

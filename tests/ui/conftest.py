@@ -1,0 +1,70 @@
+"""Fixtures for the app's tests: an app that never touches the user's save folder, and key-press helpers."""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+
+import pytest
+
+from barrage_tui.ui.app import BarrageApp
+from barrage_tui.ui.screens.game import GameScreen
+from barrage_tui.ui.screens.summary import RoundSummaryScreen
+
+from .driver import keys_for
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_pyfunc_call(pyfuncitem):
+    """Run ``async def`` tests in a fresh event loop (no asyncio plugin is installed)."""
+    if inspect.iscoroutinefunction(pyfuncitem.obj):
+        names = pyfuncitem._fixtureinfo.argnames
+        asyncio.run(pyfuncitem.obj(**{n: pyfuncitem.funcargs[n] for n in names}))
+        return True
+    return None
+
+
+def make_app(tmp_path=None, **kw) -> BarrageApp:
+    """An app for tests: saves in ``tmp_path`` (or none), a fixed seed, no blinking, no Automa delay."""
+    kw.setdefault("seed", 4242)
+    kw.setdefault("cursor_blink", False)
+    kw.setdefault("automa_delay", 0.0)
+    return BarrageApp(save_dir=(tmp_path / "saves") if tmp_path is not None else False, **kw)
+
+
+@pytest.fixture
+def app_factory(tmp_path):
+    return lambda **kw: make_app(tmp_path, **kw)
+
+
+def game_screen(app) -> GameScreen:
+    screen = app.screen
+    assert isinstance(screen, GameScreen), f"expected the game screen, got {screen!r}"
+    return screen
+
+
+async def choose(pilot, key: str) -> None:
+    """Pick the choice ``key`` of the pending decision with the keys a player would press."""
+    screen = game_screen(pilot.app)
+    prompt = screen.session.game.prompt
+    index = prompt.keys().index(key)
+    for k in keys_for(index, screen.choice_list.index, len(prompt.choices)):
+        await pilot.press(k)
+    assert screen.choice_list.index == index
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+async def close_summaries(pilot) -> int:
+    n = 0
+    while isinstance(pilot.app.screen, RoundSummaryScreen):
+        await pilot.press("enter")
+        await pilot.pause()
+        n += 1
+    return n
+
+
+def screen_text(app) -> str:
+    """Everything on the screen as plain text."""
+    strips = app.screen._compositor.render_strips()
+    return "\n".join("".join(seg.text for seg in strip) for strip in strips)

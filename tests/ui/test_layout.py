@@ -1,0 +1,101 @@
+"""Layouts: full at 160x50 and 120x40, compact tabs from 80x24, a message below that; resizing mid-game."""
+
+from __future__ import annotations
+
+from barrage_tui.ui.screens.dialogs import TooSmallScreen
+from barrage_tui.ui.screens.game import GameScreen, layout_mode
+from barrage_tui.ui.widgets.deck import Deck
+
+from .conftest import choose, game_screen, screen_text
+from .driver import default_setup
+
+PANELS = ("map", "board", "companies", "energy", "patents", "contracts", "log")
+
+
+def visible(app, pid: str) -> bool:
+    widget = app.screen.query_one(f"#{pid}")
+    return widget.display and widget.region.area > 0
+
+
+def test_layout_modes_by_size():
+    assert layout_mode(160, 50) == "wide"
+    assert layout_mode(120, 40) == "medium"
+    assert layout_mode(119, 40) == "compact"
+    assert layout_mode(80, 24) == "compact"
+
+
+async def test_everything_is_on_screen_at_160x50(app_factory):
+    from barrage_tui.rules.game import Game
+
+    app = app_factory(game=Game.new(default_setup(4, 5)))
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause()
+        assert game_screen(app).mode == "wide"
+        for pid in PANELS + ("prompt",):
+            assert visible(app, pid), pid
+        text = screen_text(app)
+        for word in ("Map", "Management board", "Energy track", "Patent office", "Contracts", "Log", "Decision"):
+            assert word in text
+        for c in game_screen(app).session.game.state.companies:
+            assert c.player in text
+
+
+async def test_resizing_mid_game_keeps_the_game(app_factory):
+    from barrage_tui.rules.game import Game
+
+    game = Game.new(default_setup(2, 9))
+    app = app_factory(game=game)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause()
+        await choose(pilot, game.prompt.choices[0].key)
+        log = list(game.log)
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        screen = game_screen(app)
+        assert screen.mode == "medium"
+        assert visible(app, "map") and visible(app, "prompt")
+        assert any(d.tabbed for d in screen.query(Deck))
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert game_screen(app).mode == "compact"
+        assert visible(app, "prompt")
+        assert sum(visible(app, pid) for pid in PANELS) == 1  # one panel at a time
+        await pilot.press("tab")
+        await pilot.pause()
+        assert sum(visible(app, pid) for pid in PANELS) == 1
+        await pilot.resize_terminal(70, 20)
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        assert "needs at least 80x24" in screen_text(app)
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert game.log == log
+        await choose(pilot, game.prompt.choices[0].key)  # still playable
+        assert len(game.log) == len(log) + 1
+
+
+async def test_compact_layout_follows_the_choices(app_factory):
+    from barrage_tui.rules.game import Game
+
+    game = Game.new(default_setup(2, 9))
+    app = app_factory(game=game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        while game.prompt.kind == "starting_contract":
+            await choose(pilot, game.prompt.choices[0].key)
+        assert game.prompt.kind == "action"
+        assert visible(app, "board")  # the first choice is an action space
+        drops = next(c.key for c in game.prompt.choices if c.key.startswith("place:water-p2"))
+        await choose(pilot, drops)
+        assert game.prompt.kind == "drops"
+        assert visible(app, "map")  # headstreams are on the map
+
+
+async def test_the_start_screen_fits_80x24(app_factory):
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.2)
+        text = screen_text(app)
+        for word in ("New game", "Seat 1", "Seat 2", "Start game", "Seed"):
+            assert word in text

@@ -1,0 +1,246 @@
+"""Playing through the keyboard, as a player would: start, actions, a construction, a production,
+undo, back out, help, quit, hotseat hand-over."""
+
+from __future__ import annotations
+
+from barrage_tui.rules.state import DamState
+from barrage_tui.ui.screens.dialogs import ConfirmScreen
+from barrage_tui.ui.screens.game import GameScreen
+from barrage_tui.ui.screens.help import HelpScreen
+from barrage_tui.ui.screens.start import StartScreen
+from barrage_tui.ui.widgets.prompt import ChoiceList
+from tests.rules.helpers import new_game, restart
+
+from .conftest import choose, game_screen, screen_text
+
+
+async def test_enter_on_the_start_screen_starts_a_default_game(app_factory):
+    app = app_factory()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = game_screen(app)
+        game = screen.session.game
+        assert [c.player for c in game.state.companies] == ["Player 1", "Player 2"]
+        assert game.setup.seed == 4242 and not game.setup.introductory
+        assert game.prompt is not None
+        assert game.prompt.text in screen_text(app)
+
+
+async def test_the_start_form_sets_up_seats_companies_and_mode(app_factory):
+    app = app_factory()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause(0.2)  # names filled in after the first paint
+        start = app.screen
+        start.query_one("#seats").focus()
+        await pilot.press("right")  # 3 seats
+        await pilot.pause()
+        start.query_one("#name-2").focus()
+        await pilot.press("ctrl+u", *"Cleo")
+        start.query_one("#company-0").focus()
+        await pilot.press("right")  # USA
+        start.query_one("#seed").focus()
+        await pilot.press("ctrl+u", "7", "7")
+        setup = start.setup()
+        assert [s.name for s in setup.seats] == ["Player 1", "Player 2", "Cleo"]
+        assert setup.seats[0].company == "usa" and setup.seed == 77
+        start.query_one("#mode").focus()
+        await pilot.press("right")  # introductory: companies are fixed
+        assert start.setup().introductory
+        assert all(s.company == "" for s in start.setup().seats)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert game_screen(app).session.game.state.seats == 3
+
+
+async def test_a_bad_setup_is_explained_not_raised(app_factory):
+    app = app_factory()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause(0.2)
+        start = app.screen
+        for i in (0, 1):
+            start.query_one(f"#company-{i}").focus()
+            await pilot.press("right")  # both USA
+        start.query_one("#start-game").focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        assert "same company" in screen_text(app)
+
+
+def production_position():
+    """Germany (seat 1) to act, with a dam holding water, a conduit and a powerhouse of its own."""
+    game = new_game(companies=("usa", "germany"), officers=("wilhelm", "jill"), seed=3)
+    seat = game.prompt.seat
+    st = game.state
+    st.dams["B5L"] = DamState(owner=seat, height=2, drops=2)
+    st.conduits["C5R"] = seat  # value 4, to zone 10
+    st.conduits["C5L"] = seat  # value 3, to zone 8
+    st.powerhouses["P10_0"] = seat
+    st.powerhouses["P8_0"] = seat
+    st.companies[seat].pieces.update(base=4, elevation=4, conduit=3, powerhouse=2)
+    return restart(game), seat
+
+
+async def test_several_turns_with_a_construction_and_a_production(app_factory):
+    game, seat = production_position()
+    app = app_factory(game=game)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause()
+        screen = game_screen(app)
+        company = game.state.companies[seat]
+        # a production: turbine space, the system, the drops
+        await choose(pilot, "place:turbine-0")
+        system = next(c.key for c in game.prompt.choices if c.key.startswith("system:B5L:C5R:P10_0"))
+        assert game.prompt.kind == "production"
+        await choose(pilot, system)
+        assert game.prompt.kind == "drops"
+        await choose(pilot, "drops:2")
+        assert company.energy == 8 + 1  # 2 drops x 4, +1 for a second powerhouse
+        assert game.prompt.kind == "contract"
+        await choose(pilot, "contract:2")
+        assert 2 in company.fulfilled
+        assert any("produces 9 energy" in e.text for e in game.events)
+        assert "energy 9" in screen_text(app)  # on Germany's company board
+        # the other company builds: company space, tile, space, payment
+        other = game.prompt.seat
+        assert other != seat
+        await choose(pilot, "place:construct")
+        assert game.prompt.kind == "build_tile"
+        await choose(pilot, "tile:base")
+        space = game.prompt.choices[0].key
+        await choose(pilot, space)
+        if game.prompt is not None and game.prompt.kind == "payment":
+            await choose(pilot, game.prompt.choices[0].key)
+        built = space.split(":", 1)[1]
+        assert game.state.dams[built].owner == other
+        assert game.state.companies[other].pieces["base"] == 4
+        assert f"builds a base on {built}" in screen_text(app)
+        assert screen.session.game is game
+
+
+async def test_undo_takes_back_a_choice_of_this_turn(app_factory):
+    game, seat = production_position()
+    app = app_factory(game=game)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await choose(pilot, "place:turbine-0")
+        assert game.prompt.kind == "production"
+        assert game.state.occupied.get("turbine-0") == seat
+        await pilot.press("u")
+        await pilot.pause()
+        assert game.prompt.kind == "action"
+        assert "turbine-0" not in game.state.occupied
+        assert "Undone" in screen_text(app)
+        await pilot.press("u")  # nothing more in this turn
+        await pilot.pause()
+        assert "Nothing to undo" in screen_text(app)
+
+
+async def test_escape_backs_out_of_an_unfinished_action(app_factory):
+    game, seat = production_position()
+    app = app_factory(game=game)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await choose(pilot, "place:construct")
+        await choose(pilot, "tile:base")
+        assert game.prompt.kind == "build_space"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert game.prompt.kind == "action" and game.prompt.seat == seat
+        assert game.state.companies[seat].construction_used == 0
+        assert "Backed out" in screen_text(app)
+
+
+async def test_choices_are_highlighted_on_the_board(app_factory):
+    game, seat = production_position()
+    app = app_factory(game=game)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause()
+        screen = game_screen(app)
+        index = game.prompt.keys().index("place:turbine-0")
+        screen.choice_list.move(index)
+        await pilot.pause()
+        assert screen.view.strong == {"turbine-0"}
+        await choose(pilot, "place:turbine-0")
+        assert game.prompt.kind == "production"
+        assert screen.view.strong == set(game.prompt.choices[0].refs)  # the first system, on the map
+        index = next(i for i, c in enumerate(game.prompt.choices) if "C5R" in c.refs)
+        await pilot.press(str(index + 1))
+        assert screen.view.strong == {"B5L", "C5R", "P10_0"}
+
+
+async def test_help_explains_the_decision_and_lists_the_keys(app_factory):
+    game, seat = production_position()
+    app = app_factory(game=game)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        text = app.screen.plain_text()
+        assert "choose an action" in text
+        assert "Produce: send water" in text  # what a choice does
+        assert "Undo the last choice" in text  # from the key registry
+        assert "Jill McDowell" in text  # the chief engineers in play
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+
+
+async def test_q_asks_before_quitting(app_factory):
+    app = app_factory()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        await pilot.press("q")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+    assert app.return_code == 0
+
+
+async def test_the_banner_says_whose_turn_when_it_passes_to_another_player(app_factory):
+    game, seat = production_position()
+    app = app_factory(game=game)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await choose(pilot, "place:bank-b")
+        await choose(pilot, "engineers:1")
+        other = game.state.companies[game.prompt.seat]
+        assert game.prompt.seat != seat
+        assert f"{other.player.upper()} (GERMANY G): YOUR TURN".replace("GERMANY G", "USA U") in screen_text(app) \
+            or "YOUR TURN" in screen_text(app)
+
+
+async def test_the_mouse_picks_a_choice_through_messages(app_factory):
+    """A click selects a line and posts Highlighted; a click on the selected line posts Selected."""
+    game, seat = production_position()
+    app = app_factory(game=game)
+    seen = []
+    async with app.run_test(size=(120, 40), message_hook=seen.append) as pilot:
+        await pilot.pause()
+        screen = game_screen(app)
+        index = game.prompt.keys().index("place:bank-b")
+        row = screen.choice_list._rows[index][0]
+        screen.choice_list.scroll_to_line(row)  # the mouse scrolls there first
+        await pilot.pause()
+        await pilot.click("#choices", offset=(5, row - screen.choice_list.scroll_offset.y))
+        await pilot.pause()
+        assert screen.choice_list.index == index
+        assert screen.view.strong == {"bank-b"}
+        await pilot.click("#choices", offset=(5, row - screen.choice_list.scroll_offset.y))
+        await pilot.pause()
+        assert game.prompt.kind == "bank"
+    highlighted = {id(m): m for m in seen if isinstance(m, ChoiceList.Highlighted)}.values()  # seen as it bubbles
+    assert any(m.choice.key == "place:bank-b" for m in highlighted if m.choice is not None)
+    selected = {id(m): m for m in seen if isinstance(m, ChoiceList.Selected)}.values()
+    assert [m.key for m in selected] == ["place:bank-b"]

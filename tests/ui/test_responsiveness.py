@@ -1,0 +1,60 @@
+"""Only what changed is redrawn: a key press refreshes a few lines of a few widgets, never the screen."""
+
+from __future__ import annotations
+
+from textual.widget import Widget
+
+from barrage_tui.rules.game import Game
+
+from .conftest import game_screen
+from .driver import default_setup
+
+
+class Refreshes:
+    """Record the widgets' refresh calls: (widget, whole widget?)."""
+
+    def __init__(self, monkeypatch):
+        self.calls: list[tuple[Widget, bool]] = []
+        original = Widget.refresh
+
+        def refresh(widget, *regions, **kw):
+            self.calls.append((widget, not regions or kw.get("layout", False)))
+            return original(widget, *regions, **kw)
+
+        monkeypatch.setattr(Widget, "refresh", refresh)
+
+    def whole(self) -> set[str]:
+        return {type(w).__name__ for w, whole in self.calls if whole}
+
+
+async def test_a_key_press_repaints_only_what_changed(app_factory, monkeypatch):
+    game = Game.new(default_setup(2, 21))
+    while game.prompt.kind != "action":
+        game.choose(game.prompt.choices[0].key)
+    app = app_factory(game=game)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause(0.2)
+        screen = game_screen(app)
+        seen = Refreshes(monkeypatch)
+        await pilot.press("2")  # select the second choice: the list and the board change a little
+        await pilot.pause()
+        assert seen.calls, "nothing was redrawn"
+        assert not seen.whole(), f"whole widgets repainted on a cursor move: {seen.whole()}"
+        changed = {type(w).__name__ for w, _ in seen.calls}
+        assert changed <= {"ChoiceList", "ManagementBoard", "CompanyBoard", "MapView", "ContractsView",
+                           "PatentOffice"}, changed
+        seen.calls.clear()
+        await pilot.press("enter")  # a decision
+        await pilot.pause()
+        assert screen not in {w for w, _ in seen.calls}
+        assert not (seen.whole() - {"ChoiceList"}), f"whole widgets repainted: {seen.whole()}"
+
+
+def test_no_app_level_reactive_repaints_everything():
+    from textual.reactive import Reactive
+
+    from barrage_tui.ui.app import BarrageApp
+
+    own = {name for cls in BarrageApp.__mro__ if cls.__module__.startswith("barrage_tui")
+           for name, value in vars(cls).items() if isinstance(value, Reactive)}
+    assert not own

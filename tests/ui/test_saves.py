@@ -1,0 +1,98 @@
+"""Autosave after every decision, save as, continue and load, and plain messages for bad files."""
+
+from __future__ import annotations
+
+import pytest
+
+saves = pytest.importorskip("saves")
+
+from barrage_tui.rules.game import Game  # noqa: E402
+from barrage_tui.ui.app import run_app  # noqa: E402
+from barrage_tui.ui.screens.start import StartScreen  # noqa: E402
+
+from .conftest import choose, game_screen, screen_text  # noqa: E402
+from .driver import default_setup  # noqa: E402
+
+
+def save_files(tmp_path):
+    return sorted((tmp_path / "saves").glob("*.toml"))
+
+
+async def test_every_decision_is_autosaved(app_factory, tmp_path):
+    app = app_factory(game=Game.new(default_setup(2, 12)))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        game = game_screen(app).session.game
+        for _ in range(3):
+            await choose(pilot, game.prompt.choices[0].key)
+        await pilot.pause()
+        files = save_files(tmp_path)
+        assert len(files) == 1 and files[0].name.startswith("autosave-")
+        loaded = saves.load_game(files[0])
+        assert loaded.state.to_dict() == game.state.to_dict()
+
+
+async def test_save_as_with_s(app_factory, tmp_path):
+    app = app_factory(game=Game.new(default_setup(2, 12)))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("s")
+        await pilot.pause()
+        await pilot.press(*"friday", "enter")
+        await pilot.pause()
+        assert (tmp_path / "saves" / "friday.toml").exists()
+        assert isinstance(app.screen, type(game_screen(app)))
+
+
+async def test_continue_from_the_start_screen(app_factory, tmp_path):
+    game = Game.new(default_setup(2, 13))
+    for _ in range(4):
+        game.choose(game.prompt.choices[0].key)
+    store = saves.SaveStore(tmp_path / "saves")
+    store.autosave(game)
+    app = app_factory()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause(0.3)
+        assert "Latest save" in screen_text(app)
+        await pilot.press("c")
+        await pilot.pause()
+        loaded = game_screen(app).session.game
+        assert loaded.log[-len(game.log):] == game.log[-len(loaded.log):] or loaded.state.to_dict() == game.state.to_dict()
+        assert loaded.state.to_dict() == game.state.to_dict()
+
+
+async def test_load_lists_the_saves(app_factory, tmp_path):
+    store = saves.SaveStore(tmp_path / "saves")
+    store.save_as(Game.new(default_setup(2, 14)), "first")
+    app = app_factory()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause(0.3)
+        await pilot.press("l")
+        await pilot.pause()
+        assert "first" in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert game_screen(app).session.game.setup.seed == 14
+
+
+async def test_a_broken_save_gives_a_message_not_a_traceback(app_factory, tmp_path):
+    bad = tmp_path / "broken.toml"
+    bad.write_text("this is not a save = [\n")
+    app = app_factory()
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        await pilot.pause(0.3)
+        app.open_save(bad)
+        await pilot.pause(0.3)
+        assert isinstance(app.screen, StartScreen)
+        assert "Cannot open the save" in screen_text(app)
+
+
+def test_the_command_line_refuses_a_bad_file_plainly(tmp_path, capsys):
+    bad = tmp_path / "broken.toml"
+    bad.write_text("nonsense")
+    assert run_app(load=str(bad), save_dir=str(tmp_path / "saves")) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("barrage-tui: ") and "broken.toml" in err and "Traceback" not in err
+    assert run_app(load=str(tmp_path / "missing.toml"), save_dir=str(tmp_path / "saves")) == 1
+    assert run_app(resume=True, save_dir=str(tmp_path / "empty")) == 1
+    assert "no saved game" in capsys.readouterr().err

@@ -1,0 +1,88 @@
+"""The session under the game screen (no Textual): back-out, hand-over, round summaries; and the Automa."""
+
+from __future__ import annotations
+
+import random
+
+from barrage_tui.rules.game import Game
+from barrage_tui.rules.setup import SeatSetup, Setup
+from barrage_tui.ui.session import Session
+from barrage_tui.ui.texts import short_label
+
+from .conftest import choose, game_screen
+from .driver import default_setup, pick
+
+
+def at_first_action(seed=5):
+    game = Game.new(default_setup(2, seed))
+    while game.prompt.kind != "action":
+        game.choose(game.prompt.choices[0].key)
+    return game
+
+
+def test_back_undoes_to_the_start_of_the_action():
+    game = at_first_action()
+    session = Session(game)
+    seat = game.prompt.seat
+    game.choose("place:construct")
+    game.choose(game.prompt.choices[0].key)
+    assert game.prompt.kind in ("build_space", "payment")
+    assert session.back() == 2
+    assert game.prompt.kind == "action" and game.prompt.seat == seat
+    assert session.back() == 0  # nothing to back out of
+
+
+def test_handover_only_between_people():
+    game = at_first_action()
+    session = Session(game)
+    first = game.prompt.seat
+    out = session.choose("place:bank-b")
+    assert not out.handover  # the same player answers how many Engineers
+    out = session.choose(game.prompt.choices[0].key)
+    assert game.prompt.seat != first and out.handover
+
+
+def test_a_round_summary_when_a_round_is_scored():
+    game = Game.new(default_setup(2, 6))
+    session = Session(game)
+    rng = random.Random(6)
+    summaries = []
+    while game.state.round == 1 or not summaries:
+        out = session.choose(game.prompt.choices[pick(rng, game.prompt)].key)
+        if out.summary:
+            summaries.append(out.summary)
+    s = summaries[0]
+    assert s.round == 1 and len(s.rows) == 2
+    energies = [row[1] for row in s.rows]
+    assert energies == sorted(energies, reverse=True)
+    assert {row[0] for row in s.rows} == {0, 1}
+
+
+def test_short_labels_keep_the_meaning():
+    assert short_label("Place up to 2 waiting drops [2 Engineer(s), 3 credits]") == \
+        "Place up to 2 waiting drops [2E, 3cr]"
+    assert short_label("#308 (yellow, 6 energy): 3 VP, 2 machinery of choice") == \
+        "#308 (yellow, 6en): 3 VP, 2 Ex/Mx of choice"
+
+
+async def test_the_automa_plays_its_turns_by_itself(app_factory):
+    from barrage_tui.ui.storage import attach_automa, automa_module
+
+    if automa_module() is None:
+        return
+    setup = Setup(seats=(SeatSetup("Ana"), SeatSetup("Bot", kind="automa")), seed=3)
+    game = attach_automa(Game.new(setup))
+    app = app_factory(game=game)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause(0.2)
+        rng = random.Random(3)
+        automa_steps = 0
+        for _ in range(12):
+            await pilot.pause(0.1)
+            prompt = game.prompt
+            assert prompt is not None
+            assert game.state.companies[prompt.seat].kind == "human"  # the Automa never waits for keys
+            automa_steps = sum(1 for e in game.events if "Automa" in e.text)
+            await choose(pilot, prompt.choices[pick(rng, prompt)].key)
+        assert automa_steps > 0
+        assert game_screen(app).session.game is game
