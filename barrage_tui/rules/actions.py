@@ -40,16 +40,23 @@ def architect_in_force(company) -> bool:
 
 
 def space_exists(game, space: ActionSpace) -> bool:
-    st = game.state
-    if space.min_players > st.seats:
-        return False
-    return not (st.introductory and space.board == "patent")
+    return _on_table(space, game.state.seats, game.state.introductory)
+
+
+def _on_table(space: ActionSpace, seats: int, introductory: bool) -> bool:
+    """Some rows need more companies; the introductory game has no Patent Office."""
+    return space.min_players <= seats and not (introductory and space.board == "patent")
+
+
+@cache
+def _spaces_in_play(seats: int, introductory: bool) -> tuple[ActionSpace, ...]:
+    """The shared action spaces on the table at this player count (the Bank apart)."""
+    return tuple(s for s in components().spaces.values() if s.id != BANK and _on_table(s, seats, introductory))
 
 
 def action_possible(game, seat: int, space: ActionSpace) -> bool:
     """Can the action of ``space`` really be carried out, its fee and cost already paid?"""
     st = game.state
-    company = st.companies[seat]
     action = space.action
     if action == "produce":
         return production.can_produce(game, seat, space.params["production_bonus"])
@@ -57,7 +64,7 @@ def action_possible(game, seat: int, space: ActionSpace) -> bool:
         return len(contracts.display(game)) >= space.params["contracts"]
     if action == "patent":
         return bool(st.patent_offer[space.params["slot"] - 1])
-    return company.credits >= 0
+    return True
 
 
 def available_spaces(game, seat: int) -> list[Choice]:
@@ -66,18 +73,30 @@ def available_spaces(game, seat: int) -> list[Choice]:
     have = engineers_available(company)
     choices = []
     possible: dict[tuple, bool] = {}  # spaces of one row share the answer when they cost the same
-    for space in components().spaces.values():
-        if space.id == BANK or not space_exists(game, space) or space.id in st.occupied:
+    best: dict[int, int | None] = {}  # the best production before the action's bonus, by credits left
+    for space in _spaces_in_play(st.seats, st.introductory):
+        if space.id in st.occupied:
             continue
         price = space.extra_credits + space.cost_credits
         if space.engineers > have or price > company.credits:
             continue
-        memo = (space.board, space.row, price)
-        if memo not in possible:
-            with credits_after(company, price):
-                possible[memo] = action_possible(game, seat, space)
-        if possible[memo]:
-            choices.extend(_placements(company, space.id, space.engineers, space_label(space)))
+        if space.action == "produce" and not production.several_dams(game, seat):
+            if price not in best:
+                company.credits -= price
+                try:
+                    best[price] = production.best_energy(game, seat)
+                finally:
+                    company.credits += price
+            if best[price] is None or best[price] + space.params["production_bonus"] < 1:
+                continue
+        else:  # a production by several dams (Dr. Octavius) is checked in full; the other actions need
+            memo = (space.board, space.row, price)  # nothing beyond their price, already checked
+            if memo not in possible:
+                with credits_after(company, price):
+                    possible[memo] = action_possible(game, seat, space)
+            if not possible[memo]:
+                continue
+        choices.extend(_placements(company, space.id, space.engineers, space_label(space)))
     n = company.construction_used
     spaces = components().construction_spaces
     if n < len(spaces):

@@ -182,36 +182,42 @@ def tile_uses(game, seat: int, engineer_free: bool = False) -> list[TileUse]:
     return uses
 
 
+def _cost_class(structure: str, space: str):
+    """Spaces of one cost class cost the same to build on: (area, red fee) for dams, the value of a
+    conduit, the red fee of a powerhouse space."""
+    m = components().map
+    if structure == "conduit":
+        return m.conduits[space].production
+    if structure == "powerhouse":
+        return m.powerhouses[space].extra_credits
+    return m.dams[space].area, m.dams[space].extra_credits
+
+
 def build_plan(game, seat: int, credits: int, engineer_free: bool = False) -> dict[str, dict[str, list[Payment]]]:
     """tile-use key -> space -> payments, keeping only what can really be built."""
     plan: dict[str, dict[str, list[Payment]]] = {}
     for use in tile_uses(game, seat, engineer_free):
-        spaces = {}
+        spaces, by_class = {}, {}
         for space in legal_spaces(game, seat, use.structure):
-            pays = payments(game, seat, use, space, credits)
-            if pays:
-                spaces[space] = pays
+            cost_class = _cost_class(use.structure, space)
+            if cost_class not in by_class:
+                by_class[cost_class] = payments(game, seat, use, space, credits)
+            if by_class[cost_class]:
+                spaces[space] = by_class[cost_class]
         if spaces:
             plan[use.key] = spaces
     return plan
 
 
 def can_build(game, seat: int, credits: int, engineer_free: bool = False) -> bool:
-    tried = set()  # spaces with the same cost need one try: (structure, area or conduit value, red fee)
-    m = components().map
     for use in tile_uses(game, seat, engineer_free):
+        tried = set()
         for space in legal_spaces(game, seat, use.structure):
-            if use.structure == "conduit":
-                cost_class = m.conduits[space].production
-            elif use.structure == "powerhouse":
-                cost_class = m.powerhouses[space].extra_credits
-            else:
-                cost_class = (m.dams[space].area, m.dams[space].extra_credits)
-            if (use.key, cost_class) in tried:
-                continue
-            tried.add((use.key, cost_class))
-            if next(_payments(game, seat, use, space, credits), None):
-                return True
+            cost_class = _cost_class(use.structure, space)
+            if cost_class not in tried:
+                tried.add(cost_class)
+                if next(_payments(game, seat, use, space, credits), None):
+                    return True
     return False
 
 

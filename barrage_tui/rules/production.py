@@ -69,7 +69,8 @@ def systems(game, seat: int, bonus: int, second: bool = False, exclude_powerhous
     return list(_systems(game, seat, bonus, second, exclude_powerhouse))
 
 
-def _systems(game, seat: int, bonus: int, second: bool, exclude_powerhouse: str):
+def _systems(game, seat: int, bonus: int, second: bool, exclude_powerhouse: str, any_energy: bool = False):
+    """Complete systems that can make at least 1 Energy with ``bonus`` (``any_energy``: whatever they make)."""
     st, m = game.state, components().map
     mine = {m.powerhouses[p].zone: p for p, o in st.powerhouses.items() if o == seat and p != exclude_powerhouse}
     if not mine:
@@ -84,7 +85,7 @@ def _systems(game, seat: int, bonus: int, second: bool, exclude_powerhouse: str)
             if ph is None:
                 continue
             sysm = System(dam_id, conduit, ph)
-            if drop_counts(game, seat, sysm, bonus, second) or (
+            if any_energy or drop_counts(game, seat, sysm, bonus, second) or (
                     several_dams(game, seat, second) and flow_counts(game, seat, [], sysm, bonus, second)):
                 yield sysm
 
@@ -153,6 +154,18 @@ def flow_counts(game, seat: int, flows, system: System, bonus: int, second: bool
                                                  bonus, second) >= 1):
             counts.append((k, e))
     return counts
+
+
+def best_energy(game, seat: int) -> int | None:
+    """The most Energy one single-dam production could make now, before the action's bonus (None: no
+    system). Energy never falls with more drops, so each system's best uses all the drops it may."""
+    best = None
+    for system in _systems(game, seat, 0, False, "", any_energy=True):
+        k = max_drops(game, seat, system)
+        if k >= 1:
+            e = energy(game, seat, system.conduit, k, 0)
+            best = e if best is None else max(best, e)
+    return best
 
 
 def can_produce(game, seat: int, bonus: int) -> bool:
