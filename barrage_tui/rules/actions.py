@@ -241,7 +241,8 @@ def take_turn(game, seat: int, extra: bool = False):
     return False
 
 
-def _use_engineers(company, n: int, with_architect: bool) -> None:
+def use_engineers(company, n: int, with_architect: bool) -> None:
+    """Take ``n`` Engineers from the supply; the Architect goes first when it is to stand alone."""
     if with_architect and company.architect:
         company.architect = False
         n -= 1
@@ -274,7 +275,7 @@ def _place_engineers(game, seat: int, target: str, with_architect: bool, private
         where = target
     if with_architect and not company.architect:
         company.copied_officer = ""  # a copied Architect acts once
-    _use_engineers(company, need, with_architect)
+    use_engineers(company, need, with_architect)
     if where == BANK:
         st.bank[seat] += need
     else:
@@ -291,7 +292,7 @@ def _bank(game, seat: int):
     key = yield from game.ask(seat, "bank", "How many Engineers on the Bank (1 credit each)?",
                               [Choice(f"engineers:{n}", f"{n} Engineer(s): {n} credit(s)") for n in range(1, have + 1)])
     n = int(key.split(":")[1])
-    _use_engineers(company, n, False)
+    use_engineers(company, n, False)
     game.state.bank[seat] += n
     game.gain_credits(seat, n)
     game.event(f"{game.name(seat)} places {n} Engineer(s) on the Bank and takes {n} credit(s).", seat, "bank", (BANK,))

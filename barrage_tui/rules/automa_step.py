@@ -247,7 +247,7 @@ def _flip(game, seat):
 
 
 def _place(game, seat, where, n, architect=""):
-    from .actions import engineers_available, space_exists
+    from .actions import engineers_available, space_exists, use_engineers
 
     st = game.state
     company = st.companies[seat]
@@ -272,15 +272,9 @@ def _place(game, seat, where, n, architect=""):
         st.engineers_on.setdefault(where, [0] * st.seats)[seat] += n
     game.event(f"{game.name(seat)} places {n} Engineer(s) on {where}"
                + (" (the Architect alone: another turn follows)." if architect else "."), seat, "place", (where,))
-    if architect:
-        if not company.architect:
-            raise IllegalChoice("the Architect is not in the supply")
-        company.architect = False
-        n -= 1
-    take = min(n, company.engineers)
-    company.engineers -= take
-    if n > take:  # the Architect stands in as a plain Engineer
-        company.architect = False
+    if architect and not company.architect:
+        raise IllegalChoice("the Architect is not in the supply")
+    use_engineers(company, n, bool(architect))
 
 
 def _own_officer_space(company, where: str) -> int | None:
