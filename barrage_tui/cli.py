@@ -5,12 +5,24 @@ from __future__ import annotations
 import argparse
 
 
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not 0 <= value <= 10:
+        raise argparse.ArgumentTypeError("give 0 to 10 seconds")
+    return value
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="barrage-tui", description="Barrage, the hydro-power board game.")
     parser.add_argument("--continue", dest="resume", action="store_true",
                         help="resume the most recent game where it stopped")
     parser.add_argument("--load", metavar="FILE", help="open a saved game file")
     parser.add_argument("--save-dir", metavar="DIR", help="folder for saves and autosaves (default: your data folder)")
+    parser.add_argument("--automa-delay", metavar="SECONDS", type=_seconds, default=0.6,
+                        help="how long each Automa step stays on screen before it is played (default 0.6; 0: instant)")
     sub = parser.add_subparsers(dest="command")
     sim = sub.add_parser("sim", help="play random whole games headless and check the rules' invariants")
     sim.add_argument("--games", type=int, default=20, help="number of games (default 20)")
@@ -52,4 +64,4 @@ def main(argv: list[str] | None = None) -> int:
         from saves.inspect import inspect_command
         return inspect_command(args)
     from .ui.app import run_app
-    return run_app(load=args.load, resume=args.resume, save_dir=args.save_dir)
+    return run_app(load=args.load, resume=args.resume, save_dir=args.save_dir, automa_delay=args.automa_delay)

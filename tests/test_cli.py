@@ -15,7 +15,8 @@ def test_sim_plays_games_and_ends_with_its_summary_line():
 
 
 def test_unknown_flag_and_bad_values_are_refused_plainly():
-    for args in (["--bogus"], ["sim", "--games", "x"], ["sim", "--players", "7"], ["sim", "--games", "0"]):
+    for args in (["--bogus"], ["sim", "--games", "x"], ["sim", "--players", "7"], ["sim", "--games", "0"],
+                 ["--automa-delay", "-1"], ["--automa-delay", "soon"]):
         done = run(*args)
         assert done.returncode == 2, args
         assert "Traceback" not in done.stderr
@@ -27,3 +28,13 @@ def test_inspect_refuses_a_missing_file_in_one_line(tmp_path):
     assert done.returncode == 1
     assert "Traceback" not in done.stderr
     assert len(done.stderr.strip().splitlines()) == 1
+
+
+def test_automa_delay_reaches_the_app(monkeypatch):
+    from barrage_tui import cli
+    from barrage_tui.ui import app
+
+    seen = {}
+    monkeypatch.setattr(app, "run_app", lambda **kw: seen.update(kw) or 0)
+    assert cli.main(["--automa-delay", "0"]) == 0
+    assert seen["automa_delay"] == 0.0

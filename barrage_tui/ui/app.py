@@ -141,8 +141,9 @@ class BarrageApp(App):
             self._too_small = None
 
 
-def run_app(load=None, resume: bool = False, save_dir=None) -> int:
-    """Start the app (``barrage-tui``); ``load``: a save file, ``resume``: the latest save. Returns the exit code."""
+def run_app(load=None, resume: bool = False, save_dir=None, automa_delay: float = 0.6) -> int:
+    """Start the app (``barrage-tui``); ``load``: a save file, ``resume``: the latest save; ``automa_delay``:
+    seconds each Automa step stays on screen before it is played. Returns the exit code."""
     store = None
     game = None
     if load or resume:
@@ -165,6 +166,6 @@ def run_app(load=None, resume: bool = False, save_dir=None) -> int:
         except storage.LoadFailed as exc:
             print(f"barrage-tui: {exc}", file=sys.stderr)
             return 1
-    app = BarrageApp(store=store, save_dir=save_dir, game=game)
+    app = BarrageApp(store=store, save_dir=save_dir, game=game, automa_delay=automa_delay)
     app.run()
     return app.return_code or 0
