@@ -44,6 +44,12 @@ OFFICER_SHORT = {
     "mahiri": "2 private spaces: copy a chief engineer, act again",
     "simone": "hand limit 4; several contracts per production",
     "tommaso": "Architect alone on a 1-Engineer space: play again",
+    "elon": "8 Excamixers (ExMx), each pays as Ex or Mx",
+    "wu": "1E space: energy = drops held behind your dams",
+    "octavius": "one production may take drops from several dams",
+    "gennaro": "2E space: one more construction a round",
+    "amir": "drops you place may flow at once or go behind your dam",
+    "franz": "contract energy comes off the track; round end: section start, not 0",
 }
 
 COMPANY_SHORT = {
@@ -185,6 +191,12 @@ def company_name(company: str) -> str:
 
 def officer_name(officer: str) -> str:
     return comps().officers[officer].name
+
+
+def officer_short_name(officer: str) -> str:
+    """A chief engineer's first name ("Dr. Octavius" keeps his title)."""
+    words = officer_name(officer).split()
+    return " ".join(words[:2]) if words[0].endswith(".") and len(words) > 1 else words[0]
 
 
 _SHORTER = (

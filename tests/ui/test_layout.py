@@ -99,3 +99,116 @@ async def test_the_start_screen_fits_80x24(app_factory):
         text = screen_text(app)
         for word in ("New game", "Seat 1", "Seat 2", "Start game", "Seed"):
             assert word in text
+
+
+def footer_line(app) -> str:
+    return screen_text(app).splitlines()[-1]
+
+
+async def test_the_footer_shows_the_keys_after_every_resize(app_factory):
+    """A resize that changes the layout rebuilds the screen: the Footer must show the keys again (with
+    the Panel key only where panels share a tab bar), and the keys must still select and confirm."""
+    from barrage_tui.rules.game import Game
+
+    game = Game.new(default_setup(2, 9))
+    app = app_factory(game=game)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause()
+        assert "Confirm" in footer_line(app) and "Panel" not in footer_line(app)
+        for size, tabs in (((120, 40), True), ((80, 24), True), ((160, 50), False), ((80, 24), True)):
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            await pilot.pause()
+            screen = game_screen(app)
+            line = footer_line(app)
+            assert "Confirm" in line and "Undo" in line and "Quit" in line, (size, line)
+            assert ("Panel" in line) == tabs, (size, line)
+            assert screen.focused is None  # the keys belong to the game screen, none is swallowed
+            choices = len(game.prompt.choices)
+            await pilot.press("2")
+            assert screen.choice_list.index == 1
+            assert screen.view.strong == frozenset(game.prompt.choices[1].refs)
+            await pilot.press("1")
+            assert len(game.prompt.choices) == choices
+        before = len(game.log)
+        await pilot.press("2", "enter")
+        await pilot.pause()
+        assert len(game.log) == before + 1
+        assert "Confirm" in footer_line(app)
+
+
+async def test_a_resize_keeps_the_selected_choice(app_factory):
+    from barrage_tui.rules.game import Game
+
+    game = Game.new(default_setup(2, 9))
+    app = app_factory(game=game)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause()
+        await pilot.press("2")
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        await pilot.pause()
+        screen = game_screen(app)
+        assert screen.choice_list.index == 1
+        assert screen.view.strong == frozenset(game.prompt.choices[1].refs)
+
+
+async def test_the_companies_tab_opens_on_the_deciding_company_in_the_compact_layout(app_factory):
+    from barrage_tui.rules.game import Game
+    from barrage_tui.ui.widgets.company import CompanyBoards
+
+    game = Game.new(default_setup(3, 8))
+    while game.prompt.kind == "starting_contract" or game.prompt.seat == 0:
+        game.choose(game.prompt.choices[0].key)
+    app = app_factory(game=game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = game_screen(app)
+        while not visible(app, "companies"):
+            await pilot.press("tab")
+        await pilot.pause()
+        await pilot.pause()
+        boards = screen.query_one(CompanyBoards)
+        deciding = screen.query_one(f"#company-{game.prompt.seat}")
+        assert boards.scroll_y > 0
+        assert deciding.region.y == boards.region.y  # its first line is the panel's first line
+
+
+async def test_the_company_boards_fit_their_panel_in_the_full_layouts(app_factory):
+    """At 160x50 the boards of three companies are too tall in full: the denser form keeps the hands
+    and the companies' abilities in view (the income rewards are in the help)."""
+    from barrage_tui.rules.game import Game
+    from barrage_tui.ui.widgets.company import CompanyBoard
+
+    game = Game.new(default_setup(3, 8))
+    while game.prompt.kind == "starting_contract":
+        game.choose(game.prompt.choices[0].key)
+    app = app_factory(game=game)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause(0.2)
+        text = screen_text(app)
+        for board in game_screen(app).query(CompanyBoard):
+            lines = board.plain_lines
+            assert len(lines) <= board.scrollable_content_region.height, lines
+            assert any(line.startswith("Ability") for line in lines)
+        assert "Hand #" in text and "Income B" in text
+
+
+async def test_tab_goes_on_from_the_panel_shown(app_factory):
+    """The compact layout follows the choices from tab to tab; Tab then shows the tab after the one shown."""
+    from barrage_tui.rules.game import Game
+
+    game = Game.new(default_setup(2, 9))
+    app = app_factory(game=game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert visible(app, "contracts")  # the starting contracts
+        await pilot.press("tab")
+        assert visible(app, "patents")
+        while game.prompt.kind == "starting_contract":
+            await choose(pilot, game.prompt.choices[0].key)
+        assert game.prompt.kind == "action" and visible(app, "board")  # followed the action spaces
+        await pilot.press("tab")
+        assert visible(app, "companies")
+        await pilot.press("shift+tab", "shift+tab")
+        assert visible(app, "map")

@@ -47,7 +47,7 @@ def panel_for(view: View, ref: str) -> str | None:
         return "map"
     if ref in comps.spaces:
         return "board"
-    if ref == "construct" or ref.startswith("mahiri-"):
+    if ref == "construct" or private_space_ref(ref):
         return "companies"
     if ref.startswith("contract:"):
         cid = int(ref.split(":")[1])
@@ -59,6 +59,15 @@ def panel_for(view: View, ref: str) -> str | None:
     if any(ref in c.tiles for c in st.companies):
         return "companies"
     return None
+
+
+def private_space_ref(ref: str) -> bool:
+    """A chief engineer's private space on its tile: ``<officer>-<n>`` (``mahiri-2``, ``wu-1``, ``gennaro-1``)."""
+    from barrage_tui.rules.officers import OFFICERS
+
+    officer, _, which = ref.rpartition("-")
+    rules = OFFICERS.get(officer)
+    return rules is not None and which.isdigit() and 0 < int(which) <= len(rules.private_spaces)
 
 
 class GameScreen(Screen):
@@ -121,9 +130,13 @@ class GameScreen(Screen):
         mode = layout_mode(*self.app.size)
         if mode != self.mode and self.is_current:
             self.mode = mode
+            index = self.choice_list.index
             await self.recompose()
             self._widgets()
-            self.call_after_refresh(self.refresh_table)
+            # The new Footer draws nothing until the bindings are published again (Textual only does so
+            # when the focus or the bindings change); the Panel key also comes and goes with the tabs.
+            self.refresh_bindings()
+            self.call_after_refresh(self.refresh_table, index)
 
     def on_screen_resume(self) -> None:
         mode = layout_mode(*self.app.size)
@@ -148,18 +161,19 @@ class GameScreen(Screen):
     def choice_list(self) -> ChoiceList:
         return self._choices
 
-    def refresh_table(self) -> None:
-        """Show the game as it is now, with a fresh decision."""
+    def refresh_table(self, index: int = 0) -> None:
+        """Show the game as it is now, with a fresh decision (``index``: the choice to select)."""
         game = self.session.game
         prompt = game.prompt
         choices = prompt.choices if prompt is not None else ()
+        index = min(index, max(0, len(choices) - 1))
         self._prompt_serial += 1
         self._pinned = False
         self.view.weak = frozenset(r for c in choices for r in c.refs)
-        self.view.strong = frozenset(choices[0].refs) if choices else frozenset()
+        self.view.strong = frozenset(choices[index].refs) if choices else frozenset()
         for panel in self._panels:
             panel.show(self.view)
-        self.choice_list.set_choices(choices)
+        self.choice_list.set_choices(choices, index)
         self._follow()
         if self.session.automa_turn:  # the Automa's step is played by itself, after a moment to see it
             serial = self._prompt_serial
@@ -203,9 +217,7 @@ class GameScreen(Screen):
         if pid == "companies":
             prompt = self.session.game.prompt
             targets = [f"company-{prompt.seat}"] if prompt is not None else []
-            if targets and self.mode == "compact":  # the boards are stacked: bring the deciding one up
-                boards = self.query_one(CompanyBoards)
-                boards.scroll_to_widget(self.query_one(f"#{targets[0]}"), animate=False, top=True)
+            self._deciding_board_up()
         else:
             targets = [pid]
         for target in targets:
@@ -230,6 +242,8 @@ class GameScreen(Screen):
         self._pinned = True
         for deck in self._decks:
             deck.show(message.name)
+        if message.name == "companies":
+            self._deciding_board_up_soon()
 
     # ------------------------------------------------------------ playing
 
@@ -365,6 +379,17 @@ class GameScreen(Screen):
 
         self.app.push_screen(SaveAsScreen(), callback=saved)
 
+    def _deciding_board_up(self) -> None:
+        """In the compact layout the boards are stacked: bring the deciding company's to the top."""
+        prompt = self.session.game.prompt
+        if prompt is not None and self.mode == "compact":
+            boards = self.query_one(CompanyBoards)
+            boards.scroll_to_widget(self.query_one(f"#company-{prompt.seat}"), animate=False, top=True)
+
+    def _deciding_board_up_soon(self) -> None:
+        """The same once a tab just shown is laid out: its boards take their height a refresh later."""
+        self.call_after_refresh(self.call_after_refresh, self._deciding_board_up)
+
     def _tabbed_panels(self) -> list[str]:
         return [p.id for deck in self._decks if deck.tabbed for p in deck.panels]
 
@@ -377,11 +402,17 @@ class GameScreen(Screen):
         panels = self._tabbed_panels()
         if not panels:
             return
+        shown = panels[self._panel_cursor % len(panels)]
+        deck = next(d for d in self._decks if d.tabbed and d.holds(shown))
+        if deck.current != shown:  # the tabs followed the choices (or a click) since: go on from what is shown
+            self._panel_cursor = panels.index(deck.current)
         self._panel_cursor = (self._panel_cursor + step) % len(panels)
         pid = panels[self._panel_cursor]
         self._pinned = True
         for deck in self._decks:
             deck.show(pid)
+        if pid == "companies":
+            self._deciding_board_up_soon()
 
     def action_prev_panel(self) -> None:
         self.action_next_panel(-1)

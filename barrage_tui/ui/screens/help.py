@@ -19,6 +19,8 @@ def choice_detail(game, choice) -> str:
     """What a choice does, from the components its refs point at."""
     from barrage_tui.rules.components import components
 
+    from .game import private_space_ref
+
     comps = components()
     m = comps.map
     out = []
@@ -28,6 +30,9 @@ def choice_detail(game, choice) -> str:
             out.append(ACTION_HELP.get(s.action, ""))
         elif ref == "construct":
             out.append(ACTION_HELP["construct"])
+        elif private_space_ref(ref):  # a chief engineer's own space: what his ability says
+            officer = comps.officers[ref.rpartition("-")[0]]
+            out.append(f"{officer.name}'s private space: {officer.ability}")
         elif ref == "bank-b":
             out.append(ACTION_HELP["bank"])
         elif ref.startswith("contract:"):
@@ -52,6 +57,10 @@ def choice_detail(game, choice) -> str:
             except KeyError:
                 continue
             out.append(tile.text or f"Basic tile: builds a {tile.builds}.")
+    if choice.key.startswith("copy:"):  # Mahiri Sekibo copying a chief engineer: the printed "Copying:" line
+        officer = comps.officers.get(choice.key.split(":", 1)[1])
+        if officer is not None and officer.copying:
+            out.append(f"Copying: {officer.copying}")
     seen = []
     for o in out:
         if o and o not in seen:
@@ -106,6 +115,7 @@ def legend() -> list:
         ("P8_1+3 ·", "powerhouse space 1 of zone 8, red outline, empty"),
         ("HA ▾2 +1 0 2 1", "headstream A: 2 drops waiting; drops it adds in rounds 1-4 (this round underlined)"),
         ("2E 5cr +3 F2", "action space: 2 Engineers, costs 5 credits, +3 red fee; France has 2 Engineers on it"),
+        ("Ex Mx ExMx", "Excavators, concrete mixers, Excamixers (Elon Audia's: each pays as either)"),
         ("underlined", "board things the choices point at; reversed: the selected choice's"),
     ]
     table = Table(box=None, show_header=False, padding=(0, 1))
@@ -114,6 +124,17 @@ def legend() -> list:
     for a, b in rows:
         table.add_row(a, b)
     return [table]
+
+
+def income_text(company) -> str:
+    """What each income slot of a company board gives once uncovered (the boards may show only ✓ and ·)."""
+    from barrage_tui.rules.construction import INCOME_SLOTS
+
+    from ..texts import reward_short
+
+    names = {"base": "Bases", "elevation": "Elevations", "conduit": "Conduits"}
+    return " · ".join(f"{names[s]} " + " ".join(f"{slot}:{reward_short(company.income[s][slot])}"
+                                                  for slot in INCOME_SLOTS) for s in names)
 
 
 def officers_help(game) -> list:
@@ -127,7 +148,12 @@ def officers_help(game) -> list:
         company = comps.companies[c.company]
         officer = comps.officers[c.officer]
         table.add_row(f"{company.name}", f"{company.ability_text}")
+        table.add_row("  Income", income_text(company))
         table.add_row(f"  {officer.name}", officer.ability)
+        if officer.ability_text:  # the expansion's chief engineers: their card, as printed
+            table.add_row("", Text(f"As printed: {officer.ability_text}", style="dim"))
+        if officer.copying and any(o.officer == "mahiri" for o in game.state.companies):
+            table.add_row("", Text(f"Copied by Mahiri Sekibo: {officer.copying}", style="dim"))
     return [table]
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -22,9 +23,17 @@ from ..widgets.form import ActionButton, TextField
 COMPANIES = [("Random", ""), ("USA", "usa"), ("Germany", "germany"), ("Italy", "italy"),
              ("France", "france")]
 OFFICERS = [("Random", "")]
+NO_OFFICER = [("None", "")]  # an Automa below Very Hard has no chief engineer
+OFFICER_SETS = [("Base + promos", False), ("With the expansion box", True)]  # Setup.options expansion_officers
 KINDS = [("Human", "human")]
 AUTOMA_LEVELS = (("easy", "easy"), ("medium", "medium"), ("hard", "hard"), ("very hard", "very_hard"))
 DEFAULT_NAMES = ("Player 1", "Player 2", "Player 3", "Player 4")
+
+
+def short_name(name: str) -> str:
+    """A chief engineer's first name, for the seat's field (the full name shows under the seats)."""
+    words = name.split()
+    return words[1] if words[0].endswith(".") and len(words) > 1 else words[0]
 
 
 class SeatRow(Horizontal):
@@ -50,7 +59,11 @@ class StartScreen(Screen):
         self.store = store
         self.seed = seed if seed is not None else random.randrange(1, 10**6)
         self.automa_ready = False
-        self._officers: list = []
+        self._officers: list = []  # (name, id) of every chief engineer a seat may choose
+        self._automa_officers: frozenset = frozenset()  # the ones an Automa may have
+        self._officer_levels: frozenset = frozenset()  # the Automa levels that have a chief engineer
+        self._expansion: frozenset = frozenset()  # the expansion box's six
+        self._abilities: dict = {}  # id -> "name: ability", shown while the seat's field has focus
         self._kinds: list = list(KINDS)
 
     def compose(self) -> ComposeResult:
@@ -76,12 +89,18 @@ class StartScreen(Screen):
             Static("Seed", classes="opt-label"),
             TextField(str(self.seed), id="seed", digits=True, max_length=9),
             classes="opt-row")
-        head = Static(" " * 8 + "Name" + " " * 11 + "Player" + " " * 15 + "Company" + " " * 7 + "Chief engineer",
+        officer_set = Horizontal(
+            Static("Chief engineers", classes="opt-label"),
+            Cycler(OFFICER_SETS, False, id="officer-set"),
+            classes="opt-row")
+        head = Static(" " * 8 + "Name" + " " * 9 + "Player" + " " * 17 + "Company" + " " * 7 + "Chief engineer",
                       id="seat-head")
         rows = Vertical(*[SeatRow(i) for i in range(2)], id="seat-rows")  # more come with more seats
+        info = Static("", id="officer-info")
+        info.display = False
         note = Static("Tab moves between fields; ←/→ change a ◀ choice ▶. People take turns at this "
                       "keyboard (hotseat).", id="seat-note")
-        return [options, head, rows, note, Static("", id="start-error")]
+        return [options, officer_set, head, rows, info, note, Static("", id="start-error")]
 
     def on_mount(self) -> None:
         box = self.query_one("#new-game")
@@ -95,24 +114,37 @@ class StartScreen(Screen):
         self.set_timer(0.1, lambda: self.run_worker(self._load, thread=True, exclusive=True, group="start-load"))
 
     def _load(self) -> None:
-        from barrage_tui.rules.components import BASE_OFFICERS, PROMO_OFFICERS, components
+        from barrage_tui.rules.automa_step import levels
+        from barrage_tui.rules.components import BASE_OFFICERS, EXPANSION_OFFICERS, PROMO_OFFICERS, components
+        from barrage_tui.rules.officers import OFFICERS as RULES
 
         names = components().officers
-        officers = OFFICERS + [(names[o].name, o) for o in BASE_OFFICERS + PROMO_OFFICERS]
+        ids = [o for o in BASE_OFFICERS + PROMO_OFFICERS + EXPANSION_OFFICERS if names[o].selectable]
+        officers = {
+            "officers": [(short_name(names[o].name), o) for o in ids],
+            "automa_officers": frozenset(o for o in ids if RULES[o].automa_ready),
+            "officer_levels": frozenset(lv.id for lv in levels().values() if lv.officer),
+            "expansion": frozenset(EXPANSION_OFFICERS),
+            "abilities": {o: Text.assemble((names[o].name, "bold"), f": {names[o].ability}") for o in ids},
+        }
         automa = storage.automa_module() is not None
         storage.saves_module()
         self.app.call_from_thread(self._fill_in, officers, automa)
 
-    def _fill_in(self, officers: list, automa: bool) -> None:
+    def _fill_in(self, officers: dict, automa: bool) -> None:
         """The chief engineers' names, the Automa, the saved games."""
-        self._officers = officers
-        for c in self.query(".seat-officer").results(Cycler):
-            c.set_options(self._officers)
+        self._officers = officers["officers"]
+        self._automa_officers = officers["automa_officers"]
+        self._officer_levels = officers["officer_levels"]
+        self._expansion = officers["expansion"]
+        self._abilities = officers["abilities"]
         if automa:
             self.automa_ready = True
             self._kinds = KINDS + [(f"Automa {label}", f"automa:{level}") for label, level in AUTOMA_LEVELS]
             for c in self.query(".seat-kind").results(Cycler):
                 c.set_options(self._kinds)
+        for row in self.query(SeatRow):
+            self._seat_officers(row.index)
         if self.store is None:
             self.store = getattr(self.app, "store", None)
         self._check_saves()
@@ -127,35 +159,94 @@ class StartScreen(Screen):
 
     # ------------------------------------------------------------ form
 
-    def _show_seats(self, n: int) -> None:
+    async def _show_seats(self, n: int) -> None:
         rows = self.query_one("#seat-rows")
         have = list(rows.query(SeatRow))
         for row in have[n:]:
-            row.remove()
+            await row.remove()
         new = [SeatRow(i) for i in range(len(have), n)]
         if new:
-            rows.mount_all(new)
-            self.call_after_refresh(self._fill_row_options, new)
+            await rows.mount_all(new)
+            self._fill_row_options(new)
 
     def _fill_row_options(self, rows) -> None:
         if self._officers:
             for row in rows:
-                row.query_one(".seat-officer", Cycler).set_options(self._officers)
                 if self.automa_ready:
                     row.query_one(".seat-kind", Cycler).set_options(self._kinds)
+                self._seat_officers(row.index)
+
+    def _introductory(self) -> bool:
+        mode = self.query("#mode").results(Cycler)
+        return any(bool(c.value) for c in mode)
+
+    def _officer_options(self, kind: str) -> list:
+        """The chief engineers a seat of this kind may choose: every one for a person; for an Automa
+        only at a level that has one, and only one with Automa rules (setup.py checks the same)."""
+        if not kind.startswith("automa:"):
+            return OFFICERS + self._officers
+        if kind.split(":", 1)[1] not in self._officer_levels:
+            return NO_OFFICER
+        return OFFICERS + [(name, o) for name, o in self._officers if o in self._automa_officers]
+
+    def _seat_officers(self, i: int) -> None:
+        """Offer seat ``i`` the chief engineers its kind may have (none below Very Hard: the field is off)."""
+        if not self._officers:
+            return
+        officer = self.query_one(f"#officer-{i}", Cycler)
+        options = self._officer_options(str(self.query_one(f"#kind-{i}", Cycler).value))
+        officer.set_options(options)
+        officer.disabled = options == NO_OFFICER or self._introductory()
+        self._show_officer(officer)
+
+    def _show_officer(self, cycler: Cycler | None) -> None:
+        """The ability of the chief engineer in the focused seat's field, under the seats."""
+        info = self.query("#officer-info").results(Static)
+        text = self._abilities.get(cycler.value, Text()) if cycler is not None and cycler.has_focus else Text()
+        for static in info:
+            static.update(text)
+            static.display = bool(text)
+
+    def on_descendant_focus(self, event) -> None:
+        widget = event.widget
+        self._show_officer(widget if isinstance(widget, Cycler) and widget.has_class("seat-officer") else None)
+
+    @on(Cycler.Changed, ".seat-kind")
+    def _kind_changed(self, event: Cycler.Changed) -> None:
+        self._seat_officers(int(event.cycler.id.split("-")[1]))
+
+    @on(Cycler.Changed, ".seat-officer")
+    def _officer_changed(self, event: Cycler.Changed) -> None:
+        """Choosing one of the expansion box's chief engineers puts its six in the game."""
+        if event.value in self._expansion:
+            self.query_one("#officer-set", Cycler).set_value(True)
+        self._show_officer(event.cycler)
+
+    @on(Cycler.Changed, "#officer-set")
+    def _officer_set_changed(self, event: Cycler.Changed) -> None:
+        """Back to the base box and promos: a seat that chose one of the six draws at random again."""
+        if not event.value:
+            for c in self.query(".seat-officer").results(Cycler):
+                if c.value in self._expansion:
+                    c.set_value("")
 
     @on(Cycler.Changed, "#seats")
-    def _seats_changed(self, event: Cycler.Changed) -> None:
-        self._show_seats(int(event.value))
+    async def _seats_changed(self, event: Cycler.Changed) -> None:
+        await self._show_seats(int(event.value))
 
     @on(Cycler.Changed, "#mode")
     def _mode_changed(self, event: Cycler.Changed) -> None:
-        for c in self.query(".seat-company, .seat-officer").results(Cycler):
+        """The introductory game has fixed companies and chief engineers."""
+        for c in self.query(".seat-company, #officer-set").results(Cycler):
             c.disabled = bool(event.value)
+        for row in self.query(SeatRow):
+            officer = row.query_one(".seat-officer", Cycler)
+            officer.disabled = bool(event.value) or officer.options == NO_OFFICER
 
     def setup(self):
         """The Setup from the form (raises SetupError / ValueError with a plain message)."""
-        from barrage_tui.rules.setup import SeatSetup, Setup
+        from barrage_tui.rules.components import EXPANSION_OFFICERS
+        from barrage_tui.rules.setup import EXPANSION_OPTION, SeatSetup, Setup
 
         if not self.query("#seats"):  # Enter before the form is drawn: the default game
             return Setup(seats=tuple(SeatSetup(name) for name in DEFAULT_NAMES[:2]), seed=self.seed)
@@ -175,7 +266,10 @@ class StartScreen(Screen):
                                        difficulty=kind.split(":", 1)[1]))
             else:
                 seats.append(SeatSetup(name, company=company, officer=officer))
-        setup = Setup(seats=tuple(seats), introductory=intro, seed=int(seed_text))
+        expansion = not intro and (bool(self.query_one("#officer-set", Cycler).value)
+                                   or any(s.officer in EXPANSION_OFFICERS for s in seats))
+        setup = Setup(seats=tuple(seats), introductory=intro, seed=int(seed_text),
+                      options={EXPANSION_OPTION: True} if expansion else {})
         setup.validate()
         return setup
 

@@ -9,11 +9,23 @@ from barrage_tui.rules import construction, officers
 from barrage_tui.rules.components import components
 
 from ..palette import BOLD, DIM, KIND_STYLE, RED, TITLE, badge, mark
-from ..texts import COMPANY_SHORT, OFFICER_SHORT, reward_short, tile_short
+from ..texts import COMPANY_SHORT, OFFICER_SHORT, officer_short_name, reward_short, tile_short
 from ..view import Panel, View
-from .textutil import flow, wrap
+from .textutil import flow, flow_indented, wrap
 
 STRUCT_LETTER = {"base": "B", "elevation": "E", "conduit": "C", "powerhouse": "P"}
+
+
+def private_ref(officer: str, i: int) -> str:
+    """The ref of a chief engineer's private space i (0-based), as the engine names it: ``wu-1``, ``mahiri-2``."""
+    return f"{officer}-{i + 1}"
+
+
+def shows_excamixers(company) -> bool:
+    """Excamixers are shown for a company that has or had some (Elon Audia), or while its machinery counts
+    as Excamixers (Mahiri copying him)."""
+    return bool(company.excamixers or company.excamixers_gained or "elon" in company.copied_for_round
+                or company.officer == "elon")
 
 
 class CompanyBoard(Panel):
@@ -33,6 +45,20 @@ class CompanyBoard(Panel):
                 (view.strong) if deciding else None)
 
     def lines(self, view: View, width: int) -> list[Text]:
+        """The board; in a short panel (the full layouts) a denser form when the full one does not fit."""
+        out = self._board(view, width, dense=False)
+        height = self.scrollable_content_region.height
+        self._built_height = height
+        if len(out) > height > 0 and not self.styles.height.is_auto:
+            out = self._board(view, width, dense=True)
+        return out
+
+    def on_resize(self) -> None:
+        if self.scrollable_content_region.height != getattr(self, "_built_height", None):
+            self._built_width = -1  # a new height may need the other form: built again below
+        super().on_resize()
+
+    def _board(self, view: View, width: int, dense: bool) -> list[Text]:
         st = view.state
         c = st.companies[self.seat]
         comps = components()
@@ -50,17 +76,29 @@ class CompanyBoard(Panel):
             head.append("  passed", style=DIM)
         out.append(head)
         officer = comps.officers.get(c.officer)
-        if officer is not None:
+        if officer is not None and c.officer != "none":
             out += wrap(Text.assemble((officer.name, "italic"), f": {OFFICER_SHORT.get(c.officer, officer.ability)}"),
                         width, indent=2)
         else:
             out.append(Text("No chief engineer", style=DIM))
-        stats = f"VP {c.vp}  cr {c.credits}  Ex {c.excavators}  Mx {c.mixers}  energy {c.energy}"
-        if len(stats) > width:
-            stats = f"VP {c.vp} cr {c.credits} Ex {c.excavators} Mx {c.mixers} en {c.energy}"
-        out += wrap(Text(stats), width, indent=2)
+        copies = [c.copied_officer] if c.copied_officer else []
+        copies += [o for o in c.copied_for_round if o not in copies]
+        if copies:  # Mahiri Sekibo's copies: for her extra action, or until the end of the round
+            t = Text("Copying ", style=TITLE)
+            t.append(", ".join(comps.officers[o].name + (" (this round)" if o in c.copied_for_round else "")
+                               for o in copies))
+            out += wrap(t, width, indent=2)
+        stats = [f"VP {c.vp}", f"cr {c.credits}", f"Ex {c.excavators}", f"Mx {c.mixers}"]
+        if shows_excamixers(c):
+            stats.append(f"ExMx {c.excamixers}")
+        stats.append(f"energy {c.energy}")
+        if len("  ".join(stats)) > width:
+            stats[-1] = f"en {c.energy}"
+        gap = 2 if len("  ".join(stats)) <= width else 1
+        out += flow_indented([Text(s) for s in stats], width, gap=gap)
         # Engineers left, then the construction spaces on the company board (and Mahiri's on her tile)
-        build = Text(f"Engineers {c.engineers}" + ("+Architect" if c.architect else "") + " · Build ")
+        build = Text(f"{'Eng' if dense else 'Engineers'} {c.engineers}" + ("+Architect" if c.architect else "")
+                     + " · Build ")
         for i, (need, fee) in enumerate(comps.construction_spaces):
             used = i < c.construction_used
             ref = "construct" if i == c.construction_used else ""
@@ -71,20 +109,32 @@ class CompanyBoard(Panel):
         self._where["construct"] = len(out)
         out += wrap(build, width, indent=2)
         officer_rules = officers.OFFICERS.get(c.officer)
-        for i, (need, fee) in enumerate(officer_rules.private_spaces if officer_rules else ()):
-            ref = f"mahiri-{i + 1}"
-            t = Text(f"Mahiri space {i + 1}: ")
+        spaces = officer_rules.private_spaces if officer_rules else ()
+        own_spaces: list[tuple[list[str], Text]] = []  # (the refs on the line, the line)
+        for i, (need, fee) in enumerate(spaces):  # the chief engineer's own spaces, on its tile
+            ref = private_ref(c.officer, i)
+            if dense and i:  # Mahiri's second space on the line of her first
+                refs, t = own_spaces[-1]
+                refs.append(ref)
+                t.append(" · ")
+            else:
+                t = Text(f"{officer_short_name(c.officer)}'s space")
+                t.append(("s " if dense else f" {i + 1}: ") if len(spaces) > 1 else ": ")
+                own_spaces.append(([ref], t))
             t.append(f"{need}E", style=mark(ref, strong))
             if fee:
-                t.append(f"+{fee}", style=RED)
-            t.append(" used" if c.mahiri_used[i] else " free")
-            out.append(t)
+                t.append(f"+{fee}cr", style=RED)
+            t.append(" used" if c.mahiri_used[i] else " free", style=DIM if c.mahiri_used[i] else None)
+        for refs, t in own_spaces:
+            self._where.update(dict.fromkeys(refs, len(out)))
+            out += wrap(t, width, indent=2)
         pieces = Text("Left ")
         for s in ("base", "elevation", "conduit", "powerhouse"):
             pieces.append(f"{STRUCT_LETTER[s]}{c.pieces[s]} ")
         out.append(pieces)
         income = comps.companies[c.company].income
-        if width < 36:  # narrow: which income slots are uncovered, the rewards are in the help
+        full_income = width >= 36 and not dense
+        if not full_income:  # narrow: which income slots are uncovered, the rewards are in the help
             t = Text("Income ", style=TITLE)
             for s in ("base", "elevation", "conduit"):
                 n = construction.built(c, s)
@@ -93,7 +143,7 @@ class CompanyBoard(Panel):
                     t.append("✓" if n >= slot else "·", style=BOLD if n >= slot else DIM)
                 t.append(" ")
             out.append(t)
-        for s in (("base", "elevation", "conduit") if width >= 36 else ()):
+        for s in (("base", "elevation", "conduit") if full_income else ()):
             t = Text(f"{STRUCT_LETTER[s]} income ")
             n = construction.built(c, s)
             for slot in construction.INCOME_SLOTS:
@@ -112,6 +162,8 @@ class CompanyBoard(Panel):
                 parts.append(f"{seg.excavators}Ex")
             if seg.mixers:
                 parts.append(f"{seg.mixers}Mx")
+            if seg.excamixers:
+                parts.append(f"{seg.excamixers}ExMx")
             wheel.append(Text(f"{k}:" + (" ".join(parts) if parts else "·"), style=None if parts else DIM))
         out += self._labelled("Wheel", wheel, width)
         if not c.contracts:
@@ -126,7 +178,8 @@ class CompanyBoard(Panel):
             t.append(f" {ctr.energy}en: {reward_short(ctr.reward)}")
             out += wrap(t, width, indent=6)
         done = [Text(f"#{cid}", style=KIND_STYLE[comps.contracts[cid].kind]) for cid in c.fulfilled]
-        out += self._labelled("Fulfilled", done, width) if done else [Text("Fulfilled: none", style=DIM)]
+        if done or not dense:
+            out += self._labelled("Fulfilled", done, width) if done else [Text("Fulfilled: none", style=DIM)]
         active = sum(1 for o in st.powerhouses.values() if o == self.seat) >= comps.common["ability_unlocked_at_powerhouses"]
         ability = Text("Ability ", style=TITLE)
         ability.append(COMPANY_SHORT.get(c.company, ""), style=None if active else DIM)

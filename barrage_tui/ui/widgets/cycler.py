@@ -52,6 +52,11 @@ class Cycler(Widget, can_focus=True):
         self.index = next((i for i, (_, v) in enumerate(self.options) if v == value), 0)
         self.refresh(layout=True)
 
+    def set_value(self, value: object) -> None:
+        """Show ``value`` (when it is one of the options); no Changed message."""
+        self.index = next((i for i, (_, v) in enumerate(self.options) if v == value), self.index)
+        self.refresh(layout=True)
+
     def render(self) -> Text:
         return Text.assemble(("◀ ", "dim"), self.label, (" ▶", "dim"))
 

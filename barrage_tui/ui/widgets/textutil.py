@@ -50,6 +50,24 @@ def flow(cells: list[Text], width: int, gap: int = 2) -> list[Text]:
     return lines
 
 
+def flow_indented(cells: list[Text], width: int, gap: int = 2, indent: int = 2) -> list[Text]:
+    """Pack cells into lines no wider than ``width``, never splitting a cell; lines after the first
+    are indented by ``indent``."""
+    lines: list[Text] = []
+    line = Text()
+    for c in cells:
+        avail = width if not lines else width - indent
+        if line.cell_len and line.cell_len + gap + c.cell_len > avail:
+            lines.append(line)
+            line = Text()
+        if line.cell_len:
+            line.append(" " * gap)
+        line.append_text(c)
+    if line.cell_len:
+        lines.append(line)
+    return [t if not i else Text(" " * indent) + t for i, t in enumerate(lines)]
+
+
 def wrap(text: Text | str, width: int, indent: int = 0) -> list[Text]:
     """Word-wrap to ``width``; lines after the first are indented by ``indent``."""
     t = Text(text) if isinstance(text, str) else text
