@@ -152,9 +152,6 @@ def run_app(load=None, resume: bool = False, save_dir=None, automa_delay: float 
         except Exception as exc:  # noqa: BLE001 - e.g. a save folder that cannot be used
             print(f"barrage-tui: cannot use the save folder: {storage._line(exc)}", file=sys.stderr)
             return 2
-        if storage.saves_module() is None:
-            print("barrage-tui: saved games are not available in this build", file=sys.stderr)
-            return 2
         path = load
         if resume:
             path = storage.latest(store)

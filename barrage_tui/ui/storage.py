@@ -1,59 +1,33 @@
-"""The link to the ``saves`` package: used when it is there, quietly absent when it is not."""
+"""The app's link to saved games (the ``saves`` package) and to the Automa.
+
+Both are imported on first use, not at start-up, so that the start screen paints as fast as a bare
+Textual app (see tests/bench_ui.py); ``preload`` imports them in the background meanwhile.
+"""
 
 from __future__ import annotations
 
-import importlib
-from datetime import datetime
 from pathlib import Path
 
 
-def saves_module():
-    try:
-        mod = importlib.import_module("saves")
-    except ImportError:
-        return None
-    if not all(hasattr(mod, name) for name in ("SaveStore", "load_game", "SaveError")):
-        return None
-    return mod
-
-
-def automa_module():
-    """The ``automa`` package when it can play (it has ``attach``), else None."""
-    try:
-        mod = importlib.import_module("automa")
-    except ImportError:
-        return None
-    return mod if callable(getattr(mod, "attach", None)) else None
+def preload() -> None:
+    import automa  # noqa: F401
+    import saves  # noqa: F401
 
 
 def attach_automa(game):
     """Let the Automa decide for the Automa seats of ``game`` (a no-op without Automa seats)."""
     if any(c.kind == "automa" for c in game.state.companies):
-        mod = automa_module()
-        if mod is not None:
-            mod.attach(game)
+        import automa
+
+        automa.attach(game)
     return game
 
 
-def default_dir() -> Path:
-    mod = saves_module()
-    for name in ("default_save_dir", "default_dir", "DEFAULT_DIR"):
-        value = getattr(mod, name, None) if mod else None
-        if callable(value):
-            return Path(value())
-        if value:
-            return Path(value)
-    from platformdirs import user_data_dir
-
-    return Path(user_data_dir("barrage-tui")) / "saves"
-
-
 def open_store(save_dir=None):
-    """A SaveStore for ``save_dir`` (or the default folder); None if saves are not available."""
-    mod = saves_module()
-    if mod is None:
-        return None
-    return mod.SaveStore(Path(save_dir) if save_dir else default_dir())
+    """The SaveStore of ``save_dir`` (default: the user's data folder)."""
+    import saves
+
+    return saves.SaveStore(Path(save_dir) if save_dir else None)
 
 
 class LoadFailed(Exception):
@@ -61,28 +35,22 @@ class LoadFailed(Exception):
 
 
 def load(path):
-    mod = saves_module()
-    if mod is None:
-        raise LoadFailed("saved games are not available in this build")
+    import saves
+
     try:
-        return mod.load_game(Path(path))
-    except mod.SaveError as exc:
+        return saves.load_game(Path(path))
+    except saves.SaveError as exc:
         raise LoadFailed(_line(exc)) from None
     except OSError as exc:
         raise LoadFailed(f"cannot read {path}: {exc.strerror or exc}") from None
-    except Exception as exc:  # noqa: BLE001 - a broken file must never show a traceback
-        raise LoadFailed(f"cannot load {path}: {_line(exc)}") from None
 
 
 def latest(store):
-    """The newest save's path, or None."""
-    if store is None:
-        return None
+    """The newest save's path, or None (also when the folder cannot be read)."""
     try:
-        found = store.latest()
-    except Exception:  # noqa: BLE001
+        return store.latest() if store is not None else None
+    except OSError:
         return None
-    return getattr(found, "path", found)
 
 
 def latest_info(store):
@@ -92,36 +60,21 @@ def latest_info(store):
 
 
 def list_saves(store) -> list:
-    if store is None:
-        return []
     try:
-        return list(store.list())
-    except Exception:  # noqa: BLE001
+        return store.list() if store is not None else []
+    except OSError:
         return []
 
 
 def describe(info) -> str:
     """One line about a save: name, when, who, round, scores."""
-    path = Path(getattr(info, "path", ""))
-    modified = getattr(info, "modified", None)
-    if isinstance(modified, (int, float)):
-        modified = datetime.fromtimestamp(modified)
-    when = modified.strftime("%Y-%m-%d %H:%M") if isinstance(modified, datetime) else str(modified or "")
-    seats = getattr(info, "seats", ())
-    if isinstance(seats, (list, tuple)):
-        seats = ", ".join(_seat(s) for s in seats)
-    scores = getattr(info, "scores", ())
-    if isinstance(scores, (list, tuple)):
-        scores = "/".join(str(s) for s in scores)
-    state = "finished" if getattr(info, "over", False) else f"round {getattr(info, 'round', '?')}"
-    return f"{path.stem} · {when} · {seats} · {state} · VP {scores}"
+    from barrage_tui.rules.components import components
 
-
-def _seat(seat) -> str:
-    if isinstance(seat, (list, tuple)) and len(seat) == 2:
-        name, company = seat
-        return f"{name} ({str(company).capitalize() if company != 'usa' else 'USA'})"
-    return str(seat)
+    names = components().companies
+    seats = ", ".join(f"{name} ({names[company].name})" for name, company in info.seats)
+    state = "finished" if info.over else f"round {info.round}"
+    scores = "/".join(str(s) for s in info.scores)
+    return f"{info.path.stem} · {info.modified:%Y-%m-%d %H:%M} · {seats} · {state} · VP {scores}"
 
 
 def _line(exc) -> str:

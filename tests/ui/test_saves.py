@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-import pytest
+import saves
+from barrage_tui.rules.game import Game
+from barrage_tui.ui.app import run_app
+from barrage_tui.ui.screens.start import StartScreen
 
-saves = pytest.importorskip("saves")
-
-from barrage_tui.rules.game import Game  # noqa: E402
-from barrage_tui.ui.app import run_app  # noqa: E402
-from barrage_tui.ui.screens.start import StartScreen  # noqa: E402
-
-from .conftest import choose, game_screen, screen_text  # noqa: E402
-from .driver import default_setup  # noqa: E402
+from .conftest import choose, game_screen, screen_text
+from .driver import default_setup
 
 
 def save_files(tmp_path):

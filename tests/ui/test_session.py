@@ -66,10 +66,8 @@ def test_short_labels_keep_the_meaning():
 
 
 async def test_the_automa_plays_its_turns_by_itself(app_factory):
-    from barrage_tui.ui.storage import attach_automa, automa_module
+    from barrage_tui.ui.storage import attach_automa
 
-    if automa_module() is None:
-        return
     setup = Setup(seats=(SeatSetup("Ana"), SeatSetup("Bot", kind="automa")), seed=3)
     game = attach_automa(Game.new(setup))
     app = app_factory(game=game)

@@ -127,22 +127,20 @@ class StartScreen(Screen):
             "expansion": frozenset(EXPANSION_OFFICERS),
             "abilities": {o: Text.assemble((names[o].name, "bold"), f": {names[o].ability}") for o in ids},
         }
-        automa = storage.automa_module() is not None
-        storage.saves_module()
-        self.app.call_from_thread(self._fill_in, officers, automa)
+        storage.preload()
+        self.app.call_from_thread(self._fill_in, officers)
 
-    def _fill_in(self, officers: dict, automa: bool) -> None:
+    def _fill_in(self, officers: dict) -> None:
         """The chief engineers' names, the Automa, the saved games."""
         self._officers = officers["officers"]
         self._automa_officers = officers["automa_officers"]
         self._officer_levels = officers["officer_levels"]
         self._expansion = officers["expansion"]
         self._abilities = officers["abilities"]
-        if automa:
-            self.automa_ready = True
-            self._kinds = KINDS + [(f"Automa {label}", f"automa:{level}") for label, level in AUTOMA_LEVELS]
-            for c in self.query(".seat-kind").results(Cycler):
-                c.set_options(self._kinds)
+        self.automa_ready = True
+        self._kinds = KINDS + [(f"Automa {label}", f"automa:{level}") for label, level in AUTOMA_LEVELS]
+        for c in self.query(".seat-kind").results(Cycler):
+            c.set_options(self._kinds)
         for row in self.query(SeatRow):
             self._seat_officers(row.index)
         if self.store is None:
