@@ -12,23 +12,26 @@ from .decisions import Choice
 PLAIN = ("credits", "vp", "energy", "excavators", "mixers")
 
 
-def describe(reward) -> str:
-    names = {
-        "credits": "{} credits", "vp": "{} VP", "energy": "{} energy", "excavators": "{} Excavators",
-        "mixers": "{} mixers", "any_machinery": "{} machinery of choice", "wheel_rotations": "turn wheel {}",
-        "drops_delayed": "{} waiting drops", "drops_flowing": "{} flowing drops",
-    }
+WORDS = {  # how a reward reads in the log and the choices; the app passes shorter ones
+    "credits": "{} credits", "vp": "{} VP", "energy": "{} energy", "excavators": "{} Excavators",
+    "mixers": "{} mixers", "any_machinery": "{} machinery of choice", "wheel_rotations": "turn wheel {}",
+    "drops_delayed": "{} waiting drops", "drops_flowing": "{} flowing drops",
+    "build": "build a {}{}", "build_areas": " in {}", "build_max_production": " of production <= {}",
+}
+
+
+def describe(reward, words=WORDS) -> str:
     parts = []
     for key, value in reward.items():
-        if key in names:
-            parts.append(names[key].format(value))
-        elif key == "build":
+        if key == "build":
             extra = ""
             if "build_areas" in reward:
-                extra = " in " + "/".join(reward["build_areas"])
+                extra = words["build_areas"].format("/".join(reward["build_areas"]))
             if "build_max_production" in reward:
-                extra = f" of production <= {reward['build_max_production']}"
-            parts.append(f"build a {value}{extra}")
+                extra = words["build_max_production"].format(reward["build_max_production"])
+            parts.append(words["build"].format(value, extra))
+        elif key in words and not key.startswith("build_"):
+            parts.append(words[key].format(value))
     return ", ".join(parts)
 
 

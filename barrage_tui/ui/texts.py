@@ -9,6 +9,7 @@ import re
 from functools import cache
 
 from barrage_tui.rules.components import components
+from barrage_tui.rules.rewards import describe
 
 AREA_SHORT = {"mountain": "mountain", "hill": "hill", "plain": "plain"}
 
@@ -129,22 +130,16 @@ def tile_effect(tile_id: str) -> str:
     return ("any structure; " if t.builds == "any" else "") + effect
 
 
+REWARD_WORDS = {
+    "credits": "{}cr", "vp": "{}VP", "energy": "{}en", "excavators": "{}Ex", "mixers": "{}Mx",
+    "any_machinery": "{}Ex/Mx", "wheel_rotations": "wheel {}", "drops_delayed": "{} drops",
+    "drops_flowing": "{} drops flowing", "build": "build {}{}", "build_areas": " in {}",
+    "build_max_production": " <={}",
+}
+
+
 def reward_short(reward) -> str:
-    names = {"credits": "{}cr", "vp": "{}VP", "energy": "{}en", "excavators": "{}Ex", "mixers": "{}Mx",
-             "any_machinery": "{}Ex/Mx", "wheel_rotations": "wheel {}", "drops_delayed": "{} drops",
-             "drops_flowing": "{} drops flowing"}
-    parts = []
-    for key, value in reward.items():
-        if key in names:
-            parts.append(names[key].format(value))
-        elif key == "build":
-            extra = ""
-            if "build_areas" in reward:
-                extra = " in " + "/".join(reward["build_areas"])
-            if "build_max_production" in reward:
-                extra = f" <={reward['build_max_production']}"
-            parts.append(f"build {value}{extra}")
-    return ", ".join(parts)
+    return describe(reward, REWARD_WORDS)
 
 
 def contract_short(cid: int) -> str:
