@@ -11,7 +11,7 @@ from barrage_tui.rules.components import components
 from ..palette import BOLD, DIM, KIND_STYLE, RED, TITLE, badge, mark
 from ..texts import COMPANY_SHORT, OFFICER_SHORT, officer_short_name, reward_short, tile_short
 from ..view import Panel, View
-from .textutil import flow, flow_indented, wrap
+from .textutil import flow, wrap
 
 STRUCT_LETTER = {"base": "B", "elevation": "E", "conduit": "C", "powerhouse": "P"}
 
@@ -95,7 +95,7 @@ class CompanyBoard(Panel):
         if len("  ".join(stats)) > width:
             stats[-1] = f"en {c.energy}"
         gap = 2 if len("  ".join(stats)) <= width else 1
-        out += flow_indented([Text(s) for s in stats], width, gap=gap)
+        out += flow([Text(s) for s in stats], width, gap=gap, indent=2)
         # Engineers left, then the construction spaces on the company board (and Mahiri's on her tile)
         build = Text(f"{'Eng' if dense else 'Engineers'} {c.engineers}" + ("+Architect" if c.architect else "")
                      + " · Build ")

@@ -34,23 +34,7 @@ def hjoin(columns: list[list[Text]], widths: list[int], gap: int = 1) -> list[Te
     return out
 
 
-def flow(cells: list[Text], width: int, gap: int = 2) -> list[Text]:
-    """Pack cells into lines no wider than ``width``."""
-    lines: list[Text] = []
-    line = Text()
-    for c in cells:
-        if line.cell_len and line.cell_len + gap + c.cell_len > width:
-            lines.append(line)
-            line = Text()
-        if line.cell_len:
-            line.append(" " * gap)
-        line.append_text(c)
-    if line.cell_len:
-        lines.append(line)
-    return lines
-
-
-def flow_indented(cells: list[Text], width: int, gap: int = 2, indent: int = 2) -> list[Text]:
+def flow(cells: list[Text], width: int, gap: int = 2, indent: int = 0) -> list[Text]:
     """Pack cells into lines no wider than ``width``, never splitting a cell; lines after the first
     are indented by ``indent``."""
     lines: list[Text] = []
@@ -65,7 +49,7 @@ def flow_indented(cells: list[Text], width: int, gap: int = 2, indent: int = 2) 
         line.append_text(c)
     if line.cell_len:
         lines.append(line)
-    return [t if not i else Text(" " * indent) + t for i, t in enumerate(lines)]
+    return [t if not i or not indent else Text(" " * indent) + t for i, t in enumerate(lines)]
 
 
 def wrap(text: Text | str, width: int, indent: int = 0) -> list[Text]:
