@@ -162,6 +162,30 @@ def _placements(company, target: str, need: int, label: str) -> list[Choice]:
     return [plain, alone]
 
 
+def place_name(where: str) -> str:
+    """Where Engineers stand, in words for the log: "Produce (+2)", "construction space 2", "Wu Fang's space"."""
+    if where == BANK:
+        return "the Bank"
+    if where in components().spaces:
+        return f"the {_space_label(where).split(' [', 1)[0]} space"
+    head, _, tail = where.rpartition("-")
+    if head.startswith("company-"):
+        return f"its construction space {tail}" if tail.isdigit() else "its company board"
+    if where.startswith("company-"):
+        return "its company board"
+    if tail == "beside":
+        return f"beside the full {head} section"
+    officer = components().officers.get(head)
+    if officer is None:
+        return where
+    several = len(officers.OFFICERS[head].private_spaces) > 1 if head in officers.OFFICERS else False
+    return f"{officer.name}'s space" + (f" {tail}" if several else "")
+
+
+def engineers(n: int) -> str:
+    return f"{n} Engineer" + ("" if n == 1 else "s")
+
+
 def space_label(space: ActionSpace) -> str:
     return _space_label(space.id)
 
@@ -281,7 +305,8 @@ def _place_engineers(game, seat: int, target: str, with_architect: bool, private
     else:
         st.engineers_on.setdefault(where, [0] * st.seats)[seat] += need
     game.pay_credits(seat, fee)
-    game.event(f"{game.name(seat)} places {need} Engineer(s) on {where}" + (f" and pays {fee} credits." if fee else "."),
+    game.event(f"{game.name(seat)} places {engineers(need)} on {place_name(where)}"
+               + (f" and pays {fee} credits." if fee else "."),
                seat, "place", (where,))
     return with_architect and need == 1
 
@@ -295,7 +320,7 @@ def _bank(game, seat: int):
     use_engineers(company, n, False)
     game.state.bank[seat] += n
     game.gain_credits(seat, n)
-    game.event(f"{game.name(seat)} places {n} Engineer(s) on the Bank and takes {n} credit(s).", seat, "bank", (BANK,))
+    game.event(f"{game.name(seat)} places {engineers(n)} on the Bank and takes {n} credit(s).", seat, "bank", (BANK,))
 
 
 def _do_space(game, seat: int, space: ActionSpace):

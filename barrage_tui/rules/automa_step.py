@@ -247,7 +247,7 @@ def _flip(game, seat):
 
 
 def _place(game, seat, where, n, architect=""):
-    from .actions import engineers_available, space_exists, use_engineers
+    from .actions import engineers, engineers_available, place_name, space_exists, use_engineers
 
     st = game.state
     company = st.companies[seat]
@@ -270,7 +270,7 @@ def _place(game, seat, where, n, architect=""):
         raise IllegalChoice(f"no place {where!r} for Engineers")
     if where != BANK:
         st.engineers_on.setdefault(where, [0] * st.seats)[seat] += n
-    game.event(f"{game.name(seat)} places {n} Engineer(s) on {where}"
+    game.event(f"{game.name(seat)} places {engineers(n)} on {place_name(where)}"
                + (" (the Architect alone: another turn follows)." if architect else "."), seat, "place", (where,))
     if architect and not company.architect:
         raise IllegalChoice("the Architect is not in the supply")
