@@ -51,3 +51,17 @@ def test_undo_takes_back_the_last_choice_of_the_turn():
     assert game.state == before
     assert game.prompt == prompt
     assert not game.undo()
+
+
+def test_the_log_names_places_in_words():
+    from barrage_tui.rules.actions import place_name
+
+    assert place_name("turbine-b2") == "the Produce (+2) space"
+    assert place_name("company-1-2") == "its construction space 2"
+    assert place_name("mahiri-2") == "Mahiri Sekibo's space 2"
+    assert place_name("wu-1") == "Wu Fang's space"
+    setup = Setup(seats=(SeatSetup("A"), SeatSetup("B")), seed=3)
+    game = Game.new(setup)
+    game.choose(game.prompt.choices[0].key)
+    events = game.choose("place:workshop-r1")
+    assert "places 1 Engineer on the Turn the wheel 1 space" in events[0].text
