@@ -37,7 +37,7 @@ def production_colour(card) -> str:
 
 def check(view, card) -> str | None:
     """Why its turn is Wu Fang's action (a sentence), or None."""
-    if not officers.has(view, "wu") or view.company.mahiri_used[0]:
+    if not officers.has(view, "wu") or view.company.private_spaces_used[0]:
         return None
     held = held_drops(view.game, view.seat)
     colour = production_colour(card)

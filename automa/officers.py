@@ -70,7 +70,7 @@ def construction_discount(view) -> int:
     Hard and above) leaves no reminder and does not spend the discount. The 1-Engineer Private Building box
     (a credit as reminder) needs The Leeghwater Project, which this game does not have."""
     saved = adaptation(view, "first_construction_engineer_discount", 0)
-    return 0 if view.company.mahiri_used[0] else saved
+    return 0 if view.company.private_spaces_used[0] else saved
 
 
 def construction_overrides(view) -> list[str]:

@@ -250,8 +250,8 @@ def check_state(st: GameState, setup: Setup, where: str = "state") -> None:
                     _range(f"{w}.{name}", getattr(seg, name), 0)
         contracts(q("contracts"), c.contracts, ("starting", "national", *COLOURS))
         contracts(q("fulfilled"), c.fulfilled, ("starting", "national", *COLOURS))
-        if len(c.mahiri_used) != 2:
-            raise fail(q("mahiri_used"), "needs 2 booleans (the chief engineer's private spaces)")
+        if len(c.private_spaces_used) != 2:
+            raise fail(q("private_spaces_used"), "needs 2 booleans (the chief engineer's private spaces)")
         if c.copied_officer:
             _one_of(q("copied_officer"), c.copied_officer, OFFICERS, "chief engineer")
         for j, o in enumerate(getattr(c, "copied_for_round", ())):

@@ -121,7 +121,7 @@ def private_placements(game, seat: int) -> list[Choice]:
     own = officers.OFFICERS[company.officer]
     choices = []
     for i, (need, fee) in enumerate(own.private_spaces):
-        if company.mahiri_used[i] or need > have or fee > company.credits:
+        if company.private_spaces_used[i] or need > have or fee > company.credits:
             continue
         with credits_after(company, fee):
             if not own.private_action_possible(game, seat):
@@ -290,7 +290,7 @@ def _place_engineers(game, seat: int, target: str, with_architect: bool, private
         if on_bank:  # a copied space: the Engineers go on the Bank, which pays nothing for them
             fee, where = 0, BANK
         else:
-            company.mahiri_used[i] = True
+            company.private_spaces_used[i] = True
             where = target
     else:
         space = components().spaces[target]

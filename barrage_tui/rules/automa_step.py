@@ -263,9 +263,9 @@ def _place(game, seat, where, n, architect=""):
             raise IllegalChoice(f"{where} is not a free action space")
         st.occupied[where] = seat
     elif own_space is not None:
-        if company.mahiri_used[own_space]:
+        if company.private_spaces_used[own_space]:
             raise IllegalChoice(f"{where} was already used this round")
-        company.mahiri_used[own_space] = True
+        company.private_spaces_used[own_space] = True
     elif where != f"company-{seat}" and where not in {f"{s}-beside" for s in SECTIONS}:
         raise IllegalChoice(f"no place {where!r} for Engineers")
     if where != BANK:
@@ -373,7 +373,7 @@ def _officer(game, seat):
 
     company = game.state.companies[seat]
     own = OFFICERS[company.officer]
-    if not own.private_spaces or not company.mahiri_used[0] or not own.private_action_possible(game, seat):
+    if not own.private_spaces or not company.private_spaces_used[0] or not own.private_action_possible(game, seat):
         raise IllegalChoice(f"no action of {company.officer!r}'s space to carry out")
     return own.private_action(game, seat)
 

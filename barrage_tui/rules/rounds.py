@@ -83,7 +83,7 @@ def end_of_round(game) -> None:
         c.energy_next_round = 0
         c.passed = False
         c.construction_used = 0
-        c.mahiri_used = [False, False]
+        c.private_spaces_used = [False, False]
         c.copied_for_round = []  # Mahiri's copies of Elon and Amir end with the round
     _architects_home(game)
     st.occupied.clear()

@@ -52,7 +52,7 @@ class CompanyState:
     fulfilled: list[int] = field(default_factory=list)  # face down
     construction_used: int = 0  # company construction spaces used this round
     # The chief engineer's private spaces used this round, by index (Mahiri's two; Wu's and Gennaro's one).
-    mahiri_used: list[bool] = field(default_factory=lambda: [False, False])
+    private_spaces_used: list[bool] = field(default_factory=lambda: [False, False])
     copied_officer: str = ""  # Mahiri Sekibo's copy, for the extra action only
     copied_for_round: list[str] = field(default_factory=list)  # her copies that last the round (Elon, Amir)
     energy_next_round: int = 0  # Energy the marker gains at the start of the next round (Mahiri copying Franz)

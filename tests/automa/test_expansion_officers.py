@@ -73,7 +73,7 @@ def test_wu_produces_from_the_drops_behind_his_dams_before_the_card_is_read():
     assert ops(choice) == ["flip", "eng:wu-1:1", "officer", "=contract:209"]
     assert "Wu Fang before the card" in choice.label
     assert (a.energy, a.fulfilled, g.state.dams["B5L"].drops) == (3, [209], 3)  # the drops stay
-    assert a.engineers == 11 and g.state.engineers_on["wu-1"][AUTOMA] == 1 and a.mahiri_used[0]
+    assert a.engineers == 11 and g.state.engineers_on["wu-1"][AUTOMA] == 1 and a.private_spaces_used[0]
     with pytest.raises(IllegalChoice, match="already used this round"):  # his space: once a round
         automa_step.validate(g, AUTOMA, "flip;eng:wu-1:1;officer")
 
@@ -82,7 +82,7 @@ def test_wu_produces_from_the_drops_behind_his_dams_before_the_card_is_read():
 def test_wu_reads_the_card_as_usual_when_the_check_fails(case):
     g = wu_position("medium" if case == "medium" else "very_hard", drops=2 if case == "too few drops" else 3)
     if case == "space used":
-        g.state.companies[AUTOMA].mahiri_used[0] = True
+        g.state.companies[AUTOMA].private_spaces_used[0] = True
     set_cards(g, action=7 if case == "other colour" else 1, criteria=1)  # card 7: a yellow production (5+)
     choice = decide(g)
     assert "eng:wu-1:1" not in ops(choice) and "officer" not in ops(choice)

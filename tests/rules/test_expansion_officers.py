@@ -192,7 +192,7 @@ def test_wu_produces_energy_equal_to_the_drops_behind_his_dams_which_stay():
     play(game, "place:wu-1")
     assert c.energy == 4 and c.engineers == 11
     assert (st.dams["B1U"].drops, st.dams["B5U"].drops, st.dams["B8L"].drops) == (3, 1, 1)
-    assert c.mahiri_used[0] and st.engineers_on["wu-1"][seat] == 1
+    assert c.private_spaces_used[0] and st.engineers_on["wu-1"][seat] == 1
     assert not violations(game)
 
 
@@ -419,7 +419,7 @@ def test_gennaro_builds_once_more_on_his_two_engineer_space():
     assert "place:gennaro-1" in game.prompt.keys()
     spent = build(game, "tile:base", "B8L", place="place:gennaro-1")
     assert spent == (3, 0, 0) and st.dams["B8L"].owner == seat
-    assert c.engineers == 10 and c.construction_used == 0 and c.mahiri_used[0]
+    assert c.engineers == 10 and c.construction_used == 0 and c.private_spaces_used[0]
     assert st.engineers_on["gennaro-1"][seat] == 2
     assert c.wheel[0].tiles == ["base"]  # the usual construction: tile and machinery on the wheel
     assert not violations(game)

@@ -200,7 +200,7 @@ async def test_the_officers_own_spaces_are_labelled_and_marked_as_theirs(app_fac
         assert SELECTED in styles  # the space the selected choice uses is marked on Wu's tile
         await pilot.press("enter")
         await pilot.pause()
-        assert game.state.companies[seat].mahiri_used[0]
+        assert game.state.companies[seat].private_spaces_used[0]
         assert "Wu's space: 1E used" in board_text(app, seat)
 
 

@@ -124,7 +124,7 @@ class CompanyBoard(Panel):
             t.append(f"{need}E", style=mark(ref, strong))
             if fee:
                 t.append(f"+{fee}cr", style=RED)
-            t.append(" used" if c.mahiri_used[i] else " free", style=DIM if c.mahiri_used[i] else None)
+            t.append(" used" if c.private_spaces_used[i] else " free", style=DIM if c.private_spaces_used[i] else None)
         for refs, t in own_spaces:
             self._where.update(dict.fromkeys(refs, len(out)))
             out += wrap(t, width, indent=2)
