@@ -29,6 +29,16 @@ async def test_every_decision_is_autosaved(app_factory, tmp_path):
         assert loaded.state.to_dict() == game.state.to_dict()
 
 
+async def test_a_new_game_is_saved_before_its_first_decision(app_factory, tmp_path):
+    app = app_factory(game=Game.new(default_setup(2, 12)))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        files = save_files(tmp_path)
+        assert len(files) == 1 and files[0].name.startswith("autosave-")
+        assert saves.load_game(files[0]).state == game_screen(app).session.game.state
+
+
 async def test_save_as_with_s(app_factory, tmp_path):
     app = app_factory(game=Game.new(default_setup(2, 12)))
     async with app.run_test(size=(120, 40)) as pilot:

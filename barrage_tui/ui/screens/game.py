@@ -146,6 +146,8 @@ class GameScreen(Screen):
     def on_mount(self) -> None:
         self._widgets()
         self.call_after_refresh(self.refresh_table)
+        if not self.session.game.log:  # a new game is saved at once: its seed and seats are not lost
+            self.call_after_refresh(self._autosave)
 
     def _widgets(self) -> None:
         """Remember the widgets (a query at every key press costs time)."""
