@@ -24,6 +24,22 @@ def pytest_pyfunc_call(pyfuncitem):
     return None
 
 
+async def start_screen_ready(pilot):
+    """Wait until the start screen has filled in what it loads in the background (chief engineers, saves).
+
+    A fixed pause is not enough on a cold machine, where the first imports take longer.
+    """
+    from barrage_tui.ui.screens.start import StartScreen
+
+    for _ in range(200):
+        screen = pilot.app.screen
+        if isinstance(screen, StartScreen) and screen.automa_ready:
+            await pilot.pause()
+            return screen
+        await pilot.pause(0.05)
+    raise AssertionError(f"the start screen did not finish loading; on screen: {pilot.app.screen!r}")
+
+
 def make_app(tmp_path=None, **kw) -> BarrageApp:
     """An app for tests: saves in ``tmp_path`` (or none), a fixed seed, no blinking, no Automa delay."""
     kw.setdefault("seed", 4242)

@@ -15,16 +15,13 @@ from barrage_tui.ui.widgets.company import CompanyBoard
 from barrage_tui.ui.widgets.cycler import Cycler
 from tests.rules.helpers import new_game, put_dam, restart
 
-from .conftest import choose, game_screen, screen_text
+from .conftest import choose, game_screen, screen_text, start_screen_ready
 
 NAMES = {o.id: o.name for o in components().officers.values()}
 
 
 async def start_screen(pilot) -> StartScreen:
-    await pilot.pause(0.3)  # the chief engineers' names are filled in after the first paint
-    screen = pilot.app.screen
-    assert isinstance(screen, StartScreen)
-    return screen
+    return await start_screen_ready(pilot)  # the chief engineers' names are filled in after the first paint
 
 
 async def pick(pilot, screen, field: str, value) -> None:

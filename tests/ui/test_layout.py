@@ -6,7 +6,7 @@ from barrage_tui.ui.screens.dialogs import TooSmallScreen
 from barrage_tui.ui.screens.game import GameScreen, layout_mode
 from barrage_tui.ui.widgets.deck import Deck
 
-from .conftest import choose, game_screen, screen_text
+from .conftest import choose, game_screen, screen_text, start_screen_ready
 from .driver import default_setup
 
 PANELS = ("map", "board", "companies", "energy", "patents", "contracts", "log")
@@ -95,7 +95,7 @@ async def test_compact_layout_follows_the_choices(app_factory):
 async def test_the_start_screen_fits_80x24(app_factory):
     app = app_factory()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.2)
+        await start_screen_ready(pilot)
         text = screen_text(app)
         for word in ("New game", "Seat 1", "Seat 2", "Start game", "Seed"):
             assert word in text

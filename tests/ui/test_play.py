@@ -11,7 +11,7 @@ from barrage_tui.ui.screens.start import StartScreen
 from barrage_tui.ui.widgets.prompt import ChoiceList
 from tests.rules.helpers import new_game, restart
 
-from .conftest import choose, game_screen, screen_text
+from .conftest import choose, game_screen, screen_text, start_screen_ready
 
 
 async def test_enter_on_the_start_screen_starts_a_default_game(app_factory):
@@ -32,7 +32,7 @@ async def test_enter_on_the_start_screen_starts_a_default_game(app_factory):
 async def test_the_start_form_sets_up_seats_companies_and_mode(app_factory):
     app = app_factory()
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause(0.2)  # names filled in after the first paint
+        await start_screen_ready(pilot)  # names filled in after the first paint
         start = app.screen
         start.query_one("#seats").focus()
         await pilot.press("right")  # 3 seats
@@ -58,7 +58,7 @@ async def test_the_start_form_sets_up_seats_companies_and_mode(app_factory):
 async def test_a_bad_setup_is_explained_not_raised(app_factory):
     app = app_factory()
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause(0.2)
+        await start_screen_ready(pilot)
         start = app.screen
         for i in (0, 1):
             start.query_one(f"#company-{i}").focus()

@@ -7,7 +7,7 @@ from barrage_tui.rules.game import Game
 from barrage_tui.ui.app import run_app
 from barrage_tui.ui.screens.start import StartScreen
 
-from .conftest import choose, game_screen, screen_text
+from .conftest import choose, game_screen, screen_text, start_screen_ready
 from .driver import default_setup
 
 
@@ -59,7 +59,7 @@ async def test_continue_from_the_start_screen(app_factory, tmp_path):
     store.autosave(game)
     app = app_factory()
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause(0.3)
+        await start_screen_ready(pilot)
         assert "Latest save" in screen_text(app)
         await pilot.press("c")
         await pilot.pause()
@@ -73,7 +73,7 @@ async def test_load_lists_the_saves(app_factory, tmp_path):
     store.save_as(Game.new(default_setup(2, 14)), "first")
     app = app_factory()
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause(0.3)
+        await start_screen_ready(pilot)
         await pilot.press("l")
         await pilot.pause()
         assert "first" in screen_text(app)
@@ -87,7 +87,7 @@ async def test_a_broken_save_gives_a_message_not_a_traceback(app_factory, tmp_pa
     bad.write_text("this is not a save = [\n")
     app = app_factory()
     async with app.run_test(size=(100, 30), notifications=True) as pilot:
-        await pilot.pause(0.3)
+        await start_screen_ready(pilot)
         app.open_save(bad)
         await pilot.pause(0.3)
         assert isinstance(app.screen, StartScreen)
@@ -103,3 +103,19 @@ def test_the_command_line_refuses_a_bad_file_plainly(tmp_path, capsys):
     assert run_app(load=str(tmp_path / "missing.toml"), save_dir=str(tmp_path / "saves")) == 1
     assert run_app(resume=True, save_dir=str(tmp_path / "empty")) == 1
     assert "no saved game" in capsys.readouterr().err
+
+
+async def test_load_works_before_the_start_screen_has_finished_loading(app_factory, tmp_path, monkeypatch):
+    """A quick player presses `l` before the background load has filled in the saved games."""
+    store = saves.SaveStore(tmp_path / "saves")
+    store.save_as(Game.new(default_setup(2, 15)), "early")
+    monkeypatch.setattr(StartScreen, "_load", lambda self: None)  # the background load never ends
+    app = app_factory()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("l")
+        await pilot.pause()
+        assert "early" in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert game_screen(app).session.game.setup.seed == 15

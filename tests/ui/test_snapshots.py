@@ -10,6 +10,7 @@ import random
 from barrage_tui.rules.game import Game
 from barrage_tui.ui.app import BarrageApp
 
+from .conftest import start_screen_ready
 from .driver import default_setup, pick
 
 
@@ -39,7 +40,7 @@ async def settle(pilot):
 
 
 def test_start_screen(snap_compare):
-    assert snap_compare(app_with(), terminal_size=(80, 24), run_before=settle)
+    assert snap_compare(app_with(), terminal_size=(80, 24), run_before=start_screen_ready)
 
 
 def test_game_screen_160x50(snap_compare):

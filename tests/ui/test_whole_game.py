@@ -7,7 +7,7 @@ import random
 from barrage_tui.ui.screens.end import EndScreen
 from barrage_tui.ui.screens.summary import RoundSummaryScreen
 
-from .conftest import game_screen, screen_text
+from .conftest import game_screen, screen_text, start_screen_ready
 from .driver import default_setup, keys_for, pick
 
 
@@ -41,7 +41,7 @@ async def test_a_whole_game_through_the_keys(app_factory):
     app = app_factory(seed=20)
     rng = random.Random(20)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.2)
+        await start_screen_ready(pilot)
         app.screen.query_one("#seats").focus()
         await pilot.press("left")  # one seat: a shorter game for the test suite
         app.screen.query_one("#start-game").focus()

@@ -291,15 +291,21 @@ class StartScreen(Screen):
                   "quit": self.action_request_quit}[event.button.id]
         action()
 
+    def _open_store(self):
+        """The save store, opened now if a key came before the background load finished."""
+        if self.store is None:
+            self.store = getattr(self.app, "store", None)
+        return self.store
+
     def action_continue(self) -> None:
-        path = storage.latest(self.store)
+        path = storage.latest(self._open_store())
         if path is None:
             self.notify("There is no saved game to continue.", severity="warning")
             return
         self.app.open_save(path)
 
     def action_load(self) -> None:
-        saves = storage.list_saves(self.store)
+        saves = storage.list_saves(self._open_store())
         if not saves:
             where = getattr(self.store, "directory", "the save folder")
             self.notify(f"No saved games in {where}.", severity="warning")
