@@ -84,6 +84,12 @@ def check_state(st: GameState, setup: Setup, where: str = "state") -> None:
     if len(set(st.pick_order)) != len(st.pick_order):
         raise fail(p("pick_order"), f"{st.pick_order} lists a seat twice")
     _range(p("pick_index"), st.pick_index, 0, len(st.pick_order))
+    still_to_pick = st.pick_order[st.pick_index:] if st.phase == "pick" else []
+    for i, s in enumerate(st.drafting):  # seats yet to pick a company and chief engineer
+        if s not in still_to_pick:
+            raise fail(f"{p('drafting')}[{i}]", f"seat {s} has no pick to come (pick_order from pick_index)")
+    if len(set(st.drafting)) != len(st.drafting):
+        raise fail(p("drafting"), f"{st.drafting} lists a seat twice")
     _range(p("rng_counter"), st.rng_counter, 0)
     _range(p("drops_created"), st.drops_created, 0)
     _range(p("drops_exited"), st.drops_exited, 0)

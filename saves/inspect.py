@@ -122,6 +122,8 @@ def describe(game: Game, name: str = "") -> str:
     for colour in ("green", "yellow", "red"):
         add(f"  {colour} contracts: {_list(st.private_display.get(colour, []))} "
             f"(pile {len(st.private_piles.get(colour, []))})")
+    if st.drafting:
+        add(f"  still to pick a company and chief engineer: {_list(st.companies[s].player for s in st.drafting)}")
     if st.starting_offer:
         add(f"  starting contracts offered: {_list(st.starting_offer)}")
     if not st.introductory:

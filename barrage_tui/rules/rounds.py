@@ -7,7 +7,7 @@ started again from a state saved at any turn boundary (the points marked ``game.
 
 from __future__ import annotations
 
-from . import actions, automa_step, contracts, officers, patents, rewards, scoring, water
+from . import actions, automa_step, contracts, officers, patents, rewards, scoring, setup, water
 from .components import components
 from .construction import INCOME_SLOTS, built
 
@@ -20,7 +20,10 @@ def play(game):
         if st.phase == "pick":
             if st.pick_index < len(st.pick_order):
                 game.boundary()
-                yield from contracts.pick_starting(game, st.pick_order[st.pick_index])
+                seat = st.pick_order[st.pick_index]
+                if seat in st.drafting:
+                    yield from setup.pick_matchup(game, seat)
+                yield from contracts.pick_starting(game, seat)
                 st.pick_index += 1
                 continue
             st.phase, st.turn_index = "income", 0

@@ -116,6 +116,59 @@ def draw_officer(pool: list[str], seat: SeatSetup) -> str:
     raise SetupError("no chief engineer left to draw")
 
 
+def new_company(seat: int, s: SeatSetup, company: str, officer: str, introductory: bool) -> CompanyState:
+    """A company as it starts the game: the common supply, changed by its chief engineer and by the Automa."""
+    common = components().common
+    o = OFFICERS[officer]
+    cs = CompanyState(
+        seat=seat, player=s.name, kind=s.kind, company=company, officer=officer,
+        vp=common["starting_vp"], credits=common["starting_credits"],
+        excavators=common["starting_excavators"], mixers=common["starting_mixers"],
+        engineers=common["engineers"] - (1 if o.architect else 0), architect=o.architect,
+        pieces=dict(common["pieces"]),
+        tiles=list(common["basic_tech_tiles"]) + (["joker"] if introductory else []) + list(o.extra_tiles),
+    )
+    if o.start_machinery is not None:  # Elon Audia: Excamixers instead of Excavators and mixers
+        cs.excavators, cs.mixers, cs.excamixers = o.start_machinery
+        cs.excamixers_gained = cs.excamixers
+    if s.kind == "automa":  # 16 VP and no credits (automa.md 2.2)
+        from .automa_step import AUTOMA_CREDITS, AUTOMA_VP
+
+        cs.vp, cs.credits, cs.difficulty = AUTOMA_VP, AUTOMA_CREDITS, automa_difficulty(s)
+    cs.vp_by_source = {"start": cs.vp}
+    cs.machinery_gained = [cs.excavators, cs.mixers]
+    return cs
+
+
+def drafts(seat: SeatSetup) -> bool:
+    """A person who left both company and chief engineer to chance picks a drawn pair at the table."""
+    return seat.kind != "automa" and not seat.company and not seat.officer
+
+
+def pick_matchup(game, seat: int):
+    """A drafting seat takes one of the pairs still dealt to the drafting seats (the last one is taken at once)."""
+    from .decisions import Choice
+
+    st, comps = game.state, components()
+    offered = {st.companies[t].company: t for t in st.drafting}
+    choices = [Choice(f"matchup:{company}",
+                      f"{comps.companies[company].name} with {comps.officers[st.companies[t].officer].name}",
+                      (f"company:{company}", f"officer:{st.companies[t].officer}"))
+               for company, t in sorted(offered.items(), key=lambda kv: COMPANY_ORDER.index(kv[0]))]
+    key = yield from game.ask(seat, "matchup", "Pick a company + chief engineer.", choices)
+    other = offered[key.split(":", 1)[1]]
+    mine, theirs = st.companies[seat], st.companies[other]
+    if other != seat:  # the two seats swap the pairs they were dealt; neither has played yet
+        st.companies[seat] = new_company(seat, SeatSetup(mine.player), theirs.company, theirs.officer,
+                                         st.introductory)
+        st.companies[other] = new_company(other, SeatSetup(theirs.player), mine.company, mine.officer,
+                                          st.introductory)
+    st.drafting.remove(seat)
+    c = st.companies[seat]
+    game.event(f"{c.player} takes {comps.companies[c.company].name} with "
+               f"{comps.officers[c.officer].name}.", seat, "setup")
+
+
 def new_state(setup: Setup) -> GameState:
     setup.validate()
     comps = components()
@@ -142,27 +195,8 @@ def new_state(setup: Setup) -> GameState:
         spare = pool[: max(0, 4 - sum(1 for _, o in pairs if o != NO_OFFICER))]
     state.spare_officers = spare
 
-    common = comps.common
     for seat, (s, (company, officer)) in enumerate(zip(setup.seats, pairs)):
-        o = OFFICERS[officer]
-        cs = CompanyState(
-            seat=seat, player=s.name, kind=s.kind, company=company, officer=officer,
-            vp=common["starting_vp"], credits=common["starting_credits"],
-            excavators=common["starting_excavators"], mixers=common["starting_mixers"],
-            engineers=common["engineers"] - (1 if o.architect else 0), architect=o.architect,
-            pieces=dict(common["pieces"]),
-            tiles=list(common["basic_tech_tiles"]) + (["joker"] if setup.introductory else []) + list(o.extra_tiles),
-        )
-        if o.start_machinery is not None:  # Elon Audia: Excamixers instead of Excavators and mixers
-            cs.excavators, cs.mixers, cs.excamixers = o.start_machinery
-            cs.excamixers_gained = cs.excamixers
-        if s.kind == "automa":  # 16 VP and no credits (automa.md 2.2)
-            from .automa_step import AUTOMA_CREDITS, AUTOMA_VP
-
-            cs.vp, cs.credits, cs.difficulty = AUTOMA_VP, AUTOMA_CREDITS, automa_difficulty(s)
-        cs.vp_by_source = {"start": cs.vp}
-        cs.machinery_gained = [cs.excavators, cs.mixers]
-        state.companies.append(cs)
+        state.companies.append(new_company(seat, s, company, officer, setup.introductory))
     state.bank = [0] * n
 
     r = rng(state)
@@ -211,6 +245,9 @@ def new_state(setup: Setup) -> GameState:
         r.shuffle(starting)
         state.starting_offer = sorted(starting[:len(humans)])  # an Automa takes no starting contract
         state.pick_order = humans
+        # The drawn pairs are dealt for now; each of these seats picks one in picking order (rulebook
+        # "Setup": the first player chooses a company board with its chief engineer, then clockwise).
+        state.drafting = [seat for seat in humans if drafts(setup.seats[seat])]
         state.turn_order = automas + list(reversed(humans))  # Automas first; the first to pick plays last
         state.phase = "pick"
         if automas:

@@ -83,6 +83,7 @@ class GameState:
     turn_index: int = 0
     pick_order: list[int] = field(default_factory=list)
     pick_index: int = 0
+    drafting: list[int] = field(default_factory=list)  # seats still to pick a company+officer pair (full game)
     rng_counter: int = 0
     headstream_tiles: dict[str, int] = field(default_factory=dict)
     headstream_drops: dict[str, int] = field(default_factory=dict)

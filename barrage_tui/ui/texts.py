@@ -90,6 +90,8 @@ ACTION_HELP = {
 }
 
 KIND_HELP = {
+    "matchup": "Company boards and chief engineers were drawn and paired at random; in picking order each player "
+               "takes one pair (the last player takes the pair left). The first to pick plays last in round 1.",
     "starting_contract": "Pick one starting contract. A contract is fulfilled by producing at least its energy "
                          "in one action; it then gives its reward.",
     "action": "Place Engineers on a free action space and carry out its action at once. Spaces that need more "

@@ -25,7 +25,7 @@ def new_game(companies=("usa", "germany"), officers=("wilhelm", "jill"), seed=1,
         setup = Setup(seats=tuple(SeatSetup(f"P{i + 1}", company=c, officer=o)
                                   for i, (c, o) in enumerate(zip(companies, officers))), seed=seed)
     game = Game.new(setup)
-    while game.prompt is not None and game.prompt.kind == "starting_contract":
+    while game.prompt is not None and game.prompt.kind in ("matchup", "starting_contract"):
         game.choose(game.prompt.choices[0].key)
     return game
 

@@ -40,7 +40,8 @@ def test_illegal_keys_are_refused_and_change_nothing():
 def test_undo_takes_back_the_last_choice_of_the_turn():
     setup = Setup(seats=(SeatSetup("A"), SeatSetup("B")), seed=3)
     game = Game.new(setup)
-    game.choose(game.prompt.choices[0].key)  # starting contract of the first picker
+    game.choose(game.prompt.choices[0].key)  # company and chief engineer of the first picker
+    game.choose(game.prompt.choices[0].key)  # its starting contract
     while game.can_undo:  # a new turn began: nothing to undo yet
         break
     before = game.state.copy()
@@ -62,6 +63,7 @@ def test_the_log_names_places_in_words():
     assert place_name("wu-1") == "Wu Fang's space"
     setup = Setup(seats=(SeatSetup("A"), SeatSetup("B")), seed=3)
     game = Game.new(setup)
-    game.choose(game.prompt.choices[0].key)
+    while game.prompt.kind in ("matchup", "starting_contract"):
+        game.choose(game.prompt.choices[0].key)
     events = game.choose("place:workshop-r1")
     assert "places 1 Engineer on the Turn the wheel 1 space" in events[0].text

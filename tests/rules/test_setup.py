@@ -4,7 +4,8 @@ import pytest
 
 from barrage_tui.rules.components import BASE_OFFICERS, PROMO_OFFICERS, components
 from barrage_tui.rules.game import Game
-from barrage_tui.rules.setup import SeatSetup, Setup, SetupError, new_state
+from barrage_tui.rules.invariants import violations
+from barrage_tui.rules.setup import EXPANSION_OPTION, SeatSetup, Setup, SetupError, new_state
 from barrage_tui.rules.state import NEUTRAL
 
 from .helpers import restart
@@ -89,9 +90,73 @@ def test_introductory_game_refuses_chosen_companies():
 
 # ---------------------------------------------------------------- full game (section 3)
 
+def pairs(game) -> list[tuple[str, str]]:
+    return [(c.company, c.officer) for c in game.state.companies]
+
+
+def test_each_player_picks_a_company_with_its_chief_engineer_in_picking_order():
+    # Rule (Setup): as many company boards and chief engineers as players are drawn and paired at
+    # random; the first player chooses a pair and a starting contract, then the others clockwise.
+    game = Game.new(full(3, seed=5))
+    dealt = pairs(game)
+    assert len(set(c for c, _ in dealt)) == 3 and len(set(o for _, o in dealt)) == 3
+    assert (game.prompt.kind, game.prompt.seat) == ("matchup", 0)
+    assert sorted(game.prompt.keys()) == sorted(f"matchup:{c}" for c, _ in dealt)
+    chosen = dealt[2]
+    game.choose(f"matchup:{chosen[0]}")
+    assert pairs(game)[0] == chosen and sorted(pairs(game)) == sorted(dealt)
+    assert (game.prompt.kind, game.prompt.seat) == ("starting_contract", 0)
+    game.choose(game.prompt.keys()[0])
+    assert (game.prompt.kind, game.prompt.seat) == ("matchup", 1)
+    assert f"matchup:{chosen[0]}" not in game.prompt.keys() and len(game.prompt.keys()) == 2
+    second = game.prompt.keys()[1]
+    game.choose(second)
+    game.choose(game.prompt.keys()[0])  # seat 1's starting contract; seat 2 takes the pair left
+    assert pairs(game)[0] == chosen and pairs(game)[1][0] == second.split(":")[1]
+    assert sorted(pairs(game)) == sorted(dealt)
+    assert game.state.drafting == [] and game.prompt.kind == "action"
+
+
+def test_a_pair_picked_in_the_draft_starts_as_its_chief_engineer_says():
+    # Elon Audia starts with Excamixers instead of Excavators and mixers: whoever picks him gets them.
+    for seed in range(1, 200):
+        setup = Setup(seats=tuple(SeatSetup(f"P{i + 1}") for i in range(4)), seed=seed,
+                      options={EXPANSION_OPTION: True})
+        game = Game.new(setup)
+        elon = next((c.company for c in game.state.companies if c.officer == "elon"), None)
+        if elon is not None and game.state.companies[0].officer != "elon":
+            break
+    game.choose(f"matchup:{elon}")
+    first = game.state.companies[0]
+    assert first.officer == "elon" and first.excamixers == 8 == first.excamixers_gained
+    assert all(c.excamixers == 0 for c in game.state.companies[1:])
+    assert violations(game) == []
+
+
+def test_seats_with_a_chosen_company_or_chief_engineer_do_not_draft():
+    setup = Setup(seats=(SeatSetup("A", company="italy"), SeatSetup("B"), SeatSetup("C", officer="jill"),
+                         SeatSetup("D")), seed=4)
+    game = Game.new(setup)
+    assert game.state.drafting == [1, 3]
+    assert (game.prompt.kind, game.prompt.seat) == ("starting_contract", 0)
+    game.choose(game.prompt.keys()[0])
+    assert (game.prompt.kind, game.prompt.seat) == ("matchup", 1)
+    offered = {k.split(":")[1] for k in game.prompt.keys()}
+    assert offered == {game.state.companies[1].company, game.state.companies[3].company}
+
+
+def test_undo_gives_back_the_pair():
+    game = Game.new(full(3, seed=6))
+    dealt = pairs(game)
+    game.choose(game.prompt.keys()[-1])
+    assert game.undo()
+    assert pairs(game) == dealt and game.state.drafting == [0, 1, 2]
+
+
 def test_starting_contracts_are_picked_in_seat_order():
     # Rule: starting contracts (as many as companies, from the 4) are picked going round the table.
-    game = Game.new(full(3))
+    game = Game.new(Setup(seats=tuple(SeatSetup(f"P{i + 1}", company=c) for i, c in
+                                      enumerate(("usa", "germany", "italy"))), seed=1))
     offer = list(game.state.starting_offer)
     assert len(offer) == 3 and set(offer) <= {1, 2, 3, 4}
     assert (game.prompt.kind, game.prompt.seat) == ("starting_contract", 0)
@@ -113,7 +178,7 @@ def test_round_one_order_is_the_reverse_of_the_picking_order(n):
     game = Game.new(full(n))
     assert game.state.pick_order == list(range(n))
     assert game.state.turn_order == list(reversed(range(n)))
-    while game.prompt.kind == "starting_contract":
+    while game.prompt.kind in ("matchup", "starting_contract"):
         game.choose(game.prompt.keys()[0])
     assert game.prompt.kind == "action" and game.prompt.seat == n - 1
 

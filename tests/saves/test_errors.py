@@ -141,3 +141,9 @@ def test_inspect_reports_a_bad_file_in_one_line(tmp_path, capsys):
     out, err = capsys.readouterr()
     assert out == ""
     assert err.count("\n") == 1 and err.startswith(f"{path}: format version 9 is newer")
+
+
+def test_a_draft_seat_without_a_pick_to_come(tmp_path):
+    # the hand-made position is in the action phase: nobody can still be choosing a company
+    text = HANDMADE.read_text().replace("turn_order = [1, 0]", "turn_order = [1, 0]\ndrafting = [1]")
+    assert "state.drafting[0]: seat 1 has no pick to come" in refused(tmp_path, text)

@@ -6,6 +6,8 @@ from barrage_tui.ui.screens.dialogs import TooSmallScreen
 from barrage_tui.ui.screens.game import GameScreen, layout_mode
 from barrage_tui.ui.widgets.deck import Deck
 
+from barrage_tui.ui.texts import company_name
+
 from .conftest import choose, game_screen, screen_text, start_screen_ready
 from .driver import default_setup
 
@@ -36,8 +38,10 @@ async def test_everything_is_on_screen_at_160x50(app_factory):
         text = screen_text(app)
         for word in ("Map", "Management board", "Energy track", "Patent office", "Contracts", "Log", "Decision"):
             assert word in text
-        for c in game_screen(app).session.game.state.companies:
-            assert c.player in text
+        st = game_screen(app).session.game.state
+        assert st.drafting == [0, 1, 2, 3]  # before the draft each board is a pair on offer
+        for c in st.companies:
+            assert f"{company_name(c.company)} · on offer" in text
 
 
 async def test_resizing_mid_game_keeps_the_game(app_factory):
@@ -82,7 +86,7 @@ async def test_compact_layout_follows_the_choices(app_factory):
     app = app_factory(game=game)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        while game.prompt.kind == "starting_contract":
+        while game.prompt.kind in ("matchup", "starting_contract"):
             await choose(pilot, game.prompt.choices[0].key)
         assert game.prompt.kind == "action"
         assert visible(app, "board")  # the first choice is an action space
@@ -158,7 +162,7 @@ async def test_the_companies_tab_opens_on_the_deciding_company_in_the_compact_la
     from barrage_tui.ui.widgets.company import CompanyBoards
 
     game = Game.new(default_setup(3, 8))
-    while game.prompt.kind == "starting_contract" or game.prompt.seat == 0:
+    while game.prompt.kind in ("matchup", "starting_contract") or game.prompt.seat == 0:
         game.choose(game.prompt.choices[0].key)
     app = app_factory(game=game)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -181,7 +185,7 @@ async def test_the_company_boards_fit_their_panel_in_the_full_layouts(app_factor
     from barrage_tui.ui.widgets.company import CompanyBoard
 
     game = Game.new(default_setup(3, 8))
-    while game.prompt.kind == "starting_contract":
+    while game.prompt.kind in ("matchup", "starting_contract"):
         game.choose(game.prompt.choices[0].key)
     app = app_factory(game=game)
     async with app.run_test(size=(160, 50)) as pilot:
@@ -202,10 +206,12 @@ async def test_tab_goes_on_from_the_panel_shown(app_factory):
     app = app_factory(game=game)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        assert visible(app, "contracts")  # the starting contracts
+        assert game.prompt.kind == "matchup" and visible(app, "companies")  # the pairs on offer
+        await choose(pilot, game.prompt.choices[0].key)
+        assert game.prompt.kind == "starting_contract" and visible(app, "contracts")
         await pilot.press("tab")
         assert visible(app, "patents")
-        while game.prompt.kind == "starting_contract":
+        while game.prompt.kind in ("matchup", "starting_contract"):
             await choose(pilot, game.prompt.choices[0].key)
         assert game.prompt.kind == "action" and visible(app, "board")  # followed the action spaces
         await pilot.press("tab")

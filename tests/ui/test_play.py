@@ -244,3 +244,36 @@ async def test_the_mouse_picks_a_choice_through_messages(app_factory):
     assert any(m.choice.key == "place:bank-b" for m in highlighted if m.choice is not None)
     selected = {id(m): m for m in seen if isinstance(m, ChoiceList.Selected)}.values()
     assert [m.key for m in selected] == ["place:bank-b"]
+
+
+async def test_the_draft_shows_the_pairs_on_offer_and_explains_them(app_factory):
+    from barrage_tui.rules.components import components
+    from barrage_tui.rules.game import Game
+    from barrage_tui.ui.texts import company_name
+
+    from .driver import default_setup
+
+    game = Game.new(default_setup(2, 9))
+    app = app_factory(game=game)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause()
+        assert game.prompt.kind == "matchup"
+        text = screen_text(app)
+        assert "Player 1 to play" in text and "company picks" in text
+        for c in game.state.companies:
+            assert f"{company_name(c.company)} · on offer" in text
+        second = game.prompt.choices[1]
+        await pilot.press("down")
+        await pilot.pause()
+        assert f"{company_name(second.key.split(':')[1])} · on offer  ◀ selected" in screen_text(app)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        help_text = " ".join(app.screen.plain_text(200).split())
+        officer = components().officers[second.refs[1].split(":")[1]]
+        assert " ".join(officer.ability.split()) in help_text
+        await pilot.press("escape")
+        await pilot.press("enter")
+        await pilot.pause()
+        picked = game.state.companies[0]
+        assert (picked.company, picked.officer) == (second.key.split(":")[1], officer.id)
+        assert f"{company_name(picked.company)} · Player 1" in screen_text(app)

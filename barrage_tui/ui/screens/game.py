@@ -47,7 +47,7 @@ def panel_for(view: View, ref: str) -> str | None:
         return "map"
     if ref in comps.spaces:
         return "board"
-    if ref == "construct" or private_space_ref(ref):
+    if ref == "construct" or private_space_ref(ref) or ref.startswith(("company:", "officer:")):
         return "companies"
     if ref.startswith("contract:"):
         cid = int(ref.split(":")[1])

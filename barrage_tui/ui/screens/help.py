@@ -33,6 +33,12 @@ def choice_detail(game, choice) -> str:
         elif private_space_ref(ref):  # a chief engineer's own space: what his ability says
             officer = comps.officers[ref.rpartition("-")[0]]
             out.append(f"{officer.name}'s private space: {officer.ability}")
+        elif ref.startswith("company:"):
+            company = comps.companies[ref.split(":", 1)[1]]
+            out.append(f"{company.name}: {company.ability_text}")
+        elif ref.startswith("officer:"):
+            officer = comps.officers[ref.split(":", 1)[1]]
+            out.append(f"{officer.name}: {officer.ability}")
         elif ref == "bank-b":
             out.append(ACTION_HELP["bank"])
         elif ref.startswith("contract:"):

@@ -99,7 +99,8 @@ class StartScreen(Screen):
         info = Static("", id="officer-info")
         info.display = False
         note = Static("Tab moves between fields; ←/→ change a ◀ choice ▶. People take turns at this "
-                      "keyboard (hotseat).", id="seat-note")
+                      "keyboard (hotseat). Seats with both on Random pick from drawn company + chief "
+                      "engineer pairs, in seat order.", id="seat-note")
         return [options, officer_set, head, rows, info, note, Static("", id="start-error")]
 
     def on_mount(self) -> None:

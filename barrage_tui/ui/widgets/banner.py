@@ -17,7 +17,8 @@ class TurnBanner(Panel):
 
     def fingerprint(self, view: View) -> object:
         p = view.prompt
-        return (view.state.round, p.seat if p is not None else None, self.handover, self.note)
+        seat = p.seat if p is not None else None
+        return (view.state.round, seat, seat in view.state.drafting, self.handover, self.note)
 
     def lines(self, view: View, width: int) -> list[Text]:
         st = view.state
@@ -28,7 +29,7 @@ class TurnBanner(Panel):
             return [t]
         c = st.companies[prompt.seat]
         letter, style = owner_look(st, prompt.seat)
-        who = f"{c.player} ({company_name(c.company)} {letter})"
+        who = c.player if prompt.seat in st.drafting else f"{c.player} ({company_name(c.company)} {letter})"
         if c.kind == "automa":
             msg = Text(f" {who}: the Automa is playing… ", style=style)
         elif self.handover:

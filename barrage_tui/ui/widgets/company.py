@@ -8,7 +8,7 @@ from textual.containers import Horizontal
 from barrage_tui.rules import construction, officers
 from barrage_tui.rules.components import components
 
-from ..palette import BOLD, DIM, KIND_STYLE, RED, TITLE, badge, mark
+from ..palette import BOLD, DIM, KIND_STYLE, RED, SELECTED, TITLE, badge, mark
 from ..texts import COMPANY_SHORT, OFFICER_SHORT, officer_short_name, reward_short, tile_short
 from ..view import Panel, View
 from .textutil import flow, wrap
@@ -41,7 +41,8 @@ class CompanyBoard(Panel):
         prompt = view.prompt
         deciding = prompt is not None and prompt.seat == self.seat
         powerhouses = sum(1 for o in st.powerhouses.values() if o == self.seat)
-        return (repr(st.companies[self.seat]), deciding, powerhouses,
+        offered = f"company:{st.companies[self.seat].company}" in view.strong  # the pair selected in the draft
+        return (repr(st.companies[self.seat]), deciding, powerhouses, self.seat in st.drafting, offered,
                 (view.strong) if deciding else None)
 
     def lines(self, view: View, width: int) -> list[Text]:
@@ -69,8 +70,11 @@ class CompanyBoard(Panel):
         out: list[Text] = []
         head = Text()
         head.append_text(badge(st, self.seat, " "))
-        head.append(f" {comps.companies[c.company].name} · {c.player}", style=BOLD)
-        if deciding:
+        drafting = self.seat in st.drafting  # a pair on offer, not yet picked in the draft
+        head.append(f" {comps.companies[c.company].name} · {'on offer' if drafting else c.player}", style=BOLD)
+        if f"company:{c.company}" in view.strong:
+            head.append("  ◀ selected", style=SELECTED)
+        elif deciding and not drafting:
             head.append("  ◀ to play" if width >= head.cell_len + 11 else " ◀", style="bold #ffd75f")
         elif c.passed:
             head.append("  passed", style=DIM)

@@ -20,13 +20,15 @@ class EnergyTrack(Panel):
 
     def fingerprint(self, view: View) -> object:
         st = view.state
-        return (st.round, st.phase, tuple(st.turn_order), tuple(c.energy for c in st.companies))
+        # the companies too: in the draft two seats may swap the pairs they hold
+        return (st.round, st.phase, bool(st.drafting), tuple(st.turn_order),
+                tuple((c.company, c.energy) for c in st.companies))
 
     def lines(self, view: View, width: int) -> list[Text]:
         st = view.state
         comps = components()
         out = [Text.assemble(("Round ", TITLE), (f"{min(st.round, 5)}/5", TITLE),
-                             f" · {PHASES.get(st.phase, st.phase)}")]
+                             f" · {'company picks' if st.drafting else PHASES.get(st.phase, st.phase)}")]
         order = Text("Turn order ", style=TITLE)
         for i, seat in enumerate(st.turn_order):
             if i:

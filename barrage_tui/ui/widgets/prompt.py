@@ -21,7 +21,7 @@ class PromptHeader(Panel):
 
     def fingerprint(self, view: View) -> object:
         p = view.prompt
-        return None if p is None else (p.seat, p.text)
+        return None if p is None else (p.seat, p.text, p.seat in view.state.drafting)
 
     def lines(self, view: View, width: int) -> list[Text]:
         prompt = view.prompt
@@ -29,8 +29,11 @@ class PromptHeader(Panel):
         if prompt is None:
             return [Text("The game is over.", style=BOLD)]
         c = st.companies[prompt.seat]
-        head = badge(st, prompt.seat, " ")
-        head.append(f" {c.player} · {company_name(c.company)}", style=BOLD)
+        if prompt.seat in st.drafting:  # still choosing: the pair it holds is only on offer
+            head = Text(c.player, style=BOLD)
+        else:
+            head = badge(st, prompt.seat, " ")
+            head.append(f" {c.player} · {company_name(c.company)}", style=BOLD)
         out = [head]
         out += wrap(Text(prompt.text), width)
         return out
