@@ -218,3 +218,24 @@ async def test_tab_goes_on_from_the_panel_shown(app_factory):
         assert visible(app, "companies")
         await pilot.press("shift+tab", "shift+tab")
         assert visible(app, "map")
+
+
+async def test_in_the_draft_the_compact_layout_shows_the_selected_pair(app_factory):
+    from barrage_tui.rules.game import Game
+    from barrage_tui.ui.widgets.company import CompanyBoards
+
+    game = Game.new(default_setup(3, 8))
+    app = app_factory(game=game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = game_screen(app)
+        boards = screen.query_one(CompanyBoards)
+        for index in (2, 1):
+            while screen.choice_list.index != index:
+                await pilot.press("down" if screen.choice_list.index < index else "up")
+            await pilot.pause()
+            await pilot.pause()
+            company = game.prompt.choices[index].key.split(":")[1]
+            seat = next(c.seat for c in game.state.companies if c.company == company)
+            assert visible(app, "companies")
+            assert screen.query_one(f"#company-{seat}").region.y == boards.region.y

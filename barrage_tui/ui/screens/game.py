@@ -217,8 +217,8 @@ class GameScreen(Screen):
             for deck in self._decks:
                 deck.show(pid)
         if pid == "companies":
-            prompt = self.session.game.prompt
-            targets = [f"company-{prompt.seat}"] if prompt is not None else []
+            seat = self._board_seat()
+            targets = [f"company-{seat}"] if seat is not None else []
             self._deciding_board_up()
         else:
             targets = [pid]
@@ -381,12 +381,20 @@ class GameScreen(Screen):
 
         self.app.push_screen(SaveAsScreen(), callback=saved)
 
+    def _board_seat(self) -> int | None:
+        """The company board the decision is about: the deciding company's, or in the draft the selected pair's."""
+        prompt = self.session.game.prompt
+        if prompt is None:
+            return None
+        companies = [c for c in self.session.game.state.companies if f"company:{c.company}" in self.view.strong]
+        return companies[0].seat if companies else prompt.seat
+
     def _deciding_board_up(self) -> None:
         """In the compact layout the boards are stacked: bring the deciding company's to the top."""
-        prompt = self.session.game.prompt
-        if prompt is not None and self.mode == "compact":
+        seat = self._board_seat()
+        if seat is not None and self.mode == "compact":
             boards = self.query_one(CompanyBoards)
-            boards.scroll_to_widget(self.query_one(f"#company-{prompt.seat}"), animate=False, top=True)
+            boards.scroll_to_widget(self.query_one(f"#company-{seat}"), animate=False, top=True)
 
     def _deciding_board_up_soon(self) -> None:
         """The same once a tab just shown is laid out: its boards take their height a refresh later."""
