@@ -81,6 +81,13 @@ class Setup:
                 raise SetupError(f"the Automa cannot play {s.officer!r} yet (no Automa rules for that chief engineer)")
 
 
+def first_player_at_random(seats: tuple[SeatSetup, ...], seed: int) -> tuple[SeatSetup, ...]:
+    """The seats in picking order when the first player is drawn (rulebook "Setup": pick a first player at
+    random, then clockwise): the table's order, turned to start at a seat drawn from the seed."""
+    first = random.Random(f"{seed}:first").randrange(len(seats))
+    return seats[first:] + seats[:first]
+
+
 def automa_difficulty(seat: SeatSetup) -> str:
     return seat.difficulty or "medium"
 

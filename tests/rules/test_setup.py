@@ -312,3 +312,14 @@ def test_the_table_does_not_depend_on_the_interpreter_hash_seed():
     outs = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                            env={"PYTHONHASHSEED": h}).stdout for h in ("1", "2")}
     assert len(outs) == 1 and outs.pop().strip()
+
+
+def test_the_first_player_is_drawn_and_picking_goes_on_clockwise():
+    # Rule (Setup): pick a first player at random; going clockwise each player picks.
+    from barrage_tui.rules.setup import first_player_at_random
+
+    table = tuple(SeatSetup(f"P{i + 1}") for i in range(4))
+    orders = {tuple(s.name for s in first_player_at_random(table, seed)) for seed in range(40)}
+    assert orders == {("P1", "P2", "P3", "P4"), ("P2", "P3", "P4", "P1"), ("P3", "P4", "P1", "P2"),
+                      ("P4", "P1", "P2", "P3")}
+    assert first_player_at_random(table, 7) == first_player_at_random(table, 7)

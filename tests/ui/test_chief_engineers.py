@@ -57,6 +57,7 @@ async def test_choosing_one_of_the_six_puts_the_expansion_box_in_the_game(app_fa
     app = app_factory()
     async with app.run_test(size=(100, 30)) as pilot:
         screen = await start_screen(pilot)
+        await pick(pilot, screen, "first", 0)  # seat 1 picks first: setup.seats[0] is seat 1
         assert screen.query_one("#officer-set", Cycler).value is False
         assert EXPANSION_OPTION not in screen.setup().options
         await pick(pilot, screen, "officer-0", "wu")
@@ -81,6 +82,7 @@ async def test_only_a_very_hard_automa_has_a_chief_engineer(app_factory):
     app = app_factory()
     async with app.run_test(size=(100, 30)) as pilot:
         screen = await start_screen(pilot)
+        await pick(pilot, screen, "first", 0)
         await pick(pilot, screen, "officer-1", "elon")
         for level in ("easy", "medium", "hard"):
             await pick(pilot, screen, "kind-1", f"automa:{level}")

@@ -3,6 +3,7 @@ undo, back out, help, quit, hotseat hand-over."""
 
 from __future__ import annotations
 
+from barrage_tui.rules.setup import SeatSetup, first_player_at_random
 from barrage_tui.rules.state import DamState
 from barrage_tui.ui.screens.dialogs import ConfirmScreen
 from barrage_tui.ui.screens.game import GameScreen
@@ -23,8 +24,10 @@ async def test_enter_on_the_start_screen_starts_a_default_game(app_factory):
         await pilot.pause()
         screen = game_screen(app)
         game = screen.session.game
-        assert [c.player for c in game.state.companies] == ["Player 1", "Player 2"]
         assert game.setup.seed == 4242 and not game.setup.introductory
+        # the first to pick is drawn from the seed; picking goes on in seat order
+        table = (SeatSetup("Player 1"), SeatSetup("Player 2"))
+        assert [c.player for c in game.state.companies] == [s.name for s in first_player_at_random(table, 4242)]
         assert game.prompt is not None
         assert game.prompt.text in screen_text(app)
 
@@ -43,6 +46,8 @@ async def test_the_start_form_sets_up_seats_companies_and_mode(app_factory):
         await pilot.press("right")  # USA
         start.query_one("#seed").focus()
         await pilot.press("ctrl+u", "7", "7")
+        start.query_one("#first").focus()
+        await pilot.press("right")  # Seat 1 picks first
         setup = start.setup()
         assert [s.name for s in setup.seats] == ["Player 1", "Player 2", "Cleo"]
         assert setup.seats[0].company == "usa" and setup.seed == 77
@@ -53,6 +58,27 @@ async def test_the_start_form_sets_up_seats_companies_and_mode(app_factory):
         await pilot.press("enter")
         await pilot.pause()
         assert game_screen(app).session.game.state.seats == 3
+
+
+async def test_the_first_to_pick_is_drawn_or_chosen(app_factory):
+    app = app_factory()
+    async with app.run_test(size=(100, 30)) as pilot:
+        start = await start_screen_ready(pilot)
+        start.query_one("#seats").focus()
+        await pilot.press("right", "right")  # 4 seats
+        await pilot.pause()
+        first = start.query_one("#first")
+        assert [label for label, _ in first.options] == ["Random", "Seat 1", "Seat 2", "Seat 3", "Seat 4"]
+        names = ["Player 1", "Player 2", "Player 3", "Player 4"]
+        drawn = [s.name for s in start.setup().seats]  # Random: the table's order from a drawn seat
+        assert drawn == [s.name for s in first_player_at_random(tuple(SeatSetup(n) for n in names), 4242)]
+        first.focus()
+        await pilot.press("right", "right", "right")  # Seat 3
+        assert [s.name for s in start.setup().seats] == ["Player 3", "Player 4", "Player 1", "Player 2"]
+        start.query_one("#seats").focus()
+        await pilot.press("left")  # 3 seats: Seat 3 is still there
+        await pilot.pause()
+        assert [s.name for s in start.setup().seats] == ["Player 3", "Player 1", "Player 2"]
 
 
 async def test_a_bad_setup_is_explained_not_raised(app_factory):

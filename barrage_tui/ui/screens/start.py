@@ -28,6 +28,12 @@ OFFICER_SETS = [("Base + promos", False), ("With the expansion box", True)]  # S
 KINDS = [("Human", "human")]
 AUTOMA_LEVELS = (("easy", "easy"), ("medium", "medium"), ("hard", "hard"), ("very hard", "very_hard"))
 DEFAULT_NAMES = ("Player 1", "Player 2", "Player 3", "Player 4")
+RANDOM_FIRST = -1
+
+
+def first_options(n: int) -> list:
+    """Who picks first: drawn at random (the rulebook), or a seat the players agree on."""
+    return [("Random", RANDOM_FIRST)] + [(f"Seat {i + 1}", i) for i in range(n)]
 
 
 def short_name(name: str) -> str:
@@ -92,6 +98,8 @@ class StartScreen(Screen):
         officer_set = Horizontal(
             Static("Chief engineers", classes="opt-label"),
             Cycler(OFFICER_SETS, False, id="officer-set"),
+            Static("First to pick", classes="opt-label"),
+            Cycler(first_options(2), RANDOM_FIRST, id="first"),
             classes="opt-row")
         head = Static(" " * 8 + "Name" + " " * 9 + "Player" + " " * 17 + "Company" + " " * 7 + "Chief engineer",
                       id="seat-head")
@@ -159,6 +167,7 @@ class StartScreen(Screen):
     # ------------------------------------------------------------ form
 
     async def _show_seats(self, n: int) -> None:
+        self.query_one("#first", Cycler).set_options(first_options(n))
         rows = self.query_one("#seat-rows")
         have = list(rows.query(SeatRow))
         for row in have[n:]:
@@ -245,10 +254,11 @@ class StartScreen(Screen):
     def setup(self):
         """The Setup from the form (raises SetupError / ValueError with a plain message)."""
         from barrage_tui.rules.components import EXPANSION_OFFICERS
-        from barrage_tui.rules.setup import EXPANSION_OPTION, SeatSetup, Setup
+        from barrage_tui.rules.setup import EXPANSION_OPTION, SeatSetup, Setup, first_player_at_random
 
         if not self.query("#seats"):  # Enter before the form is drawn: the default game
-            return Setup(seats=tuple(SeatSetup(name) for name in DEFAULT_NAMES[:2]), seed=self.seed)
+            seats = tuple(SeatSetup(name) for name in DEFAULT_NAMES[:2])
+            return Setup(seats=first_player_at_random(seats, self.seed), seed=self.seed)
         n = int(self.query_one("#seats", Cycler).value)
         intro = bool(self.query_one("#mode", Cycler).value)
         seed_text = self.query_one("#seed", TextField).value.strip()
@@ -265,6 +275,9 @@ class StartScreen(Screen):
                                        difficulty=kind.split(":", 1)[1]))
             else:
                 seats.append(SeatSetup(name, company=company, officer=officer))
+        first = self.query_one("#first", Cycler).value
+        seats = list(first_player_at_random(tuple(seats), int(seed_text)) if first == RANDOM_FIRST
+                     else seats[first:] + seats[:first])  # picking goes on clockwise from the first
         expansion = not intro and (bool(self.query_one("#officer-set", Cycler).value)
                                    or any(s.officer in EXPANSION_OFFICERS for s in seats))
         setup = Setup(seats=tuple(seats), introductory=intro, seed=int(seed_text),
