@@ -1,13 +1,29 @@
-"""Checks that must hold after every decision of every game (used by ``sim`` and the tests)."""
+"""Checks that must hold after every decision of every game (used by ``sim`` and the tests).
+
+``sim`` runs them after every choice, so they are kept cheap: each part of the state is read once, and
+what needs the officers in force (a dam's capacity, the hand limit) is only worked out for a count above
+the least that any officer allows.
+"""
 
 from __future__ import annotations
 
+from functools import cache
+from operator import attrgetter
+
 from . import contracts, water
 from .components import components
+from .officers import OFFICERS
 
 SIMONE_HAND = 4  # Mahiri may keep a 4th contract taken while she copied Simone (Appendix 9)
 STRUCTURES = ("base", "elevation", "conduit", "powerhouse")
 COUNTED = ("vp", "credits", "excavators", "mixers", "energy", "engineers")
+_counted = attrgetter(*COUNTED)
+
+
+@cache
+def _least(ability: str) -> int:
+    """The smallest value of an officer's ``ability`` (the officers in force always include the own one)."""
+    return min(getattr(o, ability) for o in OFFICERS.values())
 
 
 def _most_it_may_hold(game, space: str, dam) -> int:
@@ -25,33 +41,46 @@ def violations(game) -> list[str]:
     found: list[str] = []
     on_map = sum(st.headstream_drops.values())
     on_board = [[0, 0, 0, 0] for _ in st.companies]  # base, elevation, conduit, powerhouse per seat
+    least_h3 = _least("height3_capacity")
     for space, dam in st.dams.items():
-        on_map += dam.drops
-        if not 1 <= dam.height <= 3:
-            found.append(f"map: {space} has height {dam.height}")
-        elif dam.drops < 0 or dam.drops > _most_it_may_hold(game, space, dam):
-            found.append(f"water: {space} holds {dam.drops} drops, capacity {water.capacity(game, space)}")
+        height, drops = dam.height, dam.drops
+        on_map += drops
+        if not 1 <= height <= 3:
+            found.append(f"map: {space} has height {height}")
+        # A capacity is the height, or for an owned height-3 dam the officers' (never below least_h3):
+        # it is only worked out for a dam holding more than min(height, least_h3).
+        elif drops < 0 or (drops > min(height, least_h3) and drops > _most_it_may_hold(game, space, dam)):
+            found.append(f"water: {space} holds {drops} drops, capacity {water.capacity(game, space)}")
         if dam.owner >= 0:
-            on_board[dam.owner][0] += 1
-            on_board[dam.owner][1] += dam.height - 1
+            board = on_board[dam.owner]
+            board[0] += 1
+            board[1] += height - 1
     if st.drops_created != on_map + st.drops_exited:
         found.append(f"water: {st.drops_created} drops created, {on_map} on the map + {st.drops_exited} gone")
-    if any(n < 0 for n in st.headstream_drops.values()):
+    if st.headstream_drops and min(st.headstream_drops.values()) < 0:
         found.append("water: a headstream holds fewer than 0 drops")
     for owner in st.conduits.values():
         on_board[owner][2] += 1
     for owner in st.powerhouses.values():
         on_board[owner][3] += 1
     pieces = common["pieces"]
+    all_engineers = common["engineers"]
+    # Engineers on the Bank and on the action spaces, per seat: one pass over the spaces for all seats.
+    placed = [sum(n) for n in zip(st.bank, *st.engineers_on.values())]
     between_turns = game.prompt is not None and game.prompt.kind == "action"
+    least_hand = _least("hand_limit")
     for c in st.companies:
         who = f"seat {c.seat} ({c.company})"
-        for name in COUNTED:
-            if getattr(c, name) < 0 and not (name == "vp" and c.kind == "automa"):  # an Automa's VP may
-                found.append(f"{who}: {name} is {getattr(c, name)}")
+        counted = _counted(c)
+        if min(counted) < 0:
+            for name, n in zip(COUNTED, counted):
+                if n < 0 and not (name == "vp" and c.kind == "automa"):  # an Automa's VP may
+                    found.append(f"{who}: {name} is {n}")
+        board = on_board[c.seat]
         for i, s in enumerate(STRUCTURES):
-            if c.pieces[s] < 0 or on_board[c.seat][i] + c.pieces[s] != pieces[s]:
-                found.append(f"{who}: {on_board[c.seat][i]} {s}s on the map and {c.pieces[s]} left of {pieces[s]}")
+            left = c.pieces[s]
+            if left < 0 or board[i] + left != pieces[s]:
+                found.append(f"{who}: {board[i]} {s}s on the map and {left} left of {pieces[s]}")
         exc, mix, excamix, tiles = c.excavators, c.mixers, c.excamixers, list(c.tiles)
         for seg in c.wheel:
             exc += seg.excavators
@@ -63,13 +92,13 @@ def violations(game) -> list[str]:
                          f"but {c.machinery_gained} received")
         if excamix != c.excamixers_gained or c.excamixers < 0:
             found.append(f"{who}: {excamix} Excamixers in supply and on the wheel, {c.excamixers_gained} received")
-        placed = sum(n[c.seat] for n in st.engineers_on.values()) + st.bank[c.seat]
-        engineers = c.engineers + placed + (1 if c.architect else 0)
-        if engineers != common["engineers"]:
-            found.append(f"{who}: {engineers} Engineers in all, not {common['engineers']}")
-        if between_turns and len(c.contracts) > max(contracts.hand_limit(c),
-                                                    SIMONE_HAND if c.officer == "mahiri" else 0):
-            found.append(f"{who}: {len(c.contracts)} contracts in hand between turns")
+        engineers = c.engineers + placed[c.seat] + (1 if c.architect else 0)
+        if engineers != all_engineers:
+            found.append(f"{who}: {engineers} Engineers in all, not {all_engineers}")
+        held = len(c.contracts)
+        if between_turns and held > least_hand and held > max(contracts.hand_limit(c),
+                                                              SIMONE_HAND if c.officer == "mahiri" else 0):
+            found.append(f"{who}: {held} contracts in hand between turns")
         if len(tiles) != len(set(tiles)):
             found.append(f"{who}: a technology tile is in two places: {sorted(tiles)}")
     return found

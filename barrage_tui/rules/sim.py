@@ -9,8 +9,11 @@ from __future__ import annotations
 import random
 import statistics
 import time
-from functools import cache
+from bisect import bisect
 from dataclasses import dataclass, field
+from functools import cache
+from itertools import accumulate
+from operator import attrgetter
 
 from .components import BASE_OFFICERS, EXPANSION_OFFICERS, PROMO_OFFICERS
 from .game import Game
@@ -19,6 +22,7 @@ from .setup import COMPANY_ORDER, EXPANSION_OPTION, SeatSetup, Setup
 
 # At about one turn start in five, a second offered choice (picked at random) is tried on a copy of the
 # game: over many games every kind of choice gets applied, at a fraction of the cost of trying them all.
+# When it is the choice the game goes on with, the game itself applies it and no copy is needed.
 CHOICE_CHECK_EVERY = 5
 
 # Relative weights by the start of a choice key; anything else weighs 1.
@@ -35,6 +39,16 @@ def weight(key: str) -> float:
         if key.startswith(prefix):
             return w
     return 1.0
+
+
+_key = attrgetter("key")
+
+
+def pick(r: random.Random, choices) -> str:
+    """The key of a choice picked by ``WEIGHTS``: ``r.choices(choices, weights)`` with the same random draw,
+    without its per-call overhead (this runs at every decision)."""
+    cum_weights = list(accumulate(map(weight, map(_key, choices))))
+    return choices[bisect(cum_weights, r.random() * cum_weights[-1], 0, len(cum_weights) - 1)].key
 
 
 def random_setup(r: random.Random, players: int | None = None, introductory: bool | None = None,
@@ -117,16 +131,17 @@ def play_random(setup: Setup, seed: int, check: bool = True, max_decisions: int 
         if attach is not None:
             attach(game)
             game.automa = timer = _TimedHook(game.automa)
-        while game.prompt is not None and result.decisions < max_decisions:
-            choices = game.prompt.choices
-            key = r.choices(choices, weights=[weight(c.key) for c in choices])[0].key
-            if check and game.turn_start == len(game.log) and result.decisions % CHOICE_CHECK_EVERY == 0:
-                found = unplayable(game, r.choice(choices).key)
+        while (prompt := game.prompt) is not None and result.decisions < max_decisions:
+            choices = prompt.choices
+            key = pick(r, choices)
+            if check and result.decisions % CHOICE_CHECK_EVERY == 0 and game.turn_start == len(game.log):
+                other = r.choice(choices).key
+                found = unplayable(game, other) if other != key else []
                 if found:
                     result.violations = found
                     return result
             result.keys.append(key)
-            automa_step = game.prompt.kind == "automa"
+            automa_step = prompt.kind == "automa"
             start = time.perf_counter()
             game.choose(key)
             spent = time.perf_counter() - start
@@ -165,6 +180,8 @@ def unplayable(game: Game, key: str) -> list[str]:
         trial.choose(key)
     except Exception as exc:  # noqa: BLE001 - any failure is what this check reports
         return [f"offered choice {key!r} fails: {exc!r}"]
+    finally:
+        trial.close()
     return []
 
 

@@ -7,8 +7,8 @@ no copy) or ``-1`` (no owner); NEUTRAL marks the neutral dams' owner.
 
 from __future__ import annotations
 
-import pickle
-from dataclasses import asdict, dataclass, field, fields
+import typing
+from dataclasses import asdict, dataclass, field, fields, is_dataclass
 
 NEUTRAL = -2  # owner of a neutral dam
 NOBODY = -1
@@ -110,8 +110,8 @@ class GameState:
     contract_discards: dict[str, list[int]] = field(default_factory=dict)  # by the Automa's Contract Office box
 
     def copy(self) -> "GameState":
-        # A pickle round trip is a deep copy, four times faster than copy.deepcopy here.
-        return pickle.loads(pickle.dumps(self, pickle.HIGHEST_PROTOCOL))
+        """A deep copy (undo keeps one at every turn start; sim tries choices on one)."""
+        return _copy_state(self)
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -132,3 +132,32 @@ def _company_from_dict(data: dict) -> CompanyState:
     data = dict(data)
     data["wheel"] = [Segment(**s) for s in data["wheel"]]
     return CompanyState(**data)
+
+
+def _copier(tp):
+    """A deep copy for values of the field type ``tp``, or None for an immutable one. Built from the
+    type hints, so a new field is copied right without more code; plain lists and dicts are copied with
+    their C-level ``copy()``, 3-4 times faster than a pickle round trip."""
+    if tp in (bool, int, float, str):
+        return None
+    if is_dataclass(tp):
+        hints = typing.get_type_hints(tp)
+        nested = [(f.name, c) for f in fields(tp) if (c := _copier(hints[f.name])) is not None]
+
+        def copy_dataclass(x):
+            new = object.__new__(type(x))
+            new.__dict__ = d = x.__dict__.copy()
+            for name, c in nested:
+                d[name] = c(d[name])
+            return new
+        return copy_dataclass
+    origin, args = typing.get_origin(tp), typing.get_args(tp)
+    item = _copier(args[-1]) if args else None
+    if origin is list and args:
+        return list.copy if item is None else lambda x: [item(v) for v in x]
+    if origin is dict and args:
+        return dict.copy if item is None else lambda x: {k: item(v) for k, v in x.items()}
+    raise TypeError(f"GameState fields are bools, ints, strs, and lists and dicts of them: not {tp!r}")
+
+
+_copy_state = _copier(GameState)

@@ -27,3 +27,47 @@ def test_broken_states_are_reported():
     assert "machinery" in found
     assert "bases on the map" in found
     assert "Engineers in all" in found
+
+
+def test_every_check_still_reports_what_it_checks():
+    # The checks skip the officers' capacity and hand limit below the least any officer allows: above
+    # that they still apply, and every other check reports its own breakage.
+    game = new_game()
+    st = game.state
+    clear_map(game)
+    put_dam(game, "B3U", 0, height=1, drops=2)  # capacity 1
+    put_dam(game, "B4U", 1, height=3, drops=4)  # capacity 3 (Jill)
+    put_dam(game, "B5U", 0, height=4)
+    st.headstream_drops["HA"] = -1
+    st.drops_created -= 1
+    c = st.companies[0]
+    c.credits = -1
+    c.excamixers = -1
+    c.excamixers_gained = -1
+    c.wheel[2].tiles.append(c.tiles[0])
+    c.contracts = [1, 2, 3, 4]  # over the hand limit of 3, between turns
+    st.companies[1].pieces["conduit"] = -1
+    found = "\n".join(violations(game))
+    assert "B3U holds 2 drops, capacity 1" in found
+    assert "B4U holds 4 drops, capacity 3" in found
+    assert "B5U has height 4" in found
+    assert "a headstream holds fewer than 0 drops" in found
+    assert "seat 0 (usa): credits is -1" in found
+    assert "seat 0 (usa): -1 Excamixers" in found
+    assert "seat 0 (usa): a technology tile is in two places" in found
+    assert "seat 0 (usa): 4 contracts in hand between turns" in found
+    assert "seat 1 (germany): 0 conduits on the map and -1 left of 5" in found
+    assert "drops created" not in found  # the -1 in the headstream is counted
+
+
+def test_the_officers_capacity_and_hand_limit_are_allowed_up_to_them():
+    game = new_game(companies=("usa", "italy"), officers=("simone", "graziano"))
+    clear_map(game)
+    put_dam(game, "B3U", 1, height=3, drops=4)  # Graziano: 4
+    game.state.companies[0].contracts = [1, 2, 3, 4]  # Simone: 4
+    assert violations(game) == []
+    put_dam(game, "B4U", 1, height=3, drops=5)
+    game.state.companies[0].contracts.append(5)
+    found = "\n".join(violations(game))
+    assert "B4U holds 5 drops, capacity 4" in found
+    assert "seat 0 (usa): 5 contracts in hand between turns" in found

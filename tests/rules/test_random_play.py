@@ -4,6 +4,7 @@ This is the CI run the rules must survive: 200 games across 1-4 seats, every com
 full and introductory games.
 """
 
+import dataclasses
 import random
 
 from barrage_tui.rules import sim
@@ -57,3 +58,45 @@ def test_sim_reports_a_failing_game_with_its_log(monkeypatch):
     assert "water: a drop vanished" in text
     assert lines[-1].startswith("games=2 errors=0 violations=2")
     assert invariants.violations  # the real check is untouched
+
+
+def _mutable_parts(x, found):
+    """Every list, dict and dataclass object inside ``x``."""
+    if isinstance(x, (list, dict)) or dataclasses.is_dataclass(x):
+        found.append(x)
+        parts = x if isinstance(x, list) else x.values() if isinstance(x, dict) else vars(x).values()
+        for part in parts:
+            _mutable_parts(part, found)
+    return found
+
+
+def test_a_copy_of_a_state_is_deep():
+    # Undo and the offered-choice check play on copies: a copy equals the state and shares nothing with it.
+    r = random.Random(7)
+    for players in (1, 4):
+        setup = sim.random_setup(r, players=players)
+        keys = sim.play_random(setup, r.randrange(2**31), check=False).keys
+        for n in (0, len(keys) // 2, len(keys)):
+            state = Game.replay(setup, keys[:n], keep_undo=False).state
+            copied = state.copy()
+            assert copied == state and type(copied) is type(state)
+            assert not {id(x) for x in _mutable_parts(state, [])} & {id(x) for x in _mutable_parts(copied, [])}
+
+
+def test_trying_an_offered_choice_leaves_the_game_as_it_was():
+    setup = sim.random_setup(random.Random(3), players=3)
+    game = Game.new(setup, keep_undo=False)
+    before = game.state.copy()
+    assert all(sim.unplayable(game, c.key) == [] for c in game.prompt.choices)
+    assert game.state == before
+    assert sim.unplayable(game, "no-such-choice")[0].startswith("offered choice 'no-such-choice' fails")
+
+
+def test_the_weighted_pick_draws_as_random_choices_does():
+    # Same random draw as r.choices(..., weights): the same seed still plays the same games.
+    game = Game.new(sim.random_setup(random.Random(5), players=2), keep_undo=False)
+    choices = game.prompt.choices
+    mine, theirs = random.Random(11), random.Random(11)
+    for _ in range(200):
+        expected = theirs.choices(choices, weights=[sim.weight(c.key) for c in choices])[0].key
+        assert sim.pick(mine, choices) == expected
