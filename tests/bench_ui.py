@@ -166,9 +166,10 @@ def cold_start(mode: str, size, save_dir: str) -> tuple[float, float]:
 
 def play(size, seed: int, decisions: int, save_dir: str, colors: str = "truecolor"):
     from barrage_tui.rules.game import Game
-    from tests.ui.driver import default_setup, keys_for, pick
+    from barrage_tui.ui.screens.start import default_setup
+    from tests.ui.driver import keys_for, pick
 
-    mirror = Game.new(default_setup(2, seed))
+    mirror = Game.new(default_setup(seed))  # the game Enter starts on the start screen
     rng = random.Random(seed)
     term = Terminal("game", size, seed, save_dir, colors)
     latencies: list[float] = []

@@ -31,6 +31,14 @@ DEFAULT_NAMES = ("Player 1", "Player 2", "Player 3", "Player 4")
 RANDOM_FIRST = -1
 
 
+def default_setup(seed: int):
+    """The game Enter starts before any field is touched: two people, the first to pick drawn."""
+    from barrage_tui.rules.setup import SeatSetup, Setup, first_player_at_random
+
+    seats = tuple(SeatSetup(name) for name in DEFAULT_NAMES[:2])
+    return Setup(seats=first_player_at_random(seats, seed), seed=seed)
+
+
 def first_options(n: int) -> list:
     """Who picks first: drawn at random (the rulebook), or a seat the players agree on."""
     return [("Random", RANDOM_FIRST)] + [(f"Seat {i + 1}", i) for i in range(n)]
@@ -257,8 +265,7 @@ class StartScreen(Screen):
         from barrage_tui.rules.setup import EXPANSION_OPTION, SeatSetup, Setup, first_player_at_random
 
         if not self.query("#seats"):  # Enter before the form is drawn: the default game
-            seats = tuple(SeatSetup(name) for name in DEFAULT_NAMES[:2])
-            return Setup(seats=first_player_at_random(seats, self.seed), seed=self.seed)
+            return default_setup(self.seed)
         n = int(self.query_one("#seats", Cycler).value)
         intro = bool(self.query_one("#mode", Cycler).value)
         seed_text = self.query_one("#seed", TextField).value.strip()
