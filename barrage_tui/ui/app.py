@@ -8,7 +8,7 @@ import sys
 from textual.app import App
 from textual.binding import Binding
 
-from . import storage
+from . import cropped_updates, storage
 
 MIN_SIZE = (80, 24)
 # The terminal's own colours: the app looks native in any palette, and a repaint needs far fewer bytes
@@ -25,6 +25,7 @@ class BarrageApp(App):
     def __init__(self, *, store=None, save_dir=None, game=None, seed: int | None = None,
                  cursor_blink: bool = True, automa_delay: float = 0.6) -> None:
         super().__init__()
+        cropped_updates.install()
         self.automa_delay = automa_delay  # seconds an Automa's step stays on screen before it is played
         self.theme = os.environ.get("BARRAGE_THEME", DEFAULT_THEME)
         self._store = store
