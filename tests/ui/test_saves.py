@@ -68,18 +68,23 @@ async def test_continue_from_the_start_screen(app_factory, tmp_path):
         assert loaded.state.to_dict() == game.state.to_dict()
 
 
-async def test_load_lists_the_saves(app_factory, tmp_path):
-    store = saves.SaveStore(tmp_path / "saves")
-    store.save_as(Game.new(default_setup(2, 14)), "first")
+async def load_from_the_list(app_factory, tmp_path, name: str, seed: int, ready: bool):
+    """Save a game as ``name``, then `l` and Enter on the start screen: the game that opens."""
+    saves.SaveStore(tmp_path / "saves").save_as(Game.new(default_setup(2, seed)), name)
     app = app_factory()
     async with app.run_test(size=(100, 30)) as pilot:
-        await start_screen_ready(pilot)
+        await (start_screen_ready(pilot) if ready else pilot.pause())
         await pilot.press("l")
         await pilot.pause()
-        assert "first" in screen_text(app)
+        assert name in screen_text(app)
         await pilot.press("enter")
         await pilot.pause()
-        assert game_screen(app).session.game.setup.seed == 14
+        return game_screen(app).session.game
+
+
+async def test_load_lists_the_saves(app_factory, tmp_path):
+    game = await load_from_the_list(app_factory, tmp_path, "first", 14, ready=True)
+    assert game.setup.seed == 14
 
 
 async def test_a_broken_save_gives_a_message_not_a_traceback(app_factory, tmp_path):
@@ -107,15 +112,6 @@ def test_the_command_line_refuses_a_bad_file_plainly(tmp_path, capsys):
 
 async def test_load_works_before_the_start_screen_has_finished_loading(app_factory, tmp_path, monkeypatch):
     """A quick player presses `l` before the background load has filled in the saved games."""
-    store = saves.SaveStore(tmp_path / "saves")
-    store.save_as(Game.new(default_setup(2, 15)), "early")
     monkeypatch.setattr(StartScreen, "_load", lambda self: None)  # the background load never ends
-    app = app_factory()
-    async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
-        await pilot.press("l")
-        await pilot.pause()
-        assert "early" in screen_text(app)
-        await pilot.press("enter")
-        await pilot.pause()
-        assert game_screen(app).session.game.setup.seed == 15
+    game = await load_from_the_list(app_factory, tmp_path, "early", 15, ready=False)
+    assert game.setup.seed == 15
