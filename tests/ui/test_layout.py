@@ -239,3 +239,28 @@ async def test_in_the_draft_the_compact_layout_shows_the_selected_pair(app_facto
             seat = next(c.seat for c in game.state.companies if c.company == company)
             assert visible(app, "companies")
             assert screen.query_one(f"#company-{seat}").region.y == boards.region.y
+
+
+async def test_a_tab_shows_what_changed_while_it_was_hidden(app_factory):
+    """The companies change in the draft while another tab is shown; Tab then shows them as they are,
+    and a tab never shown before shows its panel, not a blank."""
+    from barrage_tui.rules.game import Game
+    from barrage_tui.ui.texts import company_name
+
+    game = Game.new(default_setup(2, 5))
+    app = app_factory(game=game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        while game.prompt.kind in ("matchup", "starting_contract"):
+            await choose(pilot, game.prompt.choices[0].key)
+        assert visible(app, "board")
+        while not visible(app, "companies"):
+            await pilot.press("tab")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "on offer" not in text
+        deciding = game.state.companies[game.prompt.seat]
+        assert f"{company_name(deciding.company)} · {deciding.player}" in text
+        await pilot.press("tab")
+        await pilot.pause()
+        assert visible(app, "energy") and "Turn order" in screen_text(app)

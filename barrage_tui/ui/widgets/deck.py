@@ -77,6 +77,9 @@ class Deck(Vertical):
         self.current = panel_id
         for p in self.panels:
             p.set_class(p.id == panel_id, "-shown")
+            if p.id == panel_id and changed:  # it and its boards may have missed changes while hidden
+                for view in [p] if isinstance(p, LinesView) else p.query(LinesView):
+                    self.call_after_refresh(view.catch_up)
         bar = self.query_one(TabBar)
         bar.current = panel_id
         bar.redraw()

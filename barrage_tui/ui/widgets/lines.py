@@ -90,10 +90,10 @@ class LinesView(ScrollView, can_focus=False):
 
     def redraw(self) -> None:
         """Rebuild the lines and refresh what changed."""
-        if not self.is_mounted:
-            return
         width = self.content_width
-        if width <= 0:
+        if not self.is_mounted or width <= 0:
+            # hidden (a tab not shown): built when shown, since the width then differs from the built one
+            self._built_width = -1
             return
         lines = self.build(width)
         console = self.app.console
@@ -181,6 +181,11 @@ class LinesView(ScrollView, can_focus=False):
     def on_mount(self) -> None:
         super().on_mount()
         self.call_after_refresh(self.redraw)
+
+    def catch_up(self) -> None:
+        """Build what changed while hidden (a tab brought to the front keeps its size: no Resize comes)."""
+        if self.content_width != self._built_width:
+            self.redraw()
 
     def scroll_to_line(self, y: int, *, center: bool = False) -> None:
         """Bring line ``y`` into view (no animation); a hidden panel does it when it is shown."""
