@@ -79,13 +79,15 @@ def available_spaces(game, seat: int) -> list[Choice]:
     choices = []
     possible: dict[tuple, bool] = {}  # spaces of one row share the answer when they cost the same
     best: dict[int, int | None] = {}  # the best production before the action's bonus, by credits left
+    several_dams = production.several_dams(game, seat)  # the checks below change no officer: ask once
+    architect = architect_in_force(company)
     for space in _spaces_in_play(st.seats, st.introductory):
         if space.id in st.occupied:
             continue
         price = space.extra_credits + space.cost_credits
         if space.engineers > have or price > company.credits:
             continue
-        if space.action == "produce" and not production.several_dams(game, seat):
+        if space.action == "produce" and not several_dams:
             if price not in best:
                 company.credits -= price
                 try:
@@ -101,7 +103,7 @@ def available_spaces(game, seat: int) -> list[Choice]:
                     possible[memo] = action_possible(game, seat, space)
             if not possible[memo]:
                 continue
-        choices.extend(_placements(company, space.id, space.engineers, space_label(space)))
+        choices.extend(_which_placements(company, space.engineers, architect, *_space_placements(space.id)))
     n = company.construction_used
     spaces = components().construction_spaces
     if n < len(spaces):
@@ -110,7 +112,7 @@ def available_spaces(game, seat: int) -> list[Choice]:
             with credits_after(company, fee):
                 if construction.can_build(game, seat, company.credits):
                     label = f"Construction (company space {n + 1}: {need} Engineer(s)" + (f", {fee} credits)" if fee else ")")
-                    choices.extend(_placements(company, CONSTRUCT, need, label))
+                    choices.extend(_placements(company, CONSTRUCT, need, label, architect))
     choices.extend(private_placements(game, seat))
     if have:
         choices.append(Choice(f"place:{BANK}", "Bank: 1 credit per Engineer", (BANK,)))
@@ -157,11 +159,28 @@ def private_space(company, target: str):
     return None
 
 
-def _placements(company, target: str, need: int, label: str) -> list[Choice]:
-    plain = Choice(f"place:{target}", f"{label}", (target,))
-    if need != 1 or not architect_in_force(company):
+def _placements(company, target: str, need: int, label: str, architect: bool | None = None) -> list[Choice]:
+    """``architect``: ``architect_in_force(company)``, when the caller already knows it."""
+    return _which_placements(company, need, architect, *_placement_choices(target, label))
+
+
+@cache
+def _space_placements(space_id: str) -> tuple[Choice, Choice]:
+    """A shared action space's placements: they depend on the space alone, so they are made once."""
+    return _placement_choices(space_id, _space_label(space_id))
+
+
+def _placement_choices(target: str, label: str) -> tuple[Choice, Choice]:
+    """Placing Engineers on ``target``, and placing the Architect there alone."""
+    return (Choice(f"place:{target}", f"{label}", (target,)),
+            Choice(f"place:{target}:architect", f"{label}, with the Architect alone (play again after)", (target,)))
+
+
+def _which_placements(company, need: int, architect: bool | None, plain: Choice, alone: Choice) -> list[Choice]:
+    if architect is None:
+        architect = architect_in_force(company)
+    if need != 1 or not architect:
         return [plain]
-    alone = Choice(f"place:{target}:architect", f"{label}, with the Architect alone (play again after)", (target,))
     if company.architect and not company.engineers:
         return [alone]  # Tommaso's last piece is the Architect: on a 1-Engineer space it stands alone
     return [plain, alone]

@@ -9,6 +9,8 @@ effect happens.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
+from typing import NamedTuple
 
 from . import automa_step, officers, patents, rewards, wheel
 from .components import STRUCTURES, components
@@ -108,12 +110,35 @@ def red_fee(structure: str, space: str) -> int:
 
 # ---------------------------------------------------------------- what it costs
 
+class _CostRules(NamedTuple):
+    """What a build's cost depends on besides the space. Found once per tile use and reused for every
+    space of that use (checking where you can build asks about many spaces)."""
+
+    tile: str  # the tile whose cost changes apply (see ``tile_rules``), "" for one that changes none
+    in_force: tuple  # the officer abilities in force
+    price: int  # credits per machinery unit replaced (Solomon), 0 when none may be
+
+
+def _cost_rules(game, seat: int):
+    """A function giving a tile use's ``_CostRules``; what does not depend on the tile is found once.
+    Tile uses with equal cost rules cost the same on the same space."""
+    in_force = officers.in_force(game.state.companies[seat])
+    price = max(o.credits_per_machinery for o in in_force)
+
+    def of(use: TileUse) -> _CostRules:
+        tile = tile_rules(game, seat, use.tile)
+        return _CostRules(tile if tile in patents.COST_TILES else "", in_force, price)
+    return of
+
+
 def machinery_options(game, seat: int, use: TileUse, space: str) -> list[tuple[int, frozenset]]:
     """The ways the machinery may be counted: (units, kinds allowed)."""
+    return _machinery_options(game.state.companies[seat], use.structure, space, _cost_rules(game, seat)(use))
+
+
+def _machinery_options(company, s: str, space: str, rules: _CostRules) -> list[tuple[int, frozenset]]:
     m = components().map
-    company = game.state.companies[seat]
-    in_force = officers.in_force(company)
-    s = use.structure
+    in_force = rules.in_force
     if s == "base":
         units = AREA_BASE_EXCAVATORS[m.dams[space].area]
         for o in in_force:
@@ -126,8 +151,8 @@ def machinery_options(game, seat: int, use: TileUse, space: str) -> list[tuple[i
         units, kinds = 2 * m.conduits[space].production, {"excavators"}
     else:
         units, kinds = POWERHOUSE_MIXERS[built(company, "powerhouse")], {"mixers"}
-    units = patents.cost_units(tile_rules(game, seat, use.tile), s, units)
-    if patents.machinery_interchangeable(tile_rules(game, seat, use.tile)) or any(o.machinery_wild for o in in_force):
+    units = patents.cost_units(rules.tile, s, units)
+    if patents.machinery_interchangeable(rules.tile) or any(o.machinery_wild for o in in_force):
         kinds = {"excavators", "mixers"}
     options = [(units, frozenset(kinds))]
     if s == "conduit" and any(o.conduit_mixers_instead for o in in_force):
@@ -137,16 +162,25 @@ def machinery_options(game, seat: int, use: TileUse, space: str) -> list[tuple[i
 
 def payments(game, seat: int, use: TileUse, space: str, credits: int) -> list[Payment]:
     """Every legal way to pay for this build with ``credits`` available (red-space fee included)."""
-    return list({p.key: p for p in _payments(game, seat, use, space, credits)}.values())
+    return _unique(_payments(game.state.companies[seat], use.structure, space, credits,
+                             _cost_rules(game, seat)(use)))
 
 
-def _payments(game, seat: int, use: TileUse, space: str, credits: int):
-    company = game.state.companies[seat]
-    fee = 0 if patents.waives_red_fee(tile_rules(game, seat, use.tile)) else red_fee(use.structure, space)
+def _unique(pays) -> list[Payment]:
+    """Without repeats, in order (equal payments have equal keys: comparing them needs no key text)."""
+    return list(dict.fromkeys(pays))
+
+
+def _fee(structure: str, space: str, rules: _CostRules) -> int:
+    return 0 if patents.waives_red_fee(rules.tile) else red_fee(structure, space)
+
+
+def _payments(company, structure: str, space: str, credits: int, rules: _CostRules):
+    fee = _fee(structure, space, rules)
     if fee > credits:
         return
-    price = max(o.credits_per_machinery for o in officers.in_force(company))
-    for units, kinds in machinery_options(game, seat, use, space):
+    price = rules.price
+    for units, kinds in _machinery_options(company, structure, space, rules):
         for by_credits in range(0, units + 1 if price else 1):
             if fee + by_credits * price > credits:
                 break
@@ -158,11 +192,31 @@ def _payments(game, seat: int, use: TileUse, space: str, credits: int):
                     yield Payment(e, rest - e, by_credits * price, x)
 
 
+def _payable(company, structure: str, space: str, credits: int, rules: _CostRules) -> bool:
+    """Whether ``_payments`` has any payment, without listing them: after the red fee, pay as many units
+    with credits as you can (Solomon); the machinery you have of the allowed kinds, Excamixers counting
+    for either, must cover the rest."""
+    fee = _fee(structure, space, rules)
+    if fee > credits:
+        return False
+    for units, kinds in _machinery_options(company, structure, space, rules):
+        by_credits = min(units, (credits - fee) // rules.price) if rules.price else 0
+        have = (company.excamixers + (company.excavators if "excavators" in kinds else 0)
+                + (company.mixers if "mixers" in kinds else 0))
+        if units - by_credits <= have:
+            return True
+    return False
+
+
 def tile_uses(game, seat: int, engineer_free: bool = False) -> list[TileUse]:
+    return list(_tile_uses(game, seat, engineer_free))
+
+
+def _tile_uses(game, seat: int, engineer_free: bool):
+    """``tile_uses`` one by one (a check may stop at the first use that can build)."""
     company = game.state.companies[seat]
     comps = components()
     copying_anton = company.copied_officer == "anton"
-    uses: list[TileUse] = []
     seen = set()
     sources = [(t, t, (t,)) for t in company.tiles if t != ANTON_TILE]
     if ANTON_TILE in company.tiles or copying_anton:
@@ -178,46 +232,67 @@ def tile_uses(game, seat: int, engineer_free: bool = False) -> list[TileUse]:
             key = f"tile:{name}" + (f":{s}" if info.builds == "any" else "")
             if key not in seen:
                 seen.add(key)
-                uses.append(TileUse(key, supply, tile, s, to_wheel))
-    return uses
+                yield TileUse(key, supply, tile, s, to_wheel)
 
 
-def _cost_class(structure: str, space: str):
-    """Spaces of one cost class cost the same to build on: (area, red fee) for dams, the value of a
-    conduit, the red fee of a powerhouse space."""
+@cache
+def _cost_classes(structure: str) -> dict[str, object]:
+    """space -> cost class, for every space of ``structure``. Spaces of one class cost the same to build
+    on: (area, red fee) for dams, the value of a conduit, the red fee of a powerhouse space. (Map data
+    only: it never changes.)"""
     m = components().map
     if structure == "conduit":
-        return m.conduits[space].production
+        return {s: c.production for s, c in m.conduits.items()}
     if structure == "powerhouse":
-        return m.powerhouses[space].extra_credits
-    return m.dams[space].area, m.dams[space].extra_credits
+        return {s: p.extra_credits for s, p in m.powerhouses.items()}
+    return {s: (d.area, d.extra_credits) for s, d in m.dams.items()}
 
 
 def build_plan(game, seat: int, credits: int, engineer_free: bool = False) -> dict[str, dict[str, list[Payment]]]:
     """tile-use key -> space -> payments, keeping only what can really be built."""
+    return _build_plan(game, seat, credits, tile_uses(game, seat, engineer_free))
+
+
+def _build_plan(game, seat: int, credits: int, uses: list[TileUse]) -> dict[str, dict[str, list[Payment]]]:
+    company = game.state.companies[seat]
+    rules_of = _cost_rules(game, seat)
+    legal: dict[str, list[str]] = {}  # structure -> legal spaces, the same for every use building it
+    found: dict[tuple, list[Payment]] = {}  # (structure, cost rules tile, cost class) -> the payments
     plan: dict[str, dict[str, list[Payment]]] = {}
-    for use in tile_uses(game, seat, engineer_free):
-        spaces, by_class = {}, {}
-        for space in legal_spaces(game, seat, use.structure):
-            cost_class = _cost_class(use.structure, space)
-            if cost_class not in by_class:
-                by_class[cost_class] = payments(game, seat, use, space, credits)
-            if by_class[cost_class]:
-                spaces[space] = by_class[cost_class]
+    for use in uses:
+        s = use.structure
+        rules = rules_of(use)
+        if s not in legal:
+            legal[s] = legal_spaces(game, seat, s)
+        classes = _cost_classes(s)
+        spaces = {}
+        for space in legal[s]:
+            key = (s, rules.tile, classes[space])
+            if key not in found:
+                found[key] = _unique(_payments(company, s, space, credits, rules))
+            if found[key]:
+                spaces[space] = found[key]
         if spaces:
             plan[use.key] = spaces
     return plan
 
 
 def can_build(game, seat: int, credits: int, engineer_free: bool = False) -> bool:
-    for use in tile_uses(game, seat, engineer_free):
-        tried = set()
-        for space in legal_spaces(game, seat, use.structure):
-            cost_class = _cost_class(use.structure, space)
-            if cost_class not in tried:
-                tried.add(cost_class)
-                if next(_payments(game, seat, use, space, credits), None):
+    company = game.state.companies[seat]
+    rules_of = _cost_rules(game, seat)
+    tried: dict[tuple, set] = {}  # (structure, cost rules tile) -> the cost classes found unpayable
+    for use in _tile_uses(game, seat, engineer_free):
+        s = use.structure
+        rules = rules_of(use)
+        if (s, rules.tile) in tried:
+            continue  # a use with the same structure and cost rules: already answered
+        unpayable = tried[s, rules.tile] = set()
+        classes = _cost_classes(s)
+        for space in legal_spaces(game, seat, s):
+            if classes[space] not in unpayable:
+                if _payable(company, s, space, credits, rules):
                     return True
+                unpayable.add(classes[space])
     return False
 
 
@@ -226,8 +301,9 @@ def can_build(game, seat: int, credits: int, engineer_free: bool = False) -> boo
 def construct(game, seat: int, engineer_free: bool = False):
     """One construction with a Technology tile (generator). The action space is already paid."""
     company = game.state.companies[seat]
-    uses = {u.key: u for u in tile_uses(game, seat, engineer_free)}
-    plan = build_plan(game, seat, game.spendable_credits(seat), engineer_free)
+    found = tile_uses(game, seat, engineer_free)
+    uses = {u.key: u for u in found}
+    plan = _build_plan(game, seat, game.spendable_credits(seat), found)
     key = yield from game.ask(seat, "build_tile", "Choose the Technology tile to build with.",
                               [Choice(k, uses[k].label, (uses[k].tile,)) for k in plan],
                               help="A tile builds its structure type; it goes on your wheel with the machinery.")

@@ -11,6 +11,10 @@ from .components import components
 
 # ---------------------------------------------------------------- cost modifiers
 
+# The tiles the three functions below act on: any other tile builds at the plain cost.
+COST_TILES = frozenset({"L3_BASE", "L2_CONDUIT", "L2_JOKER", "L1_JOKER"})
+
+
 def cost_units(tile: str, structure: str, units: int) -> int:
     if tile == "L3_BASE":
         return 0  # a Base with no Excavators

@@ -159,13 +159,14 @@ def flow_counts(game, seat: int, flows, system: System, bonus: int, second: bool
 def best_energy(game, seat: int) -> int | None:
     """The most Energy one single-dam production could make now, before the action's bonus (None: no
     system). Energy never falls with more drops, so each system's best uses all the drops it may."""
-    best = None
+    conduits = components().map.conduits
+    best = None  # the most drops x conduit value: the bonuses (added once, below) keep the order of values
     for system in _systems(game, seat, 0, False, "", any_energy=True):
         k = max_drops(game, seat, system)
         if k >= 1:
-            e = energy(game, seat, system.conduit, k, 0)
-            best = e if best is None else max(best, e)
-    return best
+            value = conduits[system.conduit].production * k
+            best = value if best is None else max(best, value)
+    return None if best is None else _with_bonuses(game, seat, best, 0, False)
 
 
 def can_produce(game, seat: int, bonus: int) -> bool:

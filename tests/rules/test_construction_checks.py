@@ -1,0 +1,67 @@
+"""The quick construction checks agree with listing every payment (they must never change what is offered)."""
+
+import random
+
+import pytest
+
+from barrage_tui.rules import construction
+from barrage_tui.rules.components import STRUCTURES, components
+from barrage_tui.rules.construction import TileUse
+
+from .helpers import new_game
+
+# Officers that change what a build costs (Wilhelm, Jill, Solomon, Elon), and two that change nothing.
+OFFICER_PAIRS = (("wilhelm", "solomon"), ("jill", "elon"), ("graziano", "viktor"))
+TILES = ("base", "elevation", "conduit", "powerhouse", "joker",
+         "L1_JOKER", "L2_JOKER", "L2_CONDUIT", "L3_BASE", "L1_BASE")
+
+
+def spaces_of(structure):
+    m = components().map
+    return {"conduit": m.conduits, "powerhouse": m.powerhouses}.get(structure, m.dams)
+
+
+def uses():
+    for tile in TILES:
+        info = components().tile(tile)
+        for s in STRUCTURES if info.builds == "any" else (info.builds,):
+            yield TileUse(f"tile:{tile}:{s}", tile, tile, s, (tile,))
+
+
+def can_build_by_listing(game, seat, credits, engineer_free=False):
+    """``can_build`` spelled out: some tile use has a legal space with some payment."""
+    return any(construction.payments(game, seat, use, space, credits)
+               for use in construction.tile_uses(game, seat, engineer_free)
+               for space in construction.legal_spaces(game, seat, use.structure))
+
+
+@pytest.mark.parametrize("officers", OFFICER_PAIRS)
+def test_payable_is_true_exactly_when_there_is_a_payment(officers):
+    r = random.Random(7)
+    game = new_game(companies=("italy", "france"), officers=officers)
+    for seat in (0, 1):
+        company = game.state.companies[seat]
+        for _ in range(12):
+            company.excavators, company.mixers, company.excamixers = r.randint(0, 6), r.randint(0, 5), r.randint(0, 2)
+            company.pieces["powerhouse"] = r.randint(1, 4)
+            credits = r.choice((0, 2, 3, 5, 9, 20))
+            for use in uses():
+                rules = construction._cost_rules(game, seat)(use)
+                for space in spaces_of(use.structure):
+                    listed = construction.payments(game, seat, use, space, credits)
+                    assert construction._payable(company, use.structure, space, credits, rules) == bool(listed), (
+                        use.key, space, credits, company.excavators, company.mixers, company.excamixers)
+
+
+@pytest.mark.parametrize("officers", OFFICER_PAIRS)
+def test_can_build_agrees_with_listing_every_payment(officers):
+    r = random.Random(11)
+    game = new_game(companies=("italy", "france"), officers=officers)
+    company = game.state.companies[0]
+    for _ in range(40):
+        company.excavators, company.mixers, company.excamixers = r.randint(0, 5), r.randint(0, 4), r.randint(0, 1)
+        company.tiles = r.sample(TILES, r.randint(1, 5))
+        for credits in (0, 3, 6, 12):
+            for engineer_free in (False, True):
+                assert (construction.can_build(game, 0, credits, engineer_free)
+                        == can_build_by_listing(game, 0, credits, engineer_free)), (company.tiles, credits)
