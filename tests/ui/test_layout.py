@@ -264,3 +264,26 @@ async def test_a_tab_shows_what_changed_while_it_was_hidden(app_factory):
         await pilot.press("tab")
         await pilot.pause()
         assert visible(app, "energy") and "Turn order" in screen_text(app)
+
+
+async def test_a_resize_keeps_the_deciding_board_in_view_in_the_compact_layout(app_factory):
+    from barrage_tui.rules.game import Game
+    from barrage_tui.ui.widgets.company import CompanyBoards
+
+    game = Game.new(default_setup(3, 8))
+    while game.prompt.kind in ("matchup", "starting_contract") or game.prompt.seat == 0:
+        game.choose(game.prompt.choices[0].key)
+    app = app_factory(game=game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = game_screen(app)
+        while not visible(app, "companies"):
+            await pilot.press("tab")
+        for size in ((96, 30), (80, 24)):
+            await pilot.resize_terminal(*size)
+            for _ in range(3):
+                await pilot.pause()
+            boards = screen.query_one(CompanyBoards)
+            deciding = screen.query_one(f"#company-{game.prompt.seat}").region
+            # on top, or wholly in view when the boards end before it could reach the top
+            assert deciding.y == boards.region.y or boards.region.contains_region(deciding), size

@@ -137,6 +137,8 @@ class GameScreen(Screen):
             # when the focus or the bindings change); the Panel key also comes and goes with the tabs.
             self.refresh_bindings()
             self.call_after_refresh(self.refresh_table, index)
+        elif mode == self.mode:  # the boards' heights change with the width: keep the deciding one on top
+            self._deciding_board_up_soon()
 
     def on_screen_resume(self) -> None:
         mode = layout_mode(*self.app.size)
