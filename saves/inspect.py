@@ -139,7 +139,9 @@ def describe(game: Game, name: str = "") -> str:
             add(f"Winner: {' and '.join(_who(game, s) for s in st.winner)}.")
     else:
         p = game.prompt
-        add(f"Pending decision: seat {p.seat}, {_who(game, p.seat)} - {p.kind}: {p.text}")
+        # a seat still in the draft holds a pair only on offer: name the player, not that company
+        who = st.companies[p.seat].player if p.seat in st.drafting else _who(game, p.seat)
+        add(f"Pending decision: seat {p.seat}, {who} - {p.kind}: {p.text}")
         if not p.choices:  # an Automa's turn: its cards decide (the automa package, attached by the app)
             add("  (the Automa's cards decide this step; --choose its recorded step key to apply one)")
         width = max((len(c.key) for c in p.choices), default=0)

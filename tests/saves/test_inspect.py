@@ -68,3 +68,19 @@ def test_inspect_a_finished_game(tmp_path, capsys):
     assert "Game over. Final scores:" in out and "Winner:" in out
     status, out, err = run(capsys, path, "--choose", "pass")
     assert status == 1 and "the game is over" in err
+
+
+def test_inspect_in_the_draft_names_the_players_still_to_pick(tmp_path, capsys):
+    from barrage_tui.rules.game import Game
+    from barrage_tui.rules.setup import SeatSetup, Setup
+
+    path = tmp_path / "draft.toml"
+    game = Game.new(Setup(seats=(SeatSetup("Ann"), SeatSetup("Bob")), seed=4))
+    save_game(game, path)
+    status, out, err = run(capsys, path)
+    assert status == 0 and err == ""
+    assert "still to pick a company and chief engineer: Ann, Bob" in out
+    assert "Pending decision: seat 0, Ann - matchup:" in out
+    first = game.prompt.keys()[0]
+    status, out, err = run(capsys, path, "--choose", first)
+    assert status == 0 and "still to pick a company and chief engineer: Bob" in out
