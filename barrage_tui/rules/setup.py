@@ -31,7 +31,9 @@ class SeatSetup:
 
 @dataclass(frozen=True)
 class Setup:
-    """Seats are listed in picking order; in the full game round 1 is played in the reverse order."""
+    """Seats are listed in picking order (``first_player_at_random`` draws who is first); in the full game
+    round 1 is played in the reverse order, and a person who left company and chief engineer both to
+    chance picks one of the drawn pairs in that order (``pick_matchup``)."""
 
     seats: tuple[SeatSetup, ...]
     introductory: bool = False
