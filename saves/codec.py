@@ -14,21 +14,24 @@ import datetime
 import re
 import tomllib
 import weakref
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 
 import tomli_w
 
 from barrage_tui.rules.components import STRUCTURES, components
 from barrage_tui.rules.game import Game
 from barrage_tui.rules.officers import OFFICERS
-from barrage_tui.rules.setup import SeatSetup, Setup, new_state
+from barrage_tui.rules.setup import DRAFT_OPTION, SeatSetup, Setup, new_state
 from barrage_tui.rules.state import CompanyState, DamState, GameState, Segment
 
 from .errors import FormatProblem
 from .schema import Reader, key_path, wrong_type
 
 FORMAT = "barrage-tui"
-VERSION = 1  # the format version this code writes and the newest it reads
+VERSION = 2  # the format version this code writes and the newest it reads
+# Version 2 brought the setup draft (rules/setup.py): a version 1 game was dealt its company + chief
+# engineer pairs, so it is read with the draft off and replays exactly as it was played.
+BEFORE_THE_DRAFT = 1
 HEADER = "# A saved game of barrage-tui. The format is described in docs/save-format.md.\n"
 TOP_LEVEL = ("format", "version", "saved", "choices", "summary", "setup", "state", "origin", "log")
 
@@ -221,6 +224,8 @@ def loads(text: str) -> SaveData:
     if "setup" not in doc:
         raise FormatProblem("the [setup] table is missing")
     setup = reader.read(Setup, doc["setup"], "setup")
+    if doc["version"] == BEFORE_THE_DRAFT and DRAFT_OPTION not in setup.options:
+        setup = replace(setup, options={**setup.options, DRAFT_OPTION: False})
     if "state" not in doc:
         raise FormatProblem("the [state] table is missing")
     state = reader.read(GameState, doc["state"], "state")

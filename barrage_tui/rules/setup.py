@@ -11,6 +11,7 @@ from .state import NEUTRAL, CompanyState, DamState, GameState
 
 SEAT_KINDS = ("human", "automa")
 EXPANSION_OPTION = "expansion_officers"  # Setup.options key: draw the expansion box's chief engineers too
+DRAFT_OPTION = "draft"  # Setup.options key, default true: people pick drawn pairs (games saved before: false)
 MAX_AUTOMAS = 3
 NO_OFFICER = "none"
 COMPANY_ORDER = ("usa", "germany", "italy", "france")
@@ -256,7 +257,8 @@ def new_state(setup: Setup) -> GameState:
         state.pick_order = humans
         # The drawn pairs are dealt for now; each of these seats picks one in picking order (rulebook
         # "Setup": the first player chooses a company board with its chief engineer, then clockwise).
-        state.drafting = [seat for seat in humans if drafts(setup.seats[seat])]
+        if setup.options.get(DRAFT_OPTION, True):
+            state.drafting = [seat for seat in humans if drafts(setup.seats[seat])]
         state.turn_order = automas + list(reversed(humans))  # Automas first; the first to pick plays last
         state.phase = "pick"
         if automas:
