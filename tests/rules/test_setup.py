@@ -323,3 +323,14 @@ def test_the_first_player_is_drawn_and_picking_goes_on_clockwise():
     assert orders == {("P1", "P2", "P3", "P4"), ("P2", "P3", "P4", "P1"), ("P3", "P4", "P1", "P2"),
                       ("P4", "P1", "P2", "P3")}
     assert first_player_at_random(table, 7) == first_player_at_random(table, 7)
+
+
+def test_without_the_draft_the_drawn_pairs_are_dealt():
+    # The option games saved before the draft are read with (saves version 1): no pair is picked.
+    from barrage_tui.rules.setup import DRAFT_OPTION
+
+    game = Game.new(Setup(seats=tuple(SeatSetup(f"P{i + 1}") for i in range(3)), seed=5,
+                          options={DRAFT_OPTION: False}))
+    assert game.state.drafting == []
+    assert (game.prompt.kind, game.prompt.seat) == ("starting_contract", 0)
+    assert pairs(game) == pairs(Game.new(full(3, seed=5)))  # the same pairs, dealt as drawn

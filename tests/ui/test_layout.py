@@ -79,6 +79,12 @@ async def test_resizing_mid_game_keeps_the_game(app_factory):
         assert len(game.log) == len(log) + 1
 
 
+async def play_the_picks(pilot, game) -> None:
+    """Through the picks before round 1 (company and chief engineer, starting contract) with the keys."""
+    while game.prompt.kind in ("matchup", "starting_contract"):
+        await choose(pilot, game.prompt.choices[0].key)
+
+
 async def test_compact_layout_follows_the_choices(app_factory):
     from barrage_tui.rules.game import Game
 
@@ -86,8 +92,7 @@ async def test_compact_layout_follows_the_choices(app_factory):
     app = app_factory(game=game)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        while game.prompt.kind in ("matchup", "starting_contract"):
-            await choose(pilot, game.prompt.choices[0].key)
+        await play_the_picks(pilot, game)
         assert game.prompt.kind == "action"
         assert visible(app, "board")  # the first choice is an action space
         drops = next(c.key for c in game.prompt.choices if c.key.startswith("place:water-p2"))
@@ -157,7 +162,7 @@ async def test_a_resize_keeps_the_selected_choice(app_factory):
         assert screen.view.strong == frozenset(game.prompt.choices[1].refs)
 
 
-async def test_the_companies_tab_opens_on_the_deciding_company_in_the_compact_layout(app_factory):
+async def test_the_companies_tab_opens_and_stays_on_the_deciding_company_in_the_compact_layout(app_factory):
     from barrage_tui.rules.game import Game
     from barrage_tui.ui.widgets.company import CompanyBoards
 
@@ -176,6 +181,13 @@ async def test_the_companies_tab_opens_on_the_deciding_company_in_the_compact_la
         deciding = screen.query_one(f"#company-{game.prompt.seat}")
         assert boards.scroll_y > 0
         assert deciding.region.y == boards.region.y  # its first line is the panel's first line
+        for size in ((96, 30), (80, 24)):  # a resize keeps it in view
+            await pilot.resize_terminal(*size)
+            for _ in range(3):
+                await pilot.pause()
+            # on top, or wholly in view when the boards end before it could reach the top
+            region = deciding.region
+            assert region.y == boards.region.y or boards.region.contains_region(region), size
 
 
 async def test_the_company_boards_fit_their_panel_in_the_full_layouts(app_factory):
@@ -211,8 +223,7 @@ async def test_tab_goes_on_from_the_panel_shown(app_factory):
         assert game.prompt.kind == "starting_contract" and visible(app, "contracts")
         await pilot.press("tab")
         assert visible(app, "patents")
-        while game.prompt.kind in ("matchup", "starting_contract"):
-            await choose(pilot, game.prompt.choices[0].key)
+        await play_the_picks(pilot, game)
         assert game.prompt.kind == "action" and visible(app, "board")  # followed the action spaces
         await pilot.press("tab")
         assert visible(app, "companies")
@@ -251,8 +262,7 @@ async def test_a_tab_shows_what_changed_while_it_was_hidden(app_factory):
     app = app_factory(game=game)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        while game.prompt.kind in ("matchup", "starting_contract"):
-            await choose(pilot, game.prompt.choices[0].key)
+        await play_the_picks(pilot, game)
         assert visible(app, "board")
         while not visible(app, "companies"):
             await pilot.press("tab")
@@ -264,26 +274,3 @@ async def test_a_tab_shows_what_changed_while_it_was_hidden(app_factory):
         await pilot.press("tab")
         await pilot.pause()
         assert visible(app, "energy") and "Turn order" in screen_text(app)
-
-
-async def test_a_resize_keeps_the_deciding_board_in_view_in_the_compact_layout(app_factory):
-    from barrage_tui.rules.game import Game
-    from barrage_tui.ui.widgets.company import CompanyBoards
-
-    game = Game.new(default_setup(3, 8))
-    while game.prompt.kind in ("matchup", "starting_contract") or game.prompt.seat == 0:
-        game.choose(game.prompt.choices[0].key)
-    app = app_factory(game=game)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        screen = game_screen(app)
-        while not visible(app, "companies"):
-            await pilot.press("tab")
-        for size in ((96, 30), (80, 24)):
-            await pilot.resize_terminal(*size)
-            for _ in range(3):
-                await pilot.pause()
-            boards = screen.query_one(CompanyBoards)
-            deciding = screen.query_one(f"#company-{game.prompt.seat}").region
-            # on top, or wholly in view when the boards end before it could reach the top
-            assert deciding.y == boards.region.y or boards.region.contains_region(deciding), size
