@@ -19,6 +19,7 @@ class GameLog(Panel):
         super().__init__(id=id, classes=classes)
         self._cache: dict = {}
         self._cache_width = 0
+        self._starts: list[int] = []  # the first line of each event shown
 
     def fingerprint(self, view: View) -> object:
         events = view.game.events
@@ -47,19 +48,24 @@ class GameLog(Panel):
 
     def build(self, width: int) -> list[Text]:
         """The newest lines, page by page: new lines are added below the old ones and nothing moves
-        until the panel is full; then the last half page starts a new page (a scrolling log would
-        repaint every line at every decision)."""
+        until the panel is full; then the last two thirds start a new page (a scrolling log would
+        repaint every line at every decision). A page starts at an event, counted in the whole game:
+        the lines shown are a window that slides as old events drop out of it."""
         lines = super().build(width)
+        starts = self._starts
+        if not lines or not starts:
+            return lines
         height = max(1, self.scrollable_content_region.height)
-        start = getattr(self, "_page_start", 0)
-        if width != getattr(self, "_page_width", None) or start > len(lines):
-            start = max(0, len(lines) - height)
-        if len(lines) - start > height:  # a new page: keep the last two thirds, from an event's first line
-            target = max(0, len(lines) - max(1, (height * 2) // 3))
-            fitting = [s for s in self._starts if len(lines) - s <= height]
-            start = max((s for s in fitting if s <= target), default=min(fitting, default=target))
-        self._page_start, self._page_width = start, width
-        return lines[start:]
+        first = len(self.view.game.events) - len(starts)  # the game's index of the first event shown
+        fitting = [i for i, s in enumerate(starts) if len(lines) - s <= height]  # pages that fit from there
+        page = getattr(self, "_page_event", -1) - first
+        if width != getattr(self, "_page_width", None) or not 0 <= page < len(starts):
+            page = min(fitting, default=len(starts) - 1)  # as much as fits, newest last
+        elif len(lines) - starts[page] > height:  # full: a new page keeps the last two thirds
+            target = len(lines) - max(1, (height * 2) // 3)
+            page = max((i for i in fitting if starts[i] <= target), default=min(fitting, default=len(starts) - 1))
+        self._page_event, self._page_width = first + page, width
+        return lines[starts[page]:]
 
     def on_resize(self) -> None:
         self._page_width = None
