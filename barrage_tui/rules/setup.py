@@ -84,11 +84,14 @@ class Setup:
                 raise SetupError(f"the Automa cannot play {s.officer!r} yet (no Automa rules for that chief engineer)")
 
 
-def first_player_at_random(seats: tuple[SeatSetup, ...], seed: int) -> tuple[SeatSetup, ...]:
-    """The seats in picking order when the first player is drawn (rulebook "Setup": pick a first player at
-    random, then clockwise): the table's order, turned to start at a seat drawn from the seed."""
-    first = random.Random(f"{seed}:first").randrange(len(seats))
+def picking_order(seats: tuple[SeatSetup, ...], first: int) -> tuple[SeatSetup, ...]:
+    """The seats in picking order: from seat ``first``, clockwise (the table's order, turned)."""
     return seats[first:] + seats[:first]
+
+
+def first_player_at_random(seats: tuple[SeatSetup, ...], seed: int) -> tuple[SeatSetup, ...]:
+    """Rulebook "Setup": pick a first player at random (drawn from the seed), then clockwise."""
+    return picking_order(seats, random.Random(f"{seed}:first").randrange(len(seats)))
 
 
 def automa_difficulty(seat: SeatSetup) -> str:

@@ -262,7 +262,8 @@ class StartScreen(Screen):
     def setup(self):
         """The Setup from the form (raises SetupError / ValueError with a plain message)."""
         from barrage_tui.rules.components import EXPANSION_OFFICERS
-        from barrage_tui.rules.setup import EXPANSION_OPTION, SeatSetup, Setup, first_player_at_random
+        from barrage_tui.rules.setup import (EXPANSION_OPTION, SeatSetup, Setup, first_player_at_random,
+                                             picking_order)
 
         if not self.query("#seats"):  # Enter before the form is drawn: the default game
             return default_setup(self.seed)
@@ -283,8 +284,8 @@ class StartScreen(Screen):
             else:
                 seats.append(SeatSetup(name, company=company, officer=officer))
         first = self.query_one("#first", Cycler).value
-        seats = list(first_player_at_random(tuple(seats), int(seed_text)) if first == RANDOM_FIRST
-                     else seats[first:] + seats[:first])  # picking goes on clockwise from the first
+        seats = (first_player_at_random(tuple(seats), int(seed_text)) if first == RANDOM_FIRST
+                 else picking_order(tuple(seats), first))
         expansion = not intro and (bool(self.query_one("#officer-set", Cycler).value)
                                    or any(s.officer in EXPANSION_OFFICERS for s in seats))
         setup = Setup(seats=tuple(seats), introductory=intro, seed=int(seed_text),
