@@ -18,7 +18,8 @@ import automa
 from automa.cards import cards
 from barrage_tui.rules.game import Game
 from barrage_tui.rules.setup import SeatSetup, Setup
-from barrage_tui.rules.state import NEUTRAL, DamState
+from barrage_tui.rules.state import NEUTRAL
+from tests.rules.helpers import clear_map, put_conduit, put_dam, put_powerhouse  # as in the rules' tests
 
 HUMAN, AUTOMA = 0, 1
 
@@ -34,32 +35,6 @@ def automa_game(level="medium", company="italy", officer="", human=("usa", "wilh
 def restart(game: Game) -> Game:
     """The same position as a fresh game (nothing cached), the Automa attached."""
     return automa.attach(Game(game.setup, game.state))
-
-
-def clear_map(game: Game) -> None:
-    st = game.state
-    st.dams.clear()
-    st.headstream_drops = dict.fromkeys(st.headstream_drops, 0)
-    st.drops_created = st.drops_exited = 0
-
-
-def put_dam(game: Game, space: str, owner: int, height: int = 1, drops: int = 0) -> None:
-    st = game.state
-    st.dams[space] = DamState(owner=owner, height=height, drops=drops)
-    st.drops_created += drops
-    if owner >= 0:
-        st.companies[owner].pieces["base"] -= 1
-        st.companies[owner].pieces["elevation"] -= height - 1
-
-
-def put_conduit(game: Game, space: str, owner: int) -> None:
-    game.state.conduits[space] = owner
-    game.state.companies[owner].pieces["conduit"] -= 1
-
-
-def put_powerhouse(game: Game, space: str, owner: int) -> None:
-    game.state.powerhouses[space] = owner
-    game.state.companies[owner].pieces["powerhouse"] -= 1
 
 
 def wait_drops(game: Game, headstream: str, n: int) -> None:
@@ -90,4 +65,4 @@ def view(game: Game, card: int, seat: int = AUTOMA):
     return SimpleNamespace(game=game, seat=seat, company=game.state.companies[seat], criteria=cards()[card].criteria)
 
 
-__all__ = ["HUMAN", "AUTOMA", "NEUTRAL"]
+__all__ = ["HUMAN", "AUTOMA", "NEUTRAL", "clear_map", "put_conduit", "put_dam", "put_powerhouse"]

@@ -636,9 +636,8 @@ def test_franz_marker_stays_after_the_last_round():
     assert st.phase == "over" and st.companies[seat].energy == 40
 
 
-def test_mahiri_copying_franz_keeps_the_contract_energy_for_the_next_round():
-    # Copying: "move your Energy marker only by the difference of the excess Energy ..., and keep the Contract.
-    # Move your Energy marker at the start of the next round by the value of the Contract."
+def mahiri_copying_franz_with(contract: int):
+    """Mahiri able to copy Franz, a system of hers making 8 energy (2 drops, value 4), ``contract`` in hand."""
     game, seat = mahiri_copying("franz")
     own(game, seat, "base", "B5U", height=2)
     put_drops(game, "B5U", 2)
@@ -646,7 +645,14 @@ def test_mahiri_copying_franz_keeps_the_contract_energy_for_the_next_round():
     own(game, seat, "powerhouse", "P10_0")
     game = restart(game)
     c = game.state.companies[seat]
-    c.contracts = [300]  # 5 energy
+    c.contracts = [contract]
+    return game, seat, c
+
+
+def test_mahiri_copying_franz_keeps_the_contract_energy_for_the_next_round():
+    # Copying: "move your Energy marker only by the difference of the excess Energy ..., and keep the Contract.
+    # Move your Energy marker at the start of the next round by the value of the Contract."
+    game, seat, c = mahiri_copying_franz_with(300)  # 5 energy
     play(game, "place:mahiri-1", "copy:franz", "place:turbine-0", "drops:2", "contract:300")
     assert c.energy == 8 - 5 and c.energy_next_round == 5 and c.fulfilled == [300]
     other_banks(game, seat)
@@ -657,14 +663,7 @@ def test_mahiri_copying_franz_keeps_the_contract_energy_for_the_next_round():
 
 
 def test_mahiri_copying_franz_only_for_the_extra_action():
-    game, seat = mahiri_copying("franz")
-    own(game, seat, "base", "B5U", height=2)
-    put_drops(game, "B5U", 2)
-    own(game, seat, "conduit", "C5R")
-    own(game, seat, "powerhouse", "P10_0")
-    game = restart(game)
-    c = game.state.companies[seat]
-    c.contracts = [205]  # 3 energy
+    game, seat, c = mahiri_copying_franz_with(205)  # 3 energy
     play(game, "place:mahiri-1", "copy:franz", "place:bank-b", "engineers:1")
     other_banks(game, seat)
     play(game, "place:turbine-0", "drops:2", "contract:205")
