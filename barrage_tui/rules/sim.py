@@ -18,6 +18,7 @@ from operator import attrgetter
 from .components import BASE_OFFICERS, EXPANSION_OFFICERS, PROMO_OFFICERS
 from .game import Game
 from .invariants import violations
+from .state import GameState
 from .setup import COMPANY_ORDER, EXPANSION_OPTION, SeatSetup, Setup
 
 # At about one turn start in five, a second offered choice (picked at random) is tried on a copy of the
@@ -117,6 +118,7 @@ class GameResult:
     scores: list[int] = field(default_factory=list)
     automa_turn_s: list[float] = field(default_factory=list)  # each Automa step: decide + apply
     engine_s: float = 0.0  # time spent in the engine alone (setup, choices, the Automa's decisions)
+    state: GameState | None = None  # the final state of a finished game
 
 
 def play_random(setup: Setup, seed: int, check: bool = True, max_decisions: int = 20000,
@@ -165,6 +167,7 @@ def play_random(setup: Setup, seed: int, check: bool = True, max_decisions: int 
     result.productions = game.stats["productions"]
     result.contracts = game.stats["contracts"]
     result.scores = [c.vp for c in st.companies]
+    result.state = st
     return result
 
 

@@ -1,0 +1,75 @@
+"""Golden games: seeded whole games pinned to their choice count and a hash of the final state.
+
+The random-play checks catch a broken rule; these catch a *changed* one: a reshaping of the engine must
+leave every one of these games exactly as it was. When a rule is changed on purpose, print the new pins
+with ``python -m tests.golden`` and say in the commit which games changed and why.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+import tomllib
+from pathlib import Path
+
+from automa import attach
+from barrage_tui.rules.setup import EXPANSION_OPTION, SeatSetup, Setup
+from barrage_tui.rules.sim import play_random
+
+PINS = Path(__file__).with_name("golden_games.toml")
+EXPANSION = {EXPANSION_OPTION: True}
+
+
+def _human(name: str, company: str, officer: str) -> SeatSetup:
+    return SeatSetup(name, company=company, officer=officer)
+
+
+def _automa(name: str, company: str, difficulty: str, officer: str = "") -> SeatSetup:
+    return SeatSetup(name, "automa", company, officer, difficulty)
+
+
+# 1-4 seats, people and Automas at every level, every chief engineer at least once, the introductory game.
+GAMES: dict[str, Setup] = {
+    "solo-wilhelm": Setup((_human("P1", "usa", "wilhelm"),), seed=11),
+    "graziano-vs-medium": Setup((_human("P1", "germany", "graziano"), _automa("A2", "italy", "medium")), seed=12),
+    "three-very-hard-solomon": Setup((_human("P1", "france", "viktor"), _human("P2", "usa", "jill"),
+                                      _automa("A3", "germany", "very_hard", "solomon")), seed=13),
+    "four-base-promo": Setup((_human("P1", "italy", "anton"), _human("P2", "france", "mahiri"),
+                              _human("P3", "usa", "simone"), _human("P4", "germany", "tommaso")), seed=14),
+    "four-expansion": Setup((_human("P1", "usa", "elon"), _human("P2", "germany", "wu"),
+                             _human("P3", "italy", "octavius"), _human("P4", "france", "gennaro")),
+                            seed=15, options=EXPANSION),
+    "amir-franz-vs-hard": Setup((_automa("A1", "france", "hard"), _human("P2", "italy", "amir"),
+                                 _human("P3", "usa", "franz")), seed=16, options=EXPANSION),
+    "very-hard-wu-and-easy": Setup((_human("P1", "germany", "mahiri"), _automa("A2", "usa", "very_hard", "wu"),
+                                    _automa("A3", "france", "easy")), seed=17, options=EXPANSION),
+    "introductory-draft-two": Setup((SeatSetup("P1"), SeatSetup("P2")), introductory=True, seed=18),
+    "full-draft-three": Setup((SeatSetup("P1"), SeatSetup("P2"), SeatSetup("P3")), seed=19),
+}
+PLAY_SEED = 2026  # the random players' own seed
+
+
+def fingerprint(setup: Setup) -> tuple[int, str]:
+    """Play the game to its end; its number of decisions and a hash of its choice keys and final state."""
+    result = play_random(setup, PLAY_SEED, check=False, attach=attach)
+    if result.error:
+        raise AssertionError(f"the golden game failed: {result.error}")
+    return result.decisions, _digest(result.keys, result.state.to_dict())
+
+
+def _digest(keys: list[str], state: dict) -> str:
+    text = json.dumps({"keys": keys, "state": state}, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def pins() -> dict[str, dict]:
+    with PINS.open("rb") as fh:
+        return tomllib.load(fh)
+
+
+if __name__ == "__main__":  # print the pins of today's engine, in the pins file's format
+    for name, setup in GAMES.items():
+        decisions, digest = fingerprint(setup)
+        print(f'[{name}]\ndecisions = {decisions}\nhash = "{digest}"\n')
+    sys.exit(0)
