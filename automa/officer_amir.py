@@ -35,6 +35,8 @@ Decisions (UNVERIFIED):
 from __future__ import annotations
 
 from barrage_tui.rules import water
+from barrage_tui.rules.keys import make
+from barrage_tui.rules.water import FLOW
 
 from . import criteria, officers, placement
 from .boxes import water as water_box  # (a module: the water box imports this one too)
@@ -79,9 +81,9 @@ def answer(view, prompt, remaining: int) -> str:
     """The answer to water.place_drops's question for one drop."""
     dam = choose_dam(view)
     if dam is not None:
-        return f"dam:{dam[0]}"
+        return make("dam", dam[0])
     head = water_box.next_headstream(view, remaining, flowing=True)
     if head is None:
         return "done"
-    flowing = f"headstream:{head}:flow"  # offered when the drops would otherwise wait
-    return flowing if prompt.find(flowing) is not None else f"headstream:{head}"
+    flowing = make("headstream", head, FLOW)  # offered when the drops would otherwise wait
+    return flowing if prompt.find(flowing) is not None else make("headstream", head)

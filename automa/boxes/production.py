@@ -11,6 +11,7 @@ location code - and fulfils the best contract it can (answers.py).
 from __future__ import annotations
 
 from barrage_tui.rules import production
+from barrage_tui.rules.keys import make
 from barrage_tui.rules.scoring import SECTION
 from barrage_tui.rules.state import NEUTRAL
 
@@ -71,7 +72,7 @@ def try_box(ctx, box) -> str | None:
     lowest = officers.contract_choice(ctx, ctx.company.energy) == "lowest"
     ctx.place("turbine", box.engineers, box.ends_turn)
     ctx.pay(box.vp_change)
-    ctx.do(f"produce:{bonus}", production=system.key)
+    ctx.do(make("produce", bonus), system=system.key)
     ctx.note(f"{box.name}: {energy} energy, {system.dam} -> {system.conduit} -> {system.powerhouse}"
              + (f" (Dr. Octavius: with the water of {', '.join(more)} too)" if more else "")
              + ("; Franz de Lasse, below this round's section: the lowest contract" if lowest else ""))

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from functools import cache
 
-from . import construction, contracts, officers, patents, production, rewards, water, wheel
+from . import construction, contracts, keys, officers, patents, production, rewards, water, wheel
 from .components import ActionSpace, components
-from .decisions import Choice
+from .decisions import Choice, PromptKind
+
+ARCHITECT = "architect"  # Tommaso's Architect goes alone: the key's second argument
 
 BANK = "bank-b"
 CONSTRUCT = "construct"
@@ -115,7 +117,7 @@ def available_spaces(game, seat: int) -> list[Choice]:
                     choices.extend(_placements(company, CONSTRUCT, need, label, architect))
     choices.extend(private_placements(game, seat))
     if have:
-        choices.append(Choice(f"place:{BANK}", "Bank: 1 credit per Engineer", (BANK,)))
+        choices.append(Choice(keys.make("place", BANK), "Bank: 1 credit per Engineer", (BANK,)))
     return choices
 
 
@@ -141,7 +143,7 @@ def private_placements(game, seat: int) -> list[Choice]:
             continue
         for need, _ in copy.private_spaces:
             if need <= have and copy.private_action_possible(game, seat):
-                choices.append(Choice(f"place:{copy.id}-{ON_BANK}", f"Bank, {need} Engineer(s) and no credits, as "
+                choices.append(Choice(keys.make("place", f"{copy.id}-{ON_BANK}"), f"Bank, {need} Engineer(s) and no credits, as "
                                       f"{names[copy.id].name}'s space: {copy.private_action_label}", (BANK,)))
     return choices
 
@@ -172,8 +174,8 @@ def _space_placements(space_id: str) -> tuple[Choice, Choice]:
 
 def _placement_choices(target: str, label: str) -> tuple[Choice, Choice]:
     """Placing Engineers on ``target``, and placing the Architect there alone."""
-    return (Choice(f"place:{target}", f"{label}", (target,)),
-            Choice(f"place:{target}:architect", f"{label}, with the Architect alone (play again after)", (target,)))
+    return (Choice(keys.make("place", target), label, (target,)),
+            Choice(keys.make("place", target, ARCHITECT), f"{label}, with the Architect alone (play again after)", (target,)))
 
 
 def _which_placements(company, need: int, architect: bool | None, plain: Choice, alone: Choice) -> list[Choice]:
@@ -269,8 +271,8 @@ def take_turn(game, seat: int, extra: bool = False):
     if key == "build-free":
         yield from construction.construct(game, seat, engineer_free=True)
         return False
-    parts = key.split(":")
-    target, with_architect = parts[1], len(parts) > 2
+    placed = keys.Key.parse(key)
+    target, with_architect = placed.arg(0), placed.arg(1) == ARCHITECT
     if target == BANK:
         yield from _bank(game, seat)
         return False
@@ -338,9 +340,9 @@ def _place_engineers(game, seat: int, target: str, with_architect: bool, private
 def _bank(game, seat: int):
     company = game.state.companies[seat]
     have = engineers_available(company)
-    key = yield from game.ask(seat, "bank", "How many Engineers on the Bank (1 credit each)?",
-                              [Choice(f"engineers:{n}", f"{n} Engineer(s): {n} credit(s)") for n in range(1, have + 1)])
-    n = int(key.split(":")[1])
+    key = yield from game.ask(seat, PromptKind.BANK, "How many Engineers on the Bank (1 credit each)?",
+                              [Choice(keys.make("engineers", n), f"{n} Engineer(s): {n} credit(s)") for n in range(1, have + 1)])
+    n = keys.number(key)
     use_engineers(company, n, False)
     game.state.bank[seat] += n
     game.gain_credits(seat, n)
@@ -387,9 +389,9 @@ def copy_and_act_again(game, seat: int):
     names = components().officers
     targets = [o for o in mahiri_targets(game, seat) if o in officers.OFFICERS and o not in (MAHIRI, "none")]
     if targets:
-        key = yield from game.ask(seat, "copy_officer", "Copy which chief engineer's ability?",
-                                  [Choice(f"copy:{o}", f"{names[o].name}: {names[o].ability}") for o in targets])
-        company.copied_officer = key.split(":")[1]
+        key = yield from game.ask(seat, PromptKind.COPY_OFFICER, "Copy which chief engineer's ability?",
+                                  [Choice(keys.make("copy", o), f"{names[o].name}: {names[o].ability}") for o in targets])
+        company.copied_officer = keys.Key.parse(key).arg(0)
         lasts = officers.OFFICERS[company.copied_officer].copy_lasts_round
         if lasts and company.copied_officer not in company.copied_for_round:
             company.copied_for_round.append(company.copied_officer)

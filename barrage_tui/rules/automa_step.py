@@ -40,11 +40,12 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
+from . import keys
 from .components import components
-from .decisions import IllegalChoice, Prompt
+from .decisions import IllegalChoice, Prompt, PromptKind
 from .setup import rng
 
-PROMPT_KIND = "automa"
+PROMPT_KIND = PromptKind.AUTOMA
 AUTOMA = "automa"
 AUTOMA_VP = 16  # an Automa starts with 16 VP and never holds credits (automa.md 2.2)
 AUTOMA_CREDITS = 0
@@ -175,12 +176,12 @@ class Step:
         return ";".join(self.tokens)
 
     def do(self, op: str) -> None:
-        name, *args = op.split(":")
-        operation = OPERATIONS.get(name)
+        parsed = keys.Key.parse(op)
+        operation = OPERATIONS.get(parsed.verb)
         if operation is None:
             raise IllegalChoice(f"unknown Automa operation {op!r}")
         self.tokens.append(op)
-        gen = operation(self.game, self.seat, *args)
+        gen = operation(self.game, self.seat, *parsed.args)
         if gen is None:
             return
         try:
@@ -221,7 +222,6 @@ def scratch(game):
     trial = copy.copy(game)
     trial.state = game.state.copy()
     trial.events = []
-    trial.stats = dict(game.stats)
     return trial
 
 
@@ -321,7 +321,7 @@ def _office(game, seat, colour):
     st.companies[seat].energy += CONTRACT_OFFICE_ENERGY
     game.event(f"{game.name(seat)} discards the face-up {colour} contracts "
                f"({', '.join(f'#{c}' for c in gone) or 'none'}), reveals new ones and gains "
-               f"{CONTRACT_OFFICE_ENERGY} energy.", seat, "contract", tuple(f"contract:{c}" for c in gone))
+               f"{CONTRACT_OFFICE_ENERGY} energy.", seat, "contract", tuple(keys.contract_ref(c) for c in gone))
 
 
 def _build(game, seat):

@@ -14,7 +14,8 @@ from typing import NamedTuple
 
 from . import automa_step, officers, patents, rewards, wheel
 from .components import STRUCTURES, components
-from .decisions import Choice
+from .decisions import Choice, PromptKind
+from .keys import Key, make
 from .officers import ANTON_TILE
 from .state import DamState
 
@@ -304,16 +305,17 @@ def construct(game, seat: int, engineer_free: bool = False):
     found = tile_uses(game, seat, engineer_free)
     uses = {u.key: u for u in found}
     plan = _build_plan(game, seat, game.spendable_credits(seat), found)
-    key = yield from game.ask(seat, "build_tile", "Choose the Technology tile to build with.",
+    key = yield from game.ask(seat, PromptKind.BUILD_TILE, "Choose the Technology tile to build with.",
                               [Choice(k, uses[k].label, (uses[k].tile,)) for k in plan],
                               help="A tile builds its structure type; it goes on your wheel with the machinery.")
     use = uses[key]
     spaces = plan[key]
-    space = yield from game.ask(seat, "build_space", f"Where do you build the {use.structure}?",
-                                [Choice(f"space:{s}", space_label(game, use.structure, s), (s,)) for s in spaces])
-    space = space.split(":", 1)[1]
+    space = yield from game.ask(seat, PromptKind.BUILD_SPACE, f"Where do you build the {use.structure}?",
+                                [Choice(make("space", s), space_label(game, use.structure, s), (s,)) for s in spaces],
+                                data={"structure": use.structure})
+    space = Key.parse(space).rest()
     pays = {p.key: p for p in spaces[space]}
-    pay = pays[(yield from game.ask(seat, "payment", f"How do you pay for the {use.structure}?",
+    pay = pays[(yield from game.ask(seat, PromptKind.PAYMENT, f"How do you pay for the {use.structure}?",
                                      [Choice(k, p.label) for k, p in pays.items()]))]
     # Tile and machinery into the open segment, then the wheel turns one segment.
     if use.supply_tile:
@@ -335,13 +337,13 @@ def free_build(game, seat: int, structure: str, areas=None, max_production=None)
     """A contract's free build: no Engineers, tile, machinery or wheel turn; the red +3 is still paid."""
     spaces = [s for s in legal_spaces(game, seat, structure, areas, max_production)
               if red_fee(structure, s) <= game.spendable_credits(seat)]
-    choices = [Choice(f"space:{s}", space_label(game, structure, s), (s,)) for s in spaces]
+    choices = [Choice(make("space", s), space_label(game, structure, s), (s,)) for s in spaces]
     choices.append(Choice("skip", "Do not build"))
-    key = yield from game.ask(seat, "build_space", f"Free build: where do you build the {structure}?", choices,
-                              auto=False)
-    if key == "skip":
+    picked = yield from game.ask(seat, PromptKind.BUILD_SPACE, f"Free build: where do you build the {structure}?",
+                                 choices, auto=False, data={"structure": structure})
+    if picked == "skip":
         return
-    space = key.split(":", 1)[1]
+    space = Key.parse(picked).rest()
     game.event(f"{game.name(seat)} builds a {structure} on {space} for free.", seat, "build", (space,))
     yield from place_piece(game, seat, structure, space, red_fee(structure, space))
 

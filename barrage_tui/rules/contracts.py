@@ -8,9 +8,9 @@ fulfils one hand contract only.
 
 from __future__ import annotations
 
-from . import automa_step, officers, rewards
+from . import automa_step, keys, officers, rewards
 from .components import components
-from .decisions import Choice
+from .decisions import Choice, EventKind, PromptKind
 from .setup import rng
 
 FRANCE_REDUCTION = 3
@@ -40,13 +40,13 @@ def fulfil(game, seat: int, energy: int, production: bool):
         fits = [c for c in candidates if max(0, comps.contracts[c].energy - reduction) <= budget]
         if not fits:
             return
-        choices = [Choice(f"contract:{c}", label(c), (f"contract:{c}",)) for c in fits]
+        choices = [Choice(keys.make("contract", c), label(c), (keys.contract_ref(c),)) for c in fits]
         choices.append(Choice("skip", "Fulfil no contract" if budget == energy else "No more contracts"))
-        key = yield from game.ask(seat, "contract", f"You produced {energy} energy: fulfil a contract?", choices,
+        key = yield from game.ask(seat, PromptKind.CONTRACT, f"You produced {energy} energy: fulfil a contract?", choices,
                                   auto=False, help="A contract needs at most the energy of this one action.")
         if key == "skip":
             return
-        cid = int(key.split(":")[1])
+        cid = keys.number(key)
         if cid in company.contracts:
             company.contracts.remove(cid)
         elif cid in st.national:
@@ -54,9 +54,9 @@ def fulfil(game, seat: int, energy: int, production: bool):
         else:
             st.private_display[comps.contracts[cid].kind].remove(cid)
         company.fulfilled.append(cid)
-        game.stats["contracts"] += 1
         contract = comps.contracts[cid]
-        game.event(f"{game.name(seat)} fulfils contract {label(cid)}.", seat, "contract", (f"contract:{cid}",))
+        game.event(f"{game.name(seat)} fulfils contract {label(cid)}.", seat, EventKind.CONTRACT,
+                   (keys.contract_ref(cid),), {"fulfilled": cid})
         if production:  # Franz de Lasse: the contract takes its Energy off the marker
             for o in officers.in_force(company):
                 o.production_contract_fulfilled(game, seat, max(0, contract.energy - reduction))
@@ -75,19 +75,19 @@ def take(game, seat: int, count: int):
     st = game.state
     company = st.companies[seat]
     for i in range(count):
-        choices = [Choice(f"take:{c}", label(c), (f"contract:{c}",)) for c in display(game)]
-        key = yield from game.ask(seat, "take_contract", f"Take a contract ({i + 1} of {count}).", choices)
-        cid = int(key.split(":")[1])
+        choices = [Choice(keys.make("take", c), label(c), (keys.contract_ref(c),)) for c in display(game)]
+        key = yield from game.ask(seat, PromptKind.TAKE_CONTRACT, f"Take a contract ({i + 1} of {count}).", choices)
+        cid = keys.number(key)
         colour = components().contracts[cid].kind
         st.private_display[colour].remove(cid)
         company.contracts.append(cid)
-        game.event(f"{game.name(seat)} takes contract {label(cid)}.", seat, "contract", (f"contract:{cid}",))
+        game.event(f"{game.name(seat)} takes contract {label(cid)}.", seat, EventKind.CONTRACT, (keys.contract_ref(cid),))
     while len(company.contracts) > hand_limit(company):
-        choices = [Choice(f"discard:{c}", label(c), (f"contract:{c}",)) for c in company.contracts]
-        key = yield from game.ask(seat, "discard_contract",
+        choices = [Choice(keys.make("discard", c), label(c), (keys.contract_ref(c),)) for c in company.contracts]
+        key = yield from game.ask(seat, PromptKind.DISCARD_CONTRACT,
                                   f"Your hand holds {len(company.contracts)}; discard down to {hand_limit(company)}.",
                                   choices, auto=False)
-        cid = int(key.split(":")[1])
+        cid = keys.number(key)
         company.contracts.remove(cid)
         game.event(f"{game.name(seat)} discards contract #{cid}; it leaves the game.", seat, "contract")
 
@@ -103,13 +103,14 @@ def refill(game) -> None:
                 pile.extend(st.contract_discards.pop(colour))
                 rng(st).shuffle(pile)
             shown.append(pile.pop())
+            game.revealed()
 
 
 def pick_starting(game, seat: int):
     st = game.state
-    choices = [Choice(f"start:{c}", label(c), (f"contract:{c}",)) for c in st.starting_offer]
-    key = yield from game.ask(seat, "starting_contract", "Pick your starting contract.", choices)
-    cid = int(key.split(":")[1])
+    choices = [Choice(keys.make("start", c), label(c), (keys.contract_ref(c),)) for c in st.starting_offer]
+    key = yield from game.ask(seat, PromptKind.STARTING_CONTRACT, "Pick your starting contract.", choices)
+    cid = keys.number(key)
     st.starting_offer.remove(cid)
     st.companies[seat].contracts.append(cid)
     game.event(f"{game.name(seat)} picks starting contract {label(cid)}.", seat, "contract")

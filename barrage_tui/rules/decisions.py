@@ -2,7 +2,45 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from enum import StrEnum
+from types import MappingProxyType
+
+NO_DATA: Mapping[str, object] = MappingProxyType({})
+
+
+class PromptKind(StrEnum):
+    """What sort of decision a prompt is: one meaning each (clients branch on it, never on the text)."""
+
+    ACTION = "action"  # place Engineers on an action space (the start of a turn)
+    BANK = "bank"  # how many Engineers on the Bank
+    COPY_OFFICER = "copy_officer"  # Mahiri Sekibo: whose ability to copy
+    MATCHUP = "matchup"  # setup draft: a company + chief engineer pair
+    STARTING_CONTRACT = "starting_contract"
+    BUILD_TILE = "build_tile"  # the technology tile of a construction
+    BUILD_SPACE = "build_space"  # where the structure goes
+    PAYMENT = "payment"  # how the machinery of a construction is paid
+    SYSTEM = "system"  # the dam, conduit and powerhouse of a production
+    MORE_DAMS = "more_dams"  # Dr. Octavius: another dam into the same powerhouse, or done
+    PRODUCTION_DROPS = "production_drops"  # how many drops from the chosen dam
+    HEADSTREAM_DROP = "headstream_drop"  # where the next drop goes (data: drop, of, flowing)
+    CONTRACT = "contract"  # fulfil a contract with the energy just produced
+    TAKE_CONTRACT = "take_contract"
+    DISCARD_CONTRACT = "discard_contract"
+    MACHINERY = "machinery"  # machinery of your choice
+    AUTOMA = "automa"  # an Automa's whole step, worked out by the automa package
+
+
+class EventKind(StrEnum):
+    """What sort of thing happened (clients branch on it and on ``Event.data``, never on the text)."""
+
+    INFO = "info"
+    ROUND = "round"  # a round begins (data: round)
+    ROUND_SCORED = "round_scored"  # the end-of-round scoring is done (data: round)
+    GAME_OVER = "game_over"
+    PRODUCTION = "production"  # one production (data: energy)
+    CONTRACT = "contract"  # a contract taken, fulfilled (data: fulfilled), discarded or picked
 
 
 class IllegalChoice(ValueError):
@@ -19,10 +57,11 @@ class Choice:
 @dataclass(frozen=True)
 class Prompt:
     seat: int
-    kind: str  # what sort of decision: action, build_tile, build_space, payment, drops, contract, ...
+    kind: PromptKind
     text: str
     choices: tuple[Choice, ...]
     help: str = ""  # the rule behind this decision, in a sentence or two
+    data: Mapping[str, object] = field(default_factory=lambda: NO_DATA)  # the numbers and ids behind the text
 
     def keys(self) -> tuple[str, ...]:
         return tuple(c.key for c in self.choices)
@@ -38,5 +77,6 @@ class Prompt:
 class Event:
     text: str
     seat: int = -1  # -1: nobody in particular
-    kind: str = "info"
+    kind: str = EventKind.INFO  # an EventKind, or a plain word for a line only shown
     refs: tuple[str, ...] = field(default=())
+    data: Mapping[str, object] = field(default_factory=lambda: NO_DATA)

@@ -10,9 +10,11 @@ always give the same game. Undo rebuilds the current turn from its starting stat
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from . import automa_step, rounds, scoring
 from .components import components
-from .decisions import Choice, Event, IllegalChoice, Prompt
+from .decisions import NO_DATA, Choice, Event, EventKind, IllegalChoice, Prompt, PromptKind
 from .setup import Setup, new_state
 from .state import GameState
 
@@ -28,8 +30,8 @@ class Game:
         self.log: list[str] = []  # the keys chosen since ``origin``
         self.origin = state.copy()  # where the log starts from
         self.events: list[Event] = []
-        self.stats = {"productions": 0, "contracts": 0}
         self._turn: tuple[int, int, GameState | None] = (0, 0, None)  # log index, events index, state
+        self._revealed_at = 0  # log length after the last choice that revealed hidden information
         self._prompt: Prompt | None = None
         self._flow = rounds.play(self)
         self._advance(None)
@@ -59,18 +61,30 @@ class Game:
         return self._prompt is None
 
     def choose(self, key: str) -> list[Event]:
-        prompt = self._prompt
+        """Apply one legal choice. An illegal key raises IllegalChoice; a rule that raises leaves the game
+        exactly as it was before the call. With an Automa attached, its step is the one its cards give."""
+        prompt = self.prompt
         if prompt is None:
             raise IllegalChoice("the game is over; there is nothing to choose")
         if prompt.find(key) is None:
-            if prompt.kind != automa_step.PROMPT_KIND:
+            if prompt.kind != PromptKind.AUTOMA or self.automa is not None:
                 raise IllegalChoice(f"{key!r} is not a legal choice here ({prompt.text}); "
                                     f"legal: {', '.join(prompt.keys())}")
-            automa_step.validate(self, prompt.seat, key)  # a recorded Automa step: legal if it applies
+            automa_step.validate(self, prompt.seat, key)  # no Automa attached: a recorded step must apply
         start = len(self.events)
         self.log.append(key)
-        self._advance(key)
+        try:
+            self._advance(key)
+        except BaseException:
+            self._replay_turn(self.log[self._turn[0]:-1])
+            raise
         return self.events[start:]
+
+    @property
+    def stats(self) -> dict[str, int]:
+        """Productions and fulfilled contracts so far, counted from the events (so undo and replay agree)."""
+        return {"productions": sum(1 for e in self.events if e.kind == EventKind.PRODUCTION),
+                "contracts": sum(1 for e in self.events if "fulfilled" in e.data)}
 
     def close(self) -> None:
         """A game no longer needed (a trial on a copy): the game and its flow refer to each other, and
@@ -79,25 +93,34 @@ class Game:
 
     @property
     def can_undo(self) -> bool:
-        return len(self.log) > self._turn[0]
+        """A choice of the current turn is there to take back, and no hidden information came out since."""
+        return len(self.log) > max(self._turn[0], self._revealed_at)
 
     def undo(self) -> bool:
         """Take back the last choice of the current turn. Returns False when there is none."""
         if not self.can_undo:
             return False
+        self._replay_turn(self.log[self._turn[0]:-1])
+        return True
+
+    def _replay_turn(self, keys: list[str]) -> None:
+        """Go back to the start of the current turn and choose ``keys`` again."""
         index, n_events, snapshot = self._turn
         if snapshot is None:  # no snapshot kept: replay the whole log from the origin
+            keys = self.log[:index] + keys
             index, n_events, snapshot = 0, 0, self.origin
-            self.stats = {"productions": 0, "contracts": 0}
-        keys = self.log[index:-1]
         self.state = snapshot.copy()
         self.log = self.log[:index]
         self.events = self.events[:n_events]
+        self._revealed_at = 0
         self._flow = rounds.play(self)
         self._advance(None)
         for key in keys:
             self.choose(key)
-        return True
+
+    def revealed(self) -> None:
+        """Hidden information just came out (a contract or tile drawn, a card flipped): undo stops here."""
+        self._revealed_at = len(self.log)
 
     def turn_snapshot(self) -> tuple[GameState, list[str]]:
         """The state at the start of the current turn and the keys chosen since (for saves)."""
@@ -124,17 +147,19 @@ class Game:
         snapshot = self.state.copy() if self.keep_undo else None
         self._turn = (len(self.log), len(self.events), snapshot)
 
-    def ask(self, seat: int, kind: str, text: str, choices: list[Choice], auto: bool = True, help: str = ""):
+    def ask(self, seat: int, kind: PromptKind, text: str, choices: list[Choice], auto: bool = True,
+            help: str = "", data: Mapping[str, object] = NO_DATA):
         """Stop for a decision (generator). A lone choice is taken at once when ``auto``."""
         if not choices:
             raise RuntimeError(f"no legal choice for {kind!r}: {text}")
         if auto and len(choices) == 1:
             return choices[0].key
-        key = yield Prompt(seat, kind, text, tuple(choices), help)
+        key = yield Prompt(seat, kind, text, tuple(choices), help, data)
         return key
 
-    def event(self, text: str, seat: int = -1, kind: str = "info", refs: tuple[str, ...] = ()) -> None:
-        self.events.append(Event(text, seat, kind, tuple(refs)))
+    def event(self, text: str, seat: int = -1, kind: str = EventKind.INFO, refs: tuple[str, ...] = (),
+              data: Mapping[str, object] = NO_DATA) -> None:
+        self.events.append(Event(text, seat, kind, tuple(refs), data))
 
     def name(self, seat: int) -> str:
         c = self.state.companies[seat]

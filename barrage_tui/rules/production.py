@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import automa_step, contracts, officers, water
+from . import automa_step, contracts, keys, officers, water
 from .components import components
-from .decisions import Choice
+from .decisions import Choice, EventKind, PromptKind
 from .state import NEUTRAL
 
 SECOND_PRODUCTION_COMPANY = "germany"
@@ -28,7 +28,7 @@ class System:
 
     @property
     def key(self) -> str:
-        return f"system:{self.dam}:{self.conduit}:{self.powerhouse}"
+        return keys.make("system", self.dam, self.conduit, self.powerhouse)
 
 
 def company_bonus(game, seat: int) -> int:
@@ -182,7 +182,7 @@ def produce(game, seat: int, bonus: int, optional: bool = False, second: bool = 
     if optional:
         choices.append(Choice("skip", "Do not produce"))
     what = "second production" if second else "production"
-    key = yield from game.ask(seat, "production", f"Choose the dam, conduit and powerhouse for your {what}.", choices,
+    key = yield from game.ask(seat, PromptKind.SYSTEM, f"Choose the dam, conduit and powerhouse for your {what}.", choices,
                               auto=not optional,
                               help="Water from your own or a neutral dam runs through a conduit of that zone to "
                                    "your powerhouse at the conduit's end.")
@@ -199,9 +199,8 @@ def produce(game, seat: int, bonus: int, optional: bool = False, second: bool = 
         water.flow_drop(game, f"P{zone}")
     game.event(f"{game.name(seat)} produces {e} energy: "
                + " and ".join(f"{k} drop(s) from {s.dam} through {s.conduit}" for s, k in flows)
-               + f" to {system.powerhouse}.", seat, "production",
-               tuple(x for s, _ in flows for x in (s.dam, s.conduit)) + (system.powerhouse,))
-    game.stats["productions"] += 1
+               + f" to {system.powerhouse}.", seat, EventKind.PRODUCTION,
+               tuple(x for s, _ in flows for x in (s.dam, s.conduit)) + (system.powerhouse,), {"energy": e})
     for s, k in flows:
         owner = st.conduits[s.conduit]
         if owner != seat:
@@ -228,10 +227,10 @@ def _choose_flows(game, seat: int, system: System, bonus: int, second: bool):
     while True:
         counts = flow_counts(game, seat, flows, system, bonus, second)
         so_far = " so far" if flows or several_dams(game, seat, second) else ""
-        key = yield from game.ask(seat, "drops", f"How many drops from {system.dam}?",
-                                  [Choice(f"drops:{k}", f"{k} drop(s): {e} energy{so_far}", (system.dam,))
-                                   for k, e in counts])
-        flows.append((system, int(key.split(":")[1])))
+        key = yield from game.ask(seat, PromptKind.PRODUCTION_DROPS, f"How many drops from {system.dam}?",
+                                  [Choice(keys.make("drops", k), f"{k} drop(s): {e} energy{so_far}", (system.dam,))
+                                   for k, e in counts], data={"dam": system.dam})
+        flows.append((system, keys.number(key)))
         if not several_dams(game, seat, second):
             return flows
         used = {s.dam for s, _ in flows}
@@ -243,7 +242,7 @@ def _choose_flows(game, seat: int, system: System, bonus: int, second: bool):
         choices = [Choice(s.key, system_label(game, seat, s), (s.dam, s.conduit, s.powerhouse)) for s in more]
         if e >= 1:
             choices.append(Choice("done", f"No more dams: produce {e} energy"))
-        key = yield from game.ask(seat, "production", f"Dr. Octavius: take drops from another dam into "
+        key = yield from game.ask(seat, PromptKind.MORE_DAMS, f"Dr. Octavius: take drops from another dam into "
                                   f"{system.powerhouse} as well?", choices,
                                   help="Drops from several of your and neutral dams may run into the one "
                                        "powerhouse, each dam through its own conduit.")

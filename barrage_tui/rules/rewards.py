@@ -6,8 +6,8 @@ The plain gains (credits, VP, energy, machinery) come first, then the others in 
 
 from __future__ import annotations
 
-from . import wheel
-from .decisions import Choice
+from . import keys, wheel
+from .decisions import Choice, PromptKind
 
 PLAIN = ("credits", "vp", "energy", "excavators", "mixers")
 
@@ -67,11 +67,12 @@ def gain(game, seat: int, reward, source: str):
 
 
 def choose_machinery(game, seat: int, count: int):
-    choices = [Choice(f"machinery:{e}:{count - e}", f"{e} Excavator(s) + {count - e} mixer(s)")
+    choices = [Choice(keys.make("machinery", e, count - e), f"{e} Excavator(s) + {count - e} mixer(s)")
                for e in range(count, -1, -1)]
-    key = yield from game.ask(seat, "machinery", f"Take {count} machinery of your choice.", choices)
-    _, e, m = key.split(":")
-    add_machinery(game.state.companies[seat], int(e), int(m))
+    key = yield from game.ask(seat, PromptKind.MACHINERY, f"Take {count} machinery of your choice.", choices)
+    picked = keys.Key.parse(key)
+    e, m = picked.number(0), picked.number(1)
+    add_machinery(game.state.companies[seat], e, m)
     game.event(f"{game.name(seat)} takes {e} Excavator(s) and {m} mixer(s).", seat, "gain")
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from . import actions, automa_step, contracts, officers, patents, rewards, scoring, setup, water
 from .components import components
 from .construction import INCOME_SLOTS, built
+from .decisions import EventKind
 
 ROUNDS = 5
 
@@ -36,7 +37,7 @@ def play(game):
                 yield from (automa_step.take_income if automa else income)(game, seat)
                 st.turn_index += 1
                 continue
-            game.event(f"Round {st.round} begins.", kind="round")
+            game.event(f"Round {st.round} begins.", kind=EventKind.ROUND, data={"round": st.round})
             water.fill_headstreams(game)
             contracts.refill(game)
             st.phase, st.turn_index = "actions", 0
@@ -74,7 +75,7 @@ def end_of_round(game) -> None:
         scoring.final_scoring(game)
         st.phase = "over"
         names = " and ".join(game.name(s) for s in st.winner)
-        game.event(f"The game is over. {names} win{'s' if len(st.winner) == 1 else ''}.", kind="game_over")
+        game.event(f"The game is over. {names} win{'s' if len(st.winner) == 1 else ''}.", kind=EventKind.GAME_OVER)
         return
     energies = {c.seat: c.energy for c in st.companies}
     st.turn_order = scoring.next_turn_order(st.turn_order, energies)

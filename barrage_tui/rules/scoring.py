@@ -8,6 +8,7 @@ from math import ceil
 from . import automa_step, patents
 from .components import AREAS, components
 from .construction import built
+from .decisions import EventKind
 
 ENERGY_CAP = 30  # with the marker's 30 side up you count as on 30 for credits and bonus tiles
 SECTION = 6  # section r of the track starts at 6r energy
@@ -82,7 +83,9 @@ def score_round(game) -> list[tuple[int, int, int, int]]:
         rows.append((c.seat, place, credits, bonus))
         game.event(f"Round {st.round}: {game.name(c.seat)} has {c.energy} energy: {place} VP for the place, "
                    f"{credits} credits" + (f", {vp} VP" if vp else "") + f", {bonus} VP from the {tile.key} tile.",
-                   c.seat, "scoring")
+                   c.seat, EventKind.ROUND_SCORED,
+                   data={"round": st.round, "energy": c.energy, "place_vp": place, "credits": credits,
+                         "energy_vp": vp, "bonus_vp": bonus, "bonus_tile": tile.key})
     return rows
 
 

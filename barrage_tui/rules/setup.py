@@ -5,8 +5,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from . import keys
 from .components import BASE_OFFICERS, EXPANSION_OFFICERS, PROMO_OFFICERS, components
 from .officers import OFFICERS
+from .decisions import Choice, PromptKind
 from .state import NEUTRAL, CompanyState, DamState, GameState
 
 SEAT_KINDS = ("human", "automa")
@@ -160,16 +162,14 @@ def drafts(seat: SeatSetup) -> bool:
 
 def pick_matchup(game, seat: int):
     """A drafting seat takes one of the pairs still dealt to the drafting seats (the last one is taken at once)."""
-    from .decisions import Choice
-
     st, comps = game.state, components()
     offered = {st.companies[t].company: t for t in st.drafting}
-    choices = [Choice(f"matchup:{company}",
+    choices = [Choice(keys.make("matchup", company),
                       f"{comps.companies[company].name} with {comps.officers[st.companies[t].officer].name}",
-                      (f"company:{company}", f"officer:{st.companies[t].officer}"))
+                      (keys.make("company", company), keys.make("officer", st.companies[t].officer)))
                for company, t in sorted(offered.items(), key=lambda kv: COMPANY_ORDER.index(kv[0]))]
-    key = yield from game.ask(seat, "matchup", "Pick a company + chief engineer.", choices)
-    other = offered[key.split(":", 1)[1]]
+    key = yield from game.ask(seat, PromptKind.MATCHUP, "Pick a company + chief engineer.", choices)
+    other = offered[keys.Key.parse(key).arg(0)]
     mine, theirs = st.companies[seat], st.companies[other]
     if other != seat:  # the two seats swap the pairs they were dealt; neither has played yet
         st.companies[seat] = new_company(seat, SeatSetup(mine.player), theirs.company, theirs.officer,

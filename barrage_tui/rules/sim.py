@@ -17,6 +17,7 @@ from operator import attrgetter
 
 from .components import BASE_OFFICERS, EXPANSION_OFFICERS, PROMO_OFFICERS
 from .game import Game
+from .keys import Key
 from .invariants import violations
 from .state import GameState
 from .setup import COMPANY_ORDER, EXPANSION_OPTION, SeatSetup, Setup
@@ -26,20 +27,20 @@ from .setup import COMPANY_ORDER, EXPANSION_OPTION, SeatSetup, Setup
 # When it is the choice the game goes on with, the game itself applies it and no copy is needed.
 CHOICE_CHECK_EVERY = 5
 
-# Relative weights by the start of a choice key; anything else weighs 1.
-WEIGHTS = {
-    "place:bank-b": 0.15, "skip": 0.1, "done": 0.3, "pass": 0.05,
-    "place:construct": 6.0, "place:turbine": 4.0, "contract:": 5.0, "build-free": 3.0,
-    "place:patent": 1.5, "place:contract": 1.5,
+# Relative weights by a choice key's verb, or by its verb and the family of the action space placed on
+# (the space id before its "-": turbine-b2 is a turbine space); anything else weighs 1.
+WEIGHTS: dict[tuple[str, ...], float] = {
+    ("place", "bank"): 0.15, ("skip",): 0.1, ("done",): 0.3, ("pass",): 0.05,
+    ("place", "construct"): 6.0, ("place", "turbine"): 4.0, ("contract",): 5.0, ("build-free",): 3.0,
+    ("place", "patent"): 1.5, ("place", "contract"): 1.5,
 }
 
 
 @cache
 def weight(key: str) -> float:
-    for prefix, w in WEIGHTS.items():
-        if key.startswith(prefix):
-            return w
-    return 1.0
+    k = Key.parse(key)
+    family = k.arg(0).split("-")[0]
+    return WEIGHTS.get((k.verb, family), WEIGHTS.get((k.verb,), 1.0))
 
 
 _key = attrgetter("key")

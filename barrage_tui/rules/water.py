@@ -6,9 +6,11 @@ that has room; one that finds none leaves the board at an exit (rulebook "Water 
 
 from __future__ import annotations
 
-from . import officers
+from . import keys, officers
 from .components import components
-from .decisions import Choice
+from .decisions import Choice, PromptKind
+
+FLOW = "flow"  # "headstream:<h>:flow": Amir Zahir's drop flows at once
 
 
 def capacity(game, space: str) -> int:
@@ -95,29 +97,32 @@ def place_drops(game, seat: int, count: int, flowing: bool, minimum: int = 0):
     freely = any(o.drops_placed_freely for o in officers.in_force(game.state.companies[seat]))
     placed = 0
     while placed < count:
-        choices = [Choice(f"headstream:{h}", f"{h} (tile {game.state.headstream_tiles[h]})", (h,)) for h in heads]
+        choices = [Choice(keys.make("headstream", h), f"{h} (tile {game.state.headstream_tiles[h]})", (h,))
+                   for h in heads]
         if freely and not flowing:
-            choices += [Choice(f"headstream:{h}:flow", f"{h}, flowing at once", (h,)) for h in heads]
+            choices += [Choice(keys.make("headstream", h, FLOW), f"{h}, flowing at once", (h,)) for h in heads]
         if freely:
-            choices += [Choice(f"dam:{d}", f"Straight behind your dam {d}", (d,))
+            choices += [Choice(keys.make("dam", d), f"Straight behind your dam {d}", (d,))
                         for d in own_dams_with_room(game, seat)]
         if placed >= minimum:
             choices.append(Choice("done", "No more drops"))
         how = "flows at once" if flowing else "waits for the Water Flow phase"
-        key = yield from game.ask(seat, "drops", f"Place drop {placed + 1} of up to {count} on a headstream "
-                                  f"(it {how}).", choices, auto=False)
+        key = yield from game.ask(seat, PromptKind.HEADSTREAM_DROP, f"Place drop {placed + 1} of up to {count} on "
+                                  f"a headstream (it {how}).", choices, auto=False,
+                                  data={"drop": placed + 1, "of": count, "flowing": flowing})
         if key == "done":
             return
         placed += 1
-        kind, _, rest = key.partition(":")
-        if kind == "dam":
+        picked = keys.Key.parse(key)
+        rest = picked.arg(0)
+        if picked.verb == "dam":
             game.state.dams[rest].drops += 1
             game.state.drops_created += 1
             game.event(f"{game.name(seat)} puts a drop straight behind the dam on {rest} (Amir Zahir).",
                        seat, "water", (rest,))
             continue
-        head, _, now = rest.partition(":")
-        flows = flowing or now == "flow"
+        head = rest
+        flows = flowing or picked.arg(1) == FLOW
         where = add_drop_to_headstream(game, head, flows)
         game.event(f"{game.name(seat)} puts a drop on {head}" + (f"; it flows to {where}." if flows else "."),
                    seat, "water", (head, where))

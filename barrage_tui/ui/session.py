@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from barrage_tui.rules import scoring
+from barrage_tui.rules.decisions import EventKind
 
 
 @dataclass
@@ -49,7 +50,7 @@ class Session:
         seat = self.game.prompt.seat
         events = self.game.choose(key)
         out = Outcome(events=events, over=self.game.over)
-        if any(e.kind == "scoring" and e.text.startswith(f"Round {round_no}:") for e in events):
+        if any(e.kind == EventKind.ROUND_SCORED and e.data["round"] == round_no for e in events):
             out.summary = round_summary(self.game, round_no, before)
         out.handover = self._handover(seat)
         return out

@@ -100,8 +100,11 @@ KIND_HELP = {
                   "machinery and comes back when the wheel brings that segment round.",
     "build_space": "Where the structure goes. Red-outlined spaces (+3) cost 3 more credits.",
     "payment": "How the machinery is paid. It goes on your wheel and comes back later.",
-    "production": "Choose the water's path: a dam holding water, a built conduit of that zone, your powerhouse.",
-    "drops": "How many drops, or which headstream a drop goes to.",
+    "system": "Choose the water's path: a dam holding water, a built conduit of that zone, your powerhouse.",
+    "more_dams": "Dr. Octavius: drops from further dams may run into the same powerhouse, each through its own "
+                 "conduit.",
+    "production_drops": "How many drops of the dam run through the conduit to the powerhouse.",
+    "headstream_drop": "Which headstream the drop goes to; it flows down from there.",
     "contract": "Fulfil a contract whose energy is at most what this action produced, or keep them for later.",
     "take_contract": "Choose a face-up private contract for your hand.",
     "discard_contract": "Your hand is over its limit: one contract leaves the game.",

@@ -80,8 +80,19 @@ def test_a_step_that_cannot_be_carried_out_is_refused_and_changes_nothing(key):
         assert game.state == before and game.log == []
 
 
-def test_another_legal_step_is_accepted_the_engine_does_not_rerun_the_automa():
+@pytest.mark.parametrize("key", ["vp:100", "flip;eng:bank-b:1;vp:1", "eng:bank-b:12;vp:50"])
+def test_with_the_automa_attached_only_the_step_its_cards_give_is_accepted(key):
     game = automa_game()
+    before = game.state.copy()
+    with pytest.raises(IllegalChoice):
+        game.choose(key)
+    assert game.state == before and game.log == []
+    game.choose(decide(game).key)
+    assert game.log == [decide(automa_game()).key]
+
+
+def test_without_the_automa_the_rules_core_alone_accepts_a_step_that_applies():
+    game = automa_game(attach=False)
     game.choose("flip;eng:bank-b:1;vp:1")
     assert game.state.companies[AUTOMA].vp == 17 and game.state.bank[AUTOMA] == 1
 

@@ -150,7 +150,7 @@ def test_an_automa_owning_the_conduit_scores_2_vp_per_drop():
     before = a.vp
     from barrage_tui.rules.production import produce
 
-    answers = {"drops": "drops:2", "contract": "skip"}
+    answers = {"production_drops": "drops:2", "contract": "skip"}
     gen = produce(g, HUMAN, 0)
     prompt = next(gen)
     with pytest.raises(StopIteration):

@@ -120,7 +120,7 @@ def test_germany_may_produce_again_with_a_different_powerhouse():
     game = restart(game)
     play(game, "place:turbine-b2", "system:B5U:C5R:P10_0", "drops:1")
     prompt = game.prompt
-    assert prompt.kind == "production" and prompt.seat == GER
+    assert prompt.kind == "system" and prompt.seat == GER
     # The first powerhouse is excluded; the same dam may be used again.
     assert set(prompt.keys()) == {"system:B5U:C5L:P8_0", "skip"}
     play(game, "system:B5U:C5L:P8_0", "drops:2")

@@ -328,7 +328,7 @@ def test_reward_plain_gains_first_then_the_rest_in_printed_order():
     gen = contracts.fulfil(game, ME, 5, production=True)
     next(gen)
     prompt = gen.send("contract:303")
-    assert prompt.kind == "drops"
+    assert prompt.kind == "headstream_drop"
     assert company.vp == 10 + 2 and company.wheel_open == 0
     with pytest.raises(StopIteration):
         gen.send("headstream:HA")

@@ -42,8 +42,7 @@ def test_undo_takes_back_the_last_choice_of_the_turn():
     game = Game.new(setup)
     game.choose(game.prompt.choices[0].key)  # company and chief engineer of the first picker
     game.choose(game.prompt.choices[0].key)  # its starting contract
-    while game.can_undo:  # a new turn began: nothing to undo yet
-        break
+    assert not game.can_undo  # a new turn began: nothing to undo yet
     before = game.state.copy()
     prompt = game.prompt
     game.choose(next(c.key for c in prompt.choices if c.key.startswith("place:water-p2")))

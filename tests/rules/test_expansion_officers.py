@@ -307,10 +307,10 @@ def test_octavius_produces_from_two_dams_into_one_powerhouse():
     st = game.state
     c, other = st.companies[seat], st.companies[1 - seat]
     play(game, "place:turbine-b2", "system:B5U:C5R:P10_0", "drops:2")
-    assert game.prompt.kind == "production" and "done" in game.prompt.keys()
+    assert game.prompt.kind == "more_dams" and "done" in game.prompt.keys()
     assert set(game.prompt.keys()) == {"system:B5L:C5R:P10_0", "system:B2L:C2R:P10_0", "done"}
     play(game, "system:B2L:C2R:P10_0")  # its 1 drop is the lone choice
-    assert game.prompt.kind == "production" and set(game.prompt.keys()) == {"system:B5L:C5R:P10_0", "done"}
+    assert game.prompt.kind == "more_dams" and set(game.prompt.keys()) == {"system:B5L:C5R:P10_0", "done"}
     vp, credits = other.vp, c.credits
     play(game, "done")
     assert c.energy == 2 * 4 + 1 * 5 + 2
@@ -386,7 +386,7 @@ def test_octavius_with_germany_only_the_first_production_uses_several_dams():
     c = game.state.companies[seat]
     play(game, "place:turbine-0", "system:B5U:C5R:P10_0", "drops:1", "system:B7U:C7L:P10_0", "drops:1")
     assert c.energy == 4 + 2 + 1  # the company bonus with 3 powerhouses
-    assert game.prompt.kind == "production" and "skip" in game.prompt.keys()  # Germany's second production
+    assert game.prompt.kind == "system" and "skip" in game.prompt.keys()  # Germany's second production
     play(game, "system:B9U:C9R:P12_0", "drops:2")
     assert c.energy == 7 + 6
     assert game.prompt.seat != seat  # no second dam for the second production

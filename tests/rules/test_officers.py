@@ -113,7 +113,7 @@ def test_viktor_does_not_lift_germanys_second_production():
     game = restart(game)
     play(game, "place:turbine-0", "system:B9U:C9R:P12_0", "drops:1")
     assert st.companies[seat].energy == 4 + 1  # max(3, 4) + company bonus
-    assert game.prompt.kind == "production"  # Germany's second production
+    assert game.prompt.kind == "system"  # Germany's second production
     play(game, "system:B9U:C9L:P11_0")
     assert st.companies[seat].energy == 5 + 1  # 1 drop x 1: no minimum of 4
 

@@ -221,7 +221,7 @@ def test_l2_powerhouse_offers_an_optional_production_with_plus_two():
     game, seat = l2_powerhouse_position()
     c = game.state.companies[seat]
     play(game, "place:construct", "tile:L2_POWERHOUSE", "space:P8_0")
-    assert game.prompt.kind == "production" and "skip" in game.prompt.keys()
+    assert game.prompt.kind == "system" and "skip" in game.prompt.keys()
     game.choose("system:B1U:C1L:P8_0")
     # 5 x 1, +2 for the tile, +1 company bonus (2nd powerhouse built)
     assert c.energy == 8 and game.state.dams["B1U"].drops == 0

@@ -97,7 +97,7 @@ async def test_compact_layout_follows_the_choices(app_factory):
         assert visible(app, "board")  # the first choice is an action space
         drops = next(c.key for c in game.prompt.choices if c.key.startswith("place:water-p2"))
         await choose(pilot, drops)
-        assert game.prompt.kind == "drops"
+        assert game.prompt.kind == "headstream_drop"
         assert visible(app, "map")  # headstreams are on the map
 
 

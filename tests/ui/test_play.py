@@ -120,9 +120,9 @@ async def test_several_turns_with_a_construction_and_a_production(app_factory):
         # a production: turbine space, the system, the drops
         await choose(pilot, "place:turbine-0")
         system = next(c.key for c in game.prompt.choices if c.key.startswith("system:B5L:C5R:P10_0"))
-        assert game.prompt.kind == "production"
+        assert game.prompt.kind == "system"
         await choose(pilot, system)
-        assert game.prompt.kind == "drops"
+        assert game.prompt.kind == "production_drops"
         await choose(pilot, "drops:2")
         assert company.energy == 8 + 1  # 2 drops x 4, +1 for a second powerhouse
         assert game.prompt.kind == "contract"
@@ -153,7 +153,7 @@ async def test_undo_takes_back_a_choice_of_this_turn(app_factory):
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         await choose(pilot, "place:turbine-0")
-        assert game.prompt.kind == "production"
+        assert game.prompt.kind == "system"
         assert game.state.occupied.get("turbine-0") == seat
         await pilot.press("u")
         await pilot.pause()
@@ -191,7 +191,7 @@ async def test_choices_are_highlighted_on_the_board(app_factory):
         await pilot.pause()
         assert screen.view.strong == {"turbine-0"}
         await choose(pilot, "place:turbine-0")
-        assert game.prompt.kind == "production"
+        assert game.prompt.kind == "system"
         assert screen.view.strong == set(game.prompt.choices[0].refs)  # the first system, on the map
         index = next(i for i, c in enumerate(game.prompt.choices) if "C5R" in c.refs)
         await pilot.press(str(index + 1))
