@@ -2,17 +2,20 @@
 
     eligible spaces (restriction already applied by the caller)
     -> officer preference (Very Hard: Wilhelm's areas)                       6.1
+    -> Hard: Conduit II prefers value 3+ among the spaces it would build      9.2
     -> Powerhouses: one space per basin (the plain one with the lowest index)  6.3
     -> step 0: spaces that complete a production system                       6.2
     -> the card's three criteria for that structure, in order                 6.3
-    -> Hard: Conduit II prefers value 3+ among the tied                        9.2
     -> the location-code walk from the card's start, wrapping round           6.4
-    -> Hard: a Base with Joker I takes the red-outlined space of that basin    9.2
 
-``choose(view, structure, spaces, tile)`` returns the space and the reasons, for the turn's label.
+``choose(view, structure, spaces, tiles)`` returns the space and the reasons, for the turn's label;
+``tiles`` names, for a card box, the tile each space would be built with (boxes/construction.py, which
+also applies Joker I's red-outlined space after the choice).
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
 
 from barrage_tui.rules.state import NEUTRAL
 
@@ -24,14 +27,15 @@ COLUMN = {"base": "dam", "elevation": "dam", "conduit": "conduit", "powerhouse":
 CRITERIA = {"dam": criteria.DAM, "conduit": criteria.CONDUIT, "powerhouse": criteria.POWERHOUSE}
 
 
-def choose(view, structure: str, spaces, tile: str = "") -> tuple[str, list[str]]:
-    spaces = eligible = list(spaces)
+def choose(view, structure: str, spaces, tiles: Mapping[str, str] | None = None) -> tuple[str, list[str]]:
+    spaces = list(spaces)
     if not spaces:
         raise ValueError(f"no eligible space for the {structure}")
     if len(spaces) == 1:
         return spaces[0], ["the only eligible space"]
     why: list[str] = []
     spaces = officers.preferred_spaces(view, structure, spaces, why)
+    spaces = conduit_ii(view, structure, spaces, tiles or {}, why)
     if structure == "powerhouse":
         spaces = one_per_basin(spaces)
     if structure != "elevation" and len(spaces) > 1:
@@ -40,15 +44,27 @@ def choose(view, structure: str, spaces, tile: str = "") -> tuple[str, list[str]
             spaces = completing
             why.append("it completes a production system")
     spaces = apply_criteria(view, COLUMN[structure], spaces, why)
-    if structure == "conduit" and len(spaces) > 1 and officers.tile_effects(view) and tile == "L2_CONDUIT":
-        spaces = [s for s in spaces if value(s) >= 3] or spaces  # Conduit II: a 3+ conduit costs 5 Excavators
-    space = walk(view, structure, spaces, why)
-    if structure == "base" and tile == "L1_JOKER" and officers.tile_effects(view):
-        red = next((s for s in mapping().zones[zone(space)].dam_spaces if mapping().dams[s].upper), None)
-        if red in eligible and red != space:
-            space = red
-            why.append("Joker I: the red-outlined space of that basin")
-    return space, why
+    return walk(view, structure, spaces, why), why
+
+
+def conduit_ii(view, structure: str, spaces, tiles: Mapping[str, str], why: list[str]):
+    """Conduit II at Hard and above (9.2; a Conduit of value 3+ costs it 5 Excavators): "with several
+    possible spaces the Automa builds, if possible, a Conduit of value 3 or more" (German SOLO; English:
+    "in case of a tie among eligible positions").
+
+    Decision: a preference on the eligible spaces, before step 0 and the card's criteria - the reading
+    "still tied after the criteria" would never act: every card's Conduit column has a value criterion
+    (most or second most powerful), so the spaces left after the criteria all have one value. It keeps
+    the spaces of value 3+ that it would build with Conduit II (the highest-level tile that can build
+    them): a tile's effect is used only when building with it, so a higher tile that builds every space
+    leaves the choice to the card."""
+    if structure != "conduit" or not officers.tile_effects(view):
+        return spaces
+    kept = [s for s in spaces if value(s) >= 3 and tiles.get(s) == "L2_CONDUIT"]
+    if kept and len(kept) < len(spaces):
+        why.append("Conduit II: a Conduit of value 3 or more")
+        return kept
+    return spaces
 
 
 def apply_criteria(view, column: str, spaces, why: list[str]):

@@ -2,10 +2,12 @@
 
 Possible only if it still has the piece, a tile that builds it, and a legal space (the box's restriction
 applied: Base in the hills / mountains, Conduit of value 3+ / 4+) that it can pay for with its machinery.
-Then: the tile (highest level, a specific tile before a Joker; Anton's copy only when nothing else can
-build), the space (placement.py; the only one if there is one), the payment (the structure's own
-machinery; Jill's mixers, Solomon's one missing machine for 3 VP; Elon's Excamixers only for what
-Excavators and mixers cannot pay). Engineers: the box's count on its own board - none with an
+Then, in the order of 5.4: the space first - among the spaces some tile of its can pay for (the tiles'
+and officers' cost changes applied where the level uses them), with the placement procedure
+(placement.py; the only one if there is one) - then the tile: the highest-level tile that can build that
+space, a specific tile before a Joker; Anton's copy only when nothing else can build. The payment: the
+structure's own machinery; Jill's mixers, Solomon's one missing machine for 3 VP; Elon's Excamixers only
+for what Excavators and mixers cannot pay. Engineers: the box's count on its own board - none with an
 engineer-free tile at Hard and above; Gennardo Grasso's first construction of a round one fewer, on his
 space. Graziano, Wu Fang: another structure instead of the box's, if they can (officers.py).
 """
@@ -66,23 +68,62 @@ def restricted(structure: str, spaces, area: str = "", min_value: int = 0) -> li
     return list(spaces)
 
 
+def options(view, structure: str, spaces) -> dict[str, tuple[construction.TileUse, construction.Payment]]:
+    """The spaces it can build on, each with the tile it would build it with - the first of ``tile_order``
+    that can pay for it - and the payment.
+
+    Decision: Anton's copy is a tier of its own (automa.md 10: used "only when no basic/advanced tile ...
+    in its supply can build the structure"): the spaces only his copy can pay for are candidates only when
+    no tile of its supply can build on any space."""
+    uses = tile_order(view, structure)
+    anton = [u for u in uses if u.supply_tile == ANTON_TILE]
+    for tier in ([u for u in uses if u not in anton], anton):
+        found = {}
+        for space in spaces:
+            for use in tier:
+                if (pay := payment(view, use, space)) is not None:
+                    found[space] = (use, pay)
+                    break
+        if found:
+            return found
+    return {}
+
+
+def joker_i(view, structure: str, space: str, use, candidates) -> tuple[str, construction.Payment] | None:
+    """Joker I at Hard and above (9.2): a Base built with it takes the red-outlined space of the basin the
+    placement procedure chose, if that space is free (Joker I waives its fee): that space and the payment.
+
+    Decision: the tile stays Joker I on the red-outlined space - the move is that tile's effect - even if
+    a higher tile could pay there."""
+    if structure != "base" or use.tile != "L1_JOKER" or not officers.tile_effects(view):
+        return None
+    m = components().map
+    red = next((s for s in m.zones[m.dams[space].zone].dam_spaces if m.dams[s].upper), None)
+    if red not in candidates or red == space or (pay := payment(view, use, red)) is None:
+        return None
+    return red, pay
+
+
 def plan(view, structure: str, area: str = "", min_value: int = 0) -> Build | str:
     """What it would build, or why it cannot."""
     name = STRUCTURE_NAMES[structure]
     if view.company.pieces[structure] <= 0:
         return f"no {name} left on its board"
-    uses = tile_order(view, structure)
-    if not uses:
+    if not tile_order(view, structure):
         return f"no tile that builds {a(structure)}"
     spaces = restricted(structure, construction.legal_spaces(view.game, view.seat, structure), area, min_value)
     if not spaces:
         return f"no free space for {a(structure)}" + (" there" if area or min_value else "")
-    for use in uses:
-        priced = {s: p for s in spaces if (p := payment(view, use, s)) is not None}
-        if priced:
-            space, why = placement.choose(view, structure, list(priced), use.tile)
-            return Build(use, space, priced[space], tuple(why))
-    return f"not enough machinery for {a(structure)}"
+    found = options(view, structure, spaces)
+    if not found:
+        return f"not enough machinery for {a(structure)}"
+    tiles = {s: use.tile for s, (use, _) in found.items()}
+    space, why = placement.choose(view, structure, list(found), tiles)
+    use, pay = found[space]
+    if moved := joker_i(view, structure, space, use, found):
+        space, pay = moved
+        why.append("Joker I: the red-outlined space of that basin")
+    return Build(use, space, pay, tuple(why))
 
 
 def engineers(view, box, build: Build) -> int:
