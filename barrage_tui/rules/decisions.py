@@ -61,7 +61,8 @@ class Prompt:
     text: str
     choices: tuple[Choice, ...]
     help: str = ""  # the rule behind this decision, in a sentence or two
-    data: Mapping[str, object] = field(default_factory=lambda: NO_DATA)  # the numbers and ids behind the text
+    # the numbers and ids behind the text, for clients (the Automa, the app) to read instead of the text
+    data: Mapping[str, object] = field(default_factory=lambda: NO_DATA, hash=False)
 
     def keys(self) -> tuple[str, ...]:
         return tuple(c.key for c in self.choices)
@@ -79,4 +80,4 @@ class Event:
     seat: int = -1  # -1: nobody in particular
     kind: str = EventKind.INFO  # an EventKind, or a plain word for a line only shown
     refs: tuple[str, ...] = field(default=())
-    data: Mapping[str, object] = field(default_factory=lambda: NO_DATA)
+    data: Mapping[str, object] = field(default_factory=lambda: NO_DATA, hash=False)

@@ -7,6 +7,8 @@ full and introductory games.
 import dataclasses
 import random
 
+import pytest
+
 from barrage_tui.rules import sim
 from barrage_tui.rules.components import BASE_OFFICERS, EXPANSION_OFFICERS, PROMO_OFFICERS
 from barrage_tui.rules.game import Game
@@ -14,6 +16,7 @@ from barrage_tui.rules.game import Game
 GAMES = 200
 
 
+@pytest.mark.slow
 def test_two_hundred_random_games_break_no_rule():
     r = random.Random(2026)
     results = []

@@ -42,3 +42,29 @@ def test_the_app_uses_it():
 
     BarrageApp(save_dir=False)
     assert ChopsUpdate.render_segments is cropped_updates.render_segments
+
+
+def test_it_is_installed_only_on_the_textual_major_it_was_written_for():
+    assert cropped_updates.applies("8.2.8")
+    assert not cropped_updates.applies("9.0.0") and not cropped_updates.applies("7.5.0")
+    assert not cropped_updates.applies("dev")
+
+
+def test_a_changed_private_class_keeps_textuals_own_repaint():
+    class Renamed:  # a later ChopsUpdate whose fields were renamed
+        def __init__(self, lines, regions, ends):
+            self.lines, self.regions, self.ends = lines, regions, ends
+
+        def render_segments(self, console):
+            return ""
+
+    assert not cropped_updates.applies("8.9.0", Renamed)
+
+
+def test_elsewhere_textuals_own_repaint_is_kept_and_draws_the_change(monkeypatch):
+    monkeypatch.setattr(cropped_updates, "version", lambda name: "9.0.0")
+    monkeypatch.setattr(ChopsUpdate, "render_segments", cropped_updates.TEXTUALS_OWN)
+    assert not cropped_updates.install()
+    assert ChopsUpdate.render_segments is cropped_updates.TEXTUALS_OWN
+    console = Console(force_terminal=True, color_system="truecolor", width=40)
+    assert "part" in ChopsUpdate.render_segments(update([(0, 5, 9)]), console)
