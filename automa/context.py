@@ -9,6 +9,7 @@ The finished ``key`` is then applied to the real game by the engine.
 from __future__ import annotations
 
 from barrage_tui.rules import automa_step
+from barrage_tui.rules.automa_levels import AUTOMA, level
 from barrage_tui.rules.actions import engineers_available
 
 from .answers import Answerer
@@ -37,11 +38,11 @@ class Context:
 
     @property
     def level(self):
-        return automa_step.level(self.company)
+        return level(self.company)
 
     @property
     def is_automa(self) -> bool:
-        return self.company.kind == automa_step.AUTOMA
+        return self.company.kind == AUTOMA
 
     @property
     def action_card(self) -> Card:

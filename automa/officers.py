@@ -4,7 +4,7 @@ The ability itself works through the rules core as for anyone (Wilhelm's cheap B
 Dams, Viktor's minimum, Jill's mixers, Solomon's credits, Anton's tile, Simone's contracts, Tommaso's
 Architect, and the expansion box's six); this module holds only the Automa's way of deciding with it,
 read from the structured keys of data/officers.toml. Mahiri's rule (humans play their first action each
-round the Automa way) is in the rules core's flow (automa_step.plays_automa_way).
+round the Automa way) is in the rules core's flow (automa_turns.plays_automa_way).
 
 The expansion box's chief engineers (seed 002 Appendix 8 "Automa rules"): Elon Audia spends Excavators
 and mixers before Excamixers (boxes/construction.payment); Gennardo Grasso's column order and cheaper
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from barrage_tui.rules import automa_step
+from barrage_tui.rules.automa_levels import AUTOMA, level
 from barrage_tui.rules.components import components
 from barrage_tui.rules.scoring import SECTION
 
@@ -35,17 +35,17 @@ def _rules() -> dict[str, dict]:
 def adaptation(view, key: str, default=None):
     """A structured rule of the seat's officer, for an Automa only (humans decide for themselves)."""
     company = view.company
-    if company.kind != automa_step.AUTOMA:
+    if company.kind != AUTOMA:
         return default
     return _rules().get(company.officer, {}).get(key, default)
 
 
 def has(view, officer: str) -> bool:
-    return view.company.kind == automa_step.AUTOMA and view.company.officer == officer
+    return view.company.kind == AUTOMA and view.company.officer == officer
 
 
 def tile_effects(view) -> bool:
-    return automa_step.level(view.company).advanced_tile_effects
+    return level(view.company).advanced_tile_effects
 
 
 # ---------------------------------------------------------------- construction
@@ -107,7 +107,8 @@ def machines_paid_in_vp(view) -> int:
 
 def conduit_with_mixers(view) -> bool:
     """Jill: pays a Conduit with mixers while it has at least as many mixers as Excavators (German text)."""
-    return has(view, "jill") and view.company.mixers >= view.company.excavators
+    return (adaptation(view, "conduit_with_mixers") == "while_mixers_at_least_excavators"
+            and view.company.mixers >= view.company.excavators)
 
 
 # ---------------------------------------------------------------- production and contracts
@@ -144,4 +145,5 @@ def uses_architect(view, engineers: int, ends_turn: bool) -> bool:
     Decision (UNVERIFIED): "exactly 1 Engineer" is the box's printed count (a 2-Engineer box it can only
     partly pay does not count), and the Bank box counts too - the Automa rule names no exception, unlike
     the human rule (where the Architect on the Bank is a plain Engineer)."""
-    return has(view, "tommaso") and ends_turn and engineers == 1 and view.company.architect
+    return (adaptation(view, "architect_on_one_engineer_box", False) and ends_turn and engineers == 1
+            and view.company.architect)

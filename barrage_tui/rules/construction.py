@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import NamedTuple
 
-from . import automa_step, officers, patents, rewards, wheel
+from . import officers, patents, rewards, wheel
+from .automa_levels import level
 from .components import STRUCTURES, components
 from .decisions import Choice, PromptKind
 from .keys import Key, make
@@ -95,11 +96,6 @@ def legal_spaces(game, seat: int, structure: str, areas=None, max_production=Non
     return [s for s, p in m.powerhouses.items() if s not in st.powerhouses and p.zone not in my_zones]
 
 
-def tile_rules(game, seat: int, tile: str) -> str:
-    """The tile whose cost changes apply: none for an Automa below Hard, which only builds with it."""
-    return tile if automa_step.level(game.state.companies[seat]).advanced_tile_effects else ""
-
-
 def red_fee(structure: str, space: str) -> int:
     m = components().map
     if structure == "base":
@@ -115,7 +111,7 @@ class _CostRules(NamedTuple):
     """What a build's cost depends on besides the space. Found once per tile use and reused for every
     space of that use (checking where you can build asks about many spaces)."""
 
-    tile: str  # the tile whose cost changes apply (see ``tile_rules``), "" for one that changes none
+    tile: str  # the tile whose cost changes apply (see ``patents.tile_rules``), "" for one that changes none
     in_force: tuple  # the officer abilities in force
     price: int  # credits per machinery unit replaced (Solomon), 0 when none may be
 
@@ -127,7 +123,7 @@ def _cost_rules(game, seat: int):
     price = max(o.credits_per_machinery for o in in_force)
 
     def of(use: TileUse) -> _CostRules:
-        tile = tile_rules(game, seat, use.tile)
+        tile = patents.tile_rules(game, seat, use.tile)
         return _CostRules(tile if tile in patents.COST_TILES else "", in_force, price)
     return of
 
@@ -217,7 +213,7 @@ def _tile_uses(game, seat: int, engineer_free: bool):
     """``tile_uses`` one by one (a check may stop at the first use that can build)."""
     company = game.state.companies[seat]
     comps = components()
-    copying_anton = company.copied_officer == "anton"
+    copying_anton = any(o.builds_with_wheel_tiles for o in officers.in_force(company))
     seen = set()
     sources = [(t, t, (t,)) for t in company.tiles if t != ANTON_TILE]
     if ANTON_TILE in company.tiles or copying_anton:
@@ -328,9 +324,14 @@ def construct(game, seat: int, engineer_free: bool = False):
     back = wheel.turn(company)
     game.event(f"{game.name(seat)} builds a {use.structure} on {space} with the {use.tile} tile, paying {pay.label}"
                + (f"; the wheel returns {', '.join(back)}" if back else "") + ".", seat, "build", (space,))
-    fee = 0 if patents.waives_red_fee(tile_rules(game, seat, use.tile)) else red_fee(use.structure, space)
+    fee = 0 if patents.waives_red_fee(patents.tile_rules(game, seat, use.tile)) else red_fee(use.structure, space)
     yield from place_piece(game, seat, use.structure, space, fee)
     yield from patents.after_build(game, seat, use.tile, use.structure, space)
+
+
+@rewards.handler("build")
+def _build_reward(game, seat: int, reward):
+    yield from free_build(game, seat, reward["build"], reward.get("build_areas"), reward.get("build_max_production"))
 
 
 def free_build(game, seat: int, structure: str, areas=None, max_production=None):
@@ -362,7 +363,7 @@ def place_piece(game, seat: int, structure: str, space: str, fee: int):
     else:
         st.powerhouses[space] = seat
     n = built(company, structure)
-    if structure != "powerhouse" and n in INCOME_SLOTS and automa_step.level(company).immediate_income:
+    if structure != "powerhouse" and n in INCOME_SLOTS and level(company).immediate_income:
         reward = components().companies[company.company].income[structure][n]
         game.event(f"{game.name(seat)} uncovers an income: {rewards.describe(reward)}.", seat, "income")
         yield from rewards.gain(game, seat, reward, "income")

@@ -8,10 +8,11 @@ fulfils one hand contract only.
 
 from __future__ import annotations
 
-from . import automa_step, keys, officers, rewards
+from . import keys, officers, rewards
+from .automa_levels import AUTOMA
 from .components import components
 from .decisions import Choice, EventKind, PromptKind
-from .setup import rng
+from .draws import rng
 
 FRANCE_REDUCTION = 3
 COLOURS = ("green", "yellow", "red")
@@ -35,7 +36,7 @@ def fulfil(game, seat: int, energy: int, production: bool):
     budget = energy
     while True:
         candidates = list(company.contracts) + (list(st.national) if production else [])
-        if company.kind == automa_step.AUTOMA:  # no hand: straight from the Contract Office (automa.md 5.1)
+        if company.kind == AUTOMA:  # no hand: straight from the Contract Office (automa.md 5.1)
             candidates += display(game)
         fits = [c for c in candidates if max(0, comps.contracts[c].energy - reduction) <= budget]
         if not fits:

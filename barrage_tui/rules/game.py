@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from . import automa_step, rounds, scoring
+from .automa_levels import AUTOMA, is_automa, level
 from .components import components
 from .decisions import NO_DATA, Choice, Event, EventKind, IllegalChoice, Prompt, PromptKind
 from .setup import Setup, new_state
@@ -52,7 +53,7 @@ class Game:
     @property
     def prompt(self) -> Prompt | None:
         p = self._prompt
-        if p is not None and p.kind == automa_step.PROMPT_KIND and not p.choices and self.automa is not None:
+        if p is not None and p.kind == PromptKind.AUTOMA and not p.choices and self.automa is not None:
             self._prompt = p = self.automa.decide(self, p)  # the Automa's one choice, worked out when asked
         return p
 
@@ -171,32 +172,32 @@ class Game:
             return
         c = self.state.companies[seat]
         before = c.vp
-        c.vp = c.vp + n if c.kind == automa_step.AUTOMA else max(0, c.vp + n)
+        c.vp = c.vp + n if c.kind == AUTOMA else max(0, c.vp + n)
         c.vp_by_source[source] = c.vp_by_source.get(source, 0) + c.vp - before
 
     def gain_credits(self, seat: int, n: int) -> None:
-        if automa_step.is_automa(self, seat):  # the Automa gains VP where a human gains credits
+        if is_automa(self, seat):  # the Automa gains VP where a human gains credits
             self.gain_vp(seat, n, "credits")
             return
         self.state.companies[seat].credits += n
 
     def pay_credits(self, seat: int, n: int) -> None:
         """Pay credits to the supply (every payment goes through here; the caller checked it is affordable)."""
-        if automa_step.is_automa(self, seat):  # ... and pays VP where a human pays credits
+        if is_automa(self, seat):  # ... and pays VP where a human pays credits
             self.gain_vp(seat, -n, "credits")
             return
         self.state.companies[seat].credits -= n
 
     def spendable_credits(self, seat: int) -> int:
         """What a seat can pay: its credits; an Automa pays in VP without limit."""
-        if automa_step.is_automa(self, seat):
+        if is_automa(self, seat):
             return UNLIMITED
         return self.state.companies[seat].credits
 
     def ability_active(self, seat: int) -> bool:
         """A company's special ability works from its third powerhouse on."""
         need = components().common["ability_unlocked_at_powerhouses"]
-        if not automa_step.level(self.state.companies[seat]).company_ability:
+        if not level(self.state.companies[seat]).company_ability:
             return False
         return sum(1 for o in self.state.powerhouses.values() if o == seat) >= need
 

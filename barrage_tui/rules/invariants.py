@@ -14,7 +14,6 @@ from . import contracts, water
 from .components import components
 from .officers import OFFICERS
 
-SIMONE_HAND = 4  # Mahiri may keep a 4th contract taken while she copied Simone (Appendix 9)
 STRUCTURES = ("base", "elevation", "conduit", "powerhouse")
 COUNTED = ("vp", "credits", "excavators", "mixers", "energy", "engineers")
 _counted = attrgetter(*COUNTED)
@@ -26,11 +25,21 @@ def _least(ability: str) -> int:
     return min(getattr(o, ability) for o in OFFICERS.values())
 
 
+@cache
+def _most(ability: str) -> int:
+    """The largest value of an officer's ``ability``: what a copy of it may have left behind."""
+    return max(getattr(o, ability) for o in OFFICERS.values())
+
+
+def _copies(company) -> bool:
+    return OFFICERS[company.officer].copies_others
+
+
 def _most_it_may_hold(game, space: str, dam) -> int:
     """A 4th drop that came while Mahiri copied Graziano stays when the copy ends (Appendix 9: the
     capacity lasts until those drops are produced with)."""
-    if dam.height == 3 and dam.owner >= 0 and game.state.companies[dam.owner].officer == "mahiri":
-        return max(water.capacity(game, space), 4)
+    if dam.height == 3 and dam.owner >= 0 and _copies(game.state.companies[dam.owner]):
+        return max(water.capacity(game, space), _most("height3_capacity"))
     return water.capacity(game, space)
 
 
@@ -96,8 +105,9 @@ def violations(game) -> list[str]:
         if engineers != all_engineers:
             found.append(f"{who}: {engineers} Engineers in all, not {all_engineers}")
         held = len(c.contracts)
+        # Mahiri may keep a 4th contract taken while she copied Simone (Appendix 9)
         if between_turns and held > least_hand and held > max(contracts.hand_limit(c),
-                                                              SIMONE_HAND if c.officer == "mahiri" else 0):
+                                                              _most("hand_limit") if _copies(c) else 0):
             found.append(f"{who}: {held} contracts in hand between turns")
         if len(tiles) != len(set(tiles)):
             found.append(f"{who}: a technology tile is in two places: {sorted(tiles)}")

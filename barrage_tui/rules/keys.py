@@ -7,12 +7,16 @@ the saves and the tests hold, so it never changes; everything else uses ``Key``:
     Key.parse("drops:3") == Key("drops", ("3",))      Key.of("drops", 3).text == make("drops", 3) == "drops:3"
     Key.parse("drops:3").number() == 3                 Key.parse("skip").verb == "skip"
 
+An Automa's whole turn is one key too, its operations and the answers to the rules' questions joined by
+``;`` (automa_step.py): ``flip;build;=tile:base;=space:B1L`` (``step_tokens`` / ``step_text``).
+
 This module is the only place that takes a key apart (``parse``) or puts one together (``of``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 SEPARATOR = ":"
 
@@ -50,6 +54,31 @@ class Key:
         return SEPARATOR.join(self.args[i:])
 
 
+class StepToken(NamedTuple):
+    """One part of an Automa step: an operation (``build``) or an answer to the rules' question (``=space:B1L``)."""
+
+    text: str
+    answer: bool
+
+
+STEP_SEPARATOR = ";"  # an Automa step: its operations and answers, in order
+ANSWER = "="
+
+
+def step_tokens(text: str) -> list[StepToken]:
+    """``flip;build;=space:B1L`` -> flip, build, and the answer space:B1L."""
+    return [StepToken(t[1:], True) if t.startswith(ANSWER) else StepToken(t, False)
+            for t in text.split(STEP_SEPARATOR)]
+
+
+def answer_token(key: str) -> str:
+    return ANSWER + key
+
+
+def step_text(tokens: list[str]) -> str:
+    return STEP_SEPARATOR.join(tokens)
+
+
 def make(verb: str, *args: object) -> str:
     """The text form of ``Key.of(verb, *args)``: what a ``Choice`` holds."""
     return Key.of(verb, *args).text
@@ -74,4 +103,5 @@ def contract_of(ref: str) -> int | None:
     return k.number() if k.verb == "contract" and k.args and k.args[0].isdigit() else None
 
 
-__all__ = ["Key", "contract_of", "contract_ref", "make", "number", "verb"]
+__all__ = ["Key", "StepToken", "answer_token", "contract_of", "contract_ref", "make", "number", "step_text",
+           "step_tokens", "verb"]

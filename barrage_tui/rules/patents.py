@@ -6,7 +6,8 @@ the piece is placed. Cost modifiers (L2 Conduit, L2/L1 Joker, L3 Base) are asked
 
 from __future__ import annotations
 
-from . import production, contracts, wheel
+from . import contracts, production, water, wheel
+from .automa_levels import level
 from .components import components
 
 # ---------------------------------------------------------------- cost modifiers
@@ -68,7 +69,6 @@ def _l2_base(game, seat, structure, space):
 
 
 def _l2_elevation(game, seat, structure, space):
-    from . import water
     dam = game.state.dams[space]
     added = water.capacity(game, space) - dam.drops
     dam.drops += added
@@ -122,9 +122,12 @@ EFFECTS = {
 }
 
 
-def after_build(game, seat: int, tile: str, structure: str, space: str):
-    from .construction import tile_rules
+def tile_rules(game, seat: int, tile: str) -> str:
+    """The tile whose cost changes and effect apply: none for an Automa below Hard, which only builds with it."""
+    return tile if level(game.state.companies[seat]).advanced_tile_effects else ""
 
+
+def after_build(game, seat: int, tile: str, structure: str, space: str):
     effect = EFFECTS.get(tile_rules(game, seat, tile))  # an Automa below Hard: no tile effects
     if effect:
         yield from effect(game, seat, structure, space)

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import automa_step, contracts, keys, officers, water
+from . import contracts, keys, officers, water
+from .automa_levels import level
 from .components import components
 from .decisions import Choice, EventKind, PromptKind
 from .state import NEUTRAL
@@ -32,7 +33,7 @@ class System:
 
 
 def company_bonus(game, seat: int) -> int:
-    if not automa_step.level(game.state.companies[seat]).powerhouse_production_bonus:
+    if not level(game.state.companies[seat]).powerhouse_production_bonus:
         return 0  # an Easy Automa never has it
     n = sum(1 for o in game.state.powerhouses.values() if o == seat)
     return components().common["powerhouse_production_bonus"][f"built_{n}"]

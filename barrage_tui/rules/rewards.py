@@ -6,10 +6,11 @@ The plain gains (credits, VP, energy, machinery) come first, then the others in 
 
 from __future__ import annotations
 
-from . import keys, wheel
+from . import keys, water, wheel
 from .decisions import Choice, PromptKind
 
 PLAIN = ("credits", "vp", "energy", "excavators", "mixers")
+HANDLERS: dict = {}  # reward symbol -> generator(game, seat, reward), registered with ``handler``
 
 
 WORDS = {  # how a reward reads in the log and the choices; the app passes shorter ones
@@ -58,12 +59,18 @@ def gain(game, seat: int, reward, source: str):
             game.event(f"{game.name(seat)} turns the wheel {value}" + (f", getting back {', '.join(back)}." if back else "."),
                        seat, "wheel")
         elif key in ("drops_delayed", "drops_flowing"):
-            from . import water
             yield from water.place_drops(game, seat, value, flowing=key == "drops_flowing")
-        elif key == "build":
-            from . import construction
-            yield from construction.free_build(game, seat, value, reward.get("build_areas"),
-                                               reward.get("build_max_production"))
+        elif key in HANDLERS:
+            yield from HANDLERS[key](game, seat, reward)
+
+
+def handler(key: str):
+    """Register the handling of a reward symbol that lives in a rules module above this one (a contract's
+    free build: construction.py, which itself gives rewards when it uncovers an income slot)."""
+    def register(gain_reward):
+        HANDLERS[key] = gain_reward
+        return gain_reward
+    return register
 
 
 def choose_machinery(game, seat: int, count: int):

@@ -7,10 +7,11 @@ started again from a state saved at any turn boundary (the points marked ``game.
 
 from __future__ import annotations
 
-from . import actions, automa_step, contracts, officers, patents, rewards, scoring, setup, water
+from . import actions, automa_turns, contracts, officers, patents, scoring, setup, water
+from .automa_levels import is_automa
 from .components import components
-from .construction import INCOME_SLOTS, built
 from .decisions import EventKind
+from .income import income
 
 ROUNDS = 5
 
@@ -33,8 +34,7 @@ def play(game):
             if st.round > 1 and st.turn_index < len(order):
                 game.boundary()
                 seat = order[st.turn_index]
-                automa = automa_step.is_automa(game, seat)
-                yield from (automa_step.take_income if automa else income)(game, seat)
+                yield from (automa_turns.take_income if is_automa(game, seat) else income)(game, seat)
                 st.turn_index += 1
                 continue
             game.event(f"Round {st.round} begins.", kind=EventKind.ROUND, data={"round": st.round})
@@ -48,23 +48,12 @@ def play(game):
             seat = st.turn_order[st.turn_index]
             if not st.companies[seat].passed:
                 game.boundary()
-                automa_way = automa_step.plays_automa_way(game, seat)
-                yield from (automa_step.take_turn if automa_way else actions.take_turn)(game, seat)
+                automa_way = automa_turns.plays_automa_way(game, seat)
+                yield from (automa_turns.take_turn if automa_way else actions.take_turn)(game, seat)
                 contracts.refill(game)  # before the next placement
             st.turn_index = (st.turn_index + 1) % st.seats
         else:
             return
-
-
-def income(game, seat: int):
-    company = game.state.companies[seat]
-    income = components().companies[company.company].income
-    for structure in ("base", "elevation", "conduit"):
-        for slot in INCOME_SLOTS:
-            if built(company, structure) >= slot:
-                reward = income[structure][slot]
-                game.event(f"{game.name(seat)} takes income: {rewards.describe(reward)}.", seat, "income")
-                yield from rewards.gain(game, seat, reward, "income")
 
 
 def end_of_round(game) -> None:
@@ -101,6 +90,6 @@ def end_of_round(game) -> None:
 def _architects_home(game) -> None:
     """Tommaso's Architect came home with the Engineers: it was counted as one of them above."""
     for c in game.state.companies:
-        if c.officer == "tommaso" and not c.architect:
+        if officers.OFFICERS[c.officer].architect and not c.architect:
             c.engineers -= 1
             c.architect = True

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from math import ceil
 
-from . import automa_step, patents
+from . import patents
+from .automa_levels import objective_extra
 from .components import AREAS, components
 from .construction import built
 from .decisions import EventKind
@@ -157,7 +158,7 @@ def final_scoring(game) -> None:
     quantities = {c.seat: objective_quantity(game, c.seat, tile.key) for c in st.companies}
     vp_table = game.objective_vp_table()
     awards = rank_awards(quantities, vp_table)
-    for seat, extra in automa_step.objective_extra(game, quantities).items():
+    for seat, extra in objective_extra(game, quantities).items():
         awards[seat] = awards.get(seat, 0) + extra
     for c in st.companies:
         game.gain_vp(c.seat, awards.get(c.seat, 0), "objective")

@@ -6,9 +6,12 @@ import random
 from dataclasses import dataclass, field
 
 from . import keys
+from .automa_deck import shuffle_deck
+from .automa_levels import AUTOMA_CREDITS, AUTOMA_VP, levels
 from .components import BASE_OFFICERS, EXPANSION_OFFICERS, PROMO_OFFICERS, components
-from .officers import OFFICERS
 from .decisions import Choice, PromptKind
+from .draws import rng
+from .officers import OFFICERS
 from .state import NEUTRAL, CompanyState, DamState, GameState
 
 SEAT_KINDS = ("human", "automa")
@@ -67,7 +70,6 @@ class Setup:
 
     def _validate_automas(self) -> None:
         """1-3 Automas, full game only; a chief engineer only at Very Hard (reference automa.md 2)."""
-        from .automa_step import levels
 
         automas = [s for s in self.seats if s.kind == "automa"]
         if not automas:
@@ -102,15 +104,8 @@ def automa_difficulty(seat: SeatSetup) -> str:
 
 def has_officer(seat: SeatSetup) -> bool:
     """Every human has a chief engineer; an Automa only at Very Hard."""
-    from .automa_step import levels
 
     return seat.kind != "automa" or levels()[automa_difficulty(seat)].officer
-
-
-def rng(state: GameState) -> random.Random:
-    """The next random generator of this game: seeded from (seed, counter), so a state holds all randomness."""
-    state.rng_counter += 1
-    return random.Random(f"{state.seed}:{state.rng_counter}")
 
 
 def officer_pool(promos: bool, expansion: bool = False) -> list[str]:
@@ -147,7 +142,6 @@ def new_company(seat: int, s: SeatSetup, company: str, officer: str, introductor
         cs.excavators, cs.mixers, cs.excamixers = o.start_machinery
         cs.excamixers_gained = cs.excamixers
     if s.kind == "automa":  # 16 VP and no credits (automa.md 2.2)
-        from .automa_step import AUTOMA_CREDITS, AUTOMA_VP
 
         cs.vp, cs.credits, cs.difficulty = AUTOMA_VP, AUTOMA_CREDITS, automa_difficulty(s)
     cs.vp_by_source = {"start": cs.vp}
@@ -265,7 +259,6 @@ def new_state(setup: Setup) -> GameState:
         state.turn_order = automas + list(reversed(humans))  # Automas first; the first to pick plays last
         state.phase = "pick"
         if automas:
-            from .automa_step import shuffle_deck
 
             shuffle_deck(state)
     state.round = 1

@@ -9,15 +9,18 @@ from __future__ import annotations
 import random
 import statistics
 import time
+import traceback
 from bisect import bisect
 from dataclasses import dataclass, field
 from functools import cache
 from itertools import accumulate
 from operator import attrgetter
 
-from .components import BASE_OFFICERS, EXPANSION_OFFICERS, PROMO_OFFICERS
+from .automa_levels import levels
+from .components import BASE_OFFICERS, EXPANSION_OFFICERS, PROMO_OFFICERS, components
 from .game import Game
 from .keys import Key
+from .officers import OFFICERS
 from .invariants import violations
 from .state import GameState
 from .setup import COMPANY_ORDER, EXPANSION_OPTION, SeatSetup, Setup
@@ -72,8 +75,6 @@ def automa_setup(r: random.Random, automas: int, players: int | None = None, lev
                  officers: tuple[str, ...] = BASE_OFFICERS + PROMO_OFFICERS + EXPANSION_OFFICERS) -> Setup:
     """A full game with ``automas`` Automa seats (level given or random) and random human seats, shuffled.
     A Very Hard Automa keeps its drawn chief engineer only if it can play it (else setup draws one)."""
-    from .automa_step import levels
-    from .officers import OFFICERS
 
     n = players or r.randint(max(1, automas), 4)
     companies = r.sample(COMPANY_ORDER, n)
@@ -160,7 +161,6 @@ def play_random(setup: Setup, seed: int, check: bool = True, max_decisions: int 
         if game.prompt is not None:
             result.error = f"no end after {max_decisions} decisions"
     except Exception as exc:  # a bug in the engine: report it with the log to replay
-        import traceback
         result.error = "".join(traceback.format_exception(exc))
         return result
     st = game.state
@@ -173,7 +173,6 @@ def play_random(setup: Setup, seed: int, check: bool = True, max_decisions: int 
 
 
 def game_pieces_total() -> dict[str, int]:
-    from .components import components
     return dict(components().common["pieces"])
 
 
@@ -234,7 +233,6 @@ def automa_scores(results) -> dict[str, list[int]]:
 
 
 def automa_report(results, out=print) -> None:
-    from .automa_step import levels
 
     by_level = automa_scores(results)
     out("automa_avg_score " + " ".join(

@@ -61,7 +61,7 @@ class CompanyState:
     excamixers_gained: int = 0  # Excamixers ever received (Elon's 8 at setup)
     energy_by_round: list[int] = field(default_factory=list)
     vp_by_source: dict[str, int] = field(default_factory=dict)
-    difficulty: str = ""  # an Automa's level: easy | medium | hard | very_hard (automa_step.LEVELS)
+    difficulty: str = ""  # an Automa's level: easy | medium | hard | very_hard (automa_levels.levels)
 
 
 @dataclass

@@ -3,7 +3,7 @@ game needs only the log - not the automa package."""
 
 import pytest
 
-from barrage_tui.rules import automa_step
+from barrage_tui.rules import automa_deck
 from barrage_tui.rules.decisions import IllegalChoice
 from barrage_tui.rules.game import Game
 from barrage_tui.rules.invariants import violations
@@ -110,7 +110,7 @@ def test_when_the_draw_pile_runs_out_the_rest_is_reshuffled_and_the_criteria_car
     game = automa_game()
     st = game.state
     st.automa_draw, st.automa_discard = [7], list(range(8, 21)) + list(range(1, 7))
-    automa_step.flip(st)
+    automa_deck.flip(st)
     assert st.automa_discard == [7] and sorted(st.automa_draw) == [c for c in range(1, 21) if c != 7]
 
 

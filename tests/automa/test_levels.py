@@ -4,7 +4,7 @@ engineer (test_officers.py)."""
 
 import pytest
 
-from barrage_tui.rules import automa_step
+from barrage_tui.rules import automa_levels
 from barrage_tui.rules.components import components
 
 from .helpers import (AUTOMA, automa_game, clear_map, decide, ops, put_conduit, put_dam, put_powerhouse, restart,
@@ -18,7 +18,7 @@ def position(level, company="italy"):
 
 
 def test_the_levels_switch_exactly_the_documented_rules():
-    lv = automa_step.levels()
+    lv = automa_levels.levels()
     flags = {k: (v.round_income, v.immediate_income, v.powerhouse_production_bonus, v.company_ability,
                  v.advanced_tile_effects, v.officer) for k, v in lv.items()}
     assert flags == {

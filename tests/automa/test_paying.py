@@ -54,7 +54,7 @@ def test_round_end_credits_as_vp_and_zero_energy_nets_nothing():
 def objective_awards(quantities, automas):
     game = automa_game()
     st = game.state
-    from barrage_tui.rules.automa_step import objective_extra
+    from barrage_tui.rules.automa_levels import objective_extra
 
     while len(st.companies) < len(quantities):
         st.companies.append(type(st.companies[0])(seat=len(st.companies), player="x", kind="human",

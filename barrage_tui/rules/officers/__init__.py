@@ -1,28 +1,30 @@
-"""The chief engineers (executive officers), one module each, and the ones in force for a seat."""
+"""The chief engineers (executive officers): one plug-in module each, and the ones in force for a seat.
+
+A chief engineer is a subclass of ``Officer`` (base.py) in its own module of this package, overriding only
+what its ability changes; ``load()`` registers every such class it finds here, so adding one is adding
+its module (and its data entries). The rules modules ask ``in_force(company)`` for the abilities that
+apply, never an officer's name. The plug-ins may call the rules modules (Gennaro builds, Wu Fang fulfils
+a contract), so they are loaded once the rules are (``barrage_tui.rules`` does it), not imported here.
+"""
 
 from __future__ import annotations
 
-from .amir import Amir
-from .anton import ANTON_TILE, Anton
-from .base import Officer
-from .elon import Elon
-from .franz import Franz
-from .gennaro import Gennaro
-from .graziano import Graziano
-from .jill import Jill
-from .mahiri import Mahiri
-from .none import NoOfficer
-from .octavius import Octavius
-from .simone import Simone
-from .solomon import Solomon
-from .tommaso import Tommaso
-from .viktor import Viktor
-from .wilhelm import Wilhelm
-from .wu import Wu
+import importlib
+import pkgutil
 
-OFFICERS: dict[str, Officer] = {o.id: o for o in (Wilhelm(), Graziano(), Viktor(), Jill(), Solomon(),
-                                                  Anton(), Mahiri(), Simone(), Tommaso(), NoOfficer(),
-                                                  Elon(), Wu(), Octavius(), Gennaro(), Amir(), Franz())}
+from .anton import ANTON_TILE
+from .base import Officer
+
+OFFICERS: dict[str, Officer] = {}  # by id: every chief engineer of the game, filled by load()
+
+
+def load() -> None:
+    """Register every Officer subclass defined in a module of this package."""
+    for info in pkgutil.iter_modules(__path__):
+        module = importlib.import_module(f"{__name__}.{info.name}")
+        for value in vars(module).values():
+            if isinstance(value, type) and issubclass(value, Officer) and vars(value).get("id"):
+                OFFICERS[value.id] = value()  # (a copy's variant, e.g. ElonCopy, keeps its parent's id)
 
 
 def in_force(company) -> tuple[Officer, ...]:
@@ -36,4 +38,4 @@ def in_force(company) -> tuple[Officer, ...]:
     return (own, *(OFFICERS[o].as_copy() for o in copies))
 
 
-__all__ = ["ANTON_TILE", "OFFICERS", "Officer", "in_force"]
+__all__ = ["ANTON_TILE", "OFFICERS", "Officer", "in_force", "load"]

@@ -12,3 +12,13 @@ ANTON_TILE = "anton"
 class Anton(Officer):
     id = "anton"
     extra_tiles = (ANTON_TILE,)
+
+    def as_copy(self) -> Officer:
+        return AntonCopy()
+
+
+class AntonCopy(Anton):
+    """Mahiri copying him: she has no special tile, and builds with a copy of a tile on her wheel."""
+
+    extra_tiles = ()
+    builds_with_wheel_tiles = True

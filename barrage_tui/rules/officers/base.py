@@ -35,7 +35,12 @@ class Officer:
     private_action_label = ""  # what a private space does, for the choice's label
     copied_spaces_on_bank = False  # copied by Mahiri: its space is used by placing on the Bank, no credits
     #: Mahiri's copy
-    copy_lasts_round = False  # the copy stays in force until the end of the round, not just the extra action
+    copies_others = False  # this officer's ability is to copy the others' (Mahiri)
+    copy_lasts_round = False
+    builds_with_wheel_tiles = False  # a tile on the wheel may be copied with no special tile (Mahiri copying Anton)
+    #: with the Automa
+    automa_first_action_for_others = False  # an Automa with this officer: the others' first action goes the
+    # Automa way (Mahiri Sekibo, automa.md section 10)  # the copy stays in force until the end of the round, not just the extra action
 
     def as_copy(self) -> "Officer":
         """The ability in force while Mahiri Sekibo copies this officer."""

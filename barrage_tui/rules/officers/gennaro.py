@@ -9,6 +9,7 @@ A Very Hard Automa with him never uses the space; its column order and cheaper f
 round: automa/officers.py.
 """
 
+from ..construction import can_build, construct
 from .base import Officer
 
 
@@ -19,11 +20,7 @@ class Gennaro(Officer):
     copied_spaces_on_bank = True
 
     def private_action_possible(self, game, seat: int) -> bool:
-        from ..construction import can_build
-
         return can_build(game, seat, game.state.companies[seat].credits)
 
     def private_action(self, game, seat: int):
-        from ..construction import construct
-
         yield from construct(game, seat)

@@ -8,6 +8,7 @@ of our rules texts says so (Appendix 9 of the expansion rulebook describes only 
 starts with the usual 6.
 """
 
+from ..actions import copy_and_act_again
 from .base import Officer
 
 
@@ -15,11 +16,11 @@ class Mahiri(Officer):
     id = "mahiri"
     private_spaces = ((1, 0), (1, 3))
     private_action_label = "copy a chief engineer, then act again"
+    copies_others = True
+    automa_first_action_for_others = True  # an Automa with her: the others' first action goes the Automa way
 
     def private_action_possible(self, game, seat: int) -> bool:
         return not game.state.companies[seat].copied_officer  # not for the extra action of a copy
 
     def private_action(self, game, seat: int):
-        from ..actions import copy_and_act_again
-
         yield from copy_and_act_again(game, seat)

@@ -14,6 +14,7 @@ A Very Hard Automa with him: automa/officer_wu.py (his action before the card) a
 override (automa/data/officers.toml).
 """
 
+from ..contracts import fulfil
 from .base import Officer
 
 
@@ -31,8 +32,6 @@ class Wu(Officer):
         return held_drops(game, seat) >= 1
 
     def private_action(self, game, seat: int):
-        from ..contracts import fulfil
-
         energy = held_drops(game, seat)
         game.state.companies[seat].energy += energy
         game.event(f"{game.name(seat)} produces {energy} energy from the drops held behind their dams "

@@ -131,7 +131,7 @@ class StartScreen(Screen):
         self.set_timer(0.1, lambda: self.run_worker(self._load, thread=True, exclusive=True, group="start-load"))
 
     def _load(self) -> None:
-        from barrage_tui.rules.automa_step import levels
+        from barrage_tui.rules.automa_levels import levels
         from barrage_tui.rules.components import BASE_OFFICERS, EXPANSION_OFFICERS, PROMO_OFFICERS, components
         from barrage_tui.rules.officers import OFFICERS as RULES
 

@@ -1,0 +1,63 @@
+"""The Automa as the rules core sees it: which seats are Automas, what their difficulty level switches off,
+and its own scoring rule. The Automa's decisions are the ``automa`` package's; its turns are carried out
+by automa_turns.py and automa_step.py.
+
+Where a human pays or gains credits an Automa pays or gains VP (Game.pay_credits / gain_credits); its
+difficulty level (``levels()``, from data/automa-levels.toml) switches off income, production bonuses, the
+company ability and tile effects where the rules modules ask ``level(company)``.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+AUTOMA = "automa"
+AUTOMA_VP = 16  # an Automa starts with 16 VP and never holds credits (automa.md 2.2)
+AUTOMA_CREDITS = 0
+OBJECTIVE_EXTRA_VP = 5  # an Automa scores 20/15/10 on the objective tile (automa.md 8.3)
+OBJECTIVE_EXTRA_PLACES = 3
+
+
+@dataclass(frozen=True)
+class Level:
+    id: str
+    name: str
+    round_income: bool = True
+    immediate_income: bool = True
+    powerhouse_production_bonus: bool = True
+    company_ability: bool = True
+    advanced_tile_effects: bool = True
+    officer: bool = True
+
+
+HUMAN = Level("human", "human")  # a human: every rule applies
+
+
+@cache
+def levels() -> dict[str, Level]:
+    with resources.files(__package__).joinpath("data", "automa-levels.toml").open("rb") as fh:
+        raw = tomllib.load(fh)
+    return {lv["id"]: Level(**lv) for lv in raw["level"]}
+
+
+def level(company) -> Level:
+    """The rules that apply to this company: all for a human, its difficulty level's for an Automa."""
+    return levels()[company.difficulty] if company.kind == AUTOMA else HUMAN
+
+
+def is_automa(game, seat: int) -> bool:
+    return game.state.companies[seat].kind == AUTOMA
+
+
+def objective_extra(game, quantities: dict[int, int]) -> dict[int, int]:
+    """An Automa whose place (after ties) is among the first three scores 5 VP more (automa.md 8.3)."""
+    extra = {}
+    for c in game.state.companies:
+        if c.kind == AUTOMA:
+            ahead = sum(1 for q in quantities.values() if q > quantities[c.seat])
+            if ahead < OBJECTIVE_EXTRA_PLACES:
+                extra[c.seat] = OBJECTIVE_EXTRA_VP
+    return extra

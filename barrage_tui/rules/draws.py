@@ -1,0 +1,14 @@
+"""Every random draw of a game: a generator seeded from (the game's seed, a counter kept in the state), so a
+state holds all of its randomness and the same choices always give the same game."""
+
+from __future__ import annotations
+
+import random
+
+from .state import GameState
+
+
+def rng(state: GameState) -> random.Random:
+    """The next random generator of this game."""
+    state.rng_counter += 1
+    return random.Random(f"{state.seed}:{state.rng_counter}")
