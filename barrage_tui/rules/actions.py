@@ -325,16 +325,21 @@ def _place_engineers(game, seat: int, target: str, with_architect: bool, private
         where = target
     if with_architect and not company.architect:
         company.copied_officer = ""  # a copied Architect acts once
-    use_engineers(company, need, with_architect)
-    if where == BANK:
-        st.bank[seat] += need
-    else:
-        st.engineers_on.setdefault(where, [0] * st.seats)[seat] += need
     game.pay_credits(seat, fee)
-    game.event(f"{game.name(seat)} places {engineers(need)} on {place_name(where)}"
-               + (f" and pays {fee} credits." if fee else "."),
-               seat, "place", (where,))
+    put_engineers(game, seat, where, need, with_architect, f" and pays {fee} credits." if fee else ".")
     return with_architect and need == 1
+
+
+def put_engineers(game, seat: int, where: str, n: int, with_architect: bool, ending: str = ".") -> None:
+    """``n`` Engineers from the supply onto ``where``: the Bank, an action space or a board's place (every
+    placement, a person's or an Automa's, ends here)."""
+    st = game.state
+    use_engineers(st.companies[seat], n, with_architect)
+    if where == BANK:
+        st.bank[seat] += n
+    else:
+        st.engineers_on.setdefault(where, [0] * st.seats)[seat] += n
+    game.event(f"{game.name(seat)} places {engineers(n)} on {place_name(where)}{ending}", seat, "place", (where,))
 
 
 def _bank(game, seat: int):

@@ -37,7 +37,6 @@ from .officers import OFFICERS
 
 CONTRACT_OFFICE_ENERGY = 2
 SECTIONS = ("turbine", "water", "contract", "workshop", "machinery")
-BANK = "bank-b"
 
 
 class Step:
@@ -124,16 +123,18 @@ def _flip(game, seat):
 
 
 def _place(game, seat, where, n, architect=""):
+    """Its Engineers only block an action space (the box pays in VP, ``vp``); it may also put them on its
+    own board or beside a full section, where people never place."""
     st = game.state
     company = st.companies[seat]
     n = int(n)
-    if not 1 <= n <= actions.engineers_available(company) or architect not in ("", "architect"):
+    if not 1 <= n <= actions.engineers_available(company) or architect not in ("", actions.ARCHITECT):
         raise IllegalChoice(f"cannot place {n} Engineer(s)")
+    if architect and not company.architect:
+        raise IllegalChoice("the Architect is not in the supply")
     space = components().spaces.get(where)
     own_space = _own_officer_space(company, where)
-    if where == BANK:
-        st.bank[seat] += n
-    elif space is not None:
+    if space is not None:
         if not actions.space_exists(game, space) or where in st.occupied:
             raise IllegalChoice(f"{where} is not a free action space")
         st.occupied[where] = seat
@@ -141,15 +142,10 @@ def _place(game, seat, where, n, architect=""):
         if company.private_spaces_used[own_space]:
             raise IllegalChoice(f"{where} was already used this round")
         company.private_spaces_used[own_space] = True
-    elif where != f"company-{seat}" and where not in {f"{s}-beside" for s in SECTIONS}:
+    elif where not in (actions.BANK, f"company-{seat}", *(f"{s}-beside" for s in SECTIONS)):
         raise IllegalChoice(f"no place {where!r} for Engineers")
-    if where != BANK:
-        st.engineers_on.setdefault(where, [0] * st.seats)[seat] += n
-    game.event(f"{game.name(seat)} places {actions.engineers(n)} on {actions.place_name(where)}"
-               + (" (the Architect alone: another turn follows)." if architect else "."), seat, "place", (where,))
-    if architect and not company.architect:
-        raise IllegalChoice("the Architect is not in the supply")
-    actions.use_engineers(company, n, bool(architect))
+    actions.put_engineers(game, seat, where, n, bool(architect),
+                          " (the Architect alone: another turn follows)." if architect else ".")
 
 
 def _own_officer_space(company, where: str) -> int | None:
