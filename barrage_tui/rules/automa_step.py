@@ -134,7 +134,7 @@ def _place(game, seat, where, n, architect=""):
         raise IllegalChoice("the Architect is not in the supply")
     space = components().spaces.get(where)
     own_space = _own_officer_space(company, where)
-    if space is not None:
+    if space is not None and where != actions.BANK:  # the Bank is never taken
         if not actions.space_exists(game, space) or where in st.occupied:
             raise IllegalChoice(f"{where} is not a free action space")
         st.occupied[where] = seat

@@ -95,6 +95,7 @@ def test_without_the_automa_the_rules_core_alone_accepts_a_step_that_applies():
     game = automa_game(attach=False)
     game.choose("flip;eng:bank-b:1;vp:1")
     assert game.state.companies[AUTOMA].vp == 17 and game.state.bank[AUTOMA] == 1
+    assert "bank-b" not in game.state.occupied  # the Bank stays open to everyone
 
 
 def test_the_flip_reads_the_action_side_on_the_draw_pile_and_the_criteria_side_just_flipped():
