@@ -19,7 +19,7 @@ from .engineers import section_space
 
 class Context:
     def __init__(self, game, seat: int):
-        self.game = automa_step.scratch(game)
+        self.game = game.scratch()
         self.seat = seat
         self.answer = Answerer(self)
         self.step = automa_step.Step(self.game, seat, self.answer)

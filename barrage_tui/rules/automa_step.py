@@ -27,8 +27,6 @@ e.g. ``flip;eng:turbine-b2:2;produce:0;=system:B5L:C5R:P10_0;=contract:214``.
 
 from __future__ import annotations
 
-import copy
-
 from . import actions, construction, contracts, income, keys, patents, production, rewards, water, wheel
 from .automa_deck import flip
 from .components import components
@@ -93,18 +91,10 @@ def apply(game, seat: int, key: str) -> None:
         step.do(token.text)
 
 
-def scratch(game):
-    """A throw-away copy of ``game`` to try a step on (the flow is not copied: only rules functions run)."""
-    trial = copy.copy(game)
-    trial.state = game.state.copy()
-    trial.events = []
-    return trial
-
-
 def validate(game, seat: int, key: str) -> None:
     """Raise IllegalChoice unless ``key`` applies cleanly (tried on a copy; ``game`` is unchanged)."""
     try:
-        apply(scratch(game), seat, key)
+        apply(game.scratch(), seat, key)
     except IllegalChoice:
         raise
     except Exception as exc:  # noqa: BLE001 - any failure means the key is not a legal step here

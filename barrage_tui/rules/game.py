@@ -10,6 +10,7 @@ always give the same game. Undo rebuilds the current turn from its starting stat
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 
 from . import automa_step, rounds, scoring
@@ -86,6 +87,14 @@ class Game:
         """Productions and fulfilled contracts so far, counted from the events (so undo and replay agree)."""
         return {"productions": sum(1 for e in self.events if e.kind == EventKind.PRODUCTION),
                 "contracts": sum(1 for e in self.events if "fulfilled" in e.data)}
+
+    def scratch(self) -> "Game":
+        """A throw-away copy to try rules on (a step, a water flow): its own state and events, no flow, so
+        only rules functions run on it; the game itself is unchanged."""
+        trial = copy.copy(self)
+        trial.state = self.state.copy()
+        trial.events = []
+        return trial
 
     def close(self) -> None:
         """A game no longer needed (a trial on a copy): the game and its flow refer to each other, and

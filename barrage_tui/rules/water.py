@@ -27,13 +27,16 @@ def room(game, space: str) -> int:
     return 0 if dam is None else max(0, capacity(game, space) - dam.drops)
 
 
-def flow_drop(game, node: str) -> str:
-    """Let one drop flow on from ``node`` (not counting ``node`` itself). Returns where it stops."""
+def flow_drop(game, node: str, passed: list[str] | None = None) -> str:
+    """Let one drop flow on from ``node`` (not counting ``node`` itself). Returns where it stops;
+    ``passed`` collects the river nodes it reaches, that one included."""
     st = game.state
     down = components().map.downstream
     usa = _usa_powerhouse_zones(game)
     while True:
         node = down[node]
+        if passed is not None and not node.startswith("EXIT"):
+            passed.append(node)
         if node.startswith("EXIT"):
             st.drops_exited += 1
             return node
