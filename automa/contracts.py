@@ -12,7 +12,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from barrage_tui.rules.components import components
-from barrage_tui.rules.contracts import FRANCE_REDUCTION
+from barrage_tui.rules.contracts import contract_reduction
 
 from . import officers
 
@@ -37,8 +37,7 @@ def best(view, offered: list[int], marker: int | None = None) -> int:
 
 def reduction(view) -> int:
     """France at Hard and above needs 3 Energy less for a contract (automa.md 11)."""
-    company = view.company
-    return FRANCE_REDUCTION if company.company == "france" and view.game.ability_active(view.seat) else 0
+    return contract_reduction(view.game, view.seat)
 
 
 def several(view) -> bool:

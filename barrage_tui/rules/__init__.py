@@ -12,7 +12,7 @@ the chief engineers' plug-ins (officers/).
 
 from __future__ import annotations
 
-from . import officers
+from . import companies, officers
 from .automa_levels import AUTOMA, Level, is_automa, level, levels
 from .components import BASE_OFFICERS, EXPANSION_OFFICERS, PROMO_OFFICERS, STRUCTURES, components
 from .decisions import Choice, Event, EventKind, IllegalChoice, Prompt, PromptKind
@@ -23,6 +23,7 @@ from .setup import DRAFT_OPTION, EXPANSION_OPTION, SEAT_KINDS, SeatSetup, Setup,
 from .state import NEUTRAL, NOBODY, CompanyState, DamState, GameState, Segment
 
 officers.load()
+companies.load()
 
 __all__ = [
     "AUTOMA", "BASE_OFFICERS", "EXPANSION_OFFICERS", "EXPANSION_OPTION", "DRAFT_OPTION", "NEUTRAL", "NOBODY",

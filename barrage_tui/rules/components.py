@@ -136,9 +136,10 @@ class Company:
     name: str
     colour: str
     income: Mapping[str, Mapping[int, Mapping]]  # structure -> pieces built -> reward
-    ability: str
+    ability: str  # the id of its ability's plug-in (rules/companies/)
     ability_text: str
     introductory: Mapping
+    ability_amount: int = 0  # the number of its ability (Italy's +3 Energy, France's -3)
 
 
 @dataclass(frozen=True)
@@ -258,7 +259,8 @@ def _load_companies() -> tuple[dict, dict]:
         income = {s: _frozen({int(n): _frozen(r) for n, r in c[f"income_{s}"].items()})
                   for s in ("base", "elevation", "conduit")}
         companies[c["id"]] = Company(c["id"], c["name"], c["colour"], _frozen(income), c["ability"],
-                                     c["ability_text"], _frozen(c.get("introductory", {})))
+                                     c["ability_text"], _frozen(c.get("introductory", {})),
+                                     c.get("ability_amount", 0))
     return companies, raw["common"]
 
 

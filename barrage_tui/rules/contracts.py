@@ -8,13 +8,12 @@ fulfils one hand contract only.
 
 from __future__ import annotations
 
-from . import keys, officers, rewards
+from . import companies, keys, officers, rewards
 from .automa_levels import AUTOMA
 from .components import components
 from .decisions import Choice, EventKind, PromptKind
 from .draws import rng
 
-FRANCE_REDUCTION = 3
 COLOURS = ("green", "yellow", "red")
 
 
@@ -27,11 +26,16 @@ def label(contract_id: int) -> str:
     return f"#{c.id} ({c.kind}, {c.energy} energy): {rewards.describe(c.reward)}"
 
 
+def contract_reduction(game, seat: int) -> int:
+    """How much less Energy a production's contract needs (France's ability)."""
+    return companies.amount(game, seat) if companies.ability(game, seat).contract_reduction else 0
+
+
 def fulfil(game, seat: int, energy: int, production: bool):
     st = game.state
     company = st.companies[seat]
     comps = components()
-    reduction = FRANCE_REDUCTION if production and company.company == "france" and game.ability_active(seat) else 0
+    reduction = contract_reduction(game, seat) if production else 0
     several = production and any(o.multi_contract for o in officers.in_force(company))
     budget = energy
     while True:

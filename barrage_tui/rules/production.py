@@ -11,14 +11,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import contracts, keys, officers, water
+from . import companies, contracts, keys, officers, water
 from .automa_levels import level
 from .components import components
 from .decisions import Choice, EventKind, PromptKind
 from .state import NEUTRAL
 
-SECOND_PRODUCTION_COMPANY = "germany"
-ITALY_EXTRA_ENERGY = 3
 
 
 @dataclass(frozen=True)
@@ -211,14 +209,8 @@ def produce(game, seat: int, bonus: int, optional: bool = False, second: bool = 
             game.event(f"{game.name(seat)} pays {k} credit(s) to {game.name(owner)} for the conduit; "
                        f"{game.name(owner)} scores {k} VP.", seat, "payment", (s.conduit,))
     yield from contracts.fulfil(game, seat, e, production=True)
-    if second or not game.ability_active(seat):
-        return
-    if company.company == SECOND_PRODUCTION_COMPANY:
-        if systems(game, seat, 0, second=True, exclude_powerhouse=system.powerhouse):
-            yield from produce(game, seat, 0, optional=True, second=True, exclude_powerhouse=system.powerhouse)
-    elif company.company == "italy":
-        company.energy += ITALY_EXTRA_ENERGY
-        game.event(f"{game.name(seat)} (Italy) gains {ITALY_EXTRA_ENERGY} more energy.", seat, "energy")
+    if not second:
+        yield from companies.ability(game, seat).after_production(game, seat, system.powerhouse)
 
 
 def _choose_flows(game, seat: int, system: System, bonus: int, second: bool):

@@ -6,7 +6,7 @@ that has room; one that finds none leaves the board at an exit (rulebook "Water 
 
 from __future__ import annotations
 
-from . import keys, officers
+from . import companies, keys, officers
 from .components import components
 from .decisions import Choice, PromptKind
 
@@ -49,9 +49,10 @@ def flow_drop(game, node: str, passed: list[str] | None = None) -> str:
 
 
 def _usa_powerhouse_zones(game):
-    """(company, {"P<zone>", ...}) when the USA's ability is active, else None."""
+    """(company, {"P<zone>", ...}) of the company whose ability gains from drops passing its Powerhouses'
+    zones (the USA) while it is in force, else None."""
     for c in game.state.companies:
-        if c.company == "usa" and game.ability_active(c.seat):
+        if companies.ability(game, c.seat).energy_from_passing_drops:
             zones = {f"P{components().map.powerhouses[p].zone}" for p, o in game.state.powerhouses.items()
                      if o == c.seat}
             return c, zones

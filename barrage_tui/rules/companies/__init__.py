@@ -1,0 +1,41 @@
+"""The companies' special abilities (in force from the 3rd Powerhouse, Game.ability_active): one plug-in
+module each, chosen by the company's ``ability`` in data/companies.toml, with its ``ability_amount``.
+
+A company's ability is a subclass of ``Ability`` (base.py) with the ``id`` of that ``ability``, in its own
+module of this package; ``load()`` registers every one it finds, so a new company is its data entry plus,
+if its ability is new, one module. The rules modules ask ``ability(game, seat)``, never a company's name.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+
+from ..components import components
+from .base import NO_ABILITY, Ability
+
+ABILITIES: dict[str, Ability] = {}  # by ability id, filled by load()
+
+
+def load() -> None:
+    """Register every Ability subclass defined in a module of this package."""
+    for info in pkgutil.iter_modules(__path__):
+        module = importlib.import_module(f"{__name__}.{info.name}")
+        for value in vars(module).values():
+            if isinstance(value, type) and issubclass(value, Ability) and vars(value).get("id"):
+                ABILITIES[value.id] = value()
+
+
+def ability(game, seat: int) -> Ability:
+    """The seat's company ability while it is in force; else one that changes nothing."""
+    if not game.ability_active(seat):
+        return NO_ABILITY
+    return ABILITIES.get(components().companies[game.state.companies[seat].company].ability, NO_ABILITY)
+
+
+def amount(game, seat: int) -> int:
+    """The number printed with the seat's company ability (Italy's +3, France's -3)."""
+    return components().companies[game.state.companies[seat].company].ability_amount
+
+
+__all__ = ["ABILITIES", "Ability", "NO_ABILITY", "ability", "amount", "load"]

@@ -1,0 +1,20 @@
+"""What a company's special ability can change, with the plain defaults (an ability changes nothing)."""
+
+from __future__ import annotations
+
+
+class Ability:
+    id = ""
+    contract_reduction = False  # a production's contract needs ``amount`` less Energy (France)
+    energy_from_passing_drops = False  # a drop passing a zone with its Powerhouse moves its marker (USA)
+
+    def after_production(self, game, seat: int, powerhouse: str):
+        """What follows each production action (generator): Germany's second production, Italy's Energy."""
+        return
+        yield
+
+    def __repr__(self) -> str:
+        return f"<Ability {self.id}>"
+
+
+NO_ABILITY = Ability()

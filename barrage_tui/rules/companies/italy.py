@@ -1,0 +1,16 @@
+"""Italy: after each production action its Energy marker moves ``ability_amount`` (3) more steps; they do not
+count toward the contract fulfilled with that production."""
+
+from . import amount
+from .base import Ability
+
+
+class EnergyAfterProduction(Ability):
+    id = "plus_3_energy_after_production"
+
+    def after_production(self, game, seat: int, powerhouse: str):
+        extra = amount(game, seat)
+        game.state.companies[seat].energy += extra
+        game.event(f"{game.name(seat)} gains {extra} more energy (its company ability).", seat, "energy")
+        return
+        yield
