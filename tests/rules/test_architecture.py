@@ -1,0 +1,91 @@
+"""The rules core's shape: no import cycle, no import inside a function, nothing of the clients."""
+
+import ast
+import sys
+from pathlib import Path
+
+import barrage_tui.rules
+
+ROOT = Path(barrage_tui.rules.__file__).parent
+PACKAGE = "barrage_tui.rules"
+
+
+def _modules() -> dict[str, tuple[str, ast.Module]]:
+    """Every module of the rules core: its name -> (its package, its syntax tree)."""
+    found = {}
+    for path in ROOT.rglob("*.py"):
+        parts = (PACKAGE, *path.relative_to(ROOT).with_suffix("").parts)
+        package = ".".join(parts[:-1])
+        name = package if parts[-1] == "__init__" else ".".join(parts)
+        found[name] = (package if parts[-1] != "__init__" else name, ast.parse(path.read_text(), str(path)))
+    return found
+
+
+def _imported(package: str, node: ast.ImportFrom, modules) -> list[str]:
+    """The rules modules a ``from ... import ...`` statement written in ``package`` brings in."""
+    if node.level:
+        parts = package.split(".")
+        base = ".".join(parts[:len(parts) - node.level + 1] + ([node.module] if node.module else []))
+    else:
+        base = node.module or ""
+    subs = [f"{base}.{a.name}" for a in node.names if f"{base}.{a.name}" in modules]
+    return subs or ([base] if base in modules else [])
+
+
+def _graph():
+    modules = _modules()
+    top, inner = {m: set() for m in modules}, []
+    for name, (package, tree) in modules.items():
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.Import, ast.ImportFrom)) and node not in tree.body:
+                inner.append(f"{name}:{node.lineno}")
+            if isinstance(node, ast.ImportFrom):
+                top[name].update(m for m in _imported(package, node, modules) if m != name)
+    return top, inner
+
+
+def test_no_import_inside_a_function():
+    _, inner = _graph()
+    assert inner == []
+
+
+def test_no_import_cycle():
+    graph, _ = _graph()
+    done, active = set(), []
+
+    def visit(m):
+        if m in active:
+            raise AssertionError(f"import cycle: {' -> '.join(active[active.index(m):] + [m])}")
+        if m in done:
+            return
+        active.append(m)
+        for d in sorted(graph[m]):
+            visit(d)
+        active.pop()
+        done.add(m)
+
+    for m in sorted(graph):
+        visit(m)
+
+
+def test_the_rules_import_nothing_of_their_clients():
+    clients = ("barrage_tui.ui", "automa", "saves", "textual", "rich")
+    for path in ROOT.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
+                [node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level else []
+            assert not [n for n in names if n.startswith(clients)], path
+
+
+def test_the_cycle_check_finds_a_cycle(tmp_path, monkeypatch):
+    # the check itself works: two modules that import each other are reported
+    (tmp_path / "__init__.py").write_text("")
+    (tmp_path / "a.py").write_text("from . import b\n")
+    (tmp_path / "b.py").write_text("from .a import x\n")
+    monkeypatch.setattr(sys.modules[__name__], "ROOT", tmp_path)
+    try:
+        test_no_import_cycle()
+    except AssertionError as exc:
+        assert "a -> " in str(exc) or "b -> " in str(exc)
+    else:
+        raise AssertionError("the cycle was not found")
