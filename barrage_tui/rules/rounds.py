@@ -10,10 +10,11 @@ from __future__ import annotations
 from . import actions, automa_turns, contracts, officers, patents, scoring, setup, water
 from .automa_levels import is_automa
 from .components import components
-from .decisions import EventKind
+from .decisions import Choice, EventKind, PromptKind
 from .income import income
 
 ROUNDS = 5
+END_TURN = "end"
 
 
 def play(game):
@@ -50,10 +51,21 @@ def play(game):
                 game.boundary()
                 automa_way = automa_turns.plays_automa_way(game, seat)
                 yield from (automa_turns.take_turn if automa_way else actions.take_turn)(game, seat)
-                contracts.refill(game)  # before the next placement
+                yield from confirm_turn(game, seat)
+                contracts.refill(game)  # before the next placement: after the confirm, so undo reaches it
             st.turn_index = (st.turn_index + 1) % st.seats
         else:
             return
+
+
+def confirm_turn(game, seat: int):
+    """With the setup option ``confirm_turns``, a person ends each turn explicitly; until then every choice
+    of the turn can be taken back (nothing is revealed before: the display is refilled after)."""
+    if not game.setup.options.get(setup.CONFIRM_OPTION, False) or is_automa(game, seat):
+        return
+    yield from game.ask(seat, PromptKind.END_TURN, f"{game.name(seat)}: your turn is complete.",
+                        [Choice(END_TURN, "End turn")], auto=False,
+                        help="The turn is played. End it, or undo its choices one by one.")
 
 
 def end_of_round(game) -> None:

@@ -17,6 +17,7 @@ from .state import NEUTRAL, CompanyState, DamState, GameState
 SEAT_KINDS = ("human", "automa")
 EXPANSION_OPTION = "expansion_officers"  # Setup.options key: draw the expansion box's chief engineers too
 DRAFT_OPTION = "draft"  # Setup.options key, default true: people pick drawn pairs (games saved before: false)
+CONFIRM_OPTION = "confirm_turns"  # Setup.options key, default false: a person ends each turn with "End turn"
 MAX_AUTOMAS = 3
 NO_OFFICER = "none"
 COMPANY_ORDER = ("usa", "germany", "italy", "france")

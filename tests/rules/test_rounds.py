@@ -4,7 +4,7 @@ home, energy reset, Patent Office refresh) and the end of the game after round 5
 
 import pytest
 
-from barrage_tui.rules import rounds
+from barrage_tui.rules import Game, PromptKind, SeatSetup, Setup, rounds
 from barrage_tui.rules.components import components
 
 from .helpers import clear_map, new_game, play, put_conduit, put_dam, restart
@@ -187,3 +187,49 @@ def test_income_is_taken_in_reverse_turn_order(order):
     assert seats[0] == last and seats[-1] == first
     assert seats == sorted(seats, key=lambda s: s != last)  # all of one company's, then the other's
     assert st.companies[0].vp == 10 + 2 and st.companies[1].vp == 10 + 2
+
+
+# ---------------------------------------------------------------- confirming a turn (setup option)
+
+def confirming_game():
+    from barrage_tui.rules.setup import CONFIRM_OPTION
+
+    setup = Setup(seats=(SeatSetup("A", company="usa", officer="wilhelm"),
+                         SeatSetup("B", company="italy", officer="jill")), seed=4, options={CONFIRM_OPTION: True})
+    game = Game.new(setup)
+    while game.prompt.kind != PromptKind.ACTION:
+        game.choose(game.prompt.choices[0].key)
+    return game
+
+
+def test_with_confirm_a_persons_turn_ends_with_end_turn_and_undo_reaches_its_first_choice():
+    game = confirming_game()
+    seat, start = game.prompt.seat, game.state.copy()
+    game.choose("place:bank-b")
+    game.choose("engineers:2")
+    assert game.prompt.kind == PromptKind.END_TURN and game.prompt.seat == seat and game.prompt.keys() == ("end",)
+    assert game.undo() and game.undo() and game.state == start and not game.can_undo
+    game.choose("place:bank-b")
+    game.choose("engineers:2")
+    game.choose("end")
+    assert game.prompt.seat != seat and not game.can_undo
+
+
+def test_with_confirm_the_display_is_refilled_only_after_the_turn_is_ended():
+    game = confirming_game()
+    st = game.state
+    take = next(k for k in game.prompt.keys() if k.startswith("place:contract-o"))
+    game.choose(take)
+    game.choose(game.prompt.choices[0].key)  # the contract taken
+    assert game.prompt.kind == PromptKind.END_TURN
+    assert sum(len(d) for d in st.private_display.values()) == 5  # one gone, not yet replaced
+    assert game.can_undo
+    game.choose("end")
+    assert sum(len(d) for d in st.private_display.values()) == 6
+
+
+def test_without_the_option_no_turn_asks_to_be_ended():
+    game = new_game()
+    for _ in range(40):
+        assert game.prompt.kind != PromptKind.END_TURN
+        game.choose(game.prompt.choices[0].key)
