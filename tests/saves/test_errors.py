@@ -147,3 +147,52 @@ def test_a_draft_seat_without_a_pick_to_come(tmp_path):
     # the hand-made position is in the action phase: nobody can still be choosing a company
     text = HANDMADE.read_text().replace("turn_order = [1, 0]", "turn_order = [1, 0]\ndrafting = [1]")
     assert "state.drafting[0]: seat 1 has no pick to come" in refused(tmp_path, text)
+
+
+ESCAPES_TOML = "\\u001b[2J\\u001b]0;pwned\\u0007"  # clear the screen; set the window title
+ESCAPES_SHOWN = "\\x1b[2J\\x1b]0;pwned\\x07"
+
+
+def test_visible_shows_control_characters_and_keeps_the_rest():
+    from saves.errors import one_line, visible
+
+    assert visible("a\x1b[2J\x07\n\r\t\x7f\x9b\u202e\u2028\udcff b") == \
+        "a\\x1b[2J\\x07\\n\\r\\t\\x7f\\x9b\\u202e\\u2028\\udcff b"
+    assert visible("Été 长 ~ \\ é") == "Été 长 ~ \\ é"
+    assert one_line("\x1b" * 10, 12) == "\\x1b\\x1b\\..."
+
+
+def test_escape_codes_in_a_refused_file_are_shown_not_sent(tmp_path, capsys):
+    path = tmp_path / "esc\x1b[2J.toml"
+    path.write_text(HANDMADE.read_text().replace("vp = 17\n", f'vp = 17\n"{ESCAPES_TOML}" = 1\n'))
+    assert main(["inspect", str(path)]) == 1
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1
+    assert not any(ch in err for ch in "\x1b\x07")
+    assert err.startswith(f"{tmp_path}/esc\\x1b[2J.toml: ")
+    assert f'state.companies[1]."{ESCAPES_SHOWN}": unknown field' in err
+
+
+def test_escape_codes_in_names_are_shown_not_sent_by_inspect(tmp_path, capsys):
+    path = tmp_path / "names.toml"
+    path.write_text(HANDMADE.read_text().replace('name = "Bob"', f'name = "Bob{ESCAPES_TOML}"'))
+    assert main(["inspect", str(path)]) == 0
+    out, err = capsys.readouterr()
+    assert err == "" and f"Bob{ESCAPES_SHOWN}" in out
+    assert not any(ch in out for ch in "\x1b\x07")
+
+
+def test_ctrl_c_during_inspect_is_one_line_not_a_traceback(monkeypatch, capsys):
+    import saves.inspect
+
+    def interrupted(path):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(saves.inspect, "load_game", interrupted)
+    try:
+        status = main(["inspect", str(HANDMADE)])
+    except KeyboardInterrupt:  # (it would otherwise stop the whole test run)
+        raise AssertionError("Ctrl+C escaped main: Python prints a traceback") from None
+    assert status == 130
+    out, err = capsys.readouterr()
+    assert out == "" and err == "barrage-tui: interrupted\n"
