@@ -52,13 +52,21 @@ class SaveInfo:
     error: str = ""  # for a skipped file (listing().skipped, list(include_broken=True)): why, on one line
 
 
+# A file name is at most 255 bytes on the usual file systems; a save's name also carries the suffix, the
+# autosave prefix, and while it is written the temporary decoration of atomic.write_atomic (~20 bytes).
+NAME_BYTES = 200
+
+
 def safe_name(name: str) -> str:
-    """A file name from what the player typed: letters, digits, space, - _ . kept; the rest becomes -."""
+    """A file name from what the player typed: letters, digits, space, - _ . kept; the rest becomes -.
+    It never starts with a dot or a dash (a hidden file, an option) and is cut to NAME_BYTES bytes of
+    UTF-8, never inside a character."""
     name = name.strip()
     if name.lower().endswith(SUFFIX):
         name = name[: -len(SUFFIX)]
-    name = re.sub(r"[^\w .-]", "-", name, flags=re.UNICODE).strip(" .")
-    return name[:80] or "game"
+    name = re.sub(r"[^\w .-]", "-", name, flags=re.UNICODE).lstrip(" .-")
+    name = name.encode("utf-8")[:NAME_BYTES].decode("utf-8", "ignore")  # a cut character is dropped whole
+    return name.rstrip(" .") or "game"
 
 
 class SaveStore:
