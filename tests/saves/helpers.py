@@ -56,7 +56,7 @@ resource.setrlimit(resource.RLIMIT_AS, ({memory}, resource.getrlimit(resource.RL
 
 def step(name, do):
     usage = resource.getrusage(resource.RUSAGE_SELF)
-    budget = int(usage.ru_utime + usage.ru_stime) + {cpu}
+    budget = int(usage.ru_utime + usage.ru_stime) + 1 + {cpu}  # whole seconds: the step gets cpu to cpu + 1 s
     resource.setrlimit(resource.RLIMIT_CPU, (budget, resource.getrlimit(resource.RLIMIT_CPU)[1]))
     print("running", name, flush=True)  # the last line a killed child printed names the culprit
     tracemalloc.start()
@@ -69,7 +69,7 @@ def step(name, do):
 """
 
 
-def run_limited(body: str, *args: str, cpu_seconds: int = 3, memory: int = 2 << 30) -> list[dict]:
+def run_limited(body: str, *args: str, cpu_seconds: int = 1, memory: int = 2 << 30) -> list[dict]:
     """Run ``body`` (Python using ``step(name, function)``) in a capped child; the steps' results, each
     with its peak traced memory. Fails, naming the step, if the child is killed or blocks."""
     code = _LIMITED.format(cpu=cpu_seconds, memory=memory) + body
