@@ -3,6 +3,19 @@
 from __future__ import annotations
 
 import argparse
+import sys
+
+INTERRUPTED = 130  # the shell's status for a command ended by Ctrl+C (128 + SIGINT)
+
+
+class _Parser(argparse.ArgumentParser):
+    """Its error lines show what was typed as plain text (an argument may hold terminal escape codes)."""
+
+    def error(self, message: str):
+        from saves.errors import visible
+
+        self.print_usage(sys.stderr)
+        self.exit(2, f"{self.prog}: error: {visible(message)}\n")
 
 
 def _seconds(text: str) -> float:
@@ -16,7 +29,7 @@ def _seconds(text: str) -> float:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="barrage-tui", description="Barrage, the hydro-power board game.")
+    parser = _Parser(prog="barrage-tui", description="Barrage, the hydro-power board game.")
     parser.add_argument("--continue", dest="resume", action="store_true",
                         help="resume the most recent game where it stopped")
     parser.add_argument("--load", metavar="FILE", help="open a saved game file")
@@ -44,6 +57,14 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    try:
+        return _run(argv)
+    except KeyboardInterrupt:  # Ctrl+C: one line, never a traceback
+        print("barrage-tui: interrupted", file=sys.stderr)
+        return INTERRUPTED
+
+
+def _run(argv: list[str] | None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command == "sim":

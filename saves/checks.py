@@ -9,8 +9,10 @@ game with ``barrage_tui.rules.invariants``.
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 
 from barrage_tui.rules.actions import BANK
+from barrage_tui.rules.automa_step import DECK_SIZE
 from barrage_tui.rules.components import STRUCTURES, components
 from barrage_tui.rules.officers import OFFICERS
 from barrage_tui.rules.rounds import ROUNDS
@@ -25,6 +27,21 @@ COLOURS = ("green", "yellow", "red")
 LEVELS = ("1", "2", "3")
 NO_OFFICER = "none"  # an Automa below Very Hard plays without a chief engineer
 
+# Bounds of the counts the rules leave open (credits, machinery and water drops are unlimited,
+# game-flow.toml supply_limits; VP and Energy have no end of track): far above any game -- random and
+# Automa games reach about 180 VP, 20 credits, 45 Energy, 20 machines of a kind, 20 random draws -- and
+# low enough that no count can keep the rules engine busy. docs/save-format.md ("Limits") lists them.
+MAX_VP = 1_000  # an Automa's VP may also go down to -MAX_VP; a source of VP (vp_by_source) likewise
+MAX_CREDITS = 1_000
+MAX_ENERGY = 1_000
+MAX_MACHINERY = 200  # Excavators, mixers or Excamixers of a company: in supply, on a wheel segment, received
+MAX_RANDOM_DRAWS = 100_000  # state.rng_counter
+GIFTS_PER_TURN = 2  # drop gifts one Engineer placed can bring (e.g. a contract's and the company ability's)
+COMPANY_COUNTS = {"credits": MAX_CREDITS, "energy": MAX_ENERGY, "energy_next_round": MAX_ENERGY,
+                  "excavators": MAX_MACHINERY, "mixers": MAX_MACHINERY, "excamixers": MAX_MACHINERY,
+                  "excamixers_gained": MAX_MACHINERY}  # (the Engineers: the rules' count, common.engineers)
+MACHINES = ("excavators", "mixers", "excamixers")
+
 
 def fail(path: str, problem: str) -> FormatProblem:
     return FormatProblem(f"{path}: {problem}")
@@ -35,10 +52,38 @@ def _one_of(path: str, value, allowed, what: str) -> None:
         raise fail(path, f"unknown {what} {value!r}")
 
 
-def _range(path: str, value: int, low: int, high: int | None = None) -> None:
-    if value < low or (high is not None and value > high):
-        bound = f"at least {low}" if high is None else f"from {low} to {high}"
-        raise fail(path, f"{value} is out of range (must be {bound})")
+def _range(path: str, value: int, low: int, high: int) -> None:
+    if not low <= value <= high:
+        raise fail(path, f"{value} is out of range (must be from {low} to {high})")
+
+
+def _drop_gifts(reward) -> list[int]:
+    return [v for k, v in reward.items() if k.startswith("drops") and type(v) is int]
+
+
+@cache
+def water_bounds(seats: int) -> tuple[int, int, int]:
+    """(drops a dam, a headstream and a whole game hold at most), from the rules data.
+
+    A dam holds at most its height, a height-3 dam the largest capacity a chief engineer gives. Drops wait
+    on a headstream only until the round's Water Flow; in one round a headstream receives its tile's drops
+    and at most all the drops the players place: each company's income and each Engineer placed bring at
+    most GIFTS_PER_TURN times the largest gift of drops (of an action space, a contract, an income slot).
+    A game starts with the neutral dams' drops and brings, each round, the four headstreams' worth and,
+    per Engineer placed, a technology tile filling every dam of the map."""
+    comps = components()
+    dam = max(3, *(o.height3_capacity for o in OFFICERS.values()))
+    gifts = [p.get("drops", 0) for p in (s.params for s in comps.spaces.values())]
+    gifts += [g for c in comps.contracts.values() for g in _drop_gifts(c.reward)]
+    gifts += [g for co in comps.companies.values() for row in co.income.values() for reward in row.values()
+              for g in _drop_gifts(reward)]
+    turns = seats * (comps.common["engineers"] + 1)  # Engineers placed, and the income, per round
+    tile = max(max(t.drops_by_round) for t in comps.headstreams.values())
+    headstream = tile + turns * GIFTS_PER_TURN * max(gifts)
+    fill = len(comps.map.dams) * dam
+    game = (sum(n.initial_drops for n in comps.neutral_dams)
+            + ROUNDS * (len(comps.map.headstreams) * headstream + turns * fill))
+    return dam, headstream, game
 
 
 def _seat(path: str, value: int, seats: int, neutral: bool = False) -> None:
@@ -90,9 +135,8 @@ def check_state(st: GameState, setup: Setup, where: str = "state") -> None:
             raise fail(f"{p('drafting')}[{i}]", f"seat {s} has no pick to come (pick_order from pick_index)")
     if len(set(st.drafting)) != len(st.drafting):
         raise fail(p("drafting"), f"{st.drafting} lists a seat twice")
-    _range(p("rng_counter"), st.rng_counter, 0)
-    _range(p("drops_created"), st.drops_created, 0)
-    _range(p("drops_exited"), st.drops_exited, 0)
+    _range(p("rng_counter"), st.rng_counter, 0, MAX_RANDOM_DRAWS)
+    most_in_dam, most_in_headstream, most_in_game = water_bounds(n)
 
     # The map.
     if set(st.headstream_tiles) != set(game_map.headstreams):
@@ -104,13 +148,15 @@ def check_state(st: GameState, setup: Setup, where: str = "state") -> None:
     if set(st.headstream_drops) != set(game_map.headstreams):
         raise fail(p("headstream_drops"), f"needs exactly the headstreams {', '.join(game_map.headstreams)}")
     for h, drops in st.headstream_drops.items():
-        _range(key_path(p("headstream_drops"), h), drops, 0)
+        _range(key_path(p("headstream_drops"), h), drops, 0, most_in_headstream)
     for space, dam in st.dams.items():
         at = key_path(p("dams"), space)
         _one_of(at, space, game_map.dams, "dam space")
         _seat(f"{at}.owner", dam.owner, n, neutral=True)
         _range(f"{at}.height", dam.height, 1, 3)
-        _range(f"{at}.drops", dam.drops, 0)
+        _range(f"{at}.drops", dam.drops, 0, most_in_dam)  # the exact capacity: the rules' invariants
+    _range(p("drops_created"), st.drops_created, 0, most_in_game)  # after the places: they say more
+    _range(p("drops_exited"), st.drops_exited, 0, st.drops_created)
     for table, spaces, what in ((st.conduits, game_map.conduits, "conduit space"),
                                 (st.powerhouses, game_map.powerhouses, "powerhouse space")):
         name = "conduits" if table is st.conduits else "powerhouses"
@@ -120,6 +166,7 @@ def check_state(st: GameState, setup: Setup, where: str = "state") -> None:
             _seat(at, owner, n)
 
     # The management board.
+    engineers = comps.common["engineers"]
     for space, seat in st.occupied.items():
         at = key_path(p("occupied"), space)
         _one_of(at, space, comps.spaces, "action space")
@@ -131,11 +178,11 @@ def check_state(st: GameState, setup: Setup, where: str = "state") -> None:
         if len(counts) != n:
             raise fail(at, f"needs one count per seat ({n}), has {len(counts)}")
         for i, c in enumerate(counts):
-            _range(f"{at}[{i}]", c, 0)
+            _range(f"{at}[{i}]", c, 0, engineers)
     if len(st.bank) != n:
         raise fail(p("bank"), f"needs one count per seat ({n}), has {len(st.bank)}")
     for i, c in enumerate(st.bank):
-        _range(f"{p('bank')}[{i}]", c, 0)
+        _range(f"{p('bank')}[{i}]", c, 0, engineers)
 
     # Contracts: each one in at most one place.
     places: Counter = Counter()
@@ -161,6 +208,19 @@ def check_state(st: GameState, setup: Setup, where: str = "state") -> None:
     for colour, shown in st.private_display.items():
         if len(shown) > 2:
             raise fail(key_path(p("private_display"), colour), f"shows {len(shown)} contracts; at most 2")
+    for colour, ids in st.contract_discards.items():  # by an Automa's Contract Office box
+        _one_of(key_path(p("contract_discards"), colour), colour, COLOURS, "contract colour")
+        contracts(key_path(p("contract_discards"), colour), ids, (colour,))
+
+    # The Automa's deck: each card once, in the draw pile or the discard pile.
+    cards: Counter = Counter()
+    for name, pile in (("automa_draw", st.automa_draw), ("automa_discard", st.automa_discard)):
+        for i, card in enumerate(pile):
+            at = f"{p(name)}[{i}]"
+            _range(at, card, 1, DECK_SIZE)
+            cards[card] += 1
+            if cards[card] > 1:
+                raise fail(at, f"Automa card {card} is in two places")
 
     # The Patent Office.
     advanced = comps.advanced_tiles
@@ -231,29 +291,40 @@ def check_state(st: GameState, setup: Setup, where: str = "state") -> None:
             raise fail(q("company"), f"{c.company!r} differs from setup.seats[{i}].company ({seat.company!r})")
         if seat.officer and seat.officer != c.officer:
             raise fail(q("officer"), f"{c.officer!r} differs from setup.seats[{i}].officer ({seat.officer!r})")
-        for name in ("credits", "excavators", "mixers", "excamixers", "energy", "engineers", "construction_used",
-                     "energy_next_round", "excamixers_gained"):
-            if hasattr(c, name):
-                _range(q(name), getattr(c, name), 0)
-        if c.kind != "automa":  # an Automa's VP may go below 0
-            _range(q("vp"), c.vp, 0)
+        for name, high in COMPANY_COUNTS.items():
+            _range(q(name), getattr(c, name), 0, high)
+        _range(q("engineers"), c.engineers, 0, engineers)
+        _range(q("vp"), c.vp, -MAX_VP if c.kind == "automa" else 0, MAX_VP)  # an Automa's VP may go below 0
+        if len(c.energy_by_round) > ROUNDS:
+            raise fail(q("energy_by_round"), f"has {len(c.energy_by_round)} rounds; a game has {ROUNDS}")
+        for j, e in enumerate(c.energy_by_round):
+            _range(f"{q('energy_by_round')}[{j}]", e, 0, MAX_ENERGY)
+        for source, v in c.vp_by_source.items():
+            _range(key_path(q("vp_by_source"), source), v, -MAX_VP, MAX_VP)
         _range(q("construction_used"), c.construction_used, 0, len(comps.construction_spaces))
         if set(c.pieces) != set(STRUCTURES):
             raise fail(q("pieces"), f"needs exactly {', '.join(STRUCTURES)}")
         for s, k in c.pieces.items():
-            _range(key_path(q("pieces"), s), k, 0)
+            _range(key_path(q("pieces"), s), k, 0, comps.common["pieces"][s])
+        own_tiles: Counter = Counter()  # a company has each of its tiles once (in supply or on its wheel)
+
+        def own_tile(path: str, tile_id: str) -> None:
+            tile(path, tile_id)
+            own_tiles[tile_id] += 1
+            if own_tiles[tile_id] > 1:
+                raise fail(path, f"technology tile {tile_id!r} is in two places")
+
         for j, t in enumerate(c.tiles):
-            tile(f"{q('tiles')}[{j}]", t)
+            own_tile(f"{q('tiles')}[{j}]", t)
         if len(c.wheel) != WHEEL_SEGMENTS:
             raise fail(q("wheel"), f"needs {WHEEL_SEGMENTS} segments, has {len(c.wheel)}")
         _range(q("wheel_open"), c.wheel_open, 0, WHEEL_SEGMENTS - 1)
         for j, seg in enumerate(c.wheel):
             w = f"{q('wheel')}[{j}]"
             for k, t in enumerate(seg.tiles):
-                tile(f"{w}.tiles[{k}]", t)
-            for name in ("excavators", "mixers", "excamixers"):
-                if hasattr(seg, name):
-                    _range(f"{w}.{name}", getattr(seg, name), 0)
+                own_tile(f"{w}.tiles[{k}]", t)
+            for name in MACHINES:
+                _range(f"{w}.{name}", getattr(seg, name), 0, MAX_MACHINERY)
         contracts(q("contracts"), c.contracts, ("starting", "national", *COLOURS))
         contracts(q("fulfilled"), c.fulfilled, ("starting", "national", *COLOURS))
         if len(c.private_spaces_used) != 2:
@@ -265,6 +336,6 @@ def check_state(st: GameState, setup: Setup, where: str = "state") -> None:
         if len(c.machinery_gained) != 2:
             raise fail(q("machinery_gained"), "needs 2 counts (excavators, mixers)")
         for j, k in enumerate(c.machinery_gained):
-            _range(f"{q('machinery_gained')}[{j}]", k, 0)
+            _range(f"{q('machinery_gained')}[{j}]", k, 0, MAX_MACHINERY)
         if c.architect and not (c.officer in OFFICERS and OFFICERS[c.officer].architect):
             raise fail(q("architect"), f"{c.officer!r} has no Architect")

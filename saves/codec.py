@@ -25,6 +25,7 @@ from barrage_tui.rules.setup import DRAFT_OPTION, SeatSetup, Setup, new_state
 from barrage_tui.rules.state import CompanyState, DamState, GameState, Segment
 
 from .errors import FormatProblem
+from .limits import prescan
 from .schema import Reader, key_path, wrong_type
 
 FORMAT = "barrage-tui"
@@ -158,7 +159,9 @@ def dumps(game: Game, saved: datetime.datetime | None = None) -> str:
 # ------------------------------------------------------------------------------------------ reading
 
 def parse(text: str) -> dict:
-    """TOML text to a table; a syntax error becomes a FormatProblem (saying so when the file is cut off)."""
+    """TOML text to a table; a syntax error becomes a FormatProblem (saying so when the file is cut off).
+    A text shaped unlike any save (too large, too deep, too many values) is refused before it is parsed."""
+    prescan(text)
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

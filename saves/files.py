@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import stat
 import time
 from pathlib import Path
 
@@ -16,8 +17,7 @@ from barrage_tui.rules.game import Game
 from . import codec, replay
 from .atomic import write_atomic
 from .errors import FormatProblem, SaveError, one_line
-
-MAX_BYTES = 16 * 1024 * 1024  # far above any real save (a finished 4-player game is ~40 KB)
+from .limits import MAX_BYTES, too_large
 
 
 def game_id(game: Game) -> str:
@@ -45,19 +45,51 @@ def save_game(game: Game, path: str | os.PathLike) -> Path:
     return path
 
 
-def read_text(path: str | os.PathLike) -> str:
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)  # a FIFO that slipped past the stat check must not block the open
+_KINDS = ((stat.S_ISFIFO, "a named pipe (FIFO)"), (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"),
+          (stat.S_ISSOCK, "a socket"))
+
+
+def _not_a_file(path: Path, mode: int) -> SaveError:
+    if stat.S_ISDIR(mode):
+        return SaveError(path, "is a folder, not a save file")
+    kind = next((name for test, name in _KINDS if test(mode)), "not a regular file")
+    return SaveError(path, f"is {kind}, not a save file")
+
+
+def read_bytes(path: str | os.PathLike, limit: int = MAX_BYTES, whole: bool = True) -> bytes:
+    """The bytes of the regular file ``path``: all of them (``whole``; refused when over ``limit``), or
+    its first ``limit`` at most. Anything else (a folder, a FIFO, a device) is refused from its stat,
+    without being read, so that nothing can block or flood the reader. Raises SaveError."""
     path = Path(path)
     try:
-        with open(path, "rb") as fh:
-            data = fh.read(MAX_BYTES + 1)
-    except IsADirectoryError:
-        raise SaveError(path, "is a folder, not a save file") from None
+        mode = os.stat(path).st_mode
+        if not stat.S_ISREG(mode):
+            raise _not_a_file(path, mode)
+        fd = os.open(path, os.O_RDONLY | _NONBLOCK | getattr(os, "O_BINARY", 0))
     except FileNotFoundError:
         raise SaveError(path, "no such file") from None
+    except IsADirectoryError:
+        raise SaveError(path, "is a folder, not a save file") from None
     except OSError as exc:
         raise SaveError(path, f"cannot be read: {exc.strerror or exc}") from None
-    if len(data) > MAX_BYTES:
-        raise SaveError(path, f"is too large to be a save (over {MAX_BYTES // (1024 * 1024)} MB)")
+    with os.fdopen(fd, "rb") as fh:
+        info = os.fstat(fh.fileno())
+        if not stat.S_ISREG(info.st_mode):  # replaced between the stat and the open
+            raise _not_a_file(path, info.st_mode)
+        if whole and info.st_size > limit:
+            raise SaveError(path, too_large(info.st_size))
+        try:
+            data = fh.read(limit + 1 if whole else limit)
+        except OSError as exc:
+            raise SaveError(path, f"cannot be read: {exc.strerror or exc}") from None
+    if whole and len(data) > limit:  # grew since its stat
+        raise SaveError(path, too_large(len(data)))
+    return data
+
+
+def decode(data: bytes, path: str | os.PathLike) -> str:
+    """The text of a save's bytes (a leading byte-order mark is dropped). Raises SaveError."""
     if not data:
         raise SaveError(path, "is empty (not a barrage-tui save)")
     if data.startswith(b"\xef\xbb\xbf"):  # a byte-order mark left by some editors
@@ -66,6 +98,10 @@ def read_text(path: str | os.PathLike) -> str:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise SaveError(path, f"is not a text file (not UTF-8 at byte {exc.start}); not a barrage-tui save") from None
+
+
+def read_text(path: str | os.PathLike) -> str:
+    return decode(read_bytes(path), path)
 
 
 def loads_game(text: str, name: str = "<text>") -> Game:

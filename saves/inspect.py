@@ -16,7 +16,7 @@ from barrage_tui.rules.rounds import ROUNDS
 from barrage_tui.rules.state import NEUTRAL
 
 from . import codec
-from .errors import SaveError, one_line
+from .errors import SaveError, one_line, visible
 from .files import load_game, save_game
 
 
@@ -49,7 +49,7 @@ def inspect_command(args, out=None, err=None) -> int:
             return 1
     out.write(describe(game, args.file))
     if args.out:
-        out.write(f"\nWritten to {args.out}.\n")
+        out.write(f"\nWritten to {visible(args.out)}.\n")
     return 0
 
 
@@ -147,4 +147,4 @@ def describe(game: Game, name: str = "") -> str:
         width = max((len(c.key) for c in p.choices), default=0)
         for c in p.choices:
             add(f"  {c.key:<{width}}  {c.label}")
-    return "\n".join(lines) + "\n"
+    return "".join(visible(line) + "\n" for line in lines)  # names and ids come from the file

@@ -4,6 +4,7 @@
     store.autosave(game)                # after every decision: autosave-<game id>.toml
     store.save_as(game, "before the flood")   # -> .../before the flood.toml
     store.list()                        # [SaveInfo, ...], newest first
+    store.listing()                     # SaveListing: .saves as list(), .skipped: files that are not saves
     store.latest()                      # the most recently written save (for --continue), or None
 """
 
@@ -12,7 +13,6 @@ from __future__ import annotations
 import datetime
 import os
 import re
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -22,12 +22,14 @@ from barrage_tui.rules.game import Game
 
 from . import codec
 from .atomic import is_temp_file, remove_stale_temp_files
-from .errors import FormatProblem, SaveError
-from .files import game_id, read_text, save_game
+from .errors import FormatProblem, SaveError, one_line
+from .files import decode, game_id, read_bytes, read_text, save_game
 
 APP_NAME = "barrage-tui"
 AUTOSAVE_PREFIX = "autosave-"
 SUFFIX = ".toml"
+HEAD_BYTES = 16 * 1024  # a save's header, summary and setup: ~1 KB
+STATE_TABLE = b"\n[state]\n"
 
 
 def default_save_dir() -> Path:
@@ -47,16 +49,24 @@ class SaveInfo:
     phase: str = ""
     game_id: str = ""
     autosave: bool = False
-    error: str = ""  # only for list(include_broken=True): why the file cannot be loaded
+    error: str = ""  # for a skipped file (listing().skipped, list(include_broken=True)): why, on one line
+
+
+# A file name is at most 255 bytes on the usual file systems; a save's name also carries the suffix, the
+# autosave prefix, and while it is written the temporary decoration of atomic.write_atomic (~20 bytes).
+NAME_BYTES = 200
 
 
 def safe_name(name: str) -> str:
-    """A file name from what the player typed: letters, digits, space, - _ . kept; the rest becomes -."""
+    """A file name from what the player typed: letters, digits, space, - _ . kept; the rest becomes -.
+    It never starts with a dot or a dash (a hidden file, an option) and is cut to NAME_BYTES bytes of
+    UTF-8, never inside a character."""
     name = name.strip()
     if name.lower().endswith(SUFFIX):
         name = name[: -len(SUFFIX)]
-    name = re.sub(r"[^\w .-]", "-", name, flags=re.UNICODE).strip(" .")
-    return name[:80] or "game"
+    name = re.sub(r"[^\w .-]", "-", name, flags=re.UNICODE).lstrip(" .-")
+    name = name.encode("utf-8")[:NAME_BYTES].decode("utf-8", "ignore")  # a cut character is dropped whole
+    return name.rstrip(" .") or "game"
 
 
 class SaveStore:
@@ -96,23 +106,32 @@ class SaveStore:
     # ------------------------------------------------------------------ reading
 
     def files(self) -> list[Path]:
+        """The folder's ``*.toml`` entries other than folders, hidden files and writes in progress (a FIFO
+        or device so named is listed here, to be reported as skipped, never opened)."""
         try:
             entries = list(self.directory.iterdir())
         except OSError:
             return []
         return [p for p in entries if p.suffix == SUFFIX and not is_temp_file(p) and not p.name.startswith(".")
-                and p.is_file()]
+                and not p.is_dir()]
+
+    def listing(self) -> SaveListing:
+        """The saves in the folder, newest first, and the files skipped as not loadable (each with its
+        ``error``). Each file costs at most one bounded read of its head (see ``read_info``)."""
+        found = SaveListing([], [])
+        for path in self.files():
+            info = read_info(path)
+            (found.skipped if info.error else found.saves).append(info)
+        found.saves.sort(key=lambda i: i.modified, reverse=True)
+        found.skipped.sort(key=lambda i: i.path.name)
+        return found
 
     def list(self, include_broken: bool = False) -> list[SaveInfo]:
         """The saves in the folder, newest first. Damaged files are left out unless ``include_broken``."""
-        infos = []
-        for path in self.files():
-            info = read_info(path)
-            if info.error and not include_broken:
-                continue
-            infos.append(info)
-        infos.sort(key=lambda i: i.modified, reverse=True)
-        return infos
+        found = self.listing()
+        if not include_broken:
+            return found.saves
+        return sorted(found.saves + found.skipped, key=lambda i: i.modified, reverse=True)
 
     def latest(self) -> Path | None:
         """The most recently written save (what ``barrage-tui --continue`` resumes)."""
@@ -120,39 +139,49 @@ class SaveStore:
         return infos[0].path if infos else None
 
 
+@dataclass(frozen=True)
+class SaveListing:
+    saves: list[SaveInfo]  # loadable-looking saves, newest first
+    skipped: list[SaveInfo]  # files that are not saves, by name; ``error`` says why (one line, printable)
+
+
 def read_info(path: Path) -> SaveInfo:
+    """What the listing shows of ``path``, from its head (header, summary, setup: the first HEAD_BYTES
+    at most); only a file without a summary there (a hand-written position) is read whole. Never raises."""
     try:
         modified = datetime.datetime.fromtimestamp(path.stat().st_mtime)
-    except OSError:
+    except (OSError, ValueError, OverflowError):
         modified = datetime.datetime.fromtimestamp(0)
     autosave = path.name.startswith(AUTOSAVE_PREFIX)
     try:
-        text = read_text(path)
-        doc = _head(text)
-        info = _from_summary(doc) or _from_state(text)
+        info = _from_head(path)
+        if info is None:  # no [state] table within the head, or no usable summary
+            info = _from_state(read_text(path))
     except SaveError as exc:
         return SaveInfo(path, modified, (), 0, (), False, autosave=autosave, error=exc.problem)
     except FormatProblem as exc:
-        return SaveInfo(path, modified, (), 0, (), False, autosave=autosave, error=exc.problem)
+        return SaveInfo(path, modified, (), 0, (), False, autosave=autosave, error=one_line(exc.problem))
+    except RecursionError:
+        return SaveInfo(path, modified, (), 0, (), False, autosave=autosave, error="nested too deeply")
     except Exception as exc:  # noqa: BLE001 - a listing never fails
-        return SaveInfo(path, modified, (), 0, (), False, autosave=autosave, error=f"{type(exc).__name__}: {exc}")
+        return SaveInfo(path, modified, (), 0, (), False, autosave=autosave,
+                        error=one_line(f"{type(exc).__name__}: {exc}"))
     seats, rnd, scores, over, phase, gid = info
     return SaveInfo(path, modified, seats, rnd, scores, over, phase, gid, autosave)
 
 
-def _head(text: str) -> dict:
-    """The header, summary and setup: the part of the file before [state] (fast), else the whole file."""
-    cut = text.find("\n[state]\n")
-    if cut >= 0:
-        try:
-            doc = tomllib.loads(text[: cut + 1])
-            codec.check_header(doc)
-            return doc
-        except tomllib.TOMLDecodeError:
-            pass
-    doc = codec.parse(text)
+def _from_head(path: Path):
+    """The summary from the part of a save before [state], or None when the head does not give it."""
+    head = read_bytes(path, HEAD_BYTES, whole=False)
+    cut = head.find(STATE_TABLE)
+    if cut < 0:
+        return None
+    try:
+        doc = codec.parse(decode(head[: cut + 1], path))
+    except FormatProblem:  # e.g. "[state]" inside a multi-line string: the whole file decides
+        return None
     codec.check_header(doc)
-    return doc
+    return _from_summary(doc)
 
 
 def _options_id(doc: dict) -> str:

@@ -96,8 +96,8 @@ def test_a_position_that_breaks_a_rule(tmp_path):
                                         "B8L = { owner = 0, height = 1 }\nB10L = { owner = 0, height = 1 }")
     assert "state.companies[0].pieces.base: -1 is out of range" in refused(tmp_path, text)
     text = HANDMADE.read_text().replace("B6U = { owner = 1, height = 1, drops = 1 }",
-                                        "B6U = { owner = 1, height = 1, drops = 9 }")
-    assert "the position breaks the rules: water: B6U holds 9 drops" in refused(tmp_path, text)
+                                        "B6U = { owner = 1, height = 1, drops = 3 }")
+    assert "the position breaks the rules: water: B6U holds 3 drops" in refused(tmp_path, text)
 
 
 def test_unknown_and_newer_versions(tmp_path, saved_text):
@@ -147,3 +147,104 @@ def test_a_draft_seat_without_a_pick_to_come(tmp_path):
     # the hand-made position is in the action phase: nobody can still be choosing a company
     text = HANDMADE.read_text().replace("turn_order = [1, 0]", "turn_order = [1, 0]\ndrafting = [1]")
     assert "state.drafting[0]: seat 1 has no pick to come" in refused(tmp_path, text)
+
+
+HUGE = 10**18
+# (where the huge number goes: text replaced in the hand-made position, the path of the refused field)
+HUGE_NUMBERS = [
+    ("HA = 1, HB = 0", f"HA = {HUGE}, HB = 0", "state.headstream_drops.HA"),
+    ("B6U = { owner = 1, height = 1, drops = 1 }", f"B6U = {{ owner = 1, height = 1, drops = {HUGE} }}",
+     "state.dams.B6U.drops"),
+    ("round = 3\n", f"round = 3\ndrops_created = {HUGE}\n", "state.drops_created"),
+    ("round = 3\n", f"round = 3\ndrops_created = 10\ndrops_exited = {HUGE}\n", "state.drops_exited"),
+    ("round = 3\n", f"round = 3\nrng_counter = {HUGE}\n", "state.rng_counter"),
+    ("round = 3\n", f"round = 3\nbank = [{HUGE}, 0]\n", "state.bank[0]"),
+    ("round = 3\n", f"round = 3\nengineers_on = {{ x = [0, {HUGE}] }}\n", "state.engineers_on.x[1]"),
+    ("round = 3\n", f"round = 3\nautoma_draw = [{HUGE}]\n", "state.automa_draw[0]"),
+    ("vp = 17\n", f"vp = {HUGE}\n", "state.companies[1].vp"),
+    ("credits = 11\n", f"credits = {HUGE}\n", "state.companies[1].credits"),
+    ("excavators = 6\nmixers = 5\n", f"excavators = {HUGE}\nmixers = 5\n", "state.companies[1].excavators"),
+    ("excavators = 6\nmixers = 5\n", f"excavators = 6\nmixers = {HUGE}\n", "state.companies[1].mixers"),
+    *[("vp = 17\n", f"vp = 17\n{name} = {HUGE}\n", f"state.companies[1].{name}")
+      for name in ("energy", "energy_next_round", "engineers", "excamixers", "excamixers_gained")],
+    ("vp = 17\n", f"vp = 17\npieces = {{ base = {HUGE}, elevation = 5, conduit = 5, powerhouse = 4 }}\n",
+     "state.companies[1].pieces.base"),
+    ("vp = 17\n", f"vp = 17\nmachinery_gained = [{HUGE}, 5]\n", "state.companies[1].machinery_gained[0]"),
+    ("vp = 17\n", f"vp = 17\nenergy_by_round = [{HUGE}]\n", "state.companies[1].energy_by_round[0]"),
+    ("vp = 17\n", f"vp = 17\nvp_by_source = {{ x = {HUGE} }}\n", "state.companies[1].vp_by_source.x"),
+    ('{ tiles = ["elevation"], excavators = 0, mixers = 3 }',
+     f'{{ tiles = ["elevation"], excavators = 0, mixers = {HUGE} }}', "state.companies[0].wheel[1].mixers"),
+]
+
+
+@pytest.mark.parametrize("old,new,path", HUGE_NUMBERS, ids=[case[2] for case in HUGE_NUMBERS])
+def test_a_huge_count_is_refused_at_load(tmp_path, old, new, path):
+    """Every count is bounded (issue 15: 10**18 drops on a headstream made the round's end run forever)."""
+    text = HANDMADE.read_text()
+    assert old in text
+    assert f"{path}: {HUGE} is out of range (must be from " in refused(tmp_path, text.replace(old, new, 1))
+
+
+def test_a_huge_contract_or_card_number_names_no_real_one(tmp_path):
+    text = HANDMADE.read_text().replace("contracts = [3, 302]", f"contracts = [3, {HUGE}]")
+    assert f"state.companies[1].contracts[1]: unknown contract {HUGE}" in refused(tmp_path, text)
+    text = HANDMADE.read_text().replace("round = 3\n", "round = 3\nautoma_draw = [3, 3]\n")
+    assert "state.automa_draw[1]: Automa card 3 is in two places" in refused(tmp_path, text)
+
+
+def test_the_water_bounds_come_from_the_rules_data():
+    from saves.checks import water_bounds
+
+    dam, headstream, game = water_bounds(2)
+    assert dam == 4  # Graziano's height-3 dams hold 4
+    assert headstream == 3 + 2 * 13 * 2 * 3  # tile 8's 3 drops + 2 seats x (12 Engineers + income) x 2 x 3
+    assert water_bounds(4)[1] > headstream and game > 5 * 4 * headstream
+
+
+ESCAPES_TOML = "\\u001b[2J\\u001b]0;pwned\\u0007"  # clear the screen; set the window title
+ESCAPES_SHOWN = "\\x1b[2J\\x1b]0;pwned\\x07"
+
+
+def test_visible_shows_control_characters_and_keeps_the_rest():
+    from saves.errors import one_line, visible
+
+    assert visible("a\x1b[2J\x07\n\r\t\x7f\x9b\u202e\u2028\udcff b") == \
+        "a\\x1b[2J\\x07\\n\\r\\t\\x7f\\x9b\\u202e\\u2028\\udcff b"
+    assert visible("Été 长 ~ \\ é") == "Été 长 ~ \\ é"
+    assert one_line("\x1b" * 10, 12) == "\\x1b\\x1b\\..."
+
+
+def test_escape_codes_in_a_refused_file_are_shown_not_sent(tmp_path, capsys):
+    path = tmp_path / "esc\x1b[2J.toml"
+    path.write_text(HANDMADE.read_text().replace("vp = 17\n", f'vp = 17\n"{ESCAPES_TOML}" = 1\n'))
+    assert main(["inspect", str(path)]) == 1
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1
+    assert not any(ch in err for ch in "\x1b\x07")
+    assert err.startswith(f"{tmp_path}/esc\\x1b[2J.toml: ")
+    assert f'state.companies[1]."{ESCAPES_SHOWN}": unknown field' in err
+
+
+def test_escape_codes_in_names_are_shown_not_sent_by_inspect(tmp_path, capsys):
+    path = tmp_path / "names.toml"
+    path.write_text(HANDMADE.read_text().replace('name = "Bob"', f'name = "Bob{ESCAPES_TOML}"'))
+    assert main(["inspect", str(path)]) == 0
+    out, err = capsys.readouterr()
+    assert err == "" and f"Bob{ESCAPES_SHOWN}" in out
+    assert not any(ch in out for ch in "\x1b\x07")
+
+
+def test_ctrl_c_during_inspect_is_one_line_not_a_traceback(monkeypatch, capsys):
+    import saves.inspect
+
+    def interrupted(path):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(saves.inspect, "load_game", interrupted)
+    try:
+        status = main(["inspect", str(HANDMADE)])
+    except KeyboardInterrupt:  # (it would otherwise stop the whole test run)
+        raise AssertionError("Ctrl+C escaped main: Python prints a traceback") from None
+    assert status == 130
+    out, err = capsys.readouterr()
+    assert out == "" and err == "barrage-tui: interrupted\n"

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from saves import SaveError, SaveStore, default_save_dir, load_game
-from saves.store import safe_name
+from saves.store import NAME_BYTES, safe_name
 
 from .helpers import HANDMADE, assert_same_game, game_at, random_game_log
 
@@ -89,7 +89,20 @@ def test_a_folder_that_cannot_be_created_is_a_clear_error(tmp_path):
 
 @pytest.mark.parametrize("name,expected", [
     ("game 1", "game 1"), ("a/b\\c", "a-b-c"), ("  ..  ", "game"), ("x.toml", "x"), ("Été", "Été"),
+    ("../my hot/seat", "my hot-seat"), ("-rf", "rf"), (".hidden", "hidden"), ("--", "game"),
 ])
 def test_safe_names(name, expected):
     assert safe_name(name) == expected
     assert Path(safe_name(name)).name == safe_name(name)
+
+
+@pytest.mark.parametrize("name", ["长" * 80, "é" * 300, "a" * 300, "a" * 199 + "长" * 5, "Partie " + "長" * 90],
+                         ids=["80 CJK", "300 accented", "300 ASCII", "a CJK character across the limit", "mixed"])
+def test_a_long_name_is_cut_by_bytes_and_can_be_saved(tmp_path, name):
+    cut = safe_name(name)
+    assert NAME_BYTES - 3 <= len(cut.encode("utf-8")) <= NAME_BYTES
+    assert name.startswith(cut)  # whole characters only
+    game = game_at(*random_game_log(2, 2, False), 3)
+    path = SaveStore(tmp_path).save_as(game, name)  # the temporary file of the write is longer still
+    assert path.name == cut + ".toml"
+    assert_same_game(load_game(path), game)
