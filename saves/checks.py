@@ -12,7 +12,7 @@ from collections import Counter
 from functools import cache
 
 from barrage_tui.rules.actions import BANK
-from barrage_tui.rules.automa_step import DECK_SIZE
+from barrage_tui.rules.automa_deck import DECK_SIZE
 from barrage_tui.rules.components import STRUCTURES, components
 from barrage_tui.rules.officers import OFFICERS
 from barrage_tui.rules.rounds import ROUNDS
