@@ -26,7 +26,9 @@ from barrage_tui.rules.state import CompanyState, DamState, GameState, Segment
 
 from .errors import FormatProblem
 from .limits import prescan
-from .schema import Reader, key_path, wrong_type
+from barrage_tui.rules.validation import key_path
+
+from .schema import Reader, wrong_type
 
 FORMAT = "barrage-tui"
 VERSION = 2  # the format version this code writes and the newest it reads

@@ -21,19 +21,21 @@ from barrage_tui.rules.game import Game
 from barrage_tui.rules.invariants import violations
 from barrage_tui.rules.setup import new_state
 from barrage_tui.rules.state import GameState
+from barrage_tui.rules.validation import InvalidState, check_setup, check_state, key_path
 
-from .checks import check_setup, check_state
 from .codec import SaveData
 from .errors import FormatProblem, one_line
-from .schema import key_path
 
 
 def build(data: SaveData) -> Game:
     setup = data.setup
-    check_setup(setup)
-    check_state(data.state, setup, "state")
-    if data.origin is not None:
-        check_state(data.origin, setup, "origin")
+    try:  # the rules' own check of a state, before any rule runs on it
+        check_setup(setup)
+        check_state(data.state, setup, "state")
+        if data.origin is not None:
+            check_state(data.origin, setup, "origin")
+    except InvalidState as exc:
+        raise FormatProblem(exc.problem) from None
     tail = data.tail
     history = data.history if data.history is not None else tail
     head = history[: len(history) - len(tail)]

@@ -12,20 +12,13 @@ path is recorded in ``reader.missing``.
 from __future__ import annotations
 
 import datetime
-import re
 import typing
 from dataclasses import MISSING, fields, is_dataclass
 from functools import cache
 
+from barrage_tui.rules.validation import key_path
+
 from .errors import FormatProblem
-
-_BARE = re.compile(r"^[A-Za-z0-9_-]+$")
-
-
-def key_path(path: str, key: str) -> str:
-    part = key if _BARE.match(key) else '"' + key.replace("\\", "\\\\").replace('"', '\\"') + '"'
-    return f"{path}.{part}" if path else part
-
 
 def kind_of(value) -> str:
     """How a TOML value is called in messages."""

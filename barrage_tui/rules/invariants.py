@@ -13,6 +13,7 @@ from operator import attrgetter
 from . import contracts, water
 from .components import components
 from .officers import OFFICERS
+from .validation import InvalidState, check_state
 
 STRUCTURES = ("base", "elevation", "conduit", "powerhouse")
 COUNTED = ("vp", "credits", "excavators", "mixers", "energy", "engineers")
@@ -44,10 +45,16 @@ def _most_it_may_hold(game, space: str, dam) -> int:
 
 
 def violations(game) -> list[str]:
-    """Everything wrong with the game's state, in words (an empty list when all is well)."""
+    """Everything wrong with the game's state, in words (an empty list when all is well): what the state
+    must be on its own (validation.check_state, which loading a save checks too), then what must hold
+    between the states of a running game."""
     st = game.state
     common = components().common
     found: list[str] = []
+    try:
+        check_state(st, game.setup)
+    except InvalidState as exc:
+        found.append(exc.problem)
     on_map = sum(st.headstream_drops.values())
     on_board = [[0, 0, 0, 0] for _ in st.companies]  # base, elevation, conduit, powerhouse per seat
     least_h3 = _least("height3_capacity")

@@ -166,3 +166,14 @@ def empty_map_game(companies=("italy", "france"), officers=("graziano", "viktor"
         c.contracts = []
     game.state.national = []
     return at_turn(game, seat), seat
+
+
+def give_contracts(game: Game, seat: int, ids) -> None:
+    """Put these contracts in the seat's hand, taking them from wherever they are (a position stays whole)."""
+    st = game.state
+    for cid in ids:
+        for place in (*st.private_piles.values(), *st.private_display.values(), st.national, st.starting_offer,
+                      *(c.contracts for c in st.companies), *(c.fulfilled for c in st.companies)):
+            if cid in place:
+                place.remove(cid)
+    st.companies[seat].contracts.extend(ids)

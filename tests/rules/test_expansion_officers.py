@@ -14,8 +14,8 @@ from barrage_tui.rules.setup import EXPANSION_OPTION, SeatSetup, Setup, SetupErr
 from barrage_tui.rules.sim import play_random, random_setup
 from barrage_tui.rules.state import NEUTRAL
 
-from .helpers import (build, drive, empty_map_game, keys_with, own, play, put_dam, put_drops, restart,
-                      violations)
+from .helpers import (build, drive, empty_map_game, give_contracts, keys_with, own, play, put_dam, put_drops,
+                      restart, violations)
 
 OTHER = "graziano"
 
@@ -562,7 +562,8 @@ def test_franz_marker_advances_only_by_the_energy_the_contract_leaves(contract, 
     # "move your Energy marker forward ... only by the value of the excess Energy"; equal: "do not move".
     game, seat = franz_game()
     c = game.state.companies[seat]
-    c.contracts = [300, 400]  # 5 and 8 energy
+    c.contracts = []
+    give_contracts(game, seat, [300, 400])  # 5 and 8 energy
     game = restart(game)
     c = game.state.companies[seat]
     play(game, "place:turbine-0", "drops:2", f"contract:{contract}" if contract else "skip")

@@ -1,6 +1,6 @@
 """The invariant checks of the random-play harness: they pass on legal play and catch broken states."""
 
-from .helpers import at_turn, clear_map, new_game, play, put_dam, violations
+from .helpers import at_turn, clear_map, give_contracts, new_game, play, put_dam, violations
 
 
 def test_a_fourth_drop_kept_after_mahiri_stops_copying_graziano_is_legal():
@@ -64,10 +64,11 @@ def test_the_officers_capacity_and_hand_limit_are_allowed_up_to_them():
     game = new_game(companies=("usa", "italy"), officers=("simone", "graziano"))
     clear_map(game)
     put_dam(game, "B3U", 1, height=3, drops=4)  # Graziano: 4
-    game.state.companies[0].contracts = [1, 2, 3, 4]  # Simone: 4
+    game.state.companies[0].contracts = []
+    give_contracts(game, 0, [1, 2, 3, 4])  # Simone: 4
     assert violations(game) == []
     put_dam(game, "B4U", 1, height=3, drops=5)
-    game.state.companies[0].contracts.append(5)
+    give_contracts(game, 0, [5])
     found = "\n".join(violations(game))
     assert "B4U holds 5 drops, capacity 4" in found
     assert "seat 0 (usa): 5 contracts in hand between turns" in found

@@ -193,7 +193,7 @@ def test_a_huge_contract_or_card_number_names_no_real_one(tmp_path):
 
 
 def test_the_water_bounds_come_from_the_rules_data():
-    from saves.checks import water_bounds
+    from barrage_tui.rules.validation import water_bounds
 
     dam, headstream, game = water_bounds(2)
     assert dam == 4  # Graziano's height-3 dams hold 4

@@ -1,9 +1,8 @@
-"""Does a state read from a file make sense for the rules? Every id must name a real component, every
-seat a real seat, every count be in range — checked before the rules core is given the state, so that
-a hand-written or damaged position is refused with the path of the bad field rather than failing later.
-
-The rules' own invariants (water conserved, pieces counted, ...) are checked afterwards on the running
-game with ``barrage_tui.rules.invariants``.
+"""Does a state make sense for the rules? Every id must name a real component, every seat a real seat,
+every count be in range. Loading a save checks this before the rules are given the state, so that a
+hand-written or damaged position is refused with the path of the bad field rather than failing later;
+the random-play checks run it after every decision too (``invariants.violations``, which adds what must
+hold between two states of a running game: water conserved, pieces counted, ...).
 """
 
 from __future__ import annotations
@@ -11,16 +10,15 @@ from __future__ import annotations
 from collections import Counter
 from functools import cache
 
-from barrage_tui.rules.actions import BANK
-from barrage_tui.rules.automa_deck import DECK_SIZE
-from barrage_tui.rules.components import STRUCTURES, components
-from barrage_tui.rules.officers import OFFICERS
-from barrage_tui.rules.rounds import ROUNDS
-from barrage_tui.rules.setup import SEAT_KINDS, Setup
-from barrage_tui.rules.state import NEUTRAL, WHEEL_SEGMENTS, GameState
+import re
 
-from .errors import FormatProblem
-from .schema import key_path
+from .actions import BANK
+from .automa_deck import DECK_SIZE
+from .components import STRUCTURES, components
+from .officers import OFFICERS
+from .rounds import ROUNDS
+from .setup import SEAT_KINDS, Setup
+from .state import NEUTRAL, WHEEL_SEGMENTS, GameState
 
 PHASES = ("pick", "income", "actions", "over")
 COLOURS = ("green", "yellow", "red")
@@ -43,8 +41,25 @@ COMPANY_COUNTS = {"credits": MAX_CREDITS, "energy": MAX_ENERGY, "energy_next_rou
 MACHINES = ("excavators", "mixers", "excamixers")
 
 
-def fail(path: str, problem: str) -> FormatProblem:
-    return FormatProblem(f"{path}: {problem}")
+class InvalidState(ValueError):
+    """A state (or setup) that the rules cannot play: ``problem`` names the field and what is wrong."""
+
+    def __init__(self, problem: str):
+        super().__init__(problem)
+        self.problem = problem
+
+
+_BARE = re.compile(r"^[A-Za-z0-9_-]+$")
+
+
+def key_path(path: str, key: str) -> str:
+    """The TOML path of ``key`` inside ``path`` (quoted where it is not a bare key): names a bad field."""
+    part = key if _BARE.match(key) else '"' + key.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    return f"{path}.{part}" if path else part
+
+
+def fail(path: str, problem: str) -> InvalidState:
+    return InvalidState(f"{path}: {problem}")
 
 
 def _one_of(path: str, value, allowed, what: str) -> None:
@@ -101,7 +116,7 @@ def check_setup(setup: Setup) -> None:
     try:
         setup.validate()
     except ValueError as exc:
-        raise FormatProblem(f"setup: {exc}") from None
+        raise InvalidState(f"setup: {exc}") from None
 
 
 def check_state(st: GameState, setup: Setup, where: str = "state") -> None:
