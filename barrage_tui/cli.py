@@ -82,7 +82,8 @@ def _run(argv: list[str] | None) -> int:
                            level=args.level, attach=attach)
         return sim.run(args.games, args.players, args.seed, intro, check=not args.no_check)
     if args.command == "inspect":
+        import automa
         from saves.inspect import inspect_command
-        return inspect_command(args)
+        return inspect_command(args, attach=automa.attach)
     from .ui.app import run_app
     return run_app(load=args.load, resume=args.resume, save_dir=args.save_dir, automa_delay=args.automa_delay)

@@ -104,10 +104,11 @@ def read_text(path: str | os.PathLike) -> str:
     return decode(read_bytes(path), path)
 
 
-def loads_game(text: str, name: str = "<text>") -> Game:
-    """A game from the text of a save; ``name`` stands for the file in messages."""
+def loads_game(text: str, name: str = "<text>", attach=None) -> Game:
+    """A game from the text of a save; ``name`` stands for the file in messages; ``attach``: the Automa's
+    hook, with which its recorded steps are checked against what it decides (replay.build)."""
     try:
-        return replay.build(codec.loads(text))
+        return replay.build(codec.loads(text), attach)
     except FormatProblem as exc:
         raise SaveError(name, exc.problem) from None
     except SaveError:
@@ -118,6 +119,6 @@ def loads_game(text: str, name: str = "<text>") -> Game:
         raise SaveError(name, f"cannot be loaded ({type(exc).__name__}: {one_line(exc, 200)})") from None
 
 
-def load_game(path: str | os.PathLike) -> Game:
+def load_game(path: str | os.PathLike, attach=None) -> Game:
     """The game saved in ``path``, checked and ready to play on. Raises SaveError; never writes."""
-    return loads_game(read_text(path), os.fspath(path))
+    return loads_game(read_text(path), os.fspath(path), attach)

@@ -20,11 +20,12 @@ from .errors import SaveError, one_line, visible
 from .files import load_game, save_game
 
 
-def inspect_command(args, out=None, err=None) -> int:
+def inspect_command(args, out=None, err=None, attach=None) -> int:
+    """``attach``: the Automa's hook (the CLI passes automa.attach), so its steps are checked and taken."""
     out = out or sys.stdout
     err = err or sys.stderr
     try:
-        game = load_game(args.file)
+        game = load_game(args.file, attach)
     except SaveError as exc:
         print(str(exc), file=err)
         return 1

@@ -27,7 +27,9 @@ from .codec import SaveData
 from .errors import FormatProblem, one_line
 
 
-def build(data: SaveData) -> Game:
+def build(data: SaveData, attach=None) -> Game:
+    """``attach(game)``: the Automa's decision hook (automa.attach). With it, each recorded Automa step must
+    be the one the Automa gives in that position; a save whose step differs is refused, naming the entry."""
     setup = data.setup
     try:  # the rules' own check of a state, before any rule runs on it
         check_setup(setup)
@@ -53,7 +55,7 @@ def build(data: SaveData) -> Game:
                 raise FormatProblem(f"setup: cannot start a game ({one_line(exc, 200)})") from None
             origin = data.state  # a hand-written position whose setup cannot start a game by itself
 
-    game = _start(setup, origin, keep_undo=not head)
+    game = _start(setup, origin, keep_undo=not head, attach=attach)
     for i, key in enumerate(head):
         if i == len(head) - 1:
             game.keep_undo = True  # keep the snapshot of the turn the tail belongs to (for undo and saves)
@@ -63,7 +65,7 @@ def build(data: SaveData) -> Game:
     if not from_snapshot and (rest or snap != data.state):
         if data.origin is None and not head:
             # No history before the snapshot and no [origin]: a position that starts at the snapshot.
-            game = _start(setup, data.state)
+            game = _start(setup, data.state, attach=attach)
             from_snapshot = True
         elif rest:
             raise FormatProblem(f"the snapshot is not at a turn boundary of its log ({log_name} has "
@@ -74,7 +76,7 @@ def build(data: SaveData) -> Game:
         _choose(game, key, where(len(head) + j))
 
     if not from_snapshot:
-        check = _start(setup, data.state)
+        check = _start(setup, data.state, attach=attach)
         for j, key in enumerate(tail):
             try:
                 _choose(check, key, where(len(head) + j))
@@ -99,9 +101,10 @@ def _keys(game: Game) -> tuple[str, ...] | None:
     return None if game.prompt is None else game.prompt.keys()
 
 
-def _start(setup, state: GameState, keep_undo: bool = True) -> Game:
+def _start(setup, state: GameState, keep_undo: bool = True, attach=None) -> Game:
     try:
-        return Game(setup, state.copy(), keep_undo=keep_undo)
+        game = Game(setup, state.copy(), keep_undo=keep_undo)
+        return attach(game) if attach is not None else game
     except Exception as exc:
         raise FormatProblem(f"the position cannot be played ({type(exc).__name__}: {one_line(exc, 200)})") from None
 

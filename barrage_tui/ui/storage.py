@@ -38,7 +38,7 @@ def load(path):
     import saves
 
     try:
-        return saves.load_game(Path(path))
+        return saves.load_game(Path(path), attach=attach_automa)
     except saves.SaveError as exc:
         raise LoadFailed(_line(exc)) from None
     except OSError as exc:
