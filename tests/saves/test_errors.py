@@ -237,7 +237,7 @@ def test_escape_codes_in_names_are_shown_not_sent_by_inspect(tmp_path, capsys):
 def test_ctrl_c_during_inspect_is_one_line_not_a_traceback(monkeypatch, capsys):
     import saves.inspect
 
-    def interrupted(path):
+    def interrupted(path, attach=None):
         raise KeyboardInterrupt
 
     monkeypatch.setattr(saves.inspect, "load_game", interrupted)
