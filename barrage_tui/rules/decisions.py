@@ -53,6 +53,8 @@ class Choice:
     key: str  # stable text form, e.g. "place:turbine-b2", "space:B5L", "drops:2"
     label: str  # for people
     refs: tuple[str, ...] = ()  # ids of board things it points at (map spaces, action spaces, tiles)
+    # what it costs and gives, for clients to show before it is chosen (e.g. a production's energy)
+    data: Mapping[str, object] = field(default_factory=lambda: NO_DATA, hash=False)
 
 
 @dataclass(frozen=True)

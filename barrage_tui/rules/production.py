@@ -177,7 +177,7 @@ def produce(game, seat: int, bonus: int, optional: bool = False, second: bool = 
     st, m = game.state, components().map
     company = st.companies[seat]
     found = systems(game, seat, bonus, second, exclude_powerhouse)
-    choices = [Choice(s.key, system_label(game, seat, s), (s.dam, s.conduit, s.powerhouse)) for s in found]
+    choices = [system_choice(game, seat, s, bonus, second) for s in found]
     if optional:
         choices.append(Choice("skip", "Do not produce"))
     what = "second production" if second else "production"
@@ -242,6 +242,15 @@ def _choose_flows(game, seat: int, system: System, bonus: int, second: bool):
         if key == "done":
             return flows
         system = next(s for s in more if s.key == key)
+
+
+def system_choice(game, seat: int, s: System, bonus: int, second: bool) -> Choice:
+    """A production's water path, with the most energy it can give and whom its conduit pays (per drop)."""
+    counts = flow_counts(game, seat, [], s, bonus, second)
+    owner = game.state.conduits[s.conduit]
+    return Choice(s.key, system_label(game, seat, s), (s.dam, s.conduit, s.powerhouse),
+                  {"energy": max((e for _, e in counts), default=0), "drops": max((k for k, _ in counts), default=0),
+                   "pays": -1 if owner == seat else owner})
 
 
 def system_label(game, seat: int, s: System) -> str:

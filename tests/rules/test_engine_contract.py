@@ -3,7 +3,7 @@ revealed information, and a failing rule that leaves the game as it was."""
 
 import pytest
 
-from barrage_tui.rules import keys, water
+from barrage_tui.rules import keys, production, water
 from barrage_tui.rules.components import components
 from barrage_tui.rules.decisions import EventKind, PromptKind
 from barrage_tui.rules.keys import Key
@@ -89,3 +89,16 @@ def test_statistics_come_from_the_events_so_undo_does_not_count_twice():
     assert game.undo() and game.prompt.kind == PromptKind.PRODUCTION_DROPS
     play(game, "drops:2")
     assert game.stats["productions"] == 1
+
+
+def test_a_production_choice_says_its_energy_and_whom_it_pays_before_it_is_chosen():
+    game, seat = producing_game()
+    game.state.conduits["C5R"] = 1 - seat  # the other company's conduit: paid 1 credit a drop
+    game = restart(game)
+    # the choice the Produce (+2) space offers (the lone path is taken at once, so it is asked for here)
+    offered = production.system_choice(game, seat, production.System("B5L", "C5R", "P10_0"), 2, False)
+    assert offered.data["pays"] == 1 - seat and offered.data["drops"] == 2
+    play(game, "place:turbine-b2")
+    energy = game.state.companies[seat].energy
+    play(game, "drops:2")
+    assert game.state.companies[seat].energy - energy == offered.data["energy"]
