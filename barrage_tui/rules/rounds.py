@@ -12,7 +12,7 @@ from .components import components
 from .construction import INCOME_SLOTS, built
 from .decisions import EventKind
 
-ROUNDS = 5
+ROUNDS = components().rounds  # game-flow.toml [game] rounds
 
 
 def play(game):

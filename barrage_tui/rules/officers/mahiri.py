@@ -8,13 +8,18 @@ of our rules texts says so (Appendix 9 of the expansion rulebook describes only 
 starts with the usual 6.
 """
 
+from ..components import components
 from .base import Officer
 
 
 class Mahiri(Officer):
     id = "mahiri"
-    private_spaces = ((1, 0), (1, 3))
     private_action_label = "copy a chief engineer, then act again"
+
+    @property
+    def private_spaces(self) -> tuple[tuple[int, int], ...]:
+        """(Engineers, credits) of her two spaces: management-board.toml, board "officer"."""
+        return components().mahiri_spaces
 
     def private_action_possible(self, game, seat: int) -> bool:
         return not game.state.companies[seat].copied_officer  # not for the extra action of a copy
