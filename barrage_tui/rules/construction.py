@@ -125,7 +125,7 @@ def _cost_rules(game, seat: int):
 
     def of(use: TileUse) -> _CostRules:
         tile = tile_rules(game, seat, use.tile)
-        return _CostRules(tile if tile in patents.COST_TILES else "", in_force, price)
+        return _CostRules(tile if patents.changes_cost(tile) else "", in_force, price)
     return of
 
 

@@ -16,22 +16,22 @@ AREA_SHORT = {"mountain": "mountain", "hill": "hill", "plain": "plain"}
 TILE_SHORT = {"base": "Base", "elevation": "Elev", "conduit": "Cond", "powerhouse": "Pow", "joker": "Joker",
               "anton": "Anton", "any": "Any"}
 
-EFFECT_SHORT = {
-    "drop_in_each_empty_own_dam": "then 1 drop in each empty own dam",
-    "rotate_per_own_elevation": "then wheel 1 per own Elevation",
-    "credits_2x_production": "then 2cr per conduit value",
+EFFECT_SHORT = {  # by the tile's effect; {name} is a figure of its params (tech-tiles.toml)
+    "drops_in_empty_own_dams": "then {drops} drop in each empty own dam",
+    "wheel_per_own_elevation": "then wheel {rotations} per own Elevation",
+    "credits_per_conduit_value": "then {credits}cr per conduit value",
     "build_without_engineers": "may be built with no Engineers",
-    "ignore_red_space_fee": "no +3 on red spaces",
-    "energy_per_own_base": "then 1 energy per own Base",
+    "no_red_space_fee": "no +3 on red spaces",
+    "energy_per_own_base": "then {energy} energy per own Base",
     "fill_this_dam": "then fill this dam",
-    "conduit_cost_cap_5": "costs at most 5 Excavators",
-    "production_plus_2": "then produce with +2",
+    "machinery_cap": "costs at most {units} Excavators",
+    "production_with_bonus": "then produce with +{bonus}",
     "machinery_interchangeable": "Excavators/mixers interchangeable",
-    "base_without_engineers_or_excavators": "no Excavators, no Engineers",
-    "vp_3_per_raised_dam": "then 3VP per raised dam",
-    "energy_2x_production": "then energy 2x conduit value",
-    "vp_3_per_own_powerhouse": "then 3VP per own Powerhouse",
-    "vp_3_per_advanced_tile": "then 3VP per advanced tile",
+    "no_machinery": "no Excavators, no Engineers",
+    "vp_per_raised_dam": "then {vp}VP per raised dam",
+    "energy_per_conduit_value": "then energy {energy}x conduit value",
+    "vp_per_own_powerhouse": "then {vp}VP per own Powerhouse",
+    "vp_per_advanced_tile": "then {vp}VP per advanced tile",
     "copy": "copies a tile on your wheel",
 }
 
@@ -131,7 +131,7 @@ def tile_short(tile_id: str) -> str:
 def tile_effect(tile_id: str) -> str:
     """What an advanced tile does, in a few words (its name already says what it builds)."""
     t = comps().tile(tile_id)
-    effect = EFFECT_SHORT.get(t.effect, t.text)
+    effect = EFFECT_SHORT[t.effect].format(**t.params) if t.effect in EFFECT_SHORT else t.text
     return ("any structure; " if t.builds == "any" else "") + effect
 
 

@@ -7,15 +7,18 @@ edit reads its fact from the file, one that does not has a copy of it in the cod
 import pytest
 
 import barrage_tui.rules.components as components_module
+from barrage_tui.rules import patents
 from barrage_tui.rules.components import components
 from barrage_tui.rules.officers import OFFICERS
 from barrage_tui.rules.setup import SeatSetup, new_company
+from barrage_tui.rules.state import Segment
 
-from .helpers import build, empty_map_game
+from .helpers import build, empty_map_game, restart
 
 
 def _clear_caches() -> None:
     components.cache_clear()
+    patents._effect.cache_clear()
 
 
 @pytest.fixture
@@ -43,6 +46,14 @@ def edited_data(monkeypatch):
 
 def _row(rows: list, id_: str) -> dict:
     return next(r for r in rows if r["id"] == id_)
+
+
+def with_tile(tile: str):
+    """Seat 0 on an empty map, holding ``tile`` (the basic tile of its type set aside)."""
+    game, seat = empty_map_game()
+    c = game.state.companies[seat]
+    c.tiles = [t for t in c.tiles if t != components().tile(tile).builds] + [tile]
+    return restart(game), seat
 
 
 # ---------------------------------------------------------------- companies and chief engineers
@@ -87,3 +98,29 @@ def test_mahiris_spaces_come_from_the_management_board(edited_data):
     assert OFFICERS["mahiri"].private_spaces == ((1, 0), (1, 3))
     edited_data("management-board", lambda d: _row(d["space"], "officer-mahiri-2").update(engineers=2))
     assert OFFICERS["mahiri"].private_spaces == ((1, 0), (2, 3))
+
+
+# ---------------------------------------------------------------- Technology tiles
+
+def test_every_tile_effect_has_a_handler_and_every_handler_a_tile():
+    comps = components()
+    tiles = [*comps.advanced_tiles.values(), *comps.special_tiles.values()]
+    assert {t.effect for t in tiles} == set(patents.EFFECTS)
+
+
+def test_a_cost_effect_takes_its_figure_from_the_tile(edited_data):
+    game, seat = with_tile("L2_CONDUIT")
+    assert build(game, "tile:L2_CONDUIT", "C1L") == (5, 0, 0)  # value 5: 10 Excavators, capped at 5
+    edited_data("tech-tiles", lambda d: _row(d["advanced"], "L2_CONDUIT")["params"].update(units=4))
+    game, seat = with_tile("L2_CONDUIT")
+    assert build(game, "tile:L2_CONDUIT", "C1L") == (4, 0, 0)
+
+
+def test_an_effect_after_building_takes_its_figure_from_the_tile(edited_data):
+    edited_data("tech-tiles", lambda d: _row(d["advanced"], "L3_JOKER")["params"].update(vp=2))
+    game, seat = with_tile("L3_JOKER")
+    c = game.state.companies[seat]
+    c.tiles.append("L1_BASE")
+    c.wheel[4] = Segment(["L2_CONDUIT"])
+    build(game, "tile:L3_JOKER:powerhouse", "P8_0")
+    assert c.vp == 10 + 2 * 3  # 2 VP for each of its 3 advanced tiles
