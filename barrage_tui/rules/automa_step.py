@@ -35,13 +35,11 @@ company ability and tile effects where the rules modules ask ``level(company)``.
 from __future__ import annotations
 
 import copy
-import tomllib
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 
 from . import keys
-from .components import components
+from .components import components, load_data
 from .decisions import IllegalChoice, Prompt, PromptKind
 from .setup import rng
 
@@ -76,9 +74,7 @@ HUMAN = Level("human", "human")  # a human: every rule applies
 
 @cache
 def levels() -> dict[str, Level]:
-    with resources.files(__package__).joinpath("data", "automa-levels.toml").open("rb") as fh:
-        raw = tomllib.load(fh)
-    return {lv["id"]: Level(**lv) for lv in raw["level"]}
+    return {lv["id"]: Level(**lv) for lv in load_data("automa-levels")["level"]}
 
 
 def level(company) -> Level:

@@ -7,11 +7,13 @@ edit reads its fact from the file, one that does not has a copy of it in the cod
 import pytest
 
 import barrage_tui.rules.components as components_module
-from barrage_tui.rules import patents
+from barrage_tui.cli import build_parser
+from barrage_tui.rules import automa_step, patents
 from barrage_tui.rules.components import components
 from barrage_tui.rules.officers import OFFICERS
 from barrage_tui.rules.setup import SeatSetup, new_company
 from barrage_tui.rules.state import Segment
+from barrage_tui.ui.screens.start import automa_kinds
 
 from .helpers import build, empty_map_game, restart
 
@@ -19,6 +21,7 @@ from .helpers import build, empty_map_game, restart
 def _clear_caches() -> None:
     components.cache_clear()
     patents._effect.cache_clear()
+    automa_step.levels.cache_clear()
 
 
 @pytest.fixture
@@ -124,3 +127,26 @@ def test_an_effect_after_building_takes_its_figure_from_the_tile(edited_data):
     c.wheel[4] = Segment(["L2_CONDUIT"])
     build(game, "tile:L3_JOKER:powerhouse", "P8_0")
     assert c.vp == 10 + 2 * 3  # 2 VP for each of its 3 advanced tiles
+
+
+# ---------------------------------------------------------------- the Automa's levels
+
+def _add_level(data: dict) -> None:
+    data["level"].append({**data["level"][-1], "id": "brutal", "name": "Brutal"})
+
+
+def test_the_command_line_offers_the_automa_levels_of_the_data(edited_data, capsys):
+    parser = build_parser()
+    assert parser.parse_args(["sim", "--level", "very_hard"]).level == "very_hard"
+    with pytest.raises(SystemExit):
+        parser.parse_args(["sim", "--level", "brutal"])
+    assert "invalid choice: 'brutal' (choose from 'easy', 'medium', 'hard', 'very_hard')" in capsys.readouterr().err
+    edited_data("automa-levels", _add_level)
+    assert parser.parse_args(["sim", "--level", "brutal"]).level == "brutal"
+
+
+def test_the_start_screen_offers_the_automa_levels_of_the_data(edited_data):
+    assert automa_kinds() == [("Automa easy", "automa:easy"), ("Automa medium", "automa:medium"),
+                              ("Automa hard", "automa:hard"), ("Automa very hard", "automa:very_hard")]
+    edited_data("automa-levels", _add_level)
+    assert automa_kinds()[-1] == ("Automa brutal", "automa:brutal")
