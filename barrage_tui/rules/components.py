@@ -484,6 +484,12 @@ def components() -> Components:
     )
 
 
+@cache
+def prompt_help() -> Mapping[str, str]:
+    """The short rule text shown with each kind of decision, by ``PromptKind`` value (prompt-help.toml)."""
+    return _frozen(load_data("prompt-help")["help"])
+
+
 BASE_OFFICERS = ("wilhelm", "graziano", "viktor", "jill", "solomon", "anton", "mahiri")
 PROMO_OFFICERS = ("simone", "tommaso")
 # The expansion box's new chief engineers (Appendix 8), drawn with Setup.options["expansion_officers"].

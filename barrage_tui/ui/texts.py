@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from barrage_tui.rules.components import components
+from barrage_tui.rules.components import components, prompt_help
 from barrage_tui.rules.rewards import describe
 
 AREA_SHORT = {"mountain": "mountain", "hill": "hill", "plain": "plain"}
@@ -89,29 +89,7 @@ ACTION_HELP = {
     "bank": "The Bank: 1 credit per Engineer, any number of Engineers.",
 }
 
-KIND_HELP = {
-    "matchup": "Company boards and chief engineers were drawn and paired at random; in picking order each player "
-               "takes one pair (the last player takes the pair left). The first to pick plays last in round 1.",
-    "starting_contract": "Pick one starting contract. A contract is fulfilled by producing at least its energy "
-                         "in one action; it then gives its reward.",
-    "action": "Place Engineers on a free action space and carry out its action at once. Spaces that need more "
-              "Engineers or credits than you have, or whose action cannot be done now, are not offered.",
-    "build_tile": "The technology tile decides what you build. It goes on your construction wheel with the "
-                  "machinery and comes back when the wheel brings that segment round.",
-    "build_space": "Where the structure goes. Red-outlined spaces (+3) cost 3 more credits.",
-    "payment": "How the machinery is paid. It goes on your wheel and comes back later.",
-    "system": "Choose the water's path: a dam holding water, a built conduit of that zone, your powerhouse.",
-    "more_dams": "Dr. Octavius: drops from further dams may run into the same powerhouse, each through its own "
-                 "conduit.",
-    "production_drops": "How many drops of the dam run through the conduit to the powerhouse.",
-    "headstream_drop": "Which headstream the drop goes to; it flows down from there.",
-    "contract": "Fulfil a contract whose energy is at most what this action produced, or keep them for later.",
-    "take_contract": "Choose a face-up private contract for your hand.",
-    "discard_contract": "Your hand is over its limit: one contract leaves the game.",
-    "bank": "How many Engineers go on the Bank; each gives 1 credit.",
-    "machinery": "Split the machinery you gain between Excavators and concrete mixers.",
-    "copy_officer": "The ability you copy is in force for the extra action that follows.",
-}
+KIND_HELP = prompt_help()  # PromptKind value -> its short rule text (rules/data/prompt-help.toml)
 
 
 @cache

@@ -9,11 +9,13 @@ import pytest
 import barrage_tui.rules.components as components_module
 from barrage_tui.cli import build_parser
 from barrage_tui.rules import automa_step, patents
-from barrage_tui.rules.components import components
+from barrage_tui.rules.components import components, prompt_help
+from barrage_tui.rules.decisions import PromptKind
 from barrage_tui.rules.officers import OFFICERS
 from barrage_tui.rules.setup import SeatSetup, new_company
 from barrage_tui.rules.state import Segment
 from barrage_tui.ui.screens.start import automa_kinds
+from barrage_tui.ui.texts import KIND_HELP
 
 from .helpers import build, empty_map_game, restart
 
@@ -150,3 +152,11 @@ def test_the_start_screen_offers_the_automa_levels_of_the_data(edited_data):
                               ("Automa hard", "automa:hard"), ("Automa very hard", "automa:very_hard")]
     edited_data("automa-levels", _add_level)
     assert automa_kinds()[-1] == ("Automa brutal", "automa:brutal")
+
+
+# ---------------------------------------------------------------- texts
+
+def test_every_kind_of_decision_has_its_help_text_and_no_other_kind_has_one():
+    assert set(prompt_help()) == {kind.value for kind in PromptKind}
+    assert all(text.strip() for text in prompt_help().values())
+    assert KIND_HELP == prompt_help() and KIND_HELP[PromptKind.BANK].startswith("How many Engineers")
