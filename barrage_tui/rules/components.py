@@ -56,25 +56,26 @@ class _Table(Mapping):
         return len(self._data)
 
 
+def _is_tables(value) -> bool:
+    return isinstance(value, list) and bool(value) and all(isinstance(v, dict) for v in value)
+
+
 def _recorded(value, path: str, read: set[str]):
     if isinstance(value, dict):
         return _Table(value, path, read)
-    if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
+    if _is_tables(value):
         return [_Table(v, f"{path}[]", read) for v in value]  # the items of an array share one path
     return value
 
 
-def key_paths(value, path: str = "") -> set[str]:
-    """Every key of a TOML document, as the paths ``_Table`` notes: ``a.b``, ``a[].b`` in arrays of tables."""
-    found: set[str] = set()
+def value_keys(value, path: str = "") -> set[str]:
+    """The keys of a TOML document that hold values (not tables), as ``_Table`` notes them: ``a.b``, and
+    ``a[].b`` for the items of an array of tables."""
     if isinstance(value, dict):
-        for key, item in value.items():
-            sub = f"{path}.{key}" if path else str(key)
-            found |= {sub} | key_paths(item, sub)
-    elif isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
-        for item in value:
-            found |= key_paths(item, f"{path}[]")
-    return found
+        return set().union(*(value_keys(v, f"{path}.{k}" if path else str(k)) for k, v in value.items()))
+    if _is_tables(value):
+        return set().union(*(value_keys(v, f"{path}[]") for v in value))
+    return {path}
 
 
 class DataReads:
@@ -87,8 +88,8 @@ class DataReads:
         return _Table(_read_file(name), "", self.read.setdefault(name, set()))
 
     def unread(self) -> dict[str, set[str]]:
-        """file -> the keys no loader read (a file never loaded: all of its keys)."""
-        return {name: key_paths(_read_file(name)) - self.read.get(name, set()) for name in data_files()}
+        """file -> the value keys no loader read (a file never loaded: all of them)."""
+        return {name: value_keys(_read_file(name)) - self.read.get(name, set()) for name in data_files()}
 
 
 _recording: DataReads | None = None
@@ -387,15 +388,16 @@ def _load_tiles() -> tuple[dict, dict, dict]:
 
 
 def _load_companies(raw: Mapping) -> dict:
+    """The base game's companies (an expansion's, the Netherlands, is read but left out)."""
     companies = {}
     for c in raw["company"]:
-        if not c["base_game"]:
-            continue  # an expansion's company (the Netherlands)
         # slot n -> reward: building the n-th piece of a row uncovers slot n (only some slots pay)
         income = {s: _frozen({int(n): _frozen(r) for n, r in c[f"income_{s}"].items()})
                   for s in ("base", "elevation", "conduit")}
-        companies[c["id"]] = Company(c["id"], c["name"], c["colour"], _frozen(income), c["ability"],
-                                     c["ability_text"], _frozen(c.get("introductory", {})))
+        company = Company(c["id"], c["name"], c["colour"], _frozen(income), c["ability"], c["ability_text"],
+                          _frozen(c.get("introductory", {})))
+        if c["base_game"]:
+            companies[c["id"]] = company
     return companies
 
 
