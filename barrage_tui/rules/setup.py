@@ -140,7 +140,7 @@ def new_company(seat: int, s: SeatSetup, company: str, officer: str, introductor
         seat=seat, player=s.name, kind=s.kind, company=company, officer=officer,
         vp=start.vp, credits=start.credits, excavators=start.excavators, mixers=start.mixers,
         excamixers=start.excamixers, excamixers_gained=start.excamixers,
-        engineers=start.engineers, architect=start.architect, machinery_gained=[],
+        engineers=start.engineers, architect=start.architect,
         pieces=dict(comps.common["pieces"]), tiles=basic + list(start.extra_tiles),
     )
     if s.kind == "automa":  # 16 VP and no credits (automa.md 2.2)
