@@ -28,6 +28,22 @@ def _seconds(text: str) -> float:
     return value
 
 
+class _AutomaLevels:
+    """The Automa levels (automa-levels.toml), read only when ``--level`` is checked or listed: the app
+    itself starts without loading the rules."""
+
+    def __contains__(self, level: object) -> bool:
+        return level in _levels()
+
+    def __iter__(self):
+        return iter(_levels())
+
+
+def _levels() -> dict:
+    from .rules.automa_levels import levels
+    return levels()
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="barrage-tui", description="Barrage, the hydro-power board game.")
     parser.add_argument("--continue", dest="resume", action="store_true",
@@ -47,8 +63,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--no-check", action="store_true", help="skip the invariant checks (speed figure only)")
     sim.add_argument("--automa", type=int, choices=(1, 2, 3), default=0, metavar="A",
                      help="A Automa seats per game (1-3), the other seats random; full games only")
-    sim.add_argument("--level", choices=("easy", "medium", "hard", "very_hard"),
-                     help="the Automas' difficulty (default: random per Automa)")
+    sim.add_argument("--level", choices=_AutomaLevels(), metavar="LEVEL",
+                     help="the Automas' difficulty: %(choices)s (default: random per Automa)")
     inspect = sub.add_parser("inspect", help="print a saved game's state and pending decision; apply choices headless")
     inspect.add_argument("file", help="a save file")
     inspect.add_argument("--choose", metavar="KEY", action="append", default=[], help="apply this choice key (repeatable)")

@@ -7,14 +7,15 @@
 
 What clients (the app, the saves, the Automa, tests) use is exported here; docs/architecture.md has the
 layers and where a new chief engineer, company, tile or board goes. Importing this package also loads
-the chief engineers' plug-ins (officers/).
+the chief engineers' plug-ins (officers/) and the companies' abilities (companies/). The game's facts:
+``barrage_tui.rules.components.components()`` (a module of that name, so the function is not re-exported).
 """
 
 from __future__ import annotations
 
 from . import companies, officers
 from .automa_levels import AUTOMA, Level, is_automa, level, levels
-from .components import BASE_OFFICERS, EXPANSION_OFFICERS, PROMO_OFFICERS, STRUCTURES, components
+from .components import BASE_OFFICERS, EXPANSION_OFFICERS, PROMO_OFFICERS, STRUCTURES
 from .decisions import Choice, Event, EventKind, IllegalChoice, Prompt, PromptKind
 from .game import Game
 from .invariants import violations
@@ -29,5 +30,5 @@ __all__ = [
     "AUTOMA", "BASE_OFFICERS", "EXPANSION_OFFICERS", "EXPANSION_OPTION", "DRAFT_OPTION", "NEUTRAL", "NOBODY",
     "PROMO_OFFICERS", "SEAT_KINDS", "STRUCTURES", "Choice", "CompanyState", "DamState", "Event", "EventKind",
     "Game", "GameState", "IllegalChoice", "Key", "Level", "Prompt", "PromptKind", "SeatSetup", "Segment",
-    "Setup", "SetupError", "components", "is_automa", "level", "levels", "new_state", "violations",
+    "Setup", "SetupError", "is_automa", "level", "levels", "new_state", "violations",
 ]

@@ -9,10 +9,10 @@ company ability and tile effects where the rules modules ask ``level(company)``.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
+
+from .components import load_data
 
 AUTOMA = "automa"
 AUTOMA_VP = 16  # an Automa starts with 16 VP and never holds credits (automa.md 2.2)
@@ -38,9 +38,7 @@ HUMAN = Level("human", "human")  # a human: every rule applies
 
 @cache
 def levels() -> dict[str, Level]:
-    with resources.files(__package__).joinpath("data", "automa-levels.toml").open("rb") as fh:
-        raw = tomllib.load(fh)
-    return {lv["id"]: Level(**lv) for lv in raw["level"]}
+    return {lv["id"]: Level(**lv) for lv in load_data("automa-levels")["level"]}
 
 
 def level(company) -> Level:

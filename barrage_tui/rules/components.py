@@ -7,23 +7,122 @@ Everything here is immutable: the changing state of a game lives in ``state.py``
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass, field
+from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
 from functools import cache
 from importlib import resources
 from types import MappingProxyType
-from typing import Mapping
+from typing import Iterator, Mapping
 
 AREAS = ("mountain", "hill", "plain")
 STRUCTURES = ("base", "elevation", "conduit", "powerhouse")
 
 
-def _load(name: str) -> dict:
+# ---------------------------------------------------------------- reading the data files
+
+def data_files() -> list[str]:
+    """The names of the data files in ``rules/data`` (without ``.toml``)."""
+    return sorted(f.name[:-5] for f in resources.files(__package__).joinpath("data").iterdir()
+                  if f.name.endswith(".toml"))
+
+
+def _read_file(name: str) -> dict:
     with resources.files(__package__).joinpath("data", f"{name}.toml").open("rb") as fh:
         return tomllib.load(fh)
 
 
+class _Table(Mapping):
+    """A TOML table that notes every key whose value is taken (``t[k]``, ``t.get(k)``, ``t.items()``).
+    Asking whether a key is there, or listing the keys, reads no value."""
+
+    __slots__ = ("_data", "_path", "_read")
+
+    def __init__(self, data: dict, path: str, read: set[str]) -> None:
+        self._data, self._path, self._read = data, path, read
+
+    def __getitem__(self, key):
+        value = self._data[key]
+        path = f"{self._path}.{key}" if self._path else str(key)
+        self._read.add(path)
+        return _recorded(value, path, self._read)
+
+    def __contains__(self, key) -> bool:
+        return key in self._data
+
+    def __iter__(self) -> Iterator:
+        return iter(self._data)
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+
+def _is_tables(value) -> bool:
+    return isinstance(value, list) and bool(value) and all(isinstance(v, dict) for v in value)
+
+
+def _recorded(value, path: str, read: set[str]):
+    if isinstance(value, dict):
+        return _Table(value, path, read)
+    if _is_tables(value):
+        return [_Table(v, f"{path}[]", read) for v in value]  # the items of an array share one path
+    return value
+
+
+def value_keys(value, path: str = "") -> set[str]:
+    """The keys of a TOML document that hold values (not tables), as ``_Table`` notes them: ``a.b``, and
+    ``a[].b`` for the items of an array of tables."""
+    if isinstance(value, dict):
+        return set().union(*(value_keys(v, f"{path}.{k}" if path else str(k)) for k, v in value.items()))
+    if _is_tables(value):
+        return set().union(*(value_keys(v, f"{path}[]") for v in value))
+    return {path}
+
+
+class DataReads:
+    """The keys of every data file, and the ones read while it was recording (see ``recording_reads``)."""
+
+    def __init__(self) -> None:
+        self.read: dict[str, set[str]] = {}
+
+    def load(self, name: str) -> Mapping:
+        return _Table(_read_file(name), "", self.read.setdefault(name, set()))
+
+    def unread(self) -> dict[str, set[str]]:
+        """file -> the value keys no loader read (a file never loaded: all of them)."""
+        return {name: value_keys(_read_file(name)) - self.read.get(name, set()) for name in data_files()}
+
+
+_recording: DataReads | None = None
+
+
+def load_data(name: str) -> Mapping:
+    """A data file of ``rules/data`` as plain tables: the one way the rules read one."""
+    return _recording.load(name) if _recording is not None else _read_file(name)
+
+
+@contextmanager
+def recording_reads() -> Iterator[DataReads]:
+    """Note every key the loaders read in this block (a test asserts no key of a data file goes unread).
+    The loaders are cached: call their ``__wrapped__`` inside the block."""
+    global _recording
+    outer, _recording = _recording, DataReads()
+    try:
+        yield _recording
+    finally:
+        _recording = outer
+
+
+def _plain(value):
+    """A table taken whole as data (a reward, an action's parameters): plain dicts, every key read."""
+    if isinstance(value, Mapping):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value
+
+
 def _frozen(mapping: Mapping) -> Mapping:
-    return MappingProxyType(dict(mapping))
+    return MappingProxyType(_plain(mapping))
 
 
 @dataclass(frozen=True)
@@ -125,9 +224,11 @@ class TechTile:
     id: str
     level: int  # 0 basic, 1-3 advanced, -1 special (Anton)
     builds: str  # base | elevation | conduit | powerhouse | any | copy
-    effect: str = ""
+    effect: str = ""  # the key of its handler in patents.EFFECTS
     engineer_free: bool = False
     text: str = ""
+    params: Mapping = field(default_factory=dict)  # the effect's figures (tech-tiles.toml ``params``)
+    introductory_only: bool = False  # a basic tile handed out in the introductory game only (the joker)
 
 
 @dataclass(frozen=True)
@@ -143,15 +244,41 @@ class Company:
 
 
 @dataclass(frozen=True)
+class Supply:
+    """What a company starts the game with: companies.toml [common], changed by its chief engineer's
+    ``starting`` (officers.toml). The basic Technology tiles come from tech-tiles.toml."""
+
+    vp: int
+    credits: int
+    excavators: int
+    mixers: int
+    engineers: int
+    excamixers: int = 0  # Elon Audia's Mixer Excavators
+    architect: bool = False  # one more Engineer, Tommaso Battista's Architect
+    extra_tiles: tuple[str, ...] = ()  # besides the basic tiles (Anton Krylov's)
+
+
+@dataclass(frozen=True)
+class ConstructionCost:
+    """The machinery a construction takes (companies.toml [common.construction_cost])."""
+
+    base_excavators: Mapping[str, int]  # by area
+    elevation_mixers: Mapping[str, int]  # by area
+    conduit_excavators_per_production: int
+    powerhouse_mixers: tuple[int, ...]  # your 1st, 2nd, 3rd, 4th Powerhouse, wherever it is
+
+
+@dataclass(frozen=True)
 class Officer:
     id: str
     name: str
     origin: str
     ability: str
-    starting: Mapping = field(default_factory=dict)
+    starting: Mapping = field(default_factory=dict)  # what ``start`` changes, as written in the data
     ability_text: str = ""  # as printed (the expansion's new officers)
     copying: str = ""  # what happens when Mahiri Sekibo copies the officer, as printed
     selectable: bool = True  # False: never offered or drawn (Angelo Alberti needs the Geological Factor)
+    start: Supply | None = None  # what a company with this chief engineer starts with
 
 
 @dataclass(frozen=True)
@@ -178,6 +305,11 @@ class Components:
     special_tiles: Mapping[str, TechTile]
     companies: Mapping[str, Company]
     officers: Mapping[str, Officer]
+    start: Supply  # what a company starts with (a chief engineer may change it: ``Officer.start``)
+    construction_cost: ConstructionCost
+    wheel_segments: int
+    income_slots: tuple[int, ...]  # the slots of a company board's rows that show an income (2, 4, 5)
+    rounds: int  # game-flow.toml
     bonus_tiles: Mapping[int, ScoringTile]
     objective_tiles: Mapping[int, ScoringTile]
     objective_vp: tuple[int, ...]
@@ -185,7 +317,8 @@ class Components:
     placement: Mapping
     bonus_min_energy: int
     bonus_malus_per_section: int
-    common: Mapping
+    common: Mapping  # companies.toml [common]: pieces, engineers, powerhouse_production_bonus,
+    #                  ability_unlocked_at_powerhouses
 
     def tile(self, tile_id: str) -> TechTile:
         for table in (self.basic_tiles, self.advanced_tiles, self.special_tiles):
@@ -198,7 +331,9 @@ class Components:
 
 
 def _load_map() -> GameMap:
-    raw = _load("map-base")
+    raw = load_data("map-base")
+    if tuple(raw["areas"]) != AREAS:  # the areas are names the rules use (scoring by area)
+        raise ValueError(f"map-base.toml areas {raw['areas']} are not the rules' {AREAS}")
     zones = {
         z["id"]: Zone(z["id"], z["area"], tuple(z["dam_spaces"]), tuple(z["conduits"]),
                       tuple(z["powerhouse_spaces"]), z["outflow_to"])
@@ -216,7 +351,7 @@ def _load_map() -> GameMap:
 
 
 def _load_spaces() -> tuple[dict, tuple, tuple]:
-    raw = _load("management-board")
+    raw = load_data("management-board")
     common = {"id", "board", "row", "column", "engineers", "red_outline", "extra_credits", "min_players",
               "action", "cost_credits", "private", "introductory_game", "exclusive"}
     spaces, construction, mahiri = {}, [], []
@@ -226,7 +361,7 @@ def _load_spaces() -> tuple[dict, tuple, tuple]:
         elif s["board"] == "officer":
             mahiri.append((s["engineers"], s["extra_credits"]))
         else:
-            params = _frozen({k: v for k, v in s.items() if k not in common})
+            params = _frozen({k: s[k] for k in s if k not in common})  # the action's own figures
             spaces[s["id"]] = ActionSpace(s["id"], s["board"], s["row"], s["column"], s["engineers"],
                                           s["extra_credits"], s["min_players"], s["action"],
                                           s["cost_credits"], params, s.get("introductory_game", True))
@@ -234,7 +369,7 @@ def _load_spaces() -> tuple[dict, tuple, tuple]:
 
 
 def _load_contracts() -> tuple[dict, int]:
-    raw = _load("contracts")
+    raw = load_data("contracts")
     contracts = {}
     for kind in ("starting", "national", "green", "yellow", "red"):
         for c in raw[kind]:
@@ -243,32 +378,63 @@ def _load_contracts() -> tuple[dict, int]:
 
 
 def _load_tiles() -> tuple[dict, dict, dict]:
-    raw = _load("tech-tiles")
-    basic = {t["id"]: TechTile(t["id"], 0, t["builds"]) for t in raw["basic"]}
+    raw = load_data("tech-tiles")
+    basic = {t["id"]: TechTile(t["id"], t["level"], t["builds"], introductory_only=t["introductory_only"])
+             for t in raw["basic"]}
     advanced = {t["id"]: TechTile(t["id"], t["level"], t["builds"], t["effect"], t["engineer_free"],
-                                  t["effect_text"]) for t in raw["advanced"]}
+                                  t["effect_text"], _frozen(t.get("params", {}))) for t in raw["advanced"]}
     special = {t["id"]: TechTile(t["id"], -1, t["builds"], "copy", False, t["effect_text"])
                for t in raw["special"] if t["base_game"]}
     return basic, advanced, special
 
 
-def _load_companies() -> tuple[dict, dict]:
-    raw = _load("companies")
+def _load_companies(raw: Mapping) -> dict:
+    """The base game's companies (an expansion's, the Netherlands, is read but left out)."""
     companies = {}
     for c in raw["company"]:
+        # slot n -> reward: building the n-th piece of a row uncovers slot n (only some slots pay)
         income = {s: _frozen({int(n): _frozen(r) for n, r in c[f"income_{s}"].items()})
                   for s in ("base", "elevation", "conduit")}
-        companies[c["id"]] = Company(c["id"], c["name"], c["colour"], _frozen(income), c["ability"],
-                                     c["ability_text"], _frozen(c.get("introductory", {})),
-                                     c.get("ability_amount", 0))
-    return companies, raw["common"]
+        company = Company(c["id"], c["name"], c["colour"], _frozen(income), c["ability"], c["ability_text"],
+                          _frozen(c.get("introductory", {})), c.get("ability_amount", 0))
+        if c["base_game"]:
+            companies[c["id"]] = company
+    return companies
 
 
-def _load_officers() -> dict:
-    raw = _load("officers")
-    return {o["id"]: Officer(o["id"], o["name"], o["origin"], o["ability"], _frozen(o.get("starting", {})),
-                             o.get("ability_text", ""), o.get("copying", ""), o.get("selectable", True))
-            for o in raw["officer"]}
+def _start(raw: Mapping) -> Supply:
+    return Supply(raw["starting_vp"], raw["starting_credits"], raw["starting_excavators"],
+                  raw["starting_mixers"], raw["engineers"])
+
+
+def _construction_cost(raw: Mapping) -> ConstructionCost:
+    return ConstructionCost(_frozen(raw["base_excavators"]), _frozen(raw["elevation_mixers"]),
+                            raw["conduit_excavators_per_production"], tuple(raw["powerhouse_mixers_by_number"]))
+
+
+def _common(raw: Mapping) -> Mapping:
+    """What the rules look up in companies.toml [common] by name."""
+    return _frozen({k: raw[k] for k in ("pieces", "engineers", "powerhouse_production_bonus",
+                                        "ability_unlocked_at_powerhouses")})
+
+
+def _officer_start(common: Supply, starting: Mapping) -> Supply:
+    """The common supply with a chief engineer's changes (a key that is no supply fails here)."""
+    changes = {k: starting[k] for k in starting}
+    if "extra_tiles" in changes:
+        changes["extra_tiles"] = tuple(changes["extra_tiles"])
+    return replace(common, **changes)
+
+
+def _load_officers(common: Supply) -> dict:
+    raw = load_data("officers")
+    officers = {}
+    for o in raw["officer"]:
+        starting = _frozen(o.get("starting", {}))
+        officers[o["id"]] = Officer(o["id"], o["name"], o["origin"], o["ability"], starting,
+                                    o.get("ability_text", ""), o.get("copying", ""), o.get("selectable", True),
+                                    _officer_start(common, starting))
+    return officers
 
 
 @cache
@@ -277,13 +443,17 @@ def components() -> Components:
     spaces, construction, mahiri = _load_spaces()
     contracts, hand_limit = _load_contracts()
     basic, advanced, special = _load_tiles()
-    companies, common = _load_companies()
-    bonus_raw = _load("bonus-tiles")
-    objective_raw = _load("objective-tiles")
-    track = _load("energy-track")
+    company_raw = load_data("companies")
+    common = company_raw["common"]
+    companies = _load_companies(company_raw)
+    start = _start(common)
+    bonus_raw = load_data("bonus-tiles")
+    objective_raw = load_data("objective-tiles")
+    track = load_data("energy-track")
     neutral = tuple(NeutralDamRule(a["area"], a["height"], a["initial_drops"], tuple(a["eligible_dam_spaces"]))
-                    for a in _load("neutral-dams")["area"])
-    heads = {t["id"]: HeadstreamTile(t["id"], tuple(t["drops_by_round"])) for t in _load("headstreams")["tile"]}
+                    for a in load_data("neutral-dams")["area"])
+    heads = {t["id"]: HeadstreamTile(t["id"], tuple(t["drops_by_round"]))
+             for t in load_data("headstreams")["tile"]}
     return Components(
         map=_load_map(),
         headstreams=_frozen(heads),
@@ -296,8 +466,13 @@ def components() -> Components:
         basic_tiles=_frozen(basic),
         advanced_tiles=_frozen(advanced),
         special_tiles=_frozen(special),
-        companies=_frozen({k: v for k, v in companies.items() if k != "netherlands"}),
-        officers=_frozen(_load_officers()),
+        companies=_frozen(companies),
+        officers=_frozen(_load_officers(start)),
+        start=start,
+        construction_cost=_construction_cost(common["construction_cost"]),
+        wheel_segments=common["wheel"]["segments"],
+        income_slots=tuple(sorted({n for c in companies.values() for row in c.income.values() for n in row})),
+        rounds=load_data("game-flow")["game"]["rounds"],
         bonus_tiles=_frozen({t["id"]: ScoringTile(t["id"], t["key"], t["vp_each"], t["counts"],
                                                   t["introductory_game"])
                              for t in bonus_raw["tile"] if t["base_game"]}),
@@ -308,8 +483,14 @@ def components() -> Components:
         placement=_frozen(track["placement"]),
         bonus_min_energy=track["bonus_malus"]["minimum_energy"],
         bonus_malus_per_section=track["bonus_malus"]["vp_per_section_behind"],
-        common=_frozen(common),
+        common=_common(common),
     )
+
+
+@cache
+def prompt_help() -> Mapping[str, str]:
+    """The short rule text shown with each kind of decision, by ``PromptKind`` value (prompt-help.toml)."""
+    return _frozen(load_data("prompt-help")["help"])
 
 
 BASE_OFFICERS = ("wilhelm", "graziano", "viktor", "jill", "solomon", "anton", "mahiri")

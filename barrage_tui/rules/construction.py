@@ -20,11 +20,8 @@ from .keys import Key, make
 from .officers import ANTON_TILE
 from .state import DamState
 
-AREA_BASE_EXCAVATORS = {"mountain": 5, "hill": 4, "plain": 3}
-AREA_ELEVATION_MIXERS = {"mountain": 4, "hill": 3, "plain": 2}
-POWERHOUSE_MIXERS = (2, 3, 4, 5)  # your 1st, 2nd, 3rd, 4th powerhouse
 MAX_HEIGHT = 3
-INCOME_SLOTS = (2, 4, 5)  # building the 2nd, 4th and 5th piece of a row uncovers its income
+INCOME_SLOTS = components().income_slots  # building the n-th piece of a row uncovers slot n (2, 4, 5)
 
 
 @dataclass(frozen=True)
@@ -124,7 +121,7 @@ def _cost_rules(game, seat: int):
 
     def of(use: TileUse) -> _CostRules:
         tile = patents.tile_rules(game, seat, use.tile)
-        return _CostRules(tile if tile in patents.COST_TILES else "", in_force, price)
+        return _CostRules(tile if patents.changes_cost(tile) else "", in_force, price)
     return of
 
 
@@ -134,20 +131,21 @@ def machinery_options(game, seat: int, use: TileUse, space: str) -> list[tuple[i
 
 
 def _machinery_options(company, s: str, space: str, rules: _CostRules) -> list[tuple[int, frozenset]]:
-    m = components().map
+    comps = components()
+    m, cost = comps.map, comps.construction_cost
     in_force = rules.in_force
     if s == "base":
-        units = AREA_BASE_EXCAVATORS[m.dams[space].area]
+        units = cost.base_excavators[m.dams[space].area]
         for o in in_force:
             if o.base_excavators is not None:
                 units = o.base_excavators
         kinds = {"excavators"}
     elif s == "elevation":
-        units, kinds = AREA_ELEVATION_MIXERS[m.dams[space].area], {"mixers"}
+        units, kinds = cost.elevation_mixers[m.dams[space].area], {"mixers"}
     elif s == "conduit":
-        units, kinds = 2 * m.conduits[space].production, {"excavators"}
+        units, kinds = cost.conduit_excavators_per_production * m.conduits[space].production, {"excavators"}
     else:
-        units, kinds = POWERHOUSE_MIXERS[built(company, "powerhouse")], {"mixers"}
+        units, kinds = cost.powerhouse_mixers[built(company, "powerhouse")], {"mixers"}
     units = patents.cost_units(rules.tile, s, units)
     if patents.machinery_interchangeable(rules.tile) or any(o.machinery_wild for o in in_force):
         kinds = {"excavators", "mixers"}
@@ -362,9 +360,9 @@ def place_piece(game, seat: int, structure: str, space: str, fee: int):
         st.conduits[space] = seat
     else:
         st.powerhouses[space] = seat
-    n = built(company, structure)
-    if structure != "powerhouse" and n in INCOME_SLOTS and level(company).immediate_income:
-        reward = components().companies[company.company].income[structure][n]
+    # Building the n-th piece of a row uncovers slot n: an income where the company board shows one.
+    reward = components().companies[company.company].income.get(structure, {}).get(built(company, structure))
+    if reward is not None and level(company).immediate_income:
         game.event(f"{game.name(seat)} uncovers an income: {rewards.describe(reward)}.", seat, "income")
         yield from rewards.gain(game, seat, reward, "income")
 

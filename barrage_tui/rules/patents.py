@@ -1,74 +1,77 @@
 """The Patent Office and what the Advanced Technology tiles do (rulebook "Patent Office").
 
-Each advanced tile's effect is one small function below, found by the tile's id; effects happen after
-the piece is placed. Cost modifiers (L2 Conduit, L2/L1 Joker, L3 Base) are asked for by construction.
+A tile's ``effect`` (tech-tiles.toml) names its entry in ``EFFECTS``; the figures come from the tile's
+``params``. Effects after building happen once the piece is placed; cost changes are asked for by
+construction (``changes_cost``, ``cost_units``, ``machinery_interchangeable``, ``waives_red_fee``).
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from types import MappingProxyType
+from typing import Callable, Mapping
 
 from . import contracts, production, water, wheel
 from .automa_levels import level
 from .components import components
 
-# ---------------------------------------------------------------- cost modifiers
 
-# The tiles the three functions below act on: any other tile builds at the plain cost.
-COST_TILES = frozenset({"L3_BASE", "L2_CONDUIT", "L2_JOKER", "L1_JOKER"})
+@dataclass(frozen=True)
+class Effect:
+    """What an effect changes: its construction's cost, and what happens after it."""
 
+    cost_units: Callable[[int, Mapping], int] | None = None  # (machinery units, params) -> units paid
+    interchangeable: bool = False  # each machinery unit may be an Excavator or a mixer
+    waives_red_fee: bool = False  # no +3 for a red-outlined building space
+    after_build: Callable | None = None  # (game, seat, space, params) generator, after the piece is placed
 
-def cost_units(tile: str, structure: str, units: int) -> int:
-    if tile == "L3_BASE":
-        return 0  # a Base with no Excavators
-    if tile == "L2_CONDUIT":
-        return min(5, units)
-    return units
-
-
-def machinery_interchangeable(tile: str) -> bool:
-    return tile == "L2_JOKER"
+    @property
+    def changes_cost(self) -> bool:
+        return self.cost_units is not None or self.interchangeable or self.waives_red_fee
 
 
-def waives_red_fee(tile: str) -> bool:
-    return tile == "L1_JOKER"
+NO_EFFECT = Effect()
+NO_PARAMS: Mapping = MappingProxyType({})
 
 
 # ---------------------------------------------------------------- effects after building
 
-def _l1_base(game, seat, structure, space):
+def _drops_in_empty_own_dams(game, seat, space, p):
     st = game.state
     filled = [s for s, d in st.dams.items() if d.owner == seat and d.drops == 0]
     for s in filled:
-        st.dams[s].drops = 1
-    st.drops_created += len(filled)
-    game.event(f"{game.name(seat)} puts a drop in each empty dam: {', '.join(filled) or 'none'}.", seat, "water",
-               tuple(filled))
+        st.dams[s].drops = p["drops"]
+    st.drops_created += p["drops"] * len(filled)
+    game.event(f"{game.name(seat)} puts {p['drops']} drop(s) in each empty dam: {', '.join(filled) or 'none'}.",
+               seat, "water", tuple(filled))
     return
     yield
 
 
-def _l1_elevation(game, seat, structure, space):
-    n = sum(d.height - 1 for d in game.state.dams.values() if d.owner == seat)
+def _wheel_per_own_elevation(game, seat, space, p):
+    n = p["rotations"] * sum(d.height - 1 for d in game.state.dams.values() if d.owner == seat)
     back = wheel.turn(game.state.companies[seat], n)
-    game.event(f"{game.name(seat)} turns the wheel {n} (one per Elevation)"
+    game.event(f"{game.name(seat)} turns the wheel {n} ({p['rotations']} per Elevation)"
                + (f", getting back {', '.join(back)}." if back else "."), seat, "wheel")
     return
     yield
 
 
-def _l1_conduit(game, seat, structure, space):
-    gain = 2 * components().map.conduits[space].production
+def _credits_per_conduit_value(game, seat, space, p):
+    gain = p["credits"] * components().map.conduits[space].production
     game.gain_credits(seat, gain)
     game.event(f"{game.name(seat)} gains {gain} credits.", seat, "gain")
     return
     yield
 
 
-def _l2_base(game, seat, structure, space):
-    energy = sum(1 for d in game.state.dams.values() if d.owner == seat)
+def _energy_per_own_base(game, seat, space, p):
+    energy = p["energy"] * sum(1 for d in game.state.dams.values() if d.owner == seat)
     yield from _energy_for_hand_contract(game, seat, energy)
 
 
-def _l2_elevation(game, seat, structure, space):
+def _fill_this_dam(game, seat, space, p):
     dam = game.state.dams[space]
     added = water.capacity(game, space) - dam.drops
     dam.drops += added
@@ -78,31 +81,31 @@ def _l2_elevation(game, seat, structure, space):
     yield
 
 
-def _l2_powerhouse(game, seat, structure, space):
-    if production.systems(game, seat, bonus=2):
-        yield from production.produce(game, seat, bonus=2, optional=True)
+def _production_with_bonus(game, seat, space, p):
+    if production.systems(game, seat, bonus=p["bonus"]):
+        yield from production.produce(game, seat, bonus=p["bonus"], optional=True)
 
 
-def _l3_elevation(game, seat, structure, space):
+def _vp_per_raised_dam(game, seat, space, p):
     n = sum(1 for d in game.state.dams.values() if d.owner == seat and d.height >= 2)
-    game.gain_vp(seat, 3 * n, "tiles")
+    game.gain_vp(seat, p["vp"] * n, "tiles")
     return
     yield
 
 
-def _l3_conduit(game, seat, structure, space):
-    yield from _energy_for_hand_contract(game, seat, 2 * components().map.conduits[space].production)
+def _energy_per_conduit_value(game, seat, space, p):
+    yield from _energy_for_hand_contract(game, seat, p["energy"] * components().map.conduits[space].production)
 
 
-def _l3_powerhouse(game, seat, structure, space):
+def _vp_per_own_powerhouse(game, seat, space, p):
     n = sum(1 for o in game.state.powerhouses.values() if o == seat)
-    game.gain_vp(seat, 3 * n, "tiles")
+    game.gain_vp(seat, p["vp"] * n, "tiles")
     return
     yield
 
 
-def _l3_joker(game, seat, structure, space):
-    game.gain_vp(seat, 3 * advanced_tiles_owned(game.state.companies[seat]), "tiles")
+def _vp_per_advanced_tile(game, seat, space, p):
+    game.gain_vp(seat, p["vp"] * advanced_tiles_owned(game.state.companies[seat]), "tiles")
     return
     yield
 
@@ -114,12 +117,53 @@ def _energy_for_hand_contract(game, seat, energy):
     yield from contracts.fulfil(game, seat, energy, production=False)
 
 
-EFFECTS = {
-    "L1_BASE": _l1_base, "L1_ELEVATION": _l1_elevation, "L1_CONDUIT": _l1_conduit,
-    "L2_BASE": _l2_base, "L2_ELEVATION": _l2_elevation, "L2_POWERHOUSE": _l2_powerhouse,
-    "L3_ELEVATION": _l3_elevation, "L3_CONDUIT": _l3_conduit, "L3_POWERHOUSE": _l3_powerhouse,
-    "L3_JOKER": _l3_joker,
+EFFECTS: dict[str, Effect] = {
+    "drops_in_empty_own_dams": Effect(after_build=_drops_in_empty_own_dams),
+    "wheel_per_own_elevation": Effect(after_build=_wheel_per_own_elevation),
+    "credits_per_conduit_value": Effect(after_build=_credits_per_conduit_value),
+    "build_without_engineers": NO_EFFECT,  # the tile's ``engineer_free`` is all it does
+    "no_red_space_fee": Effect(waives_red_fee=True),
+    "energy_per_own_base": Effect(after_build=_energy_per_own_base),
+    "fill_this_dam": Effect(after_build=_fill_this_dam),
+    "machinery_cap": Effect(cost_units=lambda units, p: min(p["units"], units)),
+    "production_with_bonus": Effect(after_build=_production_with_bonus),
+    "machinery_interchangeable": Effect(interchangeable=True),
+    "no_machinery": Effect(cost_units=lambda units, p: 0),  # and ``engineer_free`` (L3 Base)
+    "vp_per_raised_dam": Effect(after_build=_vp_per_raised_dam),
+    "energy_per_conduit_value": Effect(after_build=_energy_per_conduit_value),
+    "vp_per_own_powerhouse": Effect(after_build=_vp_per_own_powerhouse),
+    "vp_per_advanced_tile": Effect(after_build=_vp_per_advanced_tile),
+    "copy": NO_EFFECT,  # Anton's tile: construction builds with the copied tile's rules instead
 }
+
+
+@cache
+def _effect(tile: str) -> tuple[Effect, Mapping]:
+    """The effect of a tile id and its figures ("" or a basic tile: none)."""
+    if not tile:
+        return NO_EFFECT, NO_PARAMS
+    info = components().tile(tile)
+    return (EFFECTS[info.effect] if info.effect else NO_EFFECT), info.params
+
+
+# ---------------------------------------------------------------- cost modifiers
+
+def changes_cost(tile: str) -> bool:
+    """Whether building with ``tile`` costs other than with a basic tile."""
+    return _effect(tile)[0].changes_cost
+
+
+def cost_units(tile: str, structure: str, units: int) -> int:
+    effect, params = _effect(tile)
+    return effect.cost_units(units, params) if effect.cost_units else units
+
+
+def machinery_interchangeable(tile: str) -> bool:
+    return _effect(tile)[0].interchangeable
+
+
+def waives_red_fee(tile: str) -> bool:
+    return _effect(tile)[0].waives_red_fee
 
 
 def tile_rules(game, seat: int, tile: str) -> str:
@@ -128,9 +172,9 @@ def tile_rules(game, seat: int, tile: str) -> str:
 
 
 def after_build(game, seat: int, tile: str, structure: str, space: str):
-    effect = EFFECTS.get(tile_rules(game, seat, tile))  # an Automa below Hard: no tile effects
-    if effect:
-        yield from effect(game, seat, structure, space)
+    effect, params = _effect(tile_rules(game, seat, tile))  # an Automa below Hard: no tile effects
+    if effect.after_build:
+        yield from effect.after_build(game, seat, space, params)
 
 
 def advanced_tiles_owned(company) -> int:

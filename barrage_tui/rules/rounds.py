@@ -13,7 +13,7 @@ from .components import components
 from .decisions import Choice, EventKind, PromptKind
 from .income import income
 
-ROUNDS = 5
+ROUNDS = components().rounds  # game-flow.toml [game] rounds
 END_TURN = "end"
 
 
@@ -64,8 +64,7 @@ def confirm_turn(game, seat: int):
     if not game.setup.options.get(setup.CONFIRM_OPTION, False) or is_automa(game, seat):
         return
     yield from game.ask(seat, PromptKind.END_TURN, f"{game.name(seat)}: your turn is complete.",
-                        [Choice(END_TURN, "End turn")], auto=False,
-                        help="The turn is played. End it, or undo its choices one by one.")
+                        [Choice(END_TURN, "End turn")], auto=False)
 
 
 def end_of_round(game) -> None:

@@ -129,19 +129,16 @@ def draw_officer(pool: list[str], seat: SeatSetup) -> str:
 
 def new_company(seat: int, s: SeatSetup, company: str, officer: str, introductory: bool) -> CompanyState:
     """A company as it starts the game: the common supply, changed by its chief engineer and by the Automa."""
-    common = components().common
-    o = OFFICERS[officer]
+    comps = components()
+    start = comps.officers[officer].start  # the common supply with the chief engineer's changes
+    basic = [t.id for t in comps.basic_tiles.values() if introductory or not t.introductory_only]
     cs = CompanyState(
         seat=seat, player=s.name, kind=s.kind, company=company, officer=officer,
-        vp=common["starting_vp"], credits=common["starting_credits"],
-        excavators=common["starting_excavators"], mixers=common["starting_mixers"],
-        engineers=common["engineers"] - (1 if o.architect else 0), architect=o.architect,
-        pieces=dict(common["pieces"]),
-        tiles=list(common["basic_tech_tiles"]) + (["joker"] if introductory else []) + list(o.extra_tiles),
+        vp=start.vp, credits=start.credits, excavators=start.excavators, mixers=start.mixers,
+        excamixers=start.excamixers, excamixers_gained=start.excamixers,
+        engineers=start.engineers, architect=start.architect,
+        pieces=dict(comps.common["pieces"]), tiles=basic + list(start.extra_tiles),
     )
-    if o.start_machinery is not None:  # Elon Audia: Excamixers instead of Excavators and mixers
-        cs.excavators, cs.mixers, cs.excamixers = o.start_machinery
-        cs.excamixers_gained = cs.excamixers
     if s.kind == "automa":  # 16 VP and no credits (automa.md 2.2)
 
         cs.vp, cs.credits, cs.difficulty = AUTOMA_VP, AUTOMA_CREDITS, automa_difficulty(s)

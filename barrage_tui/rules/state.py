@@ -10,10 +10,12 @@ from __future__ import annotations
 import typing
 from dataclasses import asdict, dataclass, field, fields, is_dataclass
 
+from .components import components
+
 NEUTRAL = -2  # owner of a neutral dam
 NOBODY = -1
 
-WHEEL_SEGMENTS = 6
+WHEEL_SEGMENTS = components().wheel_segments  # companies.toml [common.wheel]
 
 
 @dataclass
@@ -29,6 +31,17 @@ class Segment:
         return not self.tiles and not self.excavators and not self.mixers and not self.excamixers
 
 
+def _start(name: str):
+    """A field that starts at the common starting supply (companies.toml [common]); setup.new_company
+    applies the chief engineer's and the Automa's changes."""
+    return field(default_factory=lambda: getattr(components().start, name))
+
+
+def _start_machinery() -> list[int]:
+    start = components().start
+    return [start.excavators, start.mixers]
+
+
 @dataclass
 class CompanyState:
     seat: int
@@ -36,13 +49,13 @@ class CompanyState:
     kind: str  # "human" or "automa"
     company: str
     officer: str  # "none": an Automa below Very Hard has no chief engineer
-    vp: int = 10
-    credits: int = 6
-    excavators: int = 6
-    mixers: int = 4
+    vp: int = _start("vp")
+    credits: int = _start("credits")
+    excavators: int = _start("excavators")
+    mixers: int = _start("mixers")
     excamixers: int = 0  # Elon Audia's Mixer Excavators: count as an Excavator or a mixer
     energy: int = 0
-    engineers: int = 12  # in the personal supply (not on a space)
+    engineers: int = _start("engineers")  # in the personal supply (not on a space)
     architect: bool = False  # Tommaso Battista's Architect, while it is in the personal supply
     pieces: dict[str, int] = field(default_factory=dict)  # pieces still on the company board
     tiles: list[str] = field(default_factory=list)  # technology tiles in the personal supply
@@ -57,7 +70,7 @@ class CompanyState:
     copied_for_round: list[str] = field(default_factory=list)  # her copies that last the round (Elon, Amir)
     energy_next_round: int = 0  # Energy the marker gains at the start of the next round (Mahiri copying Franz)
     passed: bool = False
-    machinery_gained: list[int] = field(default_factory=lambda: [6, 4])  # Excavators, mixers ever received
+    machinery_gained: list[int] = field(default_factory=_start_machinery)  # Excavators, mixers ever received
     excamixers_gained: int = 0  # Excamixers ever received (Elon's 8 at setup)
     energy_by_round: list[int] = field(default_factory=list)
     vp_by_source: dict[str, int] = field(default_factory=dict)

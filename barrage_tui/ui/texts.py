@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from barrage_tui.rules.components import components
+from barrage_tui.rules.components import components, prompt_help
 from barrage_tui.rules.rewards import describe
 
 AREA_SHORT = {"mountain": "mountain", "hill": "hill", "plain": "plain"}
@@ -16,22 +16,22 @@ AREA_SHORT = {"mountain": "mountain", "hill": "hill", "plain": "plain"}
 TILE_SHORT = {"base": "Base", "elevation": "Elev", "conduit": "Cond", "powerhouse": "Pow", "joker": "Joker",
               "anton": "Anton", "any": "Any"}
 
-EFFECT_SHORT = {
-    "drop_in_each_empty_own_dam": "then 1 drop in each empty own dam",
-    "rotate_per_own_elevation": "then wheel 1 per own Elevation",
-    "credits_2x_production": "then 2cr per conduit value",
+EFFECT_SHORT = {  # by the tile's effect; {name} is a figure of its params (tech-tiles.toml)
+    "drops_in_empty_own_dams": "then {drops} drop in each empty own dam",
+    "wheel_per_own_elevation": "then wheel {rotations} per own Elevation",
+    "credits_per_conduit_value": "then {credits}cr per conduit value",
     "build_without_engineers": "may be built with no Engineers",
-    "ignore_red_space_fee": "no +3 on red spaces",
-    "energy_per_own_base": "then 1 energy per own Base",
+    "no_red_space_fee": "no +3 on red spaces",
+    "energy_per_own_base": "then {energy} energy per own Base",
     "fill_this_dam": "then fill this dam",
-    "conduit_cost_cap_5": "costs at most 5 Excavators",
-    "production_plus_2": "then produce with +2",
+    "machinery_cap": "costs at most {units} Excavators",
+    "production_with_bonus": "then produce with +{bonus}",
     "machinery_interchangeable": "Excavators/mixers interchangeable",
-    "base_without_engineers_or_excavators": "no Excavators, no Engineers",
-    "vp_3_per_raised_dam": "then 3VP per raised dam",
-    "energy_2x_production": "then energy 2x conduit value",
-    "vp_3_per_own_powerhouse": "then 3VP per own Powerhouse",
-    "vp_3_per_advanced_tile": "then 3VP per advanced tile",
+    "no_machinery": "no Excavators, no Engineers",
+    "vp_per_raised_dam": "then {vp}VP per raised dam",
+    "energy_per_conduit_value": "then energy {energy}x conduit value",
+    "vp_per_own_powerhouse": "then {vp}VP per own Powerhouse",
+    "vp_per_advanced_tile": "then {vp}VP per advanced tile",
     "copy": "copies a tile on your wheel",
 }
 
@@ -89,29 +89,7 @@ ACTION_HELP = {
     "bank": "The Bank: 1 credit per Engineer, any number of Engineers.",
 }
 
-KIND_HELP = {
-    "matchup": "Company boards and chief engineers were drawn and paired at random; in picking order each player "
-               "takes one pair (the last player takes the pair left). The first to pick plays last in round 1.",
-    "starting_contract": "Pick one starting contract. A contract is fulfilled by producing at least its energy "
-                         "in one action; it then gives its reward.",
-    "action": "Place Engineers on a free action space and carry out its action at once. Spaces that need more "
-              "Engineers or credits than you have, or whose action cannot be done now, are not offered.",
-    "build_tile": "The technology tile decides what you build. It goes on your construction wheel with the "
-                  "machinery and comes back when the wheel brings that segment round.",
-    "build_space": "Where the structure goes. Red-outlined spaces (+3) cost 3 more credits.",
-    "payment": "How the machinery is paid. It goes on your wheel and comes back later.",
-    "system": "Choose the water's path: a dam holding water, a built conduit of that zone, your powerhouse.",
-    "more_dams": "Dr. Octavius: drops from further dams may run into the same powerhouse, each through its own "
-                 "conduit.",
-    "production_drops": "How many drops of the dam run through the conduit to the powerhouse.",
-    "headstream_drop": "Which headstream the drop goes to; it flows down from there.",
-    "contract": "Fulfil a contract whose energy is at most what this action produced, or keep them for later.",
-    "take_contract": "Choose a face-up private contract for your hand.",
-    "discard_contract": "Your hand is over its limit: one contract leaves the game.",
-    "bank": "How many Engineers go on the Bank; each gives 1 credit.",
-    "machinery": "Split the machinery you gain between Excavators and concrete mixers.",
-    "copy_officer": "The ability you copy is in force for the extra action that follows.",
-}
+KIND_HELP = prompt_help()  # PromptKind value -> its short rule text (rules/data/prompt-help.toml)
 
 
 @cache
@@ -131,7 +109,7 @@ def tile_short(tile_id: str) -> str:
 def tile_effect(tile_id: str) -> str:
     """What an advanced tile does, in a few words (its name already says what it builds)."""
     t = comps().tile(tile_id)
-    effect = EFFECT_SHORT.get(t.effect, t.text)
+    effect = EFFECT_SHORT[t.effect].format(**t.params) if t.effect in EFFECT_SHORT else t.text
     return ("any structure; " if t.builds == "any" else "") + effect
 
 

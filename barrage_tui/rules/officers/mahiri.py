@@ -9,15 +9,20 @@ starts with the usual 6.
 """
 
 from ..actions import copy_and_act_again
+from ..components import components
 from .base import Officer
 
 
 class Mahiri(Officer):
     id = "mahiri"
-    private_spaces = ((1, 0), (1, 3))
     private_action_label = "copy a chief engineer, then act again"
     copies_others = True
     automa_first_action_for_others = True  # an Automa with her: the others' first action goes the Automa way
+
+    @property
+    def private_spaces(self) -> tuple[tuple[int, int], ...]:
+        """(Engineers, credits) of her two spaces: management-board.toml, board "officer"."""
+        return components().mahiri_spaces
 
     def private_action_possible(self, game, seat: int) -> bool:
         return not game.state.companies[seat].copied_officer  # not for the extra action of a copy

@@ -26,7 +26,6 @@ OFFICERS = [("Random", "")]
 NO_OFFICER = [("None", "")]  # an Automa below Very Hard has no chief engineer
 OFFICER_SETS = [("Base + promos", False), ("With the expansion box", True)]  # Setup.options expansion_officers
 KINDS = [("Human", "human")]
-AUTOMA_LEVELS = (("easy", "easy"), ("medium", "medium"), ("hard", "hard"), ("very hard", "very_hard"))
 DEFAULT_NAMES = ("Player 1", "Player 2", "Player 3", "Player 4")
 RANDOM_FIRST = -1
 
@@ -37,6 +36,13 @@ def default_setup(seed: int):
 
     seats = tuple(SeatSetup(name) for name in DEFAULT_NAMES[:2])
     return Setup(seats=first_player_at_random(seats, seed), seed=seed)
+
+
+def automa_kinds() -> list[tuple[str, str]]:
+    """A seat kind per Automa level of automa-levels.toml: ("Automa very hard", "automa:very_hard")."""
+    from barrage_tui.rules.automa_levels import levels
+
+    return [(f"Automa {lv.id.replace('_', ' ')}", f"automa:{lv.id}") for lv in levels().values()]
 
 
 def first_options(n: int) -> list:
@@ -141,6 +147,7 @@ class StartScreen(Screen):
             "officers": [(short_name(names[o].name), o) for o in ids],
             "automa_officers": frozenset(o for o in ids if RULES[o].automa_ready),
             "officer_levels": frozenset(lv.id for lv in levels().values() if lv.officer),
+            "kinds": automa_kinds(),
             "expansion": frozenset(EXPANSION_OFFICERS),
             "abilities": {o: Text.assemble((names[o].name, "bold"), f": {names[o].ability}") for o in ids},
         }
@@ -155,7 +162,7 @@ class StartScreen(Screen):
         self._expansion = officers["expansion"]
         self._abilities = officers["abilities"]
         self.automa_ready = True
-        self._kinds = KINDS + [(f"Automa {label}", f"automa:{level}") for label, level in AUTOMA_LEVELS]
+        self._kinds = KINDS + officers["kinds"]  # a person, or an Automa of each level
         for c in self.query(".seat-kind").results(Cycler):
             c.set_options(self._kinds)
         for row in self.query(SeatRow):
