@@ -6,6 +6,7 @@
     store.list()                        # [SaveInfo, ...], newest first
     store.listing()                     # SaveListing: .saves as list(), .skipped: files that are not saves
     store.latest()                      # the most recently written save (for --continue), or None
+    lock = store.claim(game)            # this process plays the game (GameInUse if another one does)
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from . import codec
 from .atomic import is_temp_file, remove_stale_temp_files
 from .errors import FormatProblem, SaveError, one_line
 from .files import decode, game_id, read_bytes, read_text, save_game
+from .lock import GameLock, claim, holder
 
 APP_NAME = "barrage-tui"
 AUTOSAVE_PREFIX = "autosave-"
@@ -93,6 +95,16 @@ class SaveStore:
         """Write the game to its own autosave slot (atomic; call after every decision)."""
         self._ensure_folder()
         return save_game(game, self.autosave_path(game))
+
+    def claim(self, game: Game) -> GameLock:
+        """Lock the game for this process (raises GameInUse when another process plays it); autosave
+        only while holding it. See lock.py."""
+        self._ensure_folder()
+        return claim(self.directory, safe_name(game_id(game)))
+
+    def holder(self, game: Game) -> int | None:
+        """The pid of the process playing this game now, or None."""
+        return holder(self.directory, safe_name(game_id(game)))
 
     def path_for(self, name: str) -> Path:
         """Where ``save_as(game, name)`` writes (to ask before overwriting)."""
