@@ -7,11 +7,22 @@ With no Engineers left you may still build with an engineer-free tile, or pass.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
+from typing import TYPE_CHECKING
 
 from . import construction, contracts, keys, officers, patents, production, rewards, water, wheel
 from .components import ActionSpace, components
-from .decisions import Choice, PromptKind
+from .decisions import Choice, Flow, PromptKind
+from .officers import Officer
+from .state import CompanyState
+
+if TYPE_CHECKING:
+    from .game import Game
+
+# A chief engineer's private space named by a placement: (its officer, the space's index, used through the
+# Bank as a copy of it)
+PrivateSpace = tuple[Officer, int, bool]
 
 ARCHITECT = "architect"  # Tommaso's Architect goes alone: the key's second argument
 
@@ -27,26 +38,26 @@ class credits_after:  # noqa: N801 - used as a context manager, like contextlib'
 
     __slots__ = ("company", "fee")
 
-    def __init__(self, company, fee: int) -> None:
+    def __init__(self, company: CompanyState, fee: int) -> None:
         self.company, self.fee = company, fee
 
     def __enter__(self) -> None:
         self.company.credits -= self.fee
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.company.credits += self.fee
 
 
-def engineers_available(company) -> int:
+def engineers_available(company: CompanyState) -> int:
     return company.engineers + (1 if company.architect else 0)
 
 
-def architect_in_force(company) -> bool:
+def architect_in_force(company: CompanyState) -> bool:
     """Tommaso's own Architect, or any Engineer while Mahiri copies Tommaso."""
     return company.architect or any(o.architect for o in officers.in_force(company)[1:])
 
 
-def space_exists(game, space: ActionSpace) -> bool:
+def space_exists(game: Game, space: ActionSpace) -> bool:
     return _on_table(space, game.state.seats, game.state.introductory)
 
 
@@ -61,25 +72,26 @@ def _spaces_in_play(seats: int, introductory: bool) -> tuple[ActionSpace, ...]:
     return tuple(s for s in components().spaces.values() if s.id != BANK and _on_table(s, seats, introductory))
 
 
-def action_possible(game, seat: int, space: ActionSpace) -> bool:
+def action_possible(game: Game, seat: int, space: ActionSpace) -> bool:
     """Can the action of ``space`` really be carried out, its fee and cost already paid?"""
     st = game.state
     action = space.action
     if action == "produce":
         return production.can_produce(game, seat, space.params["production_bonus"])
     if action == "take_contracts":
-        return len(contracts.display(game)) >= space.params["contracts"]
+        wanted: int = space.params["contracts"]
+        return len(contracts.display(game)) >= wanted
     if action == "patent":
         return bool(st.patent_offer[space.params["slot"] - 1])
     return True
 
 
-def available_spaces(game, seat: int) -> list[Choice]:
+def available_spaces(game: Game, seat: int) -> list[Choice]:
     st = game.state
     company = st.companies[seat]
     have = engineers_available(company)
-    choices = []
-    possible: dict[tuple, bool] = {}  # spaces of one row share the answer when they cost the same
+    choices: list[Choice] = []
+    possible: dict[tuple[str, int, int], bool] = {}  # spaces of one row share the answer when they cost the same
     best: dict[int, int | None] = {}  # the best production before the action's bonus, by credits left
     several_dams = production.several_dams(game, seat)  # the checks below change no officer: ask once
     architect = architect_in_force(company)
@@ -121,14 +133,14 @@ def available_spaces(game, seat: int) -> list[Choice]:
     return choices
 
 
-def private_placements(game, seat: int) -> list[Choice]:
+def private_placements(game: Game, seat: int) -> list[Choice]:
     """The chief engineer's private spaces ("<officer>-<n>", each once a round); and while Mahiri copies an
     officer with one (Wu, Gennaro), that space used through the Bank ("<officer>-bank", no credits)."""
     company = game.state.companies[seat]
     have = engineers_available(company)
     names = components().officers
     own = officers.OFFICERS[company.officer]
-    choices = []
+    choices: list[Choice] = []
     for i, (need, fee) in enumerate(own.private_spaces):
         if company.private_spaces_used[i] or need > have or fee > company.credits:
             continue
@@ -148,7 +160,7 @@ def private_placements(game, seat: int) -> list[Choice]:
     return choices
 
 
-def private_space(company, target: str):
+def private_space(company: CompanyState, target: str) -> PrivateSpace | None:
     """(officer, space index, on the Bank) when ``target`` is a chief engineer's private space, else None."""
     officer, _, which = target.rpartition("-")
     own = officers.OFFICERS[company.officer]
@@ -161,7 +173,8 @@ def private_space(company, target: str):
     return None
 
 
-def _placements(company, target: str, need: int, label: str, architect: bool | None = None) -> list[Choice]:
+def _placements(company: CompanyState, target: str, need: int, label: str,
+                architect: bool | None = None) -> list[Choice]:
     """``architect``: ``architect_in_force(company)``, when the caller already knows it."""
     return _which_placements(company, need, architect, *_placement_choices(target, label))
 
@@ -178,7 +191,8 @@ def _placement_choices(target: str, label: str) -> tuple[Choice, Choice]:
             Choice(keys.make("place", target, ARCHITECT), f"{label}, with the Architect alone (play again after)", (target,)))
 
 
-def _which_placements(company, need: int, architect: bool | None, plain: Choice, alone: Choice) -> list[Choice]:
+def _which_placements(company: CompanyState, need: int, architect: bool | None, plain: Choice,
+                      alone: Choice) -> list[Choice]:
     if architect is None:
         architect = architect_in_force(company)
     if need != 1 or not architect:
@@ -220,7 +234,7 @@ def space_label(space: ActionSpace) -> str:
 def _space_label(space_id: str) -> str:
     space = components().spaces[space_id]
     p = space.params
-    what = {
+    words: dict[str, Callable[[], str]] = {  # only the space's own action reads its params
         "produce": lambda: f"Produce ({p['production_bonus']:+d})",
         "place_drops": lambda: f"Place up to {p['drops']} waiting drops",
         "place_flowing_drop": lambda: "Place 1 flowing drop",
@@ -230,14 +244,15 @@ def _space_label(space_id: str) -> str:
             for k in p["gain"]),
         "take_contracts": lambda: ("Take exactly 2 contracts" if p["contracts"] == 2 else "Take 1 contract"),
         "patent": lambda: f"Buy patent in slot {p['slot']}",
-    }[space.action]()
+    }
+    what = words[space.action]()
     costs = [f"{space.engineers} Engineer(s)"]
     if space.cost_credits or space.extra_credits:
         costs.append(f"{space.cost_credits + space.extra_credits} credits")
     return f"{what} [{', '.join(costs)}]"
 
 
-def turn_choices(game, seat: int, extra: bool = False) -> list[Choice]:
+def turn_choices(game: Game, seat: int, extra: bool = False) -> list[Choice]:
     """The choices of a turn; an ``extra`` action (Architect, Mahiri) may be given up but is no pass."""
     company = game.state.companies[seat]
     choices = available_spaces(game, seat)
@@ -249,7 +264,7 @@ def turn_choices(game, seat: int, extra: bool = False) -> list[Choice]:
     return choices
 
 
-def take_turn(game, seat: int, extra: bool = False):
+def take_turn(game: Game, seat: int, extra: bool = False) -> Flow[bool]:
     """One turn of ``seat`` in the action phase (generator). Returns True if the company passed."""
     st = game.state
     company = st.companies[seat]
@@ -260,7 +275,7 @@ def take_turn(game, seat: int, extra: bool = False):
         company.passed = True
         game.event(f"{game.name(seat)} has no Engineers left and passes.", seat, "pass")
         return True
-    key = yield from game.ask(seat, "action", f"{game.name(seat)}: choose an action.", choices, auto=False,
+    key = yield from game.ask(seat, PromptKind.ACTION, f"{game.name(seat)}: choose an action.", choices, auto=False,
                               help="Place Engineers on a free action space and carry out its action at once.")
     if key == "skip":
         return False
@@ -291,7 +306,7 @@ def take_turn(game, seat: int, extra: bool = False):
     return False
 
 
-def use_engineers(company, n: int, with_architect: bool) -> None:
+def use_engineers(company: CompanyState, n: int, with_architect: bool) -> None:
     """Take ``n`` Engineers from the supply; the Architect goes first when it is to stand alone."""
     if with_architect and company.architect:
         company.architect = False
@@ -302,7 +317,8 @@ def use_engineers(company, n: int, with_architect: bool) -> None:
         company.architect = False
 
 
-def _place_engineers(game, seat: int, target: str, with_architect: bool, private=None) -> bool:
+def _place_engineers(game: Game, seat: int, target: str, with_architect: bool,
+                     private: PrivateSpace | None = None) -> bool:
     """Put the Engineers down and pay the space's fee. Returns True when the Architect grants another turn."""
     st = game.state
     company = st.companies[seat]
@@ -330,7 +346,7 @@ def _place_engineers(game, seat: int, target: str, with_architect: bool, private
     return with_architect and need == 1
 
 
-def put_engineers(game, seat: int, where: str, n: int, with_architect: bool, ending: str = ".") -> None:
+def put_engineers(game: Game, seat: int, where: str, n: int, with_architect: bool, ending: str = ".") -> None:
     """``n`` Engineers from the supply onto ``where``: the Bank, an action space or a board's place (every
     placement, a person's or an Automa's, ends here)."""
     st = game.state
@@ -342,7 +358,7 @@ def put_engineers(game, seat: int, where: str, n: int, with_architect: bool, end
     game.event(f"{game.name(seat)} places {engineers(n)} on {place_name(where)}{ending}", seat, "place", (where,))
 
 
-def _bank(game, seat: int):
+def _bank(game: Game, seat: int) -> Flow[None]:
     company = game.state.companies[seat]
     have = engineers_available(company)
     key = yield from game.ask(seat, PromptKind.BANK, "How many Engineers on the Bank (1 credit each)?",
@@ -354,7 +370,7 @@ def _bank(game, seat: int):
     game.event(f"{game.name(seat)} places {engineers(n)} on the Bank and takes {n} credit(s).", seat, "bank", (BANK,))
 
 
-def _do_space(game, seat: int, space: ActionSpace):
+def _do_space(game: Game, seat: int, space: ActionSpace) -> Flow[None]:
     company = game.state.companies[seat]
     p = space.params
     action = space.action
@@ -381,13 +397,13 @@ def _do_space(game, seat: int, space: ActionSpace):
         patents.buy(game, seat, p["slot"])
 
 
-def mahiri_targets(game, seat: int) -> list[str]:
+def mahiri_targets(game: Game, seat: int) -> list[str]:
     st = game.state
     others = [c.officer for c in st.companies if c.seat != seat]
     return others + st.spare_officers
 
 
-def copy_and_act_again(game, seat: int):
+def copy_and_act_again(game: Game, seat: int) -> Flow[None]:
     """Mahiri Sekibo's space: copy another chief engineer's ability, then take another action under it.
     The copy ends with that action, or at the end of the round for an officer whose copy lasts (Elon, Amir)."""
     company = game.state.companies[seat]

@@ -3,17 +3,18 @@
 from __future__ import annotations
 
 from .draws import rng
+from .state import GameState
 
 DECK_SIZE = 20  # the Automa cards are numbered 1..20 (automa.md section 7)
 
 
-def shuffle_deck(state) -> None:
+def shuffle_deck(state: GameState) -> None:
     cards = list(range(1, DECK_SIZE + 1))
     rng(state).shuffle(cards)
     state.automa_draw, state.automa_discard = cards, []
 
 
-def flip(state) -> None:
+def flip(state: GameState) -> None:
     """Flip the top card onto the discard pile. When that empties the draw pile, the rest of the discard
     pile is shuffled into a new one and the card just flipped stays as the criteria card (BGA's way, 3.3)."""
     state.automa_discard.append(state.automa_draw.pop())

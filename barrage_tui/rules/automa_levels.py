@@ -11,8 +11,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from typing import TYPE_CHECKING
 
 from .components import load_data
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .state import CompanyState
 
 AUTOMA = "automa"
 AUTOMA_VP = 16  # an Automa starts with 16 VP and never holds credits (automa.md 2.2)
@@ -41,18 +46,18 @@ def levels() -> dict[str, Level]:
     return {lv["id"]: Level(**lv) for lv in load_data("automa-levels")["level"]}
 
 
-def level(company) -> Level:
+def level(company: CompanyState) -> Level:
     """The rules that apply to this company: all for a human, its difficulty level's for an Automa."""
     return levels()[company.difficulty] if company.kind == AUTOMA else HUMAN
 
 
-def is_automa(game, seat: int) -> bool:
+def is_automa(game: Game, seat: int) -> bool:
     return game.state.companies[seat].kind == AUTOMA
 
 
-def objective_extra(game, quantities: dict[int, int]) -> dict[int, int]:
+def objective_extra(game: Game, quantities: dict[int, int]) -> dict[int, int]:
     """An Automa whose place (after ties) is among the first three scores 5 VP more (automa.md 8.3)."""
-    extra = {}
+    extra: dict[int, int] = {}
     for c in game.state.companies:
         if c.kind == AUTOMA:
             ahead = sum(1 for q in quantities.values() if q > quantities[c.seat])

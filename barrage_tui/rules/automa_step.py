@@ -27,11 +27,22 @@ e.g. ``flip;eng:turbine-b2:2;produce:0;=system:B5L:C5R:P10_0;=contract:214``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
 from . import actions, construction, contracts, income, keys, patents, production, rewards, water, wheel
 from .automa_deck import flip
 from .components import components
-from .decisions import IllegalChoice
+from .decisions import Flow, IllegalChoice, Prompt
 from .officers import OFFICERS
+from .state import CompanyState
+
+if TYPE_CHECKING:
+    from .game import Game
+
+# An operation: (game, seat, its arguments as written in the step) -> the flow of the rules it runs, or None
+# when it asks nothing. Each takes its own number of arguments.
+Operation = Callable[..., Flow[None] | None]
 
 CONTRACT_OFFICE_ENERGY = 2
 SECTIONS = ("turbine", "water", "contract", "workshop", "machinery")
@@ -41,7 +52,7 @@ class Step:
     """Carries out operations one by one; every question a rules function asks is answered by
     ``answer(prompt)`` and recorded after the operation (``key`` is the step so far)."""
 
-    def __init__(self, game, seat: int, answer):
+    def __init__(self, game: Game, seat: int, answer: Callable[[Prompt], str]) -> None:
         self.game, self.seat, self.answer = game, seat, answer
         self.tokens: list[str] = []
 
@@ -70,12 +81,12 @@ class Step:
             pass
 
 
-def apply(game, seat: int, key: str) -> None:
+def apply(game: Game, seat: int, key: str) -> None:
     """Carry out a recorded step. A malformed step raises (IllegalChoice or another error)."""
     tokens = keys.step_tokens(key)
     pos = 0
 
-    def answer(prompt):
+    def answer(prompt: Prompt) -> str:
         nonlocal pos
         if pos >= len(tokens) or not tokens[pos].answer:
             raise IllegalChoice(f"the step gives no answer to {prompt.text!r}")
@@ -91,7 +102,7 @@ def apply(game, seat: int, key: str) -> None:
         step.do(token.text)
 
 
-def validate(game, seat: int, key: str) -> None:
+def validate(game: Game, seat: int, key: str) -> None:
     """Raise IllegalChoice unless ``key`` applies cleanly (tried on a copy; ``game`` is unchanged)."""
     try:
         apply(game.scratch(), seat, key)
@@ -103,7 +114,7 @@ def validate(game, seat: int, key: str) -> None:
 
 # ---------------------------------------------------------------- the operations
 
-def _flip(game, seat):
+def _flip(game: Game, seat: int) -> None:
     st = game.state
     if not st.automa_draw:
         raise IllegalChoice("there is no Automa deck in this game")
@@ -112,12 +123,12 @@ def _flip(game, seat):
                f"criteria of card {st.automa_discard[-1]}.", seat, "automa_card")
 
 
-def _place(game, seat, where, n, architect=""):
+def _place(game: Game, seat: int, where: str, count: str, architect: str = "") -> None:
     """Its Engineers only block an action space (the box pays in VP, ``vp``); it may also put them on its
     own board or beside a full section, where people never place."""
     st = game.state
     company = st.companies[seat]
-    n = int(n)
+    n = int(count)
     if not 1 <= n <= actions.engineers_available(company) or architect not in ("", actions.ARCHITECT):
         raise IllegalChoice(f"cannot place {n} Engineer(s)")
     if architect and not company.architect:
@@ -138,32 +149,32 @@ def _place(game, seat, where, n, architect=""):
                           " (the Architect alone: another turn follows)." if architect else ".")
 
 
-def _own_officer_space(company, where: str) -> int | None:
+def _own_officer_space(company: CompanyState, where: str) -> int | None:
     """The index of ``where`` among the company's own chief engineer's spaces (``wu-1``), else None."""
     found = actions.private_space(company, where)
     return None if found is None or found[2] else found[1]
 
 
-def _vp(game, seat, n):
-    n = int(n)
+def _vp(game: Game, seat: int, count: str) -> None:
+    n = int(count)
     game.gain_vp(seat, n, "automa_cards")
     game.event(f"{game.name(seat)} {'scores' if n >= 0 else 'pays'} {abs(n)} VP.", seat, "vp")
 
 
-def _produce(game, seat, bonus):
-    bonus = int(bonus)
+def _produce(game: Game, seat: int, modifier: str) -> Flow[None]:
+    bonus = int(modifier)
     if not production.can_produce(game, seat, bonus):
         raise IllegalChoice("no production is possible")
     return production.produce(game, seat, bonus)
 
 
-def _water(game, seat, n, mode):
+def _water(game: Game, seat: int, n: str, mode: str) -> Flow[None]:
     if mode not in ("wait", "flow") or not 1 <= int(n) <= 3:
         raise IllegalChoice(f"bad water operation {n}:{mode}")
     return water.place_drops(game, seat, int(n), flowing=mode == "flow")
 
 
-def _office(game, seat, colour):
+def _office(game: Game, seat: int, colour: str) -> None:
     if colour not in contracts.COLOURS:
         raise IllegalChoice(f"no contract colour {colour!r}")
     st = game.state
@@ -177,12 +188,12 @@ def _office(game, seat, colour):
                f"{CONTRACT_OFFICE_ENERGY} energy.", seat, "contract", tuple(keys.contract_ref(c) for c in gone))
 
 
-def _build(game, seat):
+def _build(game: Game, seat: int) -> Flow[None]:
     return construction.construct(game, seat)  # it refuses (raises) when nothing can be built
 
 
-def _wheel(game, seat, n):
-    n = int(n)
+def _wheel(game: Game, seat: int, times: str) -> None:
+    n = int(times)
     if not 1 <= n <= 6:
         raise IllegalChoice(f"cannot turn the wheel {n}")
     back = wheel.turn(game.state.companies[seat], n)
@@ -190,7 +201,7 @@ def _wheel(game, seat, n):
                seat, "wheel")
 
 
-def _machinery(game, seat, excavators, mixers):
+def _machinery(game: Game, seat: int, excavators: str, mixers: str) -> None:
     e, m = int(excavators), int(mixers)
     if e < 0 or m < 0 or e + m > 2:
         raise IllegalChoice("bad machinery")
@@ -198,18 +209,18 @@ def _machinery(game, seat, excavators, mixers):
     game.event(f"{game.name(seat)} takes {e} Excavator(s) and {m} mixer(s).", seat, "gain")
 
 
-def _patent(game, seat, slot):
-    slot = int(slot)
+def _patent(game: Game, seat: int, which: str) -> None:
+    slot = int(which)
     if not 1 <= slot <= len(game.state.patent_offer) or not game.state.patent_offer[slot - 1]:
         raise IllegalChoice(f"no tile in Patent Office slot {slot}")
     patents.buy(game, seat, slot)
 
 
-def _income(game, seat):
+def _income(game: Game, seat: int) -> Flow[None]:
     return income.income(game, seat)
 
 
-def _officer(game, seat):
+def _officer(game: Game, seat: int) -> Flow[None]:
     """The action of the chief engineer's space its Engineer was put on this round (Wu Fang's production
     from the drops held behind its Dams, automa.md 10)."""
     company = game.state.companies[seat]
@@ -219,7 +230,7 @@ def _officer(game, seat):
     return own.private_action(game, seat)
 
 
-OPERATIONS = {
+OPERATIONS: dict[str, Operation] = {
     "flip": _flip, "eng": _place, "vp": _vp, "produce": _produce, "water": _water, "office": _office,
     "build": _build, "wheel": _wheel, "machinery": _machinery, "patent": _patent, "income": _income,
     "officer": _officer,

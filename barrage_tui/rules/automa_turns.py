@@ -8,16 +8,21 @@ and carries it out through the same rules functions a human's action uses.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .automa_levels import AUTOMA, level
 from .automa_step import apply
 from .construction import INCOME_SLOTS, built
-from .decisions import Prompt, PromptKind
+from .decisions import Flow, Prompt, PromptKind
 from .officers import OFFICERS
+
+if TYPE_CHECKING:
+    from .game import Game
 
 PROMPT_KIND = PromptKind.AUTOMA
 
 
-def plays_automa_way(game, seat: int) -> bool:
+def plays_automa_way(game: Game, seat: int) -> bool:
     """An Automa's turns; and a human's first action of each round while an Automa has an officer whose
     ability makes the others play it the Automa way (Mahiri Sekibo, automa.md section 10).
 
@@ -34,7 +39,7 @@ def plays_automa_way(game, seat: int) -> bool:
     return placed == 0
 
 
-def take_turn(game, seat: int):
+def take_turn(game: Game, seat: int) -> Flow[None]:
     """One Automa turn (generator): a single prompt whose one choice the ``automa`` package computes."""
     company = game.state.companies[seat]
     if company.kind == AUTOMA and not company.engineers and not company.architect:
@@ -45,7 +50,7 @@ def take_turn(game, seat: int):
     yield from _step(game, seat, f"{game.name(seat)} {who}: its turn from the Automa cards.")
 
 
-def take_income(game, seat: int):
+def take_income(game: Game, seat: int) -> Flow[None]:
     """The round-start income of an Automa (generator): one step, asked only when an income slot is
     uncovered (its machinery of choice and drops are decided by the automa package, automa.md 5.10)."""
     company = game.state.companies[seat]
@@ -57,7 +62,7 @@ def take_income(game, seat: int):
     yield from _step(game, seat, f"{game.name(seat)} (Automa) takes its income.")
 
 
-def _step(game, seat: int, text: str):
+def _step(game: Game, seat: int, text: str) -> Flow[None]:
     key = yield Prompt(seat, PROMPT_KIND, text, (),
                        help="The Automa's whole step, worked out from its cards; it is recorded as one choice.")
     offered = game.prompt.find(key) if game.prompt is not None else None

@@ -7,15 +7,24 @@ Everything here is immutable: the changing state of a game lives in ``state.py``
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from functools import cache
 from importlib import resources
 from types import MappingProxyType
-from typing import Iterator, Mapping
+from typing import Any, TypedDict, TypeVar, cast
 
 AREAS = ("mountain", "hill", "plain")
 STRUCTURES = ("base", "elevation", "conduit", "powerhouse")
+
+# A table of a data file as TOML gives it. ``Any`` is the honest type of its values (a number, a text, a
+# list or another table, depending on the key): the loaders below build the facts into typed dataclasses;
+# the tables kept as they are (a reward, an action's or a tile's parameters) are read by key where used.
+Toml = Mapping[str, Any]
+
+K = TypeVar("K")
+V = TypeVar("V")
 
 
 # ---------------------------------------------------------------- reading the data files
@@ -26,41 +35,41 @@ def data_files() -> list[str]:
                   if f.name.endswith(".toml"))
 
 
-def _read_file(name: str) -> dict:
+def _read_file(name: str) -> dict[str, Any]:
     with resources.files(__package__).joinpath("data", f"{name}.toml").open("rb") as fh:
         return tomllib.load(fh)
 
 
-class _Table(Mapping):
+class _Table(Mapping[str, Any]):
     """A TOML table that notes every key whose value is taken (``t[k]``, ``t.get(k)``, ``t.items()``).
     Asking whether a key is there, or listing the keys, reads no value."""
 
     __slots__ = ("_data", "_path", "_read")
 
-    def __init__(self, data: dict, path: str, read: set[str]) -> None:
+    def __init__(self, data: dict[str, Any], path: str, read: set[str]) -> None:
         self._data, self._path, self._read = data, path, read
 
-    def __getitem__(self, key):
+    def __getitem__(self, key: str) -> Any:
         value = self._data[key]
         path = f"{self._path}.{key}" if self._path else str(key)
         self._read.add(path)
         return _recorded(value, path, self._read)
 
-    def __contains__(self, key) -> bool:
+    def __contains__(self, key: object) -> bool:
         return key in self._data
 
-    def __iter__(self) -> Iterator:
+    def __iter__(self) -> Iterator[str]:
         return iter(self._data)
 
     def __len__(self) -> int:
         return len(self._data)
 
 
-def _is_tables(value) -> bool:
+def _is_tables(value: object) -> bool:
     return isinstance(value, list) and bool(value) and all(isinstance(v, dict) for v in value)
 
 
-def _recorded(value, path: str, read: set[str]):
+def _recorded(value: Any, path: str, read: set[str]) -> Any:
     if isinstance(value, dict):
         return _Table(value, path, read)
     if _is_tables(value):
@@ -68,13 +77,13 @@ def _recorded(value, path: str, read: set[str]):
     return value
 
 
-def value_keys(value, path: str = "") -> set[str]:
+def value_keys(value: Any, path: str = "") -> set[str]:
     """The keys of a TOML document that hold values (not tables), as ``_Table`` notes them: ``a.b``, and
     ``a[].b`` for the items of an array of tables."""
     if isinstance(value, dict):
-        return set().union(*(value_keys(v, f"{path}.{k}" if path else str(k)) for k, v in value.items()))
+        return set[str]().union(*(value_keys(v, f"{path}.{k}" if path else str(k)) for k, v in value.items()))
     if _is_tables(value):
-        return set().union(*(value_keys(v, f"{path}[]") for v in value))
+        return set[str]().union(*(value_keys(v, f"{path}[]") for v in value))
     return {path}
 
 
@@ -84,7 +93,7 @@ class DataReads:
     def __init__(self) -> None:
         self.read: dict[str, set[str]] = {}
 
-    def load(self, name: str) -> Mapping:
+    def load(self, name: str) -> Toml:
         return _Table(_read_file(name), "", self.read.setdefault(name, set()))
 
     def unread(self) -> dict[str, set[str]]:
@@ -95,7 +104,7 @@ class DataReads:
 _recording: DataReads | None = None
 
 
-def load_data(name: str) -> Mapping:
+def load_data(name: str) -> Toml:
     """A data file of ``rules/data`` as plain tables: the one way the rules read one."""
     return _recording.load(name) if _recording is not None else _read_file(name)
 
@@ -105,14 +114,15 @@ def recording_reads() -> Iterator[DataReads]:
     """Note every key the loaders read in this block (a test asserts no key of a data file goes unread).
     The loaders are cached: call their ``__wrapped__`` inside the block."""
     global _recording
-    outer, _recording = _recording, DataReads()
+    reads = DataReads()
+    outer, _recording = _recording, reads
     try:
-        yield _recording
+        yield reads
     finally:
         _recording = outer
 
 
-def _plain(value):
+def _plain(value: Any) -> Any:
     """A table taken whole as data (a reward, an action's parameters): plain dicts, every key read."""
     if isinstance(value, Mapping):
         return {k: _plain(v) for k, v in value.items()}
@@ -121,7 +131,8 @@ def _plain(value):
     return value
 
 
-def _frozen(mapping: Mapping) -> Mapping:
+def _frozen(mapping: Mapping[K, V]) -> Mapping[K, V]:
+    """A read-only copy (its tables made plain: the same keys and values)."""
     return MappingProxyType(_plain(mapping))
 
 
@@ -207,7 +218,7 @@ class ActionSpace:
     min_players: int
     action: str
     cost_credits: int
-    params: Mapping  # action-specific: production_bonus, drops, rotations, gain, contracts, slot
+    params: Toml  # action-specific: production_bonus, drops, rotations, gain, contracts, slot
     introductory: bool = True
 
 
@@ -216,7 +227,7 @@ class Contract:
     id: int
     kind: str  # starting | national | green | yellow | red
     energy: int
-    reward: Mapping
+    reward: Toml  # credits, vp, build, ... as printed (rewards.py)
 
 
 @dataclass(frozen=True)
@@ -227,7 +238,7 @@ class TechTile:
     effect: str = ""  # the key of its handler in patents.EFFECTS
     engineer_free: bool = False
     text: str = ""
-    params: Mapping = field(default_factory=dict)  # the effect's figures (tech-tiles.toml ``params``)
+    params: Toml = field(default_factory=dict)  # the effect's figures (tech-tiles.toml ``params``)
     introductory_only: bool = False  # a basic tile handed out in the introductory game only (the joker)
 
 
@@ -236,10 +247,10 @@ class Company:
     id: str
     name: str
     colour: str
-    income: Mapping[str, Mapping[int, Mapping]]  # structure -> pieces built -> reward
+    income: Mapping[str, Mapping[int, Toml]]  # structure -> pieces built -> reward
     ability: str  # the id of its ability's plug-in (rules/companies/)
     ability_text: str
-    introductory: Mapping
+    introductory: Toml  # turn_position, officer, starting_contract
     ability_amount: int = 0  # the number of its ability (Italy's +3 Energy, France's -3)
 
 
@@ -274,11 +285,11 @@ class Officer:
     name: str
     origin: str
     ability: str
-    starting: Mapping = field(default_factory=dict)  # what ``start`` changes, as written in the data
+    starting: Toml = field(default_factory=dict)  # what ``start`` changes, as written in the data
     ability_text: str = ""  # as printed (the expansion's new officers)
     copying: str = ""  # what happens when Mahiri Sekibo copies the officer, as printed
     selectable: bool = True  # False: never offered or drawn (Angelo Alberti needs the Geological Factor)
-    start: Supply | None = None  # what a company with this chief engineer starts with
+    start: Supply = field(kw_only=True)  # what a company with this chief engineer starts with
 
 
 @dataclass(frozen=True)
@@ -288,6 +299,25 @@ class ScoringTile:
     vp_each: int = 0
     text: str = ""
     introductory: bool = True
+
+
+class Common(TypedDict):
+    """What the rules look up in companies.toml [common] by name (read-only)."""
+
+    pieces: Mapping[str, int]  # by structure
+    engineers: int
+    powerhouse_production_bonus: Mapping[str, int]  # "built_<n>" -> the bonus with n Powerhouses built
+    ability_unlocked_at_powerhouses: int
+
+
+class Placement(TypedDict):
+    """The Energy Track's awards for the round's places (energy-track.toml [placement], read-only)."""
+
+    first_vp: int
+    second_vp: int
+    requires_energy_at_least: int
+    tie_first_shared_vp: int
+    tie_second_vp_each: int
 
 
 @dataclass(frozen=True)
@@ -314,11 +344,10 @@ class Components:
     objective_tiles: Mapping[int, ScoringTile]
     objective_vp: tuple[int, ...]
     credit_bands: tuple[tuple[int, int, int, int], ...]  # (min, max, credits, vp)
-    placement: Mapping
+    placement: Placement
     bonus_min_energy: int
     bonus_malus_per_section: int
-    common: Mapping  # companies.toml [common]: pieces, engineers, powerhouse_production_bonus,
-    #                  ability_unlocked_at_powerhouses
+    common: Common
 
     def tile(self, tile_id: str) -> TechTile:
         for table in (self.basic_tiles, self.advanced_tiles, self.special_tiles):
@@ -350,11 +379,13 @@ def _load_map() -> GameMap:
                    tuple(raw["headstreams"]), tuple(raw["exits"]), _frozen(river))
 
 
-def _load_spaces() -> tuple[dict, tuple, tuple]:
+def _load_spaces() -> tuple[dict[str, ActionSpace], tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]:
     raw = load_data("management-board")
     common = {"id", "board", "row", "column", "engineers", "red_outline", "extra_credits", "min_players",
               "action", "cost_credits", "private", "introductory_game", "exclusive"}
-    spaces, construction, mahiri = {}, [], []
+    spaces: dict[str, ActionSpace] = {}
+    construction: list[tuple[int, int]] = []
+    mahiri: list[tuple[int, int]] = []
     for s in raw["space"]:
         if s["board"] == "company":
             construction.append((s["engineers"], s["extra_credits"]))
@@ -368,16 +399,16 @@ def _load_spaces() -> tuple[dict, tuple, tuple]:
     return spaces, tuple(construction), tuple(mahiri)
 
 
-def _load_contracts() -> tuple[dict, int]:
+def _load_contracts() -> tuple[dict[int, Contract], int]:
     raw = load_data("contracts")
-    contracts = {}
+    contracts: dict[int, Contract] = {}
     for kind in ("starting", "national", "green", "yellow", "red"):
         for c in raw[kind]:
             contracts[c["id"]] = Contract(c["id"], kind, c["energy"], _frozen(c["reward"]))
     return contracts, raw["counts"]["hand_limit"]
 
 
-def _load_tiles() -> tuple[dict, dict, dict]:
+def _load_tiles() -> tuple[dict[str, TechTile], dict[str, TechTile], dict[str, TechTile]]:
     raw = load_data("tech-tiles")
     basic = {t["id"]: TechTile(t["id"], t["level"], t["builds"], introductory_only=t["introductory_only"])
              for t in raw["basic"]}
@@ -388,9 +419,9 @@ def _load_tiles() -> tuple[dict, dict, dict]:
     return basic, advanced, special
 
 
-def _load_companies(raw: Mapping) -> dict:
+def _load_companies(raw: Toml) -> dict[str, Company]:
     """The base game's companies (an expansion's, the Netherlands, is read but left out)."""
-    companies = {}
+    companies: dict[str, Company] = {}
     for c in raw["company"]:
         # slot n -> reward: building the n-th piece of a row uncovers slot n (only some slots pay)
         income = {s: _frozen({int(n): _frozen(r) for n, r in c[f"income_{s}"].items()})
@@ -402,23 +433,22 @@ def _load_companies(raw: Mapping) -> dict:
     return companies
 
 
-def _start(raw: Mapping) -> Supply:
+def _start(raw: Toml) -> Supply:
     return Supply(raw["starting_vp"], raw["starting_credits"], raw["starting_excavators"],
                   raw["starting_mixers"], raw["engineers"])
 
 
-def _construction_cost(raw: Mapping) -> ConstructionCost:
+def _construction_cost(raw: Toml) -> ConstructionCost:
     return ConstructionCost(_frozen(raw["base_excavators"]), _frozen(raw["elevation_mixers"]),
                             raw["conduit_excavators_per_production"], tuple(raw["powerhouse_mixers_by_number"]))
 
 
-def _common(raw: Mapping) -> Mapping:
+def _common(raw: Toml) -> Common:
     """What the rules look up in companies.toml [common] by name."""
-    return _frozen({k: raw[k] for k in ("pieces", "engineers", "powerhouse_production_bonus",
-                                        "ability_unlocked_at_powerhouses")})
+    return cast(Common, _frozen({k: raw[k] for k in Common.__annotations__}))
 
 
-def _officer_start(common: Supply, starting: Mapping) -> Supply:
+def _officer_start(common: Supply, starting: Toml) -> Supply:
     """The common supply with a chief engineer's changes (a key that is no supply fails here)."""
     changes = {k: starting[k] for k in starting}
     if "extra_tiles" in changes:
@@ -426,14 +456,14 @@ def _officer_start(common: Supply, starting: Mapping) -> Supply:
     return replace(common, **changes)
 
 
-def _load_officers(common: Supply) -> dict:
+def _load_officers(common: Supply) -> dict[str, Officer]:
     raw = load_data("officers")
-    officers = {}
+    officers: dict[str, Officer] = {}
     for o in raw["officer"]:
         starting = _frozen(o.get("starting", {}))
         officers[o["id"]] = Officer(o["id"], o["name"], o["origin"], o["ability"], starting,
                                     o.get("ability_text", ""), o.get("copying", ""), o.get("selectable", True),
-                                    _officer_start(common, starting))
+                                    start=_officer_start(common, starting))
     return officers
 
 
@@ -480,7 +510,7 @@ def components() -> Components:
                                  for t in objective_raw["tile"]}),
         objective_vp=tuple(objective_raw["place_vp"]),
         credit_bands=tuple((b["min"], b.get("max", 10**9), b["credits"], b["vp"]) for b in track["credits"]),
-        placement=_frozen(track["placement"]),
+        placement=cast(Placement, _frozen(track["placement"])),
         bonus_min_energy=track["bonus_malus"]["minimum_energy"],
         bonus_malus_per_section=track["bonus_malus"]["vp_per_section_behind"],
         common=_common(common),

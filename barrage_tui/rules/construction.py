@@ -8,17 +8,21 @@ effect happens.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Collection, Hashable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from . import officers, patents, rewards, wheel
 from .automa_levels import level
-from .components import STRUCTURES, components
-from .decisions import Choice, PromptKind
+from .components import STRUCTURES, Toml, components
+from .decisions import Choice, Flow, PromptKind
 from .keys import Key, make
-from .officers import ANTON_TILE
-from .state import DamState
+from .officers import ANTON_TILE, Officer
+from .state import CompanyState, DamState
+
+if TYPE_CHECKING:
+    from .game import Game
 
 MAX_HEIGHT = 3
 INCOME_SLOTS = components().income_slots  # building the n-th piece of a row uncovers slot n (2, 4, 5)
@@ -61,21 +65,22 @@ class Payment:
         return " + ".join(p for p in parts if p) or "nothing"
 
 
-def built(company, structure: str) -> int:
+def built(company: CompanyState, structure: str) -> int:
     return components().common["pieces"][structure] - company.pieces[structure]
 
 
-def own_dams(game, seat: int) -> list[str]:
+def own_dams(game: Game, seat: int) -> list[str]:
     return [s for s, d in game.state.dams.items() if d.owner == seat]
 
 
-def own_powerhouses(game, seat: int) -> list[str]:
+def own_powerhouses(game: Game, seat: int) -> list[str]:
     return [s for s, o in game.state.powerhouses.items() if o == seat]
 
 
 # ---------------------------------------------------------------- where you may build
 
-def legal_spaces(game, seat: int, structure: str, areas=None, max_production=None) -> list[str]:
+def legal_spaces(game: Game, seat: int, structure: str, areas: Collection[str] | None = None,
+                 max_production: int | None = None) -> list[str]:
     st, m = game.state, components().map
     company = st.companies[seat]
     if company.pieces[structure] <= 0:
@@ -109,11 +114,11 @@ class _CostRules(NamedTuple):
     space of that use (checking where you can build asks about many spaces)."""
 
     tile: str  # the tile whose cost changes apply (see ``patents.tile_rules``), "" for one that changes none
-    in_force: tuple  # the officer abilities in force
+    in_force: tuple[Officer, ...]  # the officer abilities in force
     price: int  # credits per machinery unit replaced (Solomon), 0 when none may be
 
 
-def _cost_rules(game, seat: int):
+def _cost_rules(game: Game, seat: int) -> Callable[[TileUse], _CostRules]:
     """A function giving a tile use's ``_CostRules``; what does not depend on the tile is found once.
     Tile uses with equal cost rules cost the same on the same space."""
     in_force = officers.in_force(game.state.companies[seat])
@@ -125,12 +130,13 @@ def _cost_rules(game, seat: int):
     return of
 
 
-def machinery_options(game, seat: int, use: TileUse, space: str) -> list[tuple[int, frozenset]]:
+def machinery_options(game: Game, seat: int, use: TileUse, space: str) -> list[tuple[int, frozenset[str]]]:
     """The ways the machinery may be counted: (units, kinds allowed)."""
     return _machinery_options(game.state.companies[seat], use.structure, space, _cost_rules(game, seat)(use))
 
 
-def _machinery_options(company, s: str, space: str, rules: _CostRules) -> list[tuple[int, frozenset]]:
+def _machinery_options(company: CompanyState, s: str, space: str,
+                       rules: _CostRules) -> list[tuple[int, frozenset[str]]]:
     comps = components()
     m, cost = comps.map, comps.construction_cost
     in_force = rules.in_force
@@ -155,13 +161,13 @@ def _machinery_options(company, s: str, space: str, rules: _CostRules) -> list[t
     return options
 
 
-def payments(game, seat: int, use: TileUse, space: str, credits: int) -> list[Payment]:
+def payments(game: Game, seat: int, use: TileUse, space: str, credits: int) -> list[Payment]:
     """Every legal way to pay for this build with ``credits`` available (red-space fee included)."""
     return _unique(_payments(game.state.companies[seat], use.structure, space, credits,
                              _cost_rules(game, seat)(use)))
 
 
-def _unique(pays) -> list[Payment]:
+def _unique(pays: Iterable[Payment]) -> list[Payment]:
     """Without repeats, in order (equal payments have equal keys: comparing them needs no key text)."""
     return list(dict.fromkeys(pays))
 
@@ -170,7 +176,7 @@ def _fee(structure: str, space: str, rules: _CostRules) -> int:
     return 0 if patents.waives_red_fee(rules.tile) else red_fee(structure, space)
 
 
-def _payments(company, structure: str, space: str, credits: int, rules: _CostRules):
+def _payments(company: CompanyState, structure: str, space: str, credits: int, rules: _CostRules) -> Iterator[Payment]:
     fee = _fee(structure, space, rules)
     if fee > credits:
         return
@@ -187,7 +193,7 @@ def _payments(company, structure: str, space: str, credits: int, rules: _CostRul
                     yield Payment(e, rest - e, by_credits * price, x)
 
 
-def _payable(company, structure: str, space: str, credits: int, rules: _CostRules) -> bool:
+def _payable(company: CompanyState, structure: str, space: str, credits: int, rules: _CostRules) -> bool:
     """Whether ``_payments`` has any payment, without listing them: after the red fee, pay as many units
     with credits as you can (Solomon); the machinery you have of the allowed kinds, Excamixers counting
     for either, must cover the rest."""
@@ -203,18 +209,19 @@ def _payable(company, structure: str, space: str, credits: int, rules: _CostRule
     return False
 
 
-def tile_uses(game, seat: int, engineer_free: bool = False) -> list[TileUse]:
+def tile_uses(game: Game, seat: int, engineer_free: bool = False) -> list[TileUse]:
     return list(_tile_uses(game, seat, engineer_free))
 
 
-def _tile_uses(game, seat: int, engineer_free: bool):
+def _tile_uses(game: Game, seat: int, engineer_free: bool) -> Iterator[TileUse]:
     """``tile_uses`` one by one (a check may stop at the first use that can build)."""
     company = game.state.companies[seat]
     comps = components()
     copying_anton = any(o.builds_with_wheel_tiles for o in officers.in_force(company))
-    seen = set()
-    sources = [(t, t, (t,)) for t in company.tiles if t != ANTON_TILE]
+    seen: set[str] = set()
+    sources: list[tuple[str, str, tuple[str, ...]]] = [(t, t, (t,)) for t in company.tiles if t != ANTON_TILE]
     if ANTON_TILE in company.tiles or copying_anton:
+        to_wheel: tuple[str, ...]
         supply, to_wheel = (ANTON_TILE, (ANTON_TILE,)) if ANTON_TILE in company.tiles else ("", ())
         sources += [(supply, t, to_wheel) for t in wheel.tiles_on_wheel(company) if t != ANTON_TILE]
     for supply, tile, to_wheel in sources:
@@ -231,7 +238,7 @@ def _tile_uses(game, seat: int, engineer_free: bool):
 
 
 @cache
-def _cost_classes(structure: str) -> dict[str, object]:
+def _cost_classes(structure: str) -> dict[str, Hashable]:
     """space -> cost class, for every space of ``structure``. Spaces of one class cost the same to build
     on: (area, red fee) for dams, the value of a conduit, the red fee of a powerhouse space. (Map data
     only: it never changes.)"""
@@ -243,16 +250,16 @@ def _cost_classes(structure: str) -> dict[str, object]:
     return {s: (d.area, d.extra_credits) for s, d in m.dams.items()}
 
 
-def build_plan(game, seat: int, credits: int, engineer_free: bool = False) -> dict[str, dict[str, list[Payment]]]:
+def build_plan(game: Game, seat: int, credits: int, engineer_free: bool = False) -> dict[str, dict[str, list[Payment]]]:
     """tile-use key -> space -> payments, keeping only what can really be built."""
     return _build_plan(game, seat, credits, tile_uses(game, seat, engineer_free))
 
 
-def _build_plan(game, seat: int, credits: int, uses: list[TileUse]) -> dict[str, dict[str, list[Payment]]]:
+def _build_plan(game: Game, seat: int, credits: int, uses: list[TileUse]) -> dict[str, dict[str, list[Payment]]]:
     company = game.state.companies[seat]
     rules_of = _cost_rules(game, seat)
     legal: dict[str, list[str]] = {}  # structure -> legal spaces, the same for every use building it
-    found: dict[tuple, list[Payment]] = {}  # (structure, cost rules tile, cost class) -> the payments
+    found: dict[tuple[str, str, Hashable], list[Payment]] = {}  # (structure, cost rules tile, cost class) -> payments
     plan: dict[str, dict[str, list[Payment]]] = {}
     for use in uses:
         s = use.structure
@@ -272,10 +279,10 @@ def _build_plan(game, seat: int, credits: int, uses: list[TileUse]) -> dict[str,
     return plan
 
 
-def can_build(game, seat: int, credits: int, engineer_free: bool = False) -> bool:
+def can_build(game: Game, seat: int, credits: int, engineer_free: bool = False) -> bool:
     company = game.state.companies[seat]
     rules_of = _cost_rules(game, seat)
-    tried: dict[tuple, set] = {}  # (structure, cost rules tile) -> the cost classes found unpayable
+    tried: dict[tuple[str, str], set[Hashable]] = {}  # (structure, cost rules tile) -> the cost classes found unpayable
     for use in _tile_uses(game, seat, engineer_free):
         s = use.structure
         rules = rules_of(use)
@@ -293,7 +300,7 @@ def can_build(game, seat: int, credits: int, engineer_free: bool = False) -> boo
 
 # ---------------------------------------------------------------- the construction itself
 
-def construct(game, seat: int, engineer_free: bool = False):
+def construct(game: Game, seat: int, engineer_free: bool = False) -> Flow[None]:
     """One construction with a Technology tile (generator). The action space is already paid."""
     company = game.state.companies[seat]
     found = tile_uses(game, seat, engineer_free)
@@ -328,11 +335,12 @@ def construct(game, seat: int, engineer_free: bool = False):
 
 
 @rewards.handler("build")
-def _build_reward(game, seat: int, reward):
+def _build_reward(game: Game, seat: int, reward: Toml) -> Flow[None]:
     yield from free_build(game, seat, reward["build"], reward.get("build_areas"), reward.get("build_max_production"))
 
 
-def free_build(game, seat: int, structure: str, areas=None, max_production=None):
+def free_build(game: Game, seat: int, structure: str, areas: Collection[str] | None = None,
+               max_production: int | None = None) -> Flow[None]:
     """A contract's free build: no Engineers, tile, machinery or wheel turn; the red +3 is still paid."""
     spaces = [s for s in legal_spaces(game, seat, structure, areas, max_production)
               if red_fee(structure, s) <= game.spendable_credits(seat)]
@@ -347,7 +355,7 @@ def free_build(game, seat: int, structure: str, areas=None, max_production=None)
     yield from place_piece(game, seat, structure, space, red_fee(structure, space))
 
 
-def place_piece(game, seat: int, structure: str, space: str, fee: int):
+def place_piece(game: Game, seat: int, structure: str, space: str, fee: int) -> Flow[None]:
     st = game.state
     company = st.companies[seat]
     game.pay_credits(seat, fee)
@@ -367,7 +375,7 @@ def place_piece(game, seat: int, structure: str, space: str, fee: int):
         yield from rewards.gain(game, seat, reward, "income")
 
 
-def space_label(game, structure: str, space: str) -> str:
+def space_label(game: Game, structure: str, space: str) -> str:
     m = components().map
     fee = red_fee(structure, space)
     red = f", red +{fee}" if fee else ""

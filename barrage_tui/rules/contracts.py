@@ -8,16 +8,22 @@ fulfils one hand contract only.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from . import companies, keys, officers, rewards
 from .automa_levels import AUTOMA
 from .components import components
-from .decisions import Choice, EventKind, PromptKind
+from .decisions import Choice, EventKind, Flow, PromptKind
 from .draws import rng
+from .state import CompanyState
+
+if TYPE_CHECKING:
+    from .game import Game
 
 COLOURS = ("green", "yellow", "red")
 
 
-def hand_limit(company) -> int:
+def hand_limit(company: CompanyState) -> int:
     return max(o.hand_limit for o in officers.in_force(company))
 
 
@@ -26,12 +32,12 @@ def label(contract_id: int) -> str:
     return f"#{c.id} ({c.kind}, {c.energy} energy): {rewards.describe(c.reward)}"
 
 
-def contract_reduction(game, seat: int) -> int:
+def contract_reduction(game: Game, seat: int) -> int:
     """How much less Energy a production's contract needs (France's ability)."""
     return companies.amount(game, seat) if companies.ability(game, seat).contract_reduction else 0
 
 
-def fulfil(game, seat: int, energy: int, production: bool):
+def fulfil(game: Game, seat: int, energy: int, production: bool) -> Flow[None]:
     st = game.state
     company = st.companies[seat]
     comps = components()
@@ -71,11 +77,11 @@ def fulfil(game, seat: int, energy: int, production: bool):
         budget -= max(0, contract.energy - reduction)
 
 
-def display(game) -> list[int]:
+def display(game: Game) -> list[int]:
     return [c for colour in COLOURS for c in game.state.private_display[colour]]
 
 
-def take(game, seat: int, count: int):
+def take(game: Game, seat: int, count: int) -> Flow[None]:
     """Take exactly ``count`` face-up private contracts, then discard down to the hand limit."""
     st = game.state
     company = st.companies[seat]
@@ -97,7 +103,7 @@ def take(game, seat: int, count: int):
         game.event(f"{game.name(seat)} discards contract #{cid}; it leaves the game.", seat, "contract")
 
 
-def refill(game) -> None:
+def refill(game: Game) -> None:
     """Before the next placement: each colour of the display is topped up to 2 from its pile. An empty
     pile takes back, shuffled, the contracts an Automa discarded (BGA's fallback, automa.md 5.3)."""
     st = game.state
@@ -111,7 +117,7 @@ def refill(game) -> None:
             game.revealed()
 
 
-def pick_starting(game, seat: int):
+def pick_starting(game: Game, seat: int) -> Flow[None]:
     st = game.state
     choices = [Choice(keys.make("start", c), label(c), (keys.contract_ref(c),)) for c in st.starting_offer]
     key = yield from game.ask(seat, PromptKind.STARTING_CONTRACT, "Pick your starting contract.", choices)

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Generator, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
+from typing import TypeAlias, TypeVar
 
 NO_DATA: Mapping[str, object] = MappingProxyType({})
 
@@ -75,6 +76,13 @@ class Prompt:
             if c.key == key:
                 return c
         return None
+
+
+T = TypeVar("T")
+
+# A rules step that may stop for decisions: it yields prompts, is sent the chosen keys and returns a T
+# (``key = yield from game.ask(...)``). Every generator of the rules is a Flow.
+Flow: TypeAlias = Generator[Prompt, str, T]
 
 
 @dataclass(frozen=True)

@@ -11,20 +11,30 @@ always give the same game. Undo rebuilds the current turn from its starting stat
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
+from typing import Protocol
 
 from . import automa_step, rounds, scoring
 from .automa_levels import AUTOMA, is_automa, level
 from .components import components
-from .decisions import NO_DATA, Choice, Event, EventKind, IllegalChoice, Prompt, PromptKind
+from .decisions import NO_DATA, Choice, Event, EventKind, Flow, IllegalChoice, Prompt, PromptKind
 from .setup import Setup, new_state
 from .state import GameState
 
 UNLIMITED = 10**6  # an Automa's "credits": it pays in VP, which may go below 0
 
 
+class AutomaHook(Protocol):
+    """What ``Game.automa`` is (the ``automa`` package's, attached by ``automa.attach``)."""
+
+    def decide(self, game: Game, prompt: Prompt) -> Prompt:
+        """The Automa prompt ``prompt`` with the one choice the Automa's cards give."""
+        ...
+
+
 class Game:
-    def __init__(self, setup: Setup, state: GameState, *, keep_undo: bool = True, automa=None):
+    def __init__(self, setup: Setup, state: GameState, *, keep_undo: bool = True,
+                 automa: AutomaHook | None = None) -> None:
         self.setup = setup
         self.state = state
         self.keep_undo = keep_undo
@@ -35,16 +45,18 @@ class Game:
         self._turn: tuple[int, int, GameState | None] = (0, 0, None)  # log index, events index, state
         self._revealed_at = 0  # log length after the last choice that revealed hidden information
         self._prompt: Prompt | None = None
-        self._flow = rounds.play(self)
+        self._flow: Flow[None] = rounds.play(self)
         self._advance(None)
 
     @classmethod
-    def new(cls, setup: Setup, **kw) -> "Game":
-        return cls(setup, new_state(setup), **kw)
+    def new(cls, setup: Setup, *, keep_undo: bool = True, automa: AutomaHook | None = None) -> Game:
+        return cls(setup, new_state(setup), keep_undo=keep_undo, automa=automa)
 
     @classmethod
-    def replay(cls, setup: Setup, keys, state: GameState | None = None, **kw) -> "Game":
-        game = cls(setup, state.copy() if state is not None else new_state(setup), **kw)
+    def replay(cls, setup: Setup, keys: Iterable[str], state: GameState | None = None, *,
+               keep_undo: bool = True, automa: AutomaHook | None = None) -> Game:
+        game = cls(setup, state.copy() if state is not None else new_state(setup), keep_undo=keep_undo,
+                   automa=automa)
         for key in keys:
             game.choose(key)
         return game
@@ -88,7 +100,7 @@ class Game:
         return {"productions": sum(1 for e in self.events if e.kind == EventKind.PRODUCTION),
                 "contracts": sum(1 for e in self.events if "fulfilled" in e.data)}
 
-    def scratch(self) -> "Game":
+    def scratch(self) -> Game:
         """A throw-away copy to try rules on (a step, a water flow): its own state and events, no flow, so
         only rules functions run on it; the game itself is unchanged."""
         trial = copy.copy(self)
@@ -147,8 +159,8 @@ class Game:
     # ------------------------------------------------------------ used by the rules modules
 
     def _advance(self, key: str | None) -> None:
-        try:
-            self._prompt = self._flow.send(key)
+        try:  # the flow starts with None (next), then is sent each key
+            self._prompt = next(self._flow) if key is None else self._flow.send(key)
         except StopIteration:
             self._prompt = None
 
@@ -158,7 +170,7 @@ class Game:
         self._turn = (len(self.log), len(self.events), snapshot)
 
     def ask(self, seat: int, kind: PromptKind, text: str, choices: list[Choice], auto: bool = True,
-            help: str = "", data: Mapping[str, object] = NO_DATA):
+            help: str = "", data: Mapping[str, object] = NO_DATA) -> Flow[str]:
         """Stop for a decision (generator). A lone choice is taken at once when ``auto``."""
         if not choices:
             raise RuntimeError(f"no legal choice for {kind!r}: {text}")

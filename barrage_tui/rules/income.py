@@ -3,12 +3,18 @@ Conduits have uncovered gives its reward again. (An Automa's income: automa_turn
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from . import rewards
 from .components import components
 from .construction import INCOME_SLOTS, built
+from .decisions import Flow
+
+if TYPE_CHECKING:
+    from .game import Game
 
 
-def income(game, seat: int):
+def income(game: Game, seat: int) -> Flow[None]:
     company = game.state.companies[seat]
     income = components().companies[company.company].income
     for structure in ("base", "elevation", "conduit"):

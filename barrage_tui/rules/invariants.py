@@ -9,11 +9,17 @@ from __future__ import annotations
 
 from functools import cache
 from operator import attrgetter
+from typing import TYPE_CHECKING
 
 from . import contracts, water
 from .components import components
+from .decisions import PromptKind
 from .officers import OFFICERS
+from .state import CompanyState, DamState
 from .validation import InvalidState, check_state
+
+if TYPE_CHECKING:
+    from .game import Game
 
 STRUCTURES = ("base", "elevation", "conduit", "powerhouse")
 COUNTED = ("vp", "credits", "excavators", "mixers", "energy", "engineers")
@@ -23,20 +29,22 @@ _counted = attrgetter(*COUNTED)
 @cache
 def _least(ability: str) -> int:
     """The smallest value of an officer's ``ability`` (the officers in force always include the own one)."""
-    return min(getattr(o, ability) for o in OFFICERS.values())
+    least: int = min(getattr(o, ability) for o in OFFICERS.values())
+    return least
 
 
 @cache
 def _most(ability: str) -> int:
     """The largest value of an officer's ``ability``: what a copy of it may have left behind."""
-    return max(getattr(o, ability) for o in OFFICERS.values())
+    most: int = max(getattr(o, ability) for o in OFFICERS.values())
+    return most
 
 
-def _copies(company) -> bool:
+def _copies(company: CompanyState) -> bool:
     return OFFICERS[company.officer].copies_others
 
 
-def _most_it_may_hold(game, space: str, dam) -> int:
+def _most_it_may_hold(game: Game, space: str, dam: DamState) -> int:
     """A 4th drop that came while Mahiri copied Graziano stays when the copy ends (Appendix 9: the
     capacity lasts until those drops are produced with)."""
     if dam.height == 3 and dam.owner >= 0 and _copies(game.state.companies[dam.owner]):
@@ -44,7 +52,7 @@ def _most_it_may_hold(game, space: str, dam) -> int:
     return water.capacity(game, space)
 
 
-def violations(game) -> list[str]:
+def violations(game: Game) -> list[str]:
     """Everything wrong with the game's state, in words (an empty list when all is well): what the state
     must be on its own (validation.check_state, which loading a save checks too), then what must hold
     between the states of a running game."""
@@ -83,7 +91,7 @@ def violations(game) -> list[str]:
     all_engineers = common["engineers"]
     # Engineers on the Bank and on the action spaces, per seat: one pass over the spaces for all seats.
     placed = [sum(n) for n in zip(st.bank, *st.engineers_on.values())]
-    between_turns = game.prompt is not None and game.prompt.kind == "action"
+    between_turns = game.prompt is not None and game.prompt.kind == PromptKind.ACTION
     least_hand = _least("hand_limit")
     for c in st.companies:
         who = f"seat {c.seat} ({c.company})"
@@ -97,14 +105,14 @@ def violations(game) -> list[str]:
             left = c.pieces[s]
             if left < 0 or board[i] + left != pieces[s]:
                 found.append(f"{who}: {board[i]} {s}s on the map and {left} left of {pieces[s]}")
-        exc, mix, excamix, tiles = c.excavators, c.mixers, c.excamixers, list(c.tiles)
+        excav, mix, excamix, tiles = c.excavators, c.mixers, c.excamixers, list(c.tiles)
         for seg in c.wheel:
-            exc += seg.excavators
+            excav += seg.excavators
             mix += seg.mixers
             excamix += seg.excamixers
             tiles += seg.tiles
-        if [exc, mix] != c.machinery_gained:
-            found.append(f"{who}: machinery {exc} Excavators / {mix} mixers in supply and on the wheel, "
+        if [excav, mix] != c.machinery_gained:
+            found.append(f"{who}: machinery {excav} Excavators / {mix} mixers in supply and on the wheel, "
                          f"but {c.machinery_gained} received")
         if excamix != c.excamixers_gained or c.excamixers < 0:
             found.append(f"{who}: {excamix} Excamixers in supply and on the wheel, {c.excamixers_gained} received")

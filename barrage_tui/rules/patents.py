@@ -7,24 +7,32 @@ construction (``changes_cost``, ``cost_units``, ``machinery_interchangeable``, `
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from types import MappingProxyType
-from typing import Callable, Mapping
+from typing import TYPE_CHECKING
 
 from . import contracts, production, water, wheel
 from .automa_levels import level
-from .components import components
+from .components import Toml, components
+from .decisions import Flow
+from .state import CompanyState
+
+if TYPE_CHECKING:
+    from .game import Game
+
+AfterBuild = Callable[["Game", int, str, Toml], Flow[None]]  # (game, seat, space built on, tile params)
 
 
 @dataclass(frozen=True)
 class Effect:
     """What an effect changes: its construction's cost, and what happens after it."""
 
-    cost_units: Callable[[int, Mapping], int] | None = None  # (machinery units, params) -> units paid
+    cost_units: Callable[[int, Toml], int] | None = None  # (machinery units, params) -> units paid
     interchangeable: bool = False  # each machinery unit may be an Excavator or a mixer
     waives_red_fee: bool = False  # no +3 for a red-outlined building space
-    after_build: Callable | None = None  # (game, seat, space, params) generator, after the piece is placed
+    after_build: AfterBuild | None = None  # after the piece is placed
 
     @property
     def changes_cost(self) -> bool:
@@ -32,12 +40,12 @@ class Effect:
 
 
 NO_EFFECT = Effect()
-NO_PARAMS: Mapping = MappingProxyType({})
+NO_PARAMS: Toml = MappingProxyType({})
 
 
 # ---------------------------------------------------------------- effects after building
 
-def _drops_in_empty_own_dams(game, seat, space, p):
+def _drops_in_empty_own_dams(game: Game, seat: int, space: str, p: Toml) -> Flow[None]:
     st = game.state
     filled = [s for s, d in st.dams.items() if d.owner == seat and d.drops == 0]
     for s in filled:
@@ -49,7 +57,7 @@ def _drops_in_empty_own_dams(game, seat, space, p):
     yield
 
 
-def _wheel_per_own_elevation(game, seat, space, p):
+def _wheel_per_own_elevation(game: Game, seat: int, space: str, p: Toml) -> Flow[None]:
     n = p["rotations"] * sum(d.height - 1 for d in game.state.dams.values() if d.owner == seat)
     back = wheel.turn(game.state.companies[seat], n)
     game.event(f"{game.name(seat)} turns the wheel {n} ({p['rotations']} per Elevation)"
@@ -58,7 +66,7 @@ def _wheel_per_own_elevation(game, seat, space, p):
     yield
 
 
-def _credits_per_conduit_value(game, seat, space, p):
+def _credits_per_conduit_value(game: Game, seat: int, space: str, p: Toml) -> Flow[None]:
     gain = p["credits"] * components().map.conduits[space].production
     game.gain_credits(seat, gain)
     game.event(f"{game.name(seat)} gains {gain} credits.", seat, "gain")
@@ -66,12 +74,12 @@ def _credits_per_conduit_value(game, seat, space, p):
     yield
 
 
-def _energy_per_own_base(game, seat, space, p):
+def _energy_per_own_base(game: Game, seat: int, space: str, p: Toml) -> Flow[None]:
     energy = p["energy"] * sum(1 for d in game.state.dams.values() if d.owner == seat)
     yield from _energy_for_hand_contract(game, seat, energy)
 
 
-def _fill_this_dam(game, seat, space, p):
+def _fill_this_dam(game: Game, seat: int, space: str, p: Toml) -> Flow[None]:
     dam = game.state.dams[space]
     added = water.capacity(game, space) - dam.drops
     dam.drops += added
@@ -81,36 +89,36 @@ def _fill_this_dam(game, seat, space, p):
     yield
 
 
-def _production_with_bonus(game, seat, space, p):
+def _production_with_bonus(game: Game, seat: int, space: str, p: Toml) -> Flow[None]:
     if production.systems(game, seat, bonus=p["bonus"]):
         yield from production.produce(game, seat, bonus=p["bonus"], optional=True)
 
 
-def _vp_per_raised_dam(game, seat, space, p):
+def _vp_per_raised_dam(game: Game, seat: int, space: str, p: Toml) -> Flow[None]:
     n = sum(1 for d in game.state.dams.values() if d.owner == seat and d.height >= 2)
     game.gain_vp(seat, p["vp"] * n, "tiles")
     return
     yield
 
 
-def _energy_per_conduit_value(game, seat, space, p):
+def _energy_per_conduit_value(game: Game, seat: int, space: str, p: Toml) -> Flow[None]:
     yield from _energy_for_hand_contract(game, seat, p["energy"] * components().map.conduits[space].production)
 
 
-def _vp_per_own_powerhouse(game, seat, space, p):
+def _vp_per_own_powerhouse(game: Game, seat: int, space: str, p: Toml) -> Flow[None]:
     n = sum(1 for o in game.state.powerhouses.values() if o == seat)
     game.gain_vp(seat, p["vp"] * n, "tiles")
     return
     yield
 
 
-def _vp_per_advanced_tile(game, seat, space, p):
+def _vp_per_advanced_tile(game: Game, seat: int, space: str, p: Toml) -> Flow[None]:
     game.gain_vp(seat, p["vp"] * advanced_tiles_owned(game.state.companies[seat]), "tiles")
     return
     yield
 
 
-def _energy_for_hand_contract(game, seat, energy):
+def _energy_for_hand_contract(game: Game, seat: int, energy: int) -> Flow[None]:
     """Energy that is not a production: it moves the marker and may fulfil one contract from the hand."""
     game.state.companies[seat].energy += energy
     game.event(f"{game.name(seat)} produces {energy} energy.", seat, "energy")
@@ -138,7 +146,7 @@ EFFECTS: dict[str, Effect] = {
 
 
 @cache
-def _effect(tile: str) -> tuple[Effect, Mapping]:
+def _effect(tile: str) -> tuple[Effect, Toml]:
     """The effect of a tile id and its figures ("" or a basic tile: none)."""
     if not tile:
         return NO_EFFECT, NO_PARAMS
@@ -166,25 +174,25 @@ def waives_red_fee(tile: str) -> bool:
     return _effect(tile)[0].waives_red_fee
 
 
-def tile_rules(game, seat: int, tile: str) -> str:
+def tile_rules(game: Game, seat: int, tile: str) -> str:
     """The tile whose cost changes and effect apply: none for an Automa below Hard, which only builds with it."""
     return tile if level(game.state.companies[seat]).advanced_tile_effects else ""
 
 
-def after_build(game, seat: int, tile: str, structure: str, space: str):
+def after_build(game: Game, seat: int, tile: str, structure: str, space: str) -> Flow[None]:
     effect, params = _effect(tile_rules(game, seat, tile))  # an Automa below Hard: no tile effects
     if effect.after_build:
         yield from effect.after_build(game, seat, space, params)
 
 
-def advanced_tiles_owned(company) -> int:
+def advanced_tiles_owned(company: CompanyState) -> int:
     adv = components().advanced_tiles
     return sum(1 for t in company.tiles + wheel.tiles_on_wheel(company) if t in adv)
 
 
 # ---------------------------------------------------------------- the office
 
-def buy(game, seat: int, slot: int) -> None:
+def buy(game: Game, seat: int, slot: int) -> None:
     st = game.state
     tile = st.patent_offer[slot - 1]
     st.patent_offer[slot - 1] = ""
@@ -192,7 +200,7 @@ def buy(game, seat: int, slot: int) -> None:
     game.event(f"{game.name(seat)} buys the {tile} tile.", seat, "patent", (tile,))
 
 
-def refresh(game) -> None:
+def refresh(game: Game) -> None:
     """End of round: unbought tiles leave the game; 3 new ones from pile I, then II, then III."""
     st = game.state
     if st.introductory:

@@ -9,14 +9,18 @@ paid to its owner, who also scores 1 VP per drop.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from . import companies, contracts, keys, officers, water
 from .automa_levels import level
 from .components import components
-from .decisions import Choice, EventKind, PromptKind
+from .decisions import Choice, EventKind, Flow, PromptKind
 from .state import NEUTRAL
 
+if TYPE_CHECKING:
+    from .game import Game
 
 
 @dataclass(frozen=True)
@@ -30,18 +34,21 @@ class System:
         return keys.make("system", self.dam, self.conduit, self.powerhouse)
 
 
-def company_bonus(game, seat: int) -> int:
+Flows = list[tuple[System, int]]  # the drops of one production: (system, drops) into one powerhouse
+
+
+def company_bonus(game: Game, seat: int) -> int:
     if not level(game.state.companies[seat]).powerhouse_production_bonus:
         return 0  # an Easy Automa never has it
     n = sum(1 for o in game.state.powerhouses.values() if o == seat)
     return components().common["powerhouse_production_bonus"][f"built_{n}"]
 
 
-def energy(game, seat: int, conduit: str, drops: int, bonus: int, second: bool = False) -> int:
+def energy(game: Game, seat: int, conduit: str, drops: int, bonus: int, second: bool = False) -> int:
     return _with_bonuses(game, seat, components().map.conduits[conduit].production * drops, bonus, second)
 
 
-def _with_bonuses(game, seat: int, value: int, bonus: int, second: bool) -> int:
+def _with_bonuses(game: Game, seat: int, value: int, bonus: int, second: bool) -> int:
     """Drops x conduit value (summed over the dams used) made into the production's Energy."""
     if second:  # Germany's second production: no bonuses of any kind, no Viktor
         return value
@@ -49,7 +56,7 @@ def _with_bonuses(game, seat: int, value: int, bonus: int, second: bool) -> int:
     return max(value, floor) + bonus + company_bonus(game, seat)
 
 
-def max_drops(game, seat: int, system: System) -> int:
+def max_drops(game: Game, seat: int, system: System) -> int:
     st = game.state
     k = st.dams[system.dam].drops
     owner = st.conduits[system.conduit]
@@ -58,17 +65,18 @@ def max_drops(game, seat: int, system: System) -> int:
     return k
 
 
-def drop_counts(game, seat: int, system: System, bonus: int, second: bool = False) -> list[tuple[int, int]]:
+def drop_counts(game: Game, seat: int, system: System, bonus: int, second: bool = False) -> list[tuple[int, int]]:
     """(drops, energy) for every legal number of drops."""
     return [(k, e) for k in range(1, max_drops(game, seat, system) + 1)
             if (e := energy(game, seat, system.conduit, k, bonus, second)) >= 1]
 
 
-def systems(game, seat: int, bonus: int, second: bool = False, exclude_powerhouse: str = "") -> list[System]:
+def systems(game: Game, seat: int, bonus: int, second: bool = False, exclude_powerhouse: str = "") -> list[System]:
     return list(_systems(game, seat, bonus, second, exclude_powerhouse))
 
 
-def _systems(game, seat: int, bonus: int, second: bool, exclude_powerhouse: str, any_energy: bool = False):
+def _systems(game: Game, seat: int, bonus: int, second: bool, exclude_powerhouse: str,
+             any_energy: bool = False) -> Iterator[System]:
     """Complete systems that can make at least 1 Energy with ``bonus`` (``any_energy``: whatever they make)."""
     st, m = game.state, components().map
     mine = {m.powerhouses[p].zone: p for p, o in st.powerhouses.items() if o == seat and p != exclude_powerhouse}
@@ -91,12 +99,12 @@ def _systems(game, seat: int, bonus: int, second: bool, exclude_powerhouse: str,
 
 # ---------------------------------------------------------------- Dr. Octavius: several dams, one powerhouse
 
-def several_dams(game, seat: int, second: bool = False) -> bool:
+def several_dams(game: Game, seat: int, second: bool = False) -> bool:
     """Dr. Octavius: a production may take drops from several dams (with Germany, only the first one)."""
     return not second and any(o.several_dams for o in officers.in_force(game.state.companies[seat]))
 
 
-def sources(game, seat: int, powerhouse: str) -> list[System]:
+def sources(game: Game, seat: int, powerhouse: str) -> list[System]:
     """Every dam (own or neutral, holding water) with a built conduit into ``powerhouse``'s zone."""
     st, m = game.state, components().map
     zone = m.powerhouses[powerhouse].zone
@@ -106,21 +114,21 @@ def sources(game, seat: int, powerhouse: str) -> list[System]:
             if conduit in st.conduits and m.conduits[conduit].ends_in_zone == zone]
 
 
-def _value(flows) -> int:
+def _value(flows: Flows) -> int:
     conduits = components().map.conduits
     return sum(conduits[s.conduit].production * k for s, k in flows)
 
 
-def _credits_needed(game, seat: int, flows) -> int:
+def _credits_needed(game: Game, seat: int, flows: Flows) -> int:
     return sum(k for s, k in flows if game.state.conduits[s.conduit] != seat)
 
 
-def flows_energy(game, seat: int, flows, bonus: int, second: bool = False) -> int:
+def flows_energy(game: Game, seat: int, flows: Flows, bonus: int, second: bool = False) -> int:
     """The Energy of one production from ``flows``, a list of (system, drops) into one powerhouse."""
     return _with_bonuses(game, seat, _value(flows), bonus, second)
 
 
-def _most_value_left(game, seat: int, flows) -> int:
+def _most_value_left(game: Game, seat: int, flows: Flows) -> int:
     """The most drops x value the powerhouse's other dams could still add, credits allowing."""
     st, conduits = game.state, components().map.conduits
     used = {s.dam for s, _ in flows}
@@ -137,7 +145,8 @@ def _most_value_left(game, seat: int, flows) -> int:
     return free + sum(sorted(paid, reverse=True)[:budget])
 
 
-def flow_counts(game, seat: int, flows, system: System, bonus: int, second: bool = False) -> list[tuple[int, int]]:
+def flow_counts(game: Game, seat: int, flows: Flows, system: System, bonus: int,
+                second: bool = False) -> list[tuple[int, int]]:
     """(drops, Energy so far) for every legal number of drops from ``system`` after ``flows``. With several
     dams the Energy so far may be below 1 while more dams can still bring it to 1."""
     st = game.state
@@ -155,7 +164,7 @@ def flow_counts(game, seat: int, flows, system: System, bonus: int, second: bool
     return counts
 
 
-def best_energy(game, seat: int) -> int | None:
+def best_energy(game: Game, seat: int) -> int | None:
     """The most Energy one single-dam production could make now, before the action's bonus (None: no
     system). Energy never falls with more drops, so each system's best uses all the drops it may."""
     conduits = components().map.conduits
@@ -168,11 +177,12 @@ def best_energy(game, seat: int) -> int | None:
     return None if best is None else _with_bonuses(game, seat, best, 0, False)
 
 
-def can_produce(game, seat: int, bonus: int) -> bool:
+def can_produce(game: Game, seat: int, bonus: int) -> bool:
     return next(_systems(game, seat, bonus, False, ""), None) is not None
 
 
-def produce(game, seat: int, bonus: int, optional: bool = False, second: bool = False, exclude_powerhouse: str = ""):
+def produce(game: Game, seat: int, bonus: int, optional: bool = False, second: bool = False,
+            exclude_powerhouse: str = "") -> Flow[None]:
     """One production (generator); afterwards the contract and the company's ability."""
     st, m = game.state, components().map
     company = st.companies[seat]
@@ -213,10 +223,10 @@ def produce(game, seat: int, bonus: int, optional: bool = False, second: bool = 
         yield from companies.ability(game, seat).after_production(game, seat, system.powerhouse)
 
 
-def _choose_flows(game, seat: int, system: System, bonus: int, second: bool):
+def _choose_flows(game: Game, seat: int, system: System, bonus: int, second: bool) -> Flow[Flows]:
     """The drops of one production (generator): how many from the chosen dam; then, with Dr. Octavius,
     more dams into the same powerhouse, each with its own conduit. Returns [(system, drops), ...]."""
-    flows: list[tuple[System, int]] = []
+    flows: Flows = []
     while True:
         counts = flow_counts(game, seat, flows, system, bonus, second)
         so_far = " so far" if flows or several_dams(game, seat, second) else ""
@@ -244,7 +254,7 @@ def _choose_flows(game, seat: int, system: System, bonus: int, second: bool):
         system = next(s for s in more if s.key == key)
 
 
-def system_choice(game, seat: int, s: System, bonus: int, second: bool) -> Choice:
+def system_choice(game: Game, seat: int, s: System, bonus: int, second: bool) -> Choice:
     """A production's water path, with the most energy it can give and whom its conduit pays (per drop)."""
     counts = flow_counts(game, seat, [], s, bonus, second)
     owner = game.state.conduits[s.conduit]
@@ -253,7 +263,7 @@ def system_choice(game, seat: int, s: System, bonus: int, second: bool) -> Choic
                    "pays": -1 if owner == seat else owner})
 
 
-def system_label(game, seat: int, s: System) -> str:
+def system_label(game: Game, seat: int, s: System) -> str:
     st = game.state
     c = components().map.conduits[s.conduit]
     owner = st.conduits[s.conduit]

@@ -6,11 +6,20 @@ The plain gains (credits, VP, energy, machinery) come first, then the others in 
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING
+
 from . import keys, water, wheel
-from .decisions import Choice, PromptKind
+from .components import Toml
+from .decisions import Choice, Flow, PromptKind
+from .state import CompanyState
+
+if TYPE_CHECKING:
+    from .game import Game
 
 PLAIN = ("credits", "vp", "energy", "excavators", "mixers")
-HANDLERS: dict = {}  # reward symbol -> generator(game, seat, reward), registered with ``handler``
+Handler = Callable[["Game", int, Toml], Flow[None]]  # (game, seat, the whole reward)
+HANDLERS: dict[str, Handler] = {}  # reward symbol -> its handling, registered with ``handler``
 
 
 WORDS = {  # how a reward reads in the log and the choices; the app passes shorter ones
@@ -21,7 +30,7 @@ WORDS = {  # how a reward reads in the log and the choices; the app passes short
 }
 
 
-def describe(reward, words=WORDS) -> str:
+def describe(reward: Toml, words: Mapping[str, str] = WORDS) -> str:
     parts = []
     for key, value in reward.items():
         if key == "build":
@@ -36,7 +45,7 @@ def describe(reward, words=WORDS) -> str:
     return ", ".join(parts)
 
 
-def gain(game, seat: int, reward, source: str):
+def gain(game: Game, seat: int, reward: Toml, source: str) -> Flow[None]:
     """Apply a reward to ``seat`` (generator: machinery of choice, drops and builds ask)."""
     company = game.state.companies[seat]
     for key in PLAIN:
@@ -64,16 +73,16 @@ def gain(game, seat: int, reward, source: str):
             yield from HANDLERS[key](game, seat, reward)
 
 
-def handler(key: str):
+def handler(key: str) -> Callable[[Handler], Handler]:
     """Register the handling of a reward symbol that lives in a rules module above this one (a contract's
     free build: construction.py, which itself gives rewards when it uncovers an income slot)."""
-    def register(gain_reward):
+    def register(gain_reward: Handler) -> Handler:
         HANDLERS[key] = gain_reward
         return gain_reward
     return register
 
 
-def choose_machinery(game, seat: int, count: int):
+def choose_machinery(game: Game, seat: int, count: int) -> Flow[None]:
     choices = [Choice(keys.make("machinery", e, count - e), f"{e} Excavator(s) + {count - e} mixer(s)")
                for e in range(count, -1, -1)]
     key = yield from game.ask(seat, PromptKind.MACHINERY, f"Take {count} machinery of your choice.", choices)
@@ -83,7 +92,7 @@ def choose_machinery(game, seat: int, count: int):
     game.event(f"{game.name(seat)} takes {e} Excavator(s) and {m} mixer(s).", seat, "gain")
 
 
-def add_machinery(company, excavators: int, mixers: int) -> None:
+def add_machinery(company: CompanyState, excavators: int, mixers: int) -> None:
     """Machinery from the supply (the one way machinery enters a company: checked by the invariants)."""
     company.excavators += excavators
     company.mixers += mixers

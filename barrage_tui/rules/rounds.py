@@ -7,17 +7,22 @@ started again from a state saved at any turn boundary (the points marked ``game.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from . import actions, automa_turns, contracts, officers, patents, scoring, setup, water
 from .automa_levels import is_automa
 from .components import components
-from .decisions import Choice, EventKind, PromptKind
+from .decisions import Choice, EventKind, Flow, PromptKind
 from .income import income
+
+if TYPE_CHECKING:
+    from .game import Game
 
 ROUNDS = components().rounds  # game-flow.toml [game] rounds
 END_TURN = "end"
 
 
-def play(game):
+def play(game: Game) -> Flow[None]:
     st = game.state
     while True:
         if st.phase == "pick":
@@ -58,7 +63,7 @@ def play(game):
             return
 
 
-def confirm_turn(game, seat: int):
+def confirm_turn(game: Game, seat: int) -> Flow[None]:
     """With the setup option ``confirm_turns``, a person ends each turn explicitly; until then every choice
     of the turn can be taken back (nothing is revealed before: the display is refilled after)."""
     if not game.setup.options.get(setup.CONFIRM_OPTION, False) or is_automa(game, seat):
@@ -67,7 +72,7 @@ def confirm_turn(game, seat: int):
                         [Choice(END_TURN, "End turn")], auto=False)
 
 
-def end_of_round(game) -> None:
+def end_of_round(game: Game) -> None:
     st = game.state
     water.water_flow_phase(game)
     scoring.score_round(game)
@@ -98,7 +103,7 @@ def end_of_round(game) -> None:
     st.phase, st.turn_index = "income", 0
 
 
-def _architects_home(game) -> None:
+def _architects_home(game: Game) -> None:
     """Tommaso's Architect came home with the Engineers: it was counted as one of them above."""
     for c in game.state.companies:
         if officers.OFFICERS[c.officer].architect and not c.architect:

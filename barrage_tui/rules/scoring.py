@@ -4,12 +4,16 @@ from __future__ import annotations
 
 from collections import Counter
 from math import ceil
+from typing import TYPE_CHECKING
 
 from . import patents
 from .automa_levels import objective_extra
 from .components import AREAS, components
 from .construction import built
 from .decisions import EventKind
+
+if TYPE_CHECKING:
+    from .game import Game
 
 ENERGY_CAP = 30  # with the marker's 30 side up you count as on 30 for credits and bonus tiles
 SECTION = 6  # section r of the track starts at 6r energy
@@ -45,7 +49,7 @@ def credits_for_energy(energy: int) -> tuple[int, int]:
     raise ValueError(energy)
 
 
-def bonus_count(game, seat: int, key: str) -> int:
+def bonus_count(game: Game, seat: int, key: str) -> int:
     company = game.state.companies[seat]
     if key == "contracts":
         return len(company.fulfilled)
@@ -65,7 +69,7 @@ def bonus_vp(count: int, vp_each: int, energy: int, round_no: int) -> int:
     return max(0, count * vp_each - comps.bonus_malus_per_section * behind)
 
 
-def score_round(game) -> list[tuple[int, int, int, int]]:
+def score_round(game: Game) -> list[tuple[int, int, int, int]]:
     """Score the Energy Track at the end of the round. Returns (seat, place VP, credits, bonus VP) rows."""
     st = game.state
     tile = components().bonus_tiles[st.bonus_tiles[st.round - 1]]
@@ -98,9 +102,9 @@ def next_turn_order(previous: list[int], energies: dict[int, int]) -> list[int]:
 
 # ---------------------------------------------------------------- the objective tile
 
-def _pieces_by_zone(game, seat: int) -> Counter:
+def _pieces_by_zone(game: Game, seat: int) -> Counter[int]:
     st, m = game.state, components().map
-    zones: Counter = Counter()
+    zones: Counter[int] = Counter()
     for space, dam in st.dams.items():
         if dam.owner == seat:
             zones[m.dams[space].zone] += dam.height  # the Base and each Elevation are pieces
@@ -113,7 +117,7 @@ def _pieces_by_zone(game, seat: int) -> Counter:
     return zones
 
 
-def objective_quantity(game, seat: int, key: str) -> int:
+def objective_quantity(game: Game, seat: int, key: str) -> int:
     st, m = game.state, components().map
     if key == "red_outlined_spaces":
         return (sum(1 for s, d in st.dams.items() if d.owner == seat and m.dams[s].extra_credits)
@@ -151,7 +155,7 @@ def rank_awards(quantities: dict[int, int], place_vp: tuple[int, ...]) -> dict[i
 
 # ---------------------------------------------------------------- final scoring
 
-def final_scoring(game) -> None:
+def final_scoring(game: Game) -> None:
     st = game.state
     comps = components()
     tile = comps.objective_tiles[st.objective]

@@ -4,15 +4,19 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from . import keys
 from .automa_deck import shuffle_deck
 from .automa_levels import AUTOMA_CREDITS, AUTOMA_VP, levels
 from .components import BASE_OFFICERS, EXPANSION_OFFICERS, PROMO_OFFICERS, components
-from .decisions import Choice, PromptKind
+from .decisions import Choice, Flow, PromptKind
 from .draws import rng
 from .officers import OFFICERS
 from .state import NEUTRAL, CompanyState, DamState, GameState
+
+if TYPE_CHECKING:
+    from .game import Game
 
 SEAT_KINDS = ("human", "automa")
 EXPANSION_OPTION = "expansion_officers"  # Setup.options key: draw the expansion box's chief engineers too
@@ -21,6 +25,11 @@ CONFIRM_OPTION = "confirm_turns"  # Setup.options key, default false: a person e
 MAX_AUTOMAS = 3
 NO_OFFICER = "none"
 COMPANY_ORDER = ("usa", "germany", "italy", "france")
+
+if TYPE_CHECKING:
+    Options = dict[str, object]  # the *_OPTION flags; the saves keep the game's "id" there too
+else:  # a bare dict at run time: saves/schema.py reads an untyped dict field as a free table
+    Options = dict
 
 
 class SetupError(ValueError):
@@ -46,7 +55,7 @@ class Setup:
     introductory: bool = False
     seed: int = 0
     promo_officers: bool = True  # Simone Luciani and Tommaso Battista may be drawn
-    options: dict = field(default_factory=dict)
+    options: Options = field(default_factory=dict)
 
     def validate(self) -> None:
         comps = components()
@@ -152,7 +161,7 @@ def drafts(seat: SeatSetup) -> bool:
     return seat.kind != "automa" and not seat.company and not seat.officer
 
 
-def pick_matchup(game, seat: int):
+def pick_matchup(game: Game, seat: int) -> Flow[None]:
     """A drafting seat takes one of the pairs still dealt to the drafting seats (the last one is taken at once)."""
     st, comps = game.state, components()
     offered = {st.companies[t].company: t for t in st.drafting}
@@ -232,9 +241,9 @@ def new_state(setup: Setup) -> GameState:
     # Patent Office (full game): three shuffled piles by level, the top 3 of level I face up.
     if not setup.introductory:
         for level in (1, 2, 3):
-            pile = [t.id for t in comps.advanced_tiles.values() if t.level == level]
-            r.shuffle(pile)
-            state.patent_piles[str(level)] = pile
+            tiles_pile = [t.id for t in comps.advanced_tiles.values() if t.level == level]
+            r.shuffle(tiles_pile)
+            state.patent_piles[str(level)] = tiles_pile
         state.patent_offer = [state.patent_piles["1"].pop() for _ in range(3)]
 
     # Starting contracts and turn order.

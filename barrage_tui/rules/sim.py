@@ -11,6 +11,7 @@ import statistics
 import time
 import traceback
 from bisect import bisect
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from itertools import accumulate
@@ -18,7 +19,8 @@ from operator import attrgetter
 
 from .automa_levels import levels
 from .components import BASE_OFFICERS, EXPANSION_OFFICERS, PROMO_OFFICERS, components
-from .game import Game
+from .decisions import Choice, Prompt, PromptKind
+from .game import AutomaHook, Game
 from .keys import Key
 from .officers import OFFICERS
 from .invariants import violations
@@ -49,7 +51,7 @@ def weight(key: str) -> float:
 _key = attrgetter("key")
 
 
-def pick(r: random.Random, choices) -> str:
+def pick(r: random.Random, choices: Sequence[Choice]) -> str:
     """The key of a choice picked by ``WEIGHTS``: ``r.choices(choices, weights)`` with the same random draw,
     without its per-call overhead (this runs at every decision)."""
     cum_weights = list(accumulate(map(weight, map(_key, choices))))
@@ -67,7 +69,7 @@ def random_setup(r: random.Random, players: int | None = None, introductory: boo
         companies = r.sample(COMPANY_ORDER, n)
         chosen = r.sample(officers, n)
         seats = tuple(SeatSetup(f"P{i + 1}", company=companies[i], officer=chosen[i]) for i in range(n))
-    options = {EXPANSION_OPTION: True} if set(EXPANSION_OFFICERS) & set(officers) else {}
+    options: dict[str, object] = {EXPANSION_OPTION: True} if set(EXPANSION_OFFICERS) & set(officers) else {}
     return Setup(seats=seats, introductory=intro, seed=r.randrange(2**31), options=options)
 
 
@@ -81,7 +83,7 @@ def automa_setup(r: random.Random, automas: int, players: int | None = None, lev
     chosen = r.sample(officers, n)
     kinds = ["automa"] * automas + ["human"] * (n - automas)
     r.shuffle(kinds)
-    seats = []
+    seats: list[SeatSetup] = []
     for i, kind in enumerate(kinds):
         if kind == "human":
             seats.append(SeatSetup(f"P{i + 1}", company=companies[i], officer=chosen[i]))
@@ -89,17 +91,17 @@ def automa_setup(r: random.Random, automas: int, players: int | None = None, lev
         difficulty = level or r.choice(sorted(levels()))
         officer = chosen[i] if levels()[difficulty].officer and OFFICERS[chosen[i]].automa_ready else ""
         seats.append(SeatSetup(f"A{i + 1}", "automa", companies[i], officer, difficulty))
-    options = {EXPANSION_OPTION: True} if set(EXPANSION_OFFICERS) & set(officers) else {}
+    options: dict[str, object] = {EXPANSION_OPTION: True} if set(EXPANSION_OFFICERS) & set(officers) else {}
     return Setup(seats=tuple(seats), seed=r.randrange(2**31), options=options)
 
 
 class _TimedHook:
     """Measures the Automa's decisions (its turn = deciding + applying, see ``play_random``)."""
 
-    def __init__(self, hook):
+    def __init__(self, hook: AutomaHook) -> None:
         self.hook, self.last = hook, 0.0
 
-    def decide(self, game, prompt):
+    def decide(self, game: Game, prompt: Prompt) -> Prompt:
         start = time.perf_counter()
         try:
             return self.hook.decide(game, prompt)
@@ -123,8 +125,11 @@ class GameResult:
     state: GameState | None = None  # the final state of a finished game
 
 
+Attach = Callable[[Game], object]  # the automa package's ``attach``: gives a game its Automa hook
+
+
 def play_random(setup: Setup, seed: int, check: bool = True, max_decisions: int = 20000,
-                attach=None) -> GameResult:
+                attach: Attach | None = None) -> GameResult:
     """``attach``: the Automa's attach function (the rules core does not import the automa package)."""
     r = random.Random(seed)
     result = GameResult(setup, [], 0)
@@ -134,6 +139,7 @@ def play_random(setup: Setup, seed: int, check: bool = True, max_decisions: int 
         result.engine_s += time.perf_counter() - start
         if attach is not None:
             attach(game)
+            assert game.automa is not None, "attach gives the game its Automa hook"
             game.automa = timer = _TimedHook(game.automa)
         while (prompt := game.prompt) is not None and result.decisions < max_decisions:
             choices = prompt.choices
@@ -145,7 +151,7 @@ def play_random(setup: Setup, seed: int, check: bool = True, max_decisions: int 
                     result.violations = found
                     return result
             result.keys.append(key)
-            automa_step = prompt.kind == "automa"
+            automa_step = prompt.kind == PromptKind.AUTOMA
             start = time.perf_counter()
             game.choose(key)
             spent = time.perf_counter() - start
@@ -189,7 +195,8 @@ def unplayable(game: Game, key: str) -> list[str]:
 
 
 def run(games: int, players: int | None, seed: int, introductory: bool | None = None, check: bool = True,
-        out=print, automas: int = 0, level: str | None = None, attach=None) -> int:
+        out: Callable[[str], object] = print, automas: int = 0, level: str | None = None,
+        attach: Attach | None = None) -> int:
     r = random.Random(seed)
     start = time.perf_counter()
     results = []
@@ -220,7 +227,7 @@ def run(games: int, players: int | None, seed: int, introductory: bool | None = 
     return 1 if errors or bad else 0
 
 
-def automa_scores(results) -> dict[str, list[int]]:
+def automa_scores(results: Sequence[GameResult]) -> dict[str, list[int]]:
     """Final scores of the Automa seats of finished games, by difficulty level."""
     by_level: dict[str, list[int]] = {}
     for x in results:
@@ -232,7 +239,7 @@ def automa_scores(results) -> dict[str, list[int]]:
     return by_level
 
 
-def automa_report(results, out=print) -> None:
+def automa_report(results: Sequence[GameResult], out: Callable[[str], object] = print) -> None:
 
     by_level = automa_scores(results)
     out("automa_avg_score " + " ".join(

@@ -8,9 +8,11 @@ no copy) or ``-1`` (no owner); NEUTRAL marks the neutral dams' owner.
 from __future__ import annotations
 
 import typing
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, fields, is_dataclass
+from typing import Any, cast
 
-from .components import components
+from .components import Toml, components
 
 NEUTRAL = -2  # owner of a neutral dam
 NOBODY = -1
@@ -31,10 +33,13 @@ class Segment:
         return not self.tiles and not self.excavators and not self.mixers and not self.excamixers
 
 
-def _start(name: str):
+def _start(name: str) -> int:
     """A field that starts at the common starting supply (companies.toml [common]); setup.new_company
     applies the chief engineer's and the Automa's changes."""
-    return field(default_factory=lambda: getattr(components().start, name))
+    def value() -> int:
+        count: int = getattr(components().start, name)
+        return count
+    return field(default_factory=value)
 
 
 def _start_machinery() -> list[int]:
@@ -122,15 +127,17 @@ class GameState:
     automa_discard: list[int] = field(default_factory=list)  # flipped cards; top = last (the criteria card)
     contract_discards: dict[str, list[int]] = field(default_factory=dict)  # by the Automa's Contract Office box
 
-    def copy(self) -> "GameState":
+    def copy(self) -> GameState:
         """A deep copy (undo keeps one at every turn start; sim tries choices on one)."""
         return _copy_state(self)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
+        """The state as plain data (bools, ints, strs, and lists and dicts of them), as saves write it: TOML
+        data, whose values are typed ``Any`` (see ``components.Toml``)."""
         return asdict(self)
 
     @classmethod
-    def from_dict(cls, data: dict) -> "GameState":
+    def from_dict(cls, data: Toml) -> GameState:
         data = dict(data)
         data["companies"] = [_company_from_dict(c) for c in data["companies"]]
         data["dams"] = {k: DamState(**v) for k, v in data["dams"].items()}
@@ -141,13 +148,16 @@ class GameState:
         return cls(**data)
 
 
-def _company_from_dict(data: dict) -> CompanyState:
+def _company_from_dict(data: Toml) -> CompanyState:
     data = dict(data)
     data["wheel"] = [Segment(**s) for s in data["wheel"]]
     return CompanyState(**data)
 
 
-def _copier(tp):
+Copier = Callable[[Any], Any]  # a deep copy of a field's value: one for each field type, so Any
+
+
+def _copier(tp: Any) -> Copier | None:
     """A deep copy for values of the field type ``tp``, or None for an immutable one. Built from the
     type hints, so a new field is copied right without more code; plain lists and dicts are copied with
     their C-level ``copy()``, 3-4 times faster than a pickle round trip."""
@@ -157,7 +167,7 @@ def _copier(tp):
         hints = typing.get_type_hints(tp)
         nested = [(f.name, c) for f in fields(tp) if (c := _copier(hints[f.name])) is not None]
 
-        def copy_dataclass(x):
+        def copy_dataclass(x: Any) -> Any:
             new = object.__new__(type(x))
             new.__dict__ = d = x.__dict__.copy()
             for name, c in nested:
@@ -173,4 +183,4 @@ def _copier(tp):
     raise TypeError(f"GameState fields are bools, ints, strs, and lists and dicts of them: not {tp!r}")
 
 
-_copy_state = _copier(GameState)
+_copy_state = cast(Callable[[GameState], GameState], _copier(GameState))

@@ -7,14 +7,14 @@ hold between two states of a running game: water conserved, pieces counted, ...)
 
 from __future__ import annotations
 
-from collections import Counter
-from functools import cache
-
 import re
+from collections import Counter
+from collections.abc import Container
+from functools import cache, partial
 
 from .actions import BANK
 from .automa_deck import DECK_SIZE
-from .components import STRUCTURES, components
+from .components import STRUCTURES, Toml, components
 from .officers import OFFICERS
 from .rounds import ROUNDS
 from .setup import SEAT_KINDS, Setup
@@ -44,7 +44,7 @@ MACHINES = ("excavators", "mixers", "excamixers")
 class InvalidState(ValueError):
     """A state (or setup) that the rules cannot play: ``problem`` names the field and what is wrong."""
 
-    def __init__(self, problem: str):
+    def __init__(self, problem: str) -> None:
         super().__init__(problem)
         self.problem = problem
 
@@ -62,7 +62,7 @@ def fail(path: str, problem: str) -> InvalidState:
     return InvalidState(f"{path}: {problem}")
 
 
-def _one_of(path: str, value, allowed, what: str) -> None:
+def _one_of(path: str, value: object, allowed: Container[object], what: str) -> None:
     if value not in allowed:
         raise fail(path, f"unknown {what} {value!r}")
 
@@ -72,7 +72,7 @@ def _range(path: str, value: int, low: int, high: int) -> None:
         raise fail(path, f"{value} is out of range (must be from {low} to {high})")
 
 
-def _drop_gifts(reward) -> list[int]:
+def _drop_gifts(reward: Toml) -> list[int]:
     return [v for k, v in reward.items() if k.startswith("drops") and type(v) is int]
 
 
@@ -122,7 +122,7 @@ def check_setup(setup: Setup) -> None:
 def check_state(st: GameState, setup: Setup, where: str = "state") -> None:
     comps = components()
     game_map = comps.map
-    p = lambda name: key_path(where, name)  # noqa: E731
+    p = partial(key_path, where)
     n = st.seats
 
     if not 1 <= n <= 4:
@@ -156,8 +156,8 @@ def check_state(st: GameState, setup: Setup, where: str = "state") -> None:
     # The map.
     if set(st.headstream_tiles) != set(game_map.headstreams):
         raise fail(p("headstream_tiles"), f"needs exactly the headstreams {', '.join(game_map.headstreams)}")
-    for h, tile in st.headstream_tiles.items():
-        _one_of(key_path(p("headstream_tiles"), h), tile, comps.headstreams, "headstream tile")
+    for h, head_tile in st.headstream_tiles.items():
+        _one_of(key_path(p("headstream_tiles"), h), head_tile, comps.headstreams, "headstream tile")
     if len(set(st.headstream_tiles.values())) != len(st.headstream_tiles):
         raise fail(p("headstream_tiles"), "a headstream tile is used twice")
     if set(st.headstream_drops) != set(game_map.headstreams):
@@ -192,15 +192,15 @@ def check_state(st: GameState, setup: Setup, where: str = "state") -> None:
             raise fail(at, f"Engineers on the Bank are counted in {p('bank')}")
         if len(counts) != n:
             raise fail(at, f"needs one count per seat ({n}), has {len(counts)}")
-        for i, c in enumerate(counts):
-            _range(f"{at}[{i}]", c, 0, engineers)
+        for i, count in enumerate(counts):
+            _range(f"{at}[{i}]", count, 0, engineers)
     if len(st.bank) != n:
         raise fail(p("bank"), f"needs one count per seat ({n}), has {len(st.bank)}")
-    for i, c in enumerate(st.bank):
-        _range(f"{p('bank')}[{i}]", c, 0, engineers)
+    for i, count in enumerate(st.bank):
+        _range(f"{p('bank')}[{i}]", count, 0, engineers)
 
     # Contracts: each one in at most one place.
-    places: Counter = Counter()
+    places: Counter[int] = Counter()
 
     def contracts(path: str, ids: list[int], kinds: tuple[str, ...]) -> None:
         for i, cid in enumerate(ids):
@@ -215,10 +215,10 @@ def check_state(st: GameState, setup: Setup, where: str = "state") -> None:
 
     contracts(p("national"), st.national, ("national",))
     contracts(p("starting_offer"), st.starting_offer, ("starting",))
-    for name, table in (("private_piles", st.private_piles), ("private_display", st.private_display)):
-        if set(table) != set(COLOURS):
+    for name, piles in (("private_piles", st.private_piles), ("private_display", st.private_display)):
+        if set(piles) != set(COLOURS):
             raise fail(p(name), "needs exactly the colours green, yellow and red")
-        for colour, ids in table.items():
+        for colour, ids in piles.items():
             contracts(key_path(p(name), colour), ids, (colour,))
     for colour, shown in st.private_display.items():
         if len(shown) > 2:
@@ -228,7 +228,7 @@ def check_state(st: GameState, setup: Setup, where: str = "state") -> None:
         contracts(key_path(p("contract_discards"), colour), ids, (colour,))
 
     # The Automa's deck: each card once, in the draw pile or the discard pile.
-    cards: Counter = Counter()
+    cards: Counter[int] = Counter()
     for name, pile in (("automa_draw", st.automa_draw), ("automa_discard", st.automa_discard)):
         for i, card in enumerate(pile):
             at = f"{p(name)}[{i}]"
@@ -239,7 +239,7 @@ def check_state(st: GameState, setup: Setup, where: str = "state") -> None:
 
     # The Patent Office.
     advanced = comps.advanced_tiles
-    tiles_seen: Counter = Counter()
+    tiles_seen: Counter[str] = Counter()
 
     def tile(path: str, tile_id: str, allow_empty: bool = False) -> None:
         if tile_id == "" and allow_empty:
@@ -259,8 +259,8 @@ def check_state(st: GameState, setup: Setup, where: str = "state") -> None:
     else:
         if set(st.patent_piles) != set(LEVELS):
             raise fail(p("patent_piles"), 'needs exactly the levels "1", "2" and "3"')
-        for level, pile in st.patent_piles.items():
-            for i, t in enumerate(pile):
+        for level, tiles_pile in st.patent_piles.items():
+            for i, t in enumerate(tiles_pile):
                 at = f"{key_path(p('patent_piles'), level)}[{i}]"
                 if t not in advanced or str(advanced[t].level) != level:
                     raise fail(at, f"{t!r} is not a level {level} technology tile")
@@ -288,7 +288,7 @@ def check_state(st: GameState, setup: Setup, where: str = "state") -> None:
     seen_officer: set[str] = set()
     for i, c in enumerate(st.companies):
         at = f"{p('companies')}[{i}]"
-        q = lambda name: key_path(at, name)  # noqa: E731
+        q = partial(key_path, at)
         if c.seat != i:
             raise fail(q("seat"), f"is {c.seat}; the companies are listed in seat order, so it must be {i}")
         _one_of(q("company"), c.company, comps.companies, "company")
@@ -301,11 +301,11 @@ def check_state(st: GameState, setup: Setup, where: str = "state") -> None:
             raise fail(q("officer"), f"{c.officer!r} works for two companies")
         seen_company.add(c.company)
         seen_officer.add(c.officer)
-        seat = setup.seats[i]
-        if seat.company and seat.company != c.company:
-            raise fail(q("company"), f"{c.company!r} differs from setup.seats[{i}].company ({seat.company!r})")
-        if seat.officer and seat.officer != c.officer:
-            raise fail(q("officer"), f"{c.officer!r} differs from setup.seats[{i}].officer ({seat.officer!r})")
+        seat_setup = setup.seats[i]
+        if seat_setup.company and seat_setup.company != c.company:
+            raise fail(q("company"), f"{c.company!r} differs from setup.seats[{i}].company ({seat_setup.company!r})")
+        if seat_setup.officer and seat_setup.officer != c.officer:
+            raise fail(q("officer"), f"{c.officer!r} differs from setup.seats[{i}].officer ({seat_setup.officer!r})")
         for name, high in COMPANY_COUNTS.items():
             _range(q(name), getattr(c, name), 0, high)
         _range(q("engineers"), c.engineers, 0, engineers)
@@ -319,9 +319,9 @@ def check_state(st: GameState, setup: Setup, where: str = "state") -> None:
         _range(q("construction_used"), c.construction_used, 0, len(comps.construction_spaces))
         if set(c.pieces) != set(STRUCTURES):
             raise fail(q("pieces"), f"needs exactly {', '.join(STRUCTURES)}")
-        for s, k in c.pieces.items():
-            _range(key_path(q("pieces"), s), k, 0, comps.common["pieces"][s])
-        own_tiles: Counter = Counter()  # a company has each of its tiles once (in supply or on its wheel)
+        for structure, k in c.pieces.items():
+            _range(key_path(q("pieces"), structure), k, 0, comps.common["pieces"][structure])
+        own_tiles: Counter[str] = Counter()  # a company has each of its tiles once (in supply or on its wheel)
 
         def own_tile(path: str, tile_id: str) -> None:
             tile(path, tile_id)

@@ -6,14 +6,20 @@ that has room; one that finds none leaves the board at an exit (rulebook "Water 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from . import companies, keys, officers
 from .components import components
-from .decisions import Choice, PromptKind
+from .decisions import Choice, Flow, PromptKind
+from .state import CompanyState
+
+if TYPE_CHECKING:
+    from .game import Game
 
 FLOW = "flow"  # "headstream:<h>:flow": Amir Zahir's drop flows at once
 
 
-def capacity(game, space: str) -> int:
+def capacity(game: Game, space: str) -> int:
     dam = game.state.dams.get(space)
     if dam is None:
         return 0
@@ -22,12 +28,12 @@ def capacity(game, space: str) -> int:
     return dam.height
 
 
-def room(game, space: str) -> int:
+def room(game: Game, space: str) -> int:
     dam = game.state.dams.get(space)
     return 0 if dam is None else max(0, capacity(game, space) - dam.drops)
 
 
-def flow_drop(game, node: str, passed: list[str] | None = None) -> str:
+def flow_drop(game: Game, node: str, passed: list[str] | None = None) -> str:
     """Let one drop flow on from ``node`` (not counting ``node`` itself). Returns where it stops;
     ``passed`` collects the river nodes it reaches, that one included."""
     st = game.state
@@ -48,7 +54,7 @@ def flow_drop(game, node: str, passed: list[str] | None = None) -> str:
             return node
 
 
-def _usa_powerhouse_zones(game):
+def _usa_powerhouse_zones(game: Game) -> tuple[CompanyState, set[str]] | None:
     """(company, {"P<zone>", ...}) of the company whose ability gains from drops passing its Powerhouses'
     zones (the USA) while it is in force, else None."""
     for c in game.state.companies:
@@ -59,7 +65,7 @@ def _usa_powerhouse_zones(game):
     return None
 
 
-def add_drop_to_headstream(game, headstream: str, flowing: bool) -> str:
+def add_drop_to_headstream(game: Game, headstream: str, flowing: bool) -> str:
     """Put a drop from the supply on a headstream; a flowing one goes on at once."""
     game.state.drops_created += 1
     if flowing:
@@ -68,7 +74,7 @@ def add_drop_to_headstream(game, headstream: str, flowing: bool) -> str:
     return headstream
 
 
-def water_flow_phase(game) -> None:
+def water_flow_phase(game: Game) -> None:
     """Every drop waiting on a headstream flows down (the river is a tree: order does not matter)."""
     st = game.state
     for head in components().map.headstreams:
@@ -78,7 +84,7 @@ def water_flow_phase(game) -> None:
     game.event("Water flows from the headstreams.", kind="water")
 
 
-def fill_headstreams(game) -> None:
+def fill_headstreams(game: Game) -> None:
     st = game.state
     tiles = components().headstreams
     added = []
@@ -92,7 +98,7 @@ def fill_headstreams(game) -> None:
         game.event(f"Headstreams fill: {', '.join(added)}.", kind="water")
 
 
-def place_drops(game, seat: int, count: int, flowing: bool, minimum: int = 0):
+def place_drops(game: Game, seat: int, count: int, flowing: bool, minimum: int = 0) -> Flow[None]:
     """Decision: put up to ``count`` drops on headstreams of your choice (generator).
 
     Amir Zahir (``drops_placed_freely``) decides drop by drop: a waiting drop may flow at once
@@ -132,10 +138,10 @@ def place_drops(game, seat: int, count: int, flowing: bool, minimum: int = 0):
                    seat, "water", (head, where))
 
 
-def own_dams_with_room(game, seat: int) -> list[str]:
+def own_dams_with_room(game: Game, seat: int) -> list[str]:
     return [s for s, d in game.state.dams.items() if d.owner == seat and room(game, s) > 0]
 
 
-def drops_on_map(game) -> int:
+def drops_on_map(game: Game) -> int:
     st = game.state
     return sum(st.headstream_drops.values()) + sum(d.drops for d in st.dams.values())

@@ -10,9 +10,13 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from typing import TYPE_CHECKING
 
 from ..components import components
 from .base import NO_ABILITY, Ability
+
+if TYPE_CHECKING:
+    from ..game import Game
 
 ABILITIES: dict[str, Ability] = {}  # by ability id, filled by load()
 
@@ -26,14 +30,14 @@ def load() -> None:
                 ABILITIES[value.id] = value()
 
 
-def ability(game, seat: int) -> Ability:
+def ability(game: Game, seat: int) -> Ability:
     """The seat's company ability while it is in force; else one that changes nothing."""
     if not game.ability_active(seat):
         return NO_ABILITY
     return ABILITIES.get(components().companies[game.state.companies[seat].company].ability, NO_ABILITY)
 
 
-def amount(game, seat: int) -> int:
+def amount(game: Game, seat: int) -> int:
     """The number printed with the seat's company ability (Italy's +3, France's -3)."""
     return components().companies[game.state.companies[seat].company].ability_amount
 

@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from ..decisions import Flow
+
+if TYPE_CHECKING:
+    from ..game import Game
+
 
 class Ability:
     id = ""
     contract_reduction = False  # a production's contract needs ``amount`` less Energy (France)
     energy_from_passing_drops = False  # a drop passing a zone with its Powerhouse moves its marker (USA)
 
-    def after_production(self, game, seat: int, powerhouse: str):
+    def after_production(self, game: Game, seat: int, powerhouse: str) -> Flow[None]:
         """What follows each production action (generator): Germany's second production, Italy's Energy."""
         return
         yield

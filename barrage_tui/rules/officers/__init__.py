@@ -11,9 +11,13 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from typing import TYPE_CHECKING
 
 from .anton import ANTON_TILE
 from .base import Officer
+
+if TYPE_CHECKING:
+    from ..state import CompanyState
 
 OFFICERS: dict[str, Officer] = {}  # by id: every chief engineer of the game, filled by load()
 
@@ -27,7 +31,7 @@ def load() -> None:
                 OFFICERS[value.id] = value()  # (a copy's variant, e.g. ElonCopy, keeps its parent's id)
 
 
-def in_force(company) -> tuple[Officer, ...]:
+def in_force(company: CompanyState) -> tuple[Officer, ...]:
     """The officer abilities a company uses now: its own, plus the copy Mahiri is making (for her extra
     action) and the copies that last until the end of the round (Elon, Amir)."""
     own = OFFICERS[company.officer]

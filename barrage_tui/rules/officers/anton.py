@@ -11,7 +11,7 @@ ANTON_TILE = "anton"
 
 class Anton(Officer):
     id = "anton"
-    extra_tiles = (ANTON_TILE,)
+    extra_tiles: tuple[str, ...] = (ANTON_TILE,)
 
     def as_copy(self) -> Officer:
         return AntonCopy()

@@ -8,13 +8,19 @@ the rulebook's "Copying:" line makes the copy work differently).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from ..decisions import Flow
+
+if TYPE_CHECKING:
+    from ..game import Game
+
 
 class Officer:
     id = ""
     #: starting adjustments, applied once at setup
     extra_tiles: tuple[str, ...] = ()
     architect = False  # one of the Engineers is Tommaso's Architect
-    start_machinery: tuple[int, int, int] | None = None  # (Excavators, mixers, Excamixers) instead of 6, 4, 0 (Elon)
     automa_ready = True  # an Automa may have this officer (its Automa rules exist)
     #: construction
     base_excavators: int | None = None  # a fixed Base cost in Excavators (Wilhelm)
@@ -30,8 +36,6 @@ class Officer:
     #: contracts
     hand_limit = 3
     multi_contract = False  # several contracts with one production (Simone)
-    #: private action spaces on the officer tile: (Engineers, credits) each, once a round (Mahiri, Wu, Gennaro)
-    private_spaces: tuple[tuple[int, int], ...] = ()
     private_action_label = ""  # what a private space does, for the choice's label
     copied_spaces_on_bank = False  # copied by Mahiri: its space is used by placing on the Bank, no credits
     #: Mahiri's copy
@@ -42,20 +46,31 @@ class Officer:
     automa_first_action_for_others = False  # an Automa with this officer: the others' first action goes the
     # Automa way (Mahiri Sekibo, automa.md section 10)  # the copy stays in force until the end of the round, not just the extra action
 
-    def as_copy(self) -> "Officer":
+    @property
+    def start_machinery(self) -> tuple[int, int, int] | None:
+        """(Excavators, mixers, Excamixers) instead of 6, 4, 0 (Elon), or None."""
+        return None
+
+    @property
+    def private_spaces(self) -> tuple[tuple[int, int], ...]:
+        """The private action spaces on the officer tile: (Engineers, credits) each, once a round (Mahiri,
+        Wu, Gennaro). A plain class attribute in a subclass, or a property when it comes from the data."""
+        return ()
+
+    def as_copy(self) -> Officer:
         """The ability in force while Mahiri Sekibo copies this officer."""
         return self
 
-    def private_action_possible(self, game, seat: int) -> bool:
+    def private_action_possible(self, game: Game, seat: int) -> bool:
         """Can the action of this officer's private space really be carried out (its fee already paid)?"""
         return False
 
-    def private_action(self, game, seat: int):
+    def private_action(self, game: Game, seat: int) -> Flow[None]:
         """The action of this officer's private space (generator); the Engineers are already placed."""
         return
         yield
 
-    def production_contract_fulfilled(self, game, seat: int, need: int) -> None:
+    def production_contract_fulfilled(self, game: Game, seat: int, need: int) -> None:
         """A production just fulfilled a contract needing ``need`` of its Energy (Franz de Lasse)."""
 
     def energy_at_round_end(self, energy: int, section_start: int) -> int:

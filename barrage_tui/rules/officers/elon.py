@@ -11,6 +11,8 @@ Mahiri copying him: her machinery counts as Excamixers until the end of that rou
 A Very Hard Automa with him spends Excavators and mixers before Excamixers (automa/boxes/construction.py).
 """
 
+from __future__ import annotations
+
 from ..components import components
 from .base import Officer
 
@@ -20,7 +22,7 @@ class Elon(Officer):
     copy_lasts_round = True
 
     @property
-    def start_machinery(self) -> tuple[int, int, int]:
+    def start_machinery(self) -> tuple[int, int, int] | None:
         """0 Excavators, 0 mixers, 8 Excamixers: officers.toml, his row's ``starting``."""
         start = components().officers[self.id].starting
         return start["excavators"], start["mixers"], start["excamixers"]

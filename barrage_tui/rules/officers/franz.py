@@ -16,7 +16,14 @@ there is no next round). The end-of-round rule is not copied: the copy ends with
 A Very Hard Automa with him: the lowest contract while below the round's section (automa/officers.py).
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from .base import Officer
+
+if TYPE_CHECKING:
+    from ..game import Game
 
 
 class Franz(Officer):
@@ -25,7 +32,7 @@ class Franz(Officer):
     def as_copy(self) -> Officer:
         return FRANZ_COPY
 
-    def production_contract_fulfilled(self, game, seat: int, need: int) -> None:
+    def production_contract_fulfilled(self, game: Game, seat: int, need: int) -> None:
         if not need:
             return
         game.state.companies[seat].energy -= need
@@ -42,7 +49,7 @@ class FranzCopy(Franz):
     def as_copy(self) -> Officer:
         return self
 
-    def production_contract_fulfilled(self, game, seat: int, need: int) -> None:
+    def production_contract_fulfilled(self, game: Game, seat: int, need: int) -> None:
         if not need:
             return
         company = game.state.companies[seat]

@@ -9,8 +9,16 @@ A Very Hard Automa with him never uses the space; its column order and cheaper f
 round: automa/officers.py.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from ..construction import can_build, construct
+from ..decisions import Flow
 from .base import Officer
+
+if TYPE_CHECKING:
+    from ..game import Game
 
 
 class Gennaro(Officer):
@@ -19,8 +27,8 @@ class Gennaro(Officer):
     private_action_label = "one more construction"
     copied_spaces_on_bank = True
 
-    def private_action_possible(self, game, seat: int) -> bool:
+    def private_action_possible(self, game: Game, seat: int) -> bool:
         return can_build(game, seat, game.state.companies[seat].credits)
 
-    def private_action(self, game, seat: int):
+    def private_action(self, game: Game, seat: int) -> Flow[None]:
         yield from construct(game, seat)

@@ -8,9 +8,17 @@ of our rules texts says so (Appendix 9 of the expansion rulebook describes only 
 starts with the usual 6.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from ..actions import copy_and_act_again
 from ..components import components
+from ..decisions import Flow
 from .base import Officer
+
+if TYPE_CHECKING:
+    from ..game import Game
 
 
 class Mahiri(Officer):
@@ -24,8 +32,8 @@ class Mahiri(Officer):
         """(Engineers, credits) of her two spaces: management-board.toml, board "officer"."""
         return components().mahiri_spaces
 
-    def private_action_possible(self, game, seat: int) -> bool:
+    def private_action_possible(self, game: Game, seat: int) -> bool:
         return not game.state.companies[seat].copied_officer  # not for the extra action of a copy
 
-    def private_action(self, game, seat: int):
+    def private_action(self, game: Game, seat: int) -> Flow[None]:
         yield from copy_and_act_again(game, seat)

@@ -14,11 +14,19 @@ A Very Hard Automa with him: automa/officer_wu.py (his action before the card) a
 override (automa/data/officers.toml).
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from ..contracts import fulfil
+from ..decisions import Flow
 from .base import Officer
 
+if TYPE_CHECKING:
+    from ..game import Game
 
-def held_drops(game, seat: int) -> int:
+
+def held_drops(game: Game, seat: int) -> int:
     return sum(d.drops for d in game.state.dams.values() if d.owner == seat)
 
 
@@ -28,10 +36,10 @@ class Wu(Officer):
     private_action_label = "produce energy equal to the drops held behind your dams (they stay)"
     copied_spaces_on_bank = True
 
-    def private_action_possible(self, game, seat: int) -> bool:
+    def private_action_possible(self, game: Game, seat: int) -> bool:
         return held_drops(game, seat) >= 1
 
-    def private_action(self, game, seat: int):
+    def private_action(self, game: Game, seat: int) -> Flow[None]:
         energy = held_drops(game, seat)
         game.state.companies[seat].energy += energy
         game.event(f"{game.name(seat)} produces {energy} energy from the drops held behind their dams "
