@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from time import monotonic
 
-from textual import on
+from textual import events, on
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer
@@ -126,7 +126,18 @@ class GameScreen(Screen):
             yield prompt
         yield Footer()
 
-    async def on_resize(self) -> None:
+    async def on_resize(self, event: events.Resize) -> None:
+        if event.size != self.app.size:
+            # An outdated size from a burst of resizes. Textual's screen posts itself a Resize of its own
+            # new size after every layout; while the recompose below is awaited, the app's later sizes
+            # queue up behind it, and applying each old size in turn posts it again: two sizes would
+            # take turns forever (100% CPU, keys never read). The newest size has an event of its own.
+            event.prevent_default()
+            return
+        await self._relayout()
+
+    async def _relayout(self) -> None:
+        """The layout for the app's size: a new layout mode is composed anew."""
         mode = layout_mode(*self.app.size)
         if mode != self.mode and self.is_current:
             self.mode = mode
@@ -143,7 +154,7 @@ class GameScreen(Screen):
     def on_screen_resume(self) -> None:
         mode = layout_mode(*self.app.size)
         if self.mode and mode != self.mode:
-            self.call_later(self.on_resize)
+            self.call_later(self._relayout)
 
     def on_mount(self) -> None:
         self._widgets()
