@@ -9,6 +9,7 @@ from textual.app import App
 from textual.binding import Binding
 
 from . import cropped_updates, storage
+from .widgets.textutil import notify_plain, visible
 
 MIN_SIZE = (80, 24)
 # The terminal's own colours: the app looks native in any palette, and a repaint needs far fewer bytes
@@ -43,7 +44,7 @@ class BarrageApp(App):
                 self._store = storage.open_store(self._save_dir)
             except Exception as exc:  # noqa: BLE001
                 self._save_dir = False
-                self.notify(f"Saves are off: {storage._line(exc)}", severity="warning")
+                notify_plain(self, f"Saves are off: {storage._line(exc)}", severity="warning")
         return self._store
 
     def get_default_screen(self):
@@ -68,7 +69,7 @@ class BarrageApp(App):
         try:
             game = storage.load(path)
         except storage.LoadFailed as exc:
-            self.notify(str(exc), title="Cannot open the save", severity="error", timeout=8)
+            notify_plain(self, str(exc), title="Cannot open the save", severity="error", timeout=8)
             return
         self._play(storage.attach_automa(game))
 
@@ -151,7 +152,7 @@ def run_app(load=None, resume: bool = False, save_dir=None, automa_delay: float 
         try:
             store = storage.open_store(save_dir)
         except Exception as exc:  # noqa: BLE001 - e.g. a save folder that cannot be used
-            print(f"barrage-tui: cannot use the save folder: {storage._line(exc)}", file=sys.stderr)
+            print(f"barrage-tui: cannot use the save folder: {visible(storage._line(exc))}", file=sys.stderr)
             return 2
         path = load
         if resume:
@@ -162,7 +163,7 @@ def run_app(load=None, resume: bool = False, save_dir=None, automa_delay: float 
         try:
             game = storage.attach_automa(storage.load(path))
         except storage.LoadFailed as exc:
-            print(f"barrage-tui: {exc}", file=sys.stderr)
+            print(f"barrage-tui: {visible(exc)}", file=sys.stderr)
             return 1
     app = BarrageApp(store=store, save_dir=save_dir, game=game, automa_delay=automa_delay)
     app.run()

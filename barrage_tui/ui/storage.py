@@ -71,7 +71,8 @@ def describe(info) -> str:
     from barrage_tui.rules.components import components
 
     names = components().companies
-    seats = ", ".join(f"{name} ({names[company].name})" for name, company in info.seats)
+    # a hand-edited summary may name any company: an unknown one is shown as it is
+    seats = ", ".join(f"{name} ({names[c].name if c in names else c})" for name, c in info.seats)
     state = "finished" if info.over else f"round {info.round}"
     scores = "/".join(str(s) for s in info.scores)
     return f"{info.path.stem} · {info.modified:%Y-%m-%d %H:%M} · {seats} · {state} · VP {scores}"

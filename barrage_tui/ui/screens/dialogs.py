@@ -9,6 +9,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Input, Label, Static
 
+from ..widgets.textutil import plain
+
 
 class ConfirmScreen(ModalScreen[bool]):
     """A yes/no question: y or Enter for yes, n or Esc for no."""
@@ -23,9 +25,9 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label(self.question, classes="dialog-title")
+            yield Label(plain(self.question), classes="dialog-title")
             if self.detail:
-                yield Static(self.detail, classes="dialog-detail")
+                yield Static(plain(self.detail), classes="dialog-detail")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Yes (y)", id="yes", variant="error")
                 yield Button("No (n)", id="no")

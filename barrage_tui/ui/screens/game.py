@@ -24,6 +24,7 @@ from ..widgets.log import GameLog
 from ..widgets.map import MapView
 from ..widgets.patents import PatentOffice
 from ..widgets.prompt import ChoiceList, PromptPanel
+from ..widgets.textutil import notify_plain
 
 WIDE = (150, 45)
 MEDIUM = (120, 40)
@@ -296,7 +297,7 @@ class GameScreen(Screen):
         before = self.session.save_error
         error = self.session.autosave()
         if error and error != before:
-            self.notify(f"Autosave failed: {error}", severity="warning", timeout=6)
+            notify_plain(self, f"Autosave failed: {error}", severity="warning", timeout=6)
 
     def _say(self, text: str) -> None:
         banner = self._banner
@@ -390,7 +391,7 @@ class GameScreen(Screen):
 
         def saved(name: str | None) -> None:
             if name:
-                self.notify(self.session.save_as(name))
+                notify_plain(self, self.session.save_as(name))
 
         self.app.push_screen(SaveAsScreen(), callback=saved)
 
