@@ -143,9 +143,23 @@ class BarrageApp(App):
             self._too_small = None
 
 
+def unusable_terminal() -> str:
+    """Why this terminal cannot show the app ('' when it can): a dumb terminal has no cursor movement,
+    so the game could only be drawn as garbage (and Rich takes such a terminal to be 80x25)."""
+    term = os.environ.get("TERM", "")
+    if term.lower() in ("dumb", "unknown"):
+        return (f"this terminal (TERM={term}) cannot show the game: it has no cursor movement; "
+                "run barrage-tui in a terminal emulator (e.g. TERM=xterm-256color)")
+    return ""
+
+
 def run_app(load=None, resume: bool = False, save_dir=None, automa_delay: float = 0.6) -> int:
     """Start the app (``barrage-tui``); ``load``: a save file, ``resume``: the latest save; ``automa_delay``:
     seconds each Automa step stays on screen before it is played. Returns the exit code."""
+    refusal = unusable_terminal()
+    if refusal:
+        print(f"barrage-tui: {refusal}", file=sys.stderr)
+        return 2
     store = None
     game = None
     if load or resume:

@@ -291,3 +291,20 @@ def test_a_burst_of_resizes_across_the_layouts_settles_on_the_last_size():
         raise AssertionError("the app did not answer a key after a burst of resizes (livelock)") from None
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.split() == ["mode=wide", "size=160x50", "decisions=1"]  # the last size; Enter decided
+
+
+def test_a_dumb_terminal_is_refused_before_the_app_starts(monkeypatch, capsys, tmp_path):
+    """TERM=dumb has no cursor movement: one line saying so and a non-zero exit, never a hung screen."""
+    from barrage_tui.ui.app import BarrageApp, run_app
+
+    def never(self, *args, **kw):
+        raise AssertionError("the app was started")
+
+    monkeypatch.setattr(BarrageApp, "run", never)
+    for term in ("dumb", "unknown"):
+        monkeypatch.setenv("TERM", term)
+        assert run_app(save_dir=str(tmp_path)) != 0
+        assert run_app(resume=True, save_dir=str(tmp_path)) != 0
+        err = capsys.readouterr().err.splitlines()
+        assert err == [f"barrage-tui: this terminal (TERM={term}) cannot show the game: it has no cursor movement; "
+                       "run barrage-tui in a terminal emulator (e.g. TERM=xterm-256color)"] * 2

@@ -99,7 +99,8 @@ async def test_a_broken_save_gives_a_message_not_a_traceback(app_factory, tmp_pa
         assert "Cannot open the save" in screen_text(app)
 
 
-def test_the_command_line_refuses_a_bad_file_plainly(tmp_path, capsys):
+def test_the_command_line_refuses_a_bad_file_plainly(tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("TERM", "xterm-256color")  # whatever terminal the tests run in
     bad = tmp_path / "broken.toml"
     bad.write_text("nonsense")
     assert run_app(load=str(bad), save_dir=str(tmp_path / "saves")) == 1
