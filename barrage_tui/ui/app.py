@@ -23,7 +23,7 @@ class BarrageApp(App):
     ENABLE_COMMAND_PALETTE = False
     BINDINGS = [Binding("ctrl+c", "request_quit", "Quit", show=False, priority=True, id="app.ctrl_c")]
 
-    def __init__(self, *, store=None, save_dir=None, game=None, seed: int | None = None,
+    def __init__(self, *, store=None, save_dir=None, game=None, opened=None, seed: int | None = None,
                  cursor_blink: bool = True, automa_delay: float = 0.6) -> None:
         super().__init__()
         cropped_updates.install()
@@ -32,6 +32,8 @@ class BarrageApp(App):
         self._store = store
         self._save_dir = save_dir
         self._initial_game = game
+        self._opened = opened  # the save file ``game`` was read from (to compare with the game's autosave)
+        self._question = None  # (game, path, newer autosave) to ask about once the app runs
         self._seed = seed
         self.cursor_blink = cursor_blink
         self._too_small = None
@@ -48,15 +50,22 @@ class BarrageApp(App):
         return self._store
 
     def get_default_screen(self):
-        """The first screen: the start screen, or the game given on the command line."""
-        if self._initial_game is not None:
-            return self._game_screen(self._initial_game)
+        """The first screen: the start screen, or the game given on the command line (the start screen
+        under a question when the game's autosave is newer than the save it was read from)."""
+        game = self._initial_game
+        if game is not None:
+            newer = storage.newer_autosave(self.store, game, self._opened) if self._opened else None
+            if newer is None:
+                return self._game_screen(game)
+            self._question = (game, self._opened, newer)
         from .screens.start import StartScreen
 
         return StartScreen(None, self._seed)
 
     def on_mount(self) -> None:
         self._check_size()
+        if self._question is not None:
+            self._ask_older(*self._question)
 
     # ------------------------------------------------------------ screens
 
@@ -71,19 +80,49 @@ class BarrageApp(App):
         except storage.LoadFailed as exc:
             notify_plain(self, str(exc), title="Cannot open the save", severity="error", timeout=8)
             return
-        self._play(storage.attach_automa(game))
+        game = storage.attach_automa(game)
+        newer = storage.newer_autosave(self.store, game, path)
+        if newer is None:
+            self._play(game)
+        else:
+            self._ask_older(game, path, newer)
 
-    def _game_screen(self, game):
+    def _ask_older(self, game, path, newer) -> None:
+        """The save opened is older than the game's own autosave: continue that, or branch the older one."""
+        from pathlib import Path
+
+        from .screens.dialogs import Answer, AskScreen
+
+        auto, newer_game = newer
+        detail = [f"{Path(path).name}: {storage.progress(game, path)}.",
+                  f"Its autosave: {storage.progress(newer_game, auto)}.",
+                  "Playing on from the older save in the same slot would replace the newer autosave."]
+        answers = [Answer("n", "Continue the newer game", "newer", "primary"),
+                   Answer("b", "Play the older save in a new slot", "branch")]
+
+        def chosen(answer) -> None:
+            if answer == "newer":
+                self._play(storage.attach_automa(newer_game))
+            elif answer == "branch":
+                self._play(game, branch=True)
+
+        self.push_screen(AskScreen("A newer autosave of this game exists", detail, answers), callback=chosen)
+
+    def _game_screen(self, game, branch: bool = False):
         from .screens.game import GameScreen
         from .session import Session
 
-        screen = GameScreen(Session(game, self.store))
+        session = Session(game, self.store)
+        if branch:
+            session.branch()
+        screen = GameScreen(session)
         if game.over:
             self.call_after_refresh(screen._game_over)
         return screen
 
-    def _play(self, game) -> None:
-        self.switch_to(self._game_screen(game))
+    def _play(self, game, branch: bool = False) -> None:
+        """Show ``game`` (``branch``: in an autosave slot of its own)."""
+        self.switch_to(self._game_screen(game, branch))
 
     def switch_to(self, screen) -> None:
         """Show ``screen`` instead of whatever is shown (dialogs on top are closed).
@@ -160,8 +199,7 @@ def run_app(load=None, resume: bool = False, save_dir=None, automa_delay: float 
     if refusal:
         print(f"barrage-tui: {refusal}", file=sys.stderr)
         return 2
-    store = None
-    game = None
+    store = game = path = None
     if load or resume:
         try:
             store = storage.open_store(save_dir)
@@ -179,6 +217,6 @@ def run_app(load=None, resume: bool = False, save_dir=None, automa_delay: float 
         except storage.LoadFailed as exc:
             print(f"barrage-tui: {visible(exc)}", file=sys.stderr)
             return 1
-    app = BarrageApp(store=store, save_dir=save_dir, game=game, automa_delay=automa_delay)
+    app = BarrageApp(store=store, save_dir=save_dir, game=game, opened=path, automa_delay=automa_delay)
     app.run()
     return app.return_code or 0

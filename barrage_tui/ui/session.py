@@ -87,6 +87,11 @@ class Session:
         self.save_error = ""
         return ""
 
+    def branch(self) -> None:
+        """Play the game on in an autosave slot of its own (an older save of a game that has a newer autosave)."""
+        self.store.branch(self.game)
+        self.autosave()
+
     def save_as(self, name: str) -> str:
         if self.store is None:
             return "saving is not available"

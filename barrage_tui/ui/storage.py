@@ -45,6 +45,35 @@ def load(path):
         raise LoadFailed(f"cannot read {path}: {exc.strerror or exc}") from None
 
 
+def newer_autosave(store, game, path):
+    """The game's own autosave when the save ``path`` is older (fewer decisions, or written before it) and
+    differs from it: ``(autosave path, its game)``; None when there is none or it cannot be read.
+    Playing the older save on would otherwise replace that autosave at the first decision."""
+    if store is None or path is None:
+        return None
+    auto = store.autosave_path(game)
+    try:
+        if not auto.is_file() or auto.samefile(path):
+            return None
+        newer = load(auto)
+        older = len(game.log) < len(newer.log) or Path(path).stat().st_mtime < auto.stat().st_mtime
+    except (OSError, LoadFailed):
+        return None
+    return (auto, newer) if older and newer.log != game.log else None
+
+
+def progress(game, path) -> str:
+    """How far a saved game is, and when its file was written: 'round 2, 31 decisions, saved 2026-12-01 15:04'."""
+    import datetime
+
+    try:
+        when = datetime.datetime.fromtimestamp(Path(path).stat().st_mtime).strftime(", saved %Y-%m-%d %H:%M")
+    except OSError:
+        when = ""
+    state = "finished" if game.over else f"round {game.state.round}"
+    return f"{state}, {len(game.log)} decisions{when}"
+
+
 def latest(store):
     """The newest save's path, or None (also when the folder cannot be read)."""
     try:

@@ -7,7 +7,7 @@ from barrage_tui.rules.game import Game
 from barrage_tui.ui.app import run_app
 from barrage_tui.ui.screens.start import StartScreen
 
-from .conftest import choose, game_screen, screen_text, start_screen_ready
+from .conftest import choose, game_screen, make_app, screen_text, start_screen_ready
 from .driver import default_setup
 
 
@@ -116,3 +116,79 @@ async def test_load_works_before_the_start_screen_has_finished_loading(app_facto
     monkeypatch.setattr(StartScreen, "_load", lambda self: None)  # the background load never ends
     game = await load_from_the_list(app_factory, tmp_path, "early", 15, ready=False)
     assert game.setup.seed == 15
+
+
+def older_and_newer(tmp_path):
+    """A game saved as 'older' after 3 decisions and autosaved after 6: (older path, autosave path, game)."""
+    store = saves.SaveStore(tmp_path / "saves")
+    game = Game.new(default_setup(2, 16))
+    for _ in range(3):
+        game.choose(game.prompt.choices[0].key)
+    older = store.save_as(game, "older")
+    for _ in range(3):
+        game.choose(game.prompt.choices[0].key)
+    return older, store.autosave(game), game
+
+
+async def open_older(app, pilot, older, answer: str):
+    """Open the older save from the start screen, see the question, answer it."""
+    from barrage_tui.ui.screens.dialogs import AskScreen
+
+    await start_screen_ready(pilot)
+    app.open_save(older)
+    await pilot.pause()
+    assert isinstance(app.screen, AskScreen)
+    text = screen_text(app)
+    assert "A newer autosave of this game exists" in text and "3 decisions" in text and "6 decisions" in text
+    await pilot.press(answer)
+    await pilot.pause()
+
+
+async def test_an_older_save_offers_the_newer_autosave(app_factory, tmp_path):
+    older, auto, game = older_and_newer(tmp_path)
+    app = app_factory()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_older(app, pilot, older, "n")
+        playing = game_screen(app).session.game
+        assert playing.log == game.log  # the newer game, all 6 decisions
+        await choose(pilot, playing.prompt.choices[0].key)
+    assert len(saves.load_game(auto).log) == 7
+    assert len(saves.load_game(older).log) == 3  # the older save is left as it was
+
+
+async def test_an_older_save_can_be_branched_into_its_own_slot(app_factory, tmp_path):
+    older, auto, game = older_and_newer(tmp_path)
+    app = app_factory()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_older(app, pilot, older, "b")
+        playing = game_screen(app).session.game
+        assert playing.log == game.log[:3]
+        await choose(pilot, playing.prompt.choices[1].key)
+        branch = saves.SaveStore(tmp_path / "saves").autosave_path(playing)
+    assert branch != auto
+    assert saves.load_game(auto).log == game.log  # the newer game's autosave is untouched
+    assert saves.load_game(branch).log == playing.log and len(playing.log) == 4
+
+
+async def test_loading_an_older_save_on_the_command_line_asks_too(tmp_path):
+    from barrage_tui.ui.screens.dialogs import AskScreen
+    from barrage_tui.ui.storage import open_store
+
+    older, auto, game = older_and_newer(tmp_path)
+    app = make_app(tmp_path, store=open_store(tmp_path / "saves"), game=saves.load_game(older), opened=older)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, AskScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        assert game_screen(app).session.game.log == game.log
+
+
+async def test_the_latest_autosave_opens_without_a_question(app_factory, tmp_path):
+    older, auto, game = older_and_newer(tmp_path)
+    app = app_factory()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await start_screen_ready(pilot)
+        await pilot.press("c")
+        await pilot.pause()
+        assert game_screen(app).session.game.log == game.log
