@@ -56,7 +56,7 @@ class BarrageApp(App):
         if game is not None:
             newer = storage.newer_autosave(self.store, game, self._opened) if self._opened else None
             if newer is None:
-                return self._game_screen(game)
+                return self._game_screen(game, on_disk=self._opened is not None)
             self._question = (game, self._opened, newer)
         from .screens.start import StartScreen
 
@@ -72,7 +72,7 @@ class BarrageApp(App):
     def start_game(self, setup) -> None:
         from barrage_tui.rules.game import Game
 
-        self._play(storage.attach_automa(Game.new(setup)))
+        self._play(storage.attach_automa(Game.new(setup)), on_disk=False)
 
     def open_save(self, path) -> None:
         try:
@@ -108,11 +108,11 @@ class BarrageApp(App):
 
         self.push_screen(AskScreen("A newer autosave of this game exists", detail, answers), callback=chosen)
 
-    def _game_screen(self, game, branch: bool = False):
+    def _game_screen(self, game, branch: bool = False, on_disk: bool = True):
         from .screens.game import GameScreen
         from .session import Session
 
-        session = Session(game, self.store)
+        session = Session(game, self.store, on_disk)
         if branch:
             session.branch()
         screen = GameScreen(session)
@@ -120,9 +120,9 @@ class BarrageApp(App):
             self.call_after_refresh(screen._game_over)
         return screen
 
-    def _play(self, game, branch: bool = False) -> None:
-        """Show ``game`` (``branch``: in an autosave slot of its own)."""
-        self.switch_to(self._game_screen(game, branch))
+    def _play(self, game, branch: bool = False, on_disk: bool = True) -> None:
+        """Show ``game`` (``branch``: in an autosave slot of its own; ``on_disk``: it was read from a file)."""
+        self.switch_to(self._game_screen(game, branch, on_disk))
 
     def switch_to(self, screen) -> None:
         """Show ``screen`` instead of whatever is shown (dialogs on top are closed).
@@ -147,19 +147,23 @@ class BarrageApp(App):
     # ------------------------------------------------------------ quitting and size
 
     def action_request_quit(self) -> None:
-        from .screens.dialogs import ConfirmScreen
+        """Ask before quitting, saying truly what is saved; while the autosave fails, offer to save elsewhere."""
+        from .screens.dialogs import SAVE_ELSEWHERE, ConfirmScreen
 
         if isinstance(self.screen, ConfirmScreen):
             return
-        playing = getattr(self.screen, "id", "") in ("game", "end")
-        detail = "The game is saved after every decision; barrage-tui --continue resumes it." \
-            if playing and self.store is not None else ""
+        game_screen = next((s for s in reversed(self.screen_stack) if getattr(s, "id", "") == "game"), None)
+        session = game_screen.session if game_screen is not None else None
+        detail = session.save_status() if session is not None else ""
 
-        def answer(yes: bool | None) -> None:
-            if yes:
+        def answer(result) -> None:
+            if result is True:
                 self.exit(0)
+            elif result == SAVE_ELSEWHERE:
+                game_screen.action_save_as(then=self.action_request_quit)
 
-        self.push_screen(ConfirmScreen("Quit Barrage?", detail), callback=answer)
+        offer = session is not None and bool(session.save_error)
+        self.push_screen(ConfirmScreen("Quit Barrage?", detail, offer_save=offer), callback=answer)
 
     async def on_event(self, event) -> None:
         from textual import events

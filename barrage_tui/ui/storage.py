@@ -6,6 +6,7 @@ Textual app (see tests/bench_ui.py); ``preload`` imports them in the background 
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 
@@ -43,6 +44,41 @@ def load(path):
         raise LoadFailed(_line(exc)) from None
     except OSError as exc:
         raise LoadFailed(f"cannot read {path}: {exc.strerror or exc}") from None
+
+
+class SaveFailed(Exception):
+    """A save could not be written; the message is one plain line."""
+
+
+def save_to(game, path) -> None:
+    """Write ``game`` to ``path`` (atomic). Raises saves.SaveError."""
+    import saves
+
+    saves.save_game(game, Path(path))
+
+
+def save_as(store, game, text: str) -> Path:
+    """Write ``game`` where the player asked (the ``s`` dialog) and return the file. Raises SaveFailed.
+
+    A name goes into the save folder; text with a / (or starting with ~) is a path: a folder (existing,
+    or written with a final /) gets the game's own autosave file name in it, so that ``--save-dir`` there
+    continues it; any other path is the file (.toml added)."""
+    import saves
+
+    text = text.strip()
+    try:
+        if "/" not in text and os.sep not in text and not text.startswith("~"):
+            return store.save_as(game, text)
+        path = Path(text).expanduser()
+        if text.endswith(("/", os.sep)) or path.is_dir():
+            path = path / store.autosave_path(game).name
+        elif path.suffix != ".toml":
+            path = path.with_name(path.name + ".toml")
+        return saves.save_game(game, path)
+    except saves.SaveError as exc:
+        raise SaveFailed(_line(exc)) from None
+    except OSError as exc:  # e.g. a path the system refuses to look at
+        raise SaveFailed(f"cannot save to {text}: {exc.strerror or exc}") from None
 
 
 def newer_autosave(store, game, path):

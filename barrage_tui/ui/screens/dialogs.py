@@ -1,4 +1,4 @@
-"""Small dialogs: a question with a few answers (quit?), save under a name, the terminal is too small."""
+"""Small dialogs: a question with a few answers (quit?), save under a name or a path, the terminal is too small."""
 
 from __future__ import annotations
 
@@ -71,24 +71,36 @@ class AskScreen(ModalScreen):
         self.dismiss(self.answers[int(event.button.id.split("-")[1])].value)
 
 
-class ConfirmScreen(AskScreen):
-    """A yes/no question: y for yes, n or Esc for no (focused: No)."""
+SAVE_ELSEWHERE = "save"  # ConfirmScreen's third answer, when it offers one
 
-    def __init__(self, question: str, detail: str = "") -> None:
+
+class ConfirmScreen(AskScreen):
+    """A yes/no question: y for yes, n or Esc for no (focused: No); ``offer_save`` adds s: save elsewhere."""
+
+    def __init__(self, question: str, detail: str = "", offer_save: bool = False) -> None:
         answers = [Answer("y", "Yes", True, "error"), Answer("n", "No", False)]
+        if offer_save:
+            answers.insert(0, Answer("s", "Save elsewhere", SAVE_ELSEWHERE, "primary"))
         super().__init__(question, detail, answers, escape=False, focus=-1)
 
 
 class SaveAsScreen(ModalScreen[str | None]):
-    """Ask for a name to save the game under."""
+    """Ask for a name to save the game under (in the save folder), or a path: a file or a folder."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="saveas.cancel")]
+
+    def __init__(self, note: str = "") -> None:
+        super().__init__()
+        self.note = note  # e.g. why the save folder cannot be used
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label("Save the game as", classes="dialog-title")
-            yield Input(placeholder="a name, e.g. friday-game", id="save-name")
-            yield Static("Enter to save · Esc to cancel", classes="dialog-detail")
+            if self.note:
+                yield Static(plain(self.note), classes="dialog-note")
+            yield Input(placeholder="a name, e.g. friday-game; or a path, e.g. ~/barrage/", id="save-name")
+            yield Static("A name goes to the save folder; a path with / to that file or folder. "
+                         "Enter to save · Esc to cancel", classes="dialog-detail")
 
     def on_mount(self) -> None:
         self.query_one(Input).cursor_blink = self.app.cursor_blink
