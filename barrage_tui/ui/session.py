@@ -91,20 +91,19 @@ class Session:
         self.unsaved += 1
         self.autosave()
 
-    def autosave(self) -> str:
-        """Write the autosave. Returns an error message ('' when all went well or there is no store)."""
+    def autosave(self) -> None:
+        """Write the autosave; on failure ``save_error`` says why (a save that fails never stops the game)."""
         if self.store is None:
-            return ""
+            return
         try:
             if self.target is not None:
                 storage.save_to(self.game, self.target)
             else:
                 self.store.autosave(self.game)
-        except Exception as exc:  # noqa: BLE001 - a save that fails must not stop the game
-            self.save_error = _one_line(exc)
-            return self.save_error
+        except Exception as exc:  # noqa: BLE001 - a full disk, a folder that went away, a bug: all the same here
+            self.save_error = storage._line(exc)
+            return
         self._saved()
-        return ""
 
     def _saved(self) -> None:
         self.save_error = ""
@@ -135,18 +134,12 @@ class Session:
                 f"The last {n} decisions are" if n > 1 else "The last decision is")
         return f"{what} not saved"
 
-    def failure(self) -> str:
-        """While the autosave fails: what is not saved and why ('' while saving works)."""
-        if not self.save_error:
-            return ""
-        return f"{self.not_saved()}: the autosave fails ({self.save_error}). s saves the game elsewhere."
-
     def save_status(self) -> str:
-        """Where the game is saved, as the quit dialog says it."""
+        """Where the game is saved (or what is not, and why), as the quit dialog says it."""
         if self.store is None:
             return "Saving is off: this game is not saved."
         if self.save_error:
-            return self.failure()
+            return f"{self.not_saved()}: the autosave fails ({self.save_error}). s saves the game elsewhere."
         if self.target is not None:
             return f"The game is saved after every decision to {self.target}; barrage-tui --load resumes it."
         return "The game is saved after every decision; barrage-tui --continue resumes it."
@@ -165,8 +158,3 @@ def round_summary(game, round_no: int, before: dict) -> RoundSummary:
         rows.append((c.seat, e, awards.get(c.seat, 0), credits, malus, bonus))
     rows.sort(key=lambda r: -r[1])
     return RoundSummary(round_no, st.bonus_tiles[round_no - 1], rows)
-
-
-def _one_line(exc: Exception) -> str:
-    text = str(exc).strip().splitlines()
-    return text[0] if text else exc.__class__.__name__
