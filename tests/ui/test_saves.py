@@ -293,3 +293,22 @@ async def test_the_latest_autosave_opens_without_a_question(app_factory, tmp_pat
         await pilot.press("c")
         await pilot.pause()
         assert game_screen(app).session.game.log == game.log
+
+
+def test_save_as_takes_a_name_a_file_or_a_folder(tmp_path):
+    from barrage_tui.ui import storage
+
+    store = saves.SaveStore(tmp_path / "saves")
+    game = Game.new(default_setup(2, 12))
+    assert storage.save_as(store, game, "friday") == tmp_path / "saves" / "friday.toml"  # a name: the folder
+    assert storage.save_as(store, game, f"{tmp_path}/copy") == tmp_path / "copy.toml"  # a file: .toml added
+    folder = tmp_path / "usb"
+    folder.mkdir()
+    assert storage.save_as(store, game, str(folder)) == folder / store.autosave_path(game).name  # a folder
+    try:
+        storage.save_as(store, game, f"{tmp_path}/missing/x")
+    except storage.SaveFailed as exc:
+        assert "missing" in str(exc) and "\n" not in str(exc)
+    else:
+        raise AssertionError("a file in a folder that does not exist was written")
+    assert not (tmp_path / "missing").exists()
