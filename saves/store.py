@@ -106,6 +106,13 @@ class SaveStore:
         """The pid of the process playing this game now, or None."""
         return holder(self.directory, safe_name(game_id(game)))
 
+    def branch(self, game: Game) -> Path:
+        """Give ``game`` an autosave slot of its own (a new game id) and return it: an older save of a game,
+        played on, then no longer replaces the newer autosave of the game it came from."""
+        game.setup.options.pop("id", None)
+        game_id(game)
+        return self.autosave_path(game)
+
     def path_for(self, name: str) -> Path:
         """Where ``save_as(game, name)`` writes (to ask before overwriting)."""
         return self.directory / f"{safe_name(name)}{SUFFIX}"

@@ -9,6 +9,7 @@ from textual.app import App
 from textual.binding import Binding
 
 from . import cropped_updates, storage
+from .widgets.textutil import notify_plain, visible
 
 MIN_SIZE = (80, 24)
 # The terminal's own colours: the app looks native in any palette, and a repaint needs far fewer bytes
@@ -22,7 +23,7 @@ class BarrageApp(App):
     ENABLE_COMMAND_PALETTE = False
     BINDINGS = [Binding("ctrl+c", "request_quit", "Quit", show=False, priority=True, id="app.ctrl_c")]
 
-    def __init__(self, *, store=None, save_dir=None, game=None, seed: int | None = None,
+    def __init__(self, *, store=None, save_dir=None, game=None, opened=None, seed: int | None = None,
                  cursor_blink: bool = True, automa_delay: float = 0.6) -> None:
         super().__init__()
         cropped_updates.install()
@@ -31,6 +32,8 @@ class BarrageApp(App):
         self._store = store
         self._save_dir = save_dir
         self._initial_game = game
+        self._opened = opened  # the save file ``game`` was read from (to compare with the game's autosave)
+        self._question = None  # (game, path, newer autosave) to ask about once the app runs
         self._seed = seed
         self.cursor_blink = cursor_blink
         self._too_small = None
@@ -43,46 +46,83 @@ class BarrageApp(App):
                 self._store = storage.open_store(self._save_dir)
             except Exception as exc:  # noqa: BLE001
                 self._save_dir = False
-                self.notify(f"Saves are off: {storage._line(exc)}", severity="warning")
+                notify_plain(self, f"Saves are off: {storage._line(exc)}", severity="warning")
         return self._store
 
     def get_default_screen(self):
-        """The first screen: the start screen, or the game given on the command line."""
-        if self._initial_game is not None:
-            return self._game_screen(self._initial_game)
+        """The first screen: the start screen, or the game given on the command line (the start screen
+        under a question when the game's autosave is newer than the save it was read from)."""
+        game = self._initial_game
+        if game is not None:
+            newer = storage.newer_autosave(self.store, game, self._opened) if self._opened else None
+            if newer is None:
+                return self._game_screen(game, on_disk=self._opened is not None)
+            self._question = (game, self._opened, newer)
         from .screens.start import StartScreen
 
         return StartScreen(None, self._seed)
 
     def on_mount(self) -> None:
         self._check_size()
+        if self._question is not None:
+            self._ask_older(*self._question)
 
     # ------------------------------------------------------------ screens
 
     def start_game(self, setup) -> None:
         from barrage_tui.rules.game import Game
 
-        self._play(storage.attach_automa(Game.new(setup)))
+        self._play(storage.attach_automa(Game.new(setup)), on_disk=False)
 
     def open_save(self, path) -> None:
         try:
             game = storage.load(path)
         except storage.LoadFailed as exc:
-            self.notify(str(exc), title="Cannot open the save", severity="error", timeout=8)
+            notify_plain(self, str(exc), title="Cannot open the save", severity="error", timeout=8)
             return
-        self._play(storage.attach_automa(game))
+        game = storage.attach_automa(game)
+        newer = storage.newer_autosave(self.store, game, path)
+        if newer is None:
+            self._play(game)
+        else:
+            self._ask_older(game, path, newer)
 
-    def _game_screen(self, game):
+    def _ask_older(self, game, path, newer) -> None:
+        """The save opened is older than the game's own autosave: continue that, or branch the older one."""
+        from pathlib import Path
+
+        from .screens.dialogs import Answer, AskScreen
+
+        auto, newer_game = newer
+        detail = [f"{Path(path).name}: {storage.progress(game, path)}.",
+                  f"Its autosave: {storage.progress(newer_game, auto)}.",
+                  "Playing on from the older save in the same slot would replace the newer autosave."]
+        answers = [Answer("n", "Continue the newer game", "newer", "primary"),
+                   Answer("b", "Play the older save in a new slot", "branch")]
+
+        def chosen(answer) -> None:
+            if answer == "newer":
+                self._play(storage.attach_automa(newer_game))
+            elif answer == "branch":
+                self._play(game, branch=True)
+
+        self.push_screen(AskScreen("A newer autosave of this game exists", detail, answers), callback=chosen)
+
+    def _game_screen(self, game, branch: bool = False, on_disk: bool = True):
         from .screens.game import GameScreen
         from .session import Session
 
-        screen = GameScreen(Session(game, self.store))
+        session = Session(game, self.store, on_disk)
+        if branch:
+            session.branch()
+        screen = GameScreen(session)
         if game.over:
             self.call_after_refresh(screen._game_over)
         return screen
 
-    def _play(self, game) -> None:
-        self.switch_to(self._game_screen(game))
+    def _play(self, game, branch: bool = False, on_disk: bool = True) -> None:
+        """Show ``game`` (``branch``: in an autosave slot of its own; ``on_disk``: it was read from a file)."""
+        self.switch_to(self._game_screen(game, branch, on_disk))
 
     def switch_to(self, screen) -> None:
         """Show ``screen`` instead of whatever is shown (dialogs on top are closed).
@@ -107,19 +147,23 @@ class BarrageApp(App):
     # ------------------------------------------------------------ quitting and size
 
     def action_request_quit(self) -> None:
-        from .screens.dialogs import ConfirmScreen
+        """Ask before quitting, saying truly what is saved; while the autosave fails, offer to save elsewhere."""
+        from .screens.dialogs import SAVE_ELSEWHERE, ConfirmScreen
 
         if isinstance(self.screen, ConfirmScreen):
             return
-        playing = getattr(self.screen, "id", "") in ("game", "end")
-        detail = "The game is saved after every decision; barrage-tui --continue resumes it." \
-            if playing and self.store is not None else ""
+        game_screen = next((s for s in reversed(self.screen_stack) if getattr(s, "id", "") == "game"), None)
+        session = game_screen.session if game_screen is not None else None
+        detail = session.save_status() if session is not None else ""
 
-        def answer(yes: bool | None) -> None:
-            if yes:
+        def answer(result) -> None:
+            if result is True:
                 self.exit(0)
+            elif result == SAVE_ELSEWHERE:
+                game_screen.action_save_as(then=self.action_request_quit)
 
-        self.push_screen(ConfirmScreen("Quit Barrage?", detail), callback=answer)
+        offer = session is not None and bool(session.save_error)
+        self.push_screen(ConfirmScreen("Quit Barrage?", detail, offer_save=offer), callback=answer)
 
     async def on_event(self, event) -> None:
         from textual import events
@@ -142,16 +186,29 @@ class BarrageApp(App):
             self._too_small = None
 
 
+def unusable_terminal() -> str:
+    """Why this terminal cannot show the app ('' when it can): a dumb terminal has no cursor movement,
+    so the game could only be drawn as garbage (and Rich takes such a terminal to be 80x25)."""
+    term = os.environ.get("TERM", "")
+    if term.lower() in ("dumb", "unknown"):
+        return (f"this terminal (TERM={term}) cannot show the game: it has no cursor movement; "
+                "run barrage-tui in a terminal emulator (e.g. TERM=xterm-256color)")
+    return ""
+
+
 def run_app(load=None, resume: bool = False, save_dir=None, automa_delay: float = 0.6) -> int:
     """Start the app (``barrage-tui``); ``load``: a save file, ``resume``: the latest save; ``automa_delay``:
     seconds each Automa step stays on screen before it is played. Returns the exit code."""
-    store = None
-    game = None
+    refusal = unusable_terminal()
+    if refusal:
+        print(f"barrage-tui: {refusal}", file=sys.stderr)
+        return 2
+    store = game = path = None
     if load or resume:
         try:
             store = storage.open_store(save_dir)
         except Exception as exc:  # noqa: BLE001 - e.g. a save folder that cannot be used
-            print(f"barrage-tui: cannot use the save folder: {storage._line(exc)}", file=sys.stderr)
+            print(f"barrage-tui: cannot use the save folder: {visible(storage._line(exc))}", file=sys.stderr)
             return 2
         path = load
         if resume:
@@ -162,8 +219,8 @@ def run_app(load=None, resume: bool = False, save_dir=None, automa_delay: float 
         try:
             game = storage.attach_automa(storage.load(path))
         except storage.LoadFailed as exc:
-            print(f"barrage-tui: {exc}", file=sys.stderr)
+            print(f"barrage-tui: {visible(exc)}", file=sys.stderr)
             return 1
-    app = BarrageApp(store=store, save_dir=save_dir, game=game, automa_delay=automa_delay)
+    app = BarrageApp(store=store, save_dir=save_dir, game=game, opened=path, automa_delay=automa_delay)
     app.run()
     return app.return_code or 0

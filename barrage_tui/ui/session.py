@@ -10,6 +10,8 @@ from dataclasses import dataclass, field
 from barrage_tui.rules import scoring
 from barrage_tui.rules.decisions import EventKind
 
+from . import storage
+
 
 @dataclass
 class RoundSummary:
@@ -27,10 +29,13 @@ class Outcome:
 
 
 class Session:
-    def __init__(self, game, store=None) -> None:
+    def __init__(self, game, store=None, on_disk: bool = False) -> None:
         self.game = game
         self.store = store
-        self.save_error = ""
+        self.save_error = ""  # why the last autosave failed ('' while saving works)
+        self.written = on_disk  # the game is in a file (it was loaded from one, or saved since)
+        self.unsaved = 0  # changes (decisions, undos) made since the game was last written
+        self.target = None  # a file the player saved to (s) while the autosave failed: autosaves go there
         self.last_seat = game.prompt.seat if game.prompt is not None else None
 
     @property
@@ -44,11 +49,13 @@ class Session:
         return sum(1 for c in self.game.state.companies if c.kind == "human")
 
     def choose(self, key: str) -> Outcome:
+        """Apply a decision and save it at once: it is on disk before the next key is read."""
         st = self.game.state
         round_no = st.round
         before = {c.seat: dict(c.vp_by_source) for c in st.companies}
         seat = self.game.prompt.seat
         events = self.game.choose(key)
+        self._changed()
         out = Outcome(events=events, over=self.game.over)
         if any(e.kind == EventKind.ROUND_SCORED and e.data["round"] == round_no for e in events):
             out.summary = round_summary(self.game, round_no, before)
@@ -66,7 +73,10 @@ class Session:
         return self.humans > 1 or st.companies[previous].kind != "human"
 
     def undo(self) -> bool:
-        return self.game.undo()
+        done = self.game.undo()
+        if done:
+            self._changed()
+        return done
 
     def back(self) -> int:
         """Undo back to the start of the current action (its 'choose an action' decision)."""
@@ -74,28 +84,66 @@ class Session:
         while self.game.can_undo and self.game.prompt is not None and self.game.prompt.kind != "action":
             self.game.undo()
             n += 1
+        if n:
+            self._changed()
         return n
 
-    def autosave(self) -> str:
-        """Write the autosave. Returns an error message ('' when all went well or there is no store)."""
-        if self.store is None:
-            return ""
-        try:
-            self.store.autosave(self.game)
-        except Exception as exc:  # noqa: BLE001 - a save that fails must not stop the game
-            self.save_error = _one_line(exc)
-            return self.save_error
-        self.save_error = ""
-        return ""
+    def _changed(self) -> None:
+        self.unsaved += 1
+        self.autosave()
 
-    def save_as(self, name: str) -> str:
+    def autosave(self) -> None:
+        """Write the autosave; on failure ``save_error`` says why (a save that fails never stops the game)."""
         if self.store is None:
-            return "saving is not available"
+            return
         try:
-            path = self.store.save_as(self.game, name)
-        except Exception as exc:  # noqa: BLE001
-            return _one_line(exc)
-        return f"saved as {path}" if path else "saved"
+            if self.target is not None:
+                storage.save_to(self.game, self.target)
+            else:
+                self.store.autosave(self.game)
+        except Exception as exc:  # noqa: BLE001 - a full disk, a folder that went away, a bug: all the same here
+            self.save_error = storage._line(exc)
+            return
+        self._saved()
+
+    def _saved(self) -> None:
+        self.save_error = ""
+        self.written = True
+        self.unsaved = 0
+
+    def branch(self) -> None:
+        """Play the game on in an autosave slot of its own (an older save of a game that has a newer autosave)."""
+        self.store.branch(self.game)
+        self.autosave()
+
+    def save_as(self, text: str):
+        """Write the game under a name (in the save folder) or to a path; returns the file written.
+
+        Raises storage.SaveFailed. While the autosave fails, the autosaves go to this file from now on."""
+        path = storage.save_as(self.store, self.game, text)
+        if self.save_error:
+            self.target = path
+            self._saved()
+        return path
+
+    def not_saved(self) -> str:
+        """While the autosave fails, what is not on disk: 'The last 2 decisions are not saved' ('' otherwise)."""
+        if not self.save_error:
+            return ""
+        n = self.unsaved
+        what = ("The game is" if not self.written or not n else
+                f"The last {n} decisions are" if n > 1 else "The last decision is")
+        return f"{what} not saved"
+
+    def save_status(self) -> str:
+        """Where the game is saved (or what is not, and why), as the quit dialog says it."""
+        if self.store is None:
+            return "Saving is off: this game is not saved."
+        if self.save_error:
+            return f"{self.not_saved()}: the autosave fails ({self.save_error}). s saves the game elsewhere."
+        if self.target is not None:
+            return f"The game is saved after every decision to {self.target}; barrage-tui --load resumes it."
+        return "The game is saved after every decision; barrage-tui --continue resumes it."
 
 
 def round_summary(game, round_no: int, before: dict) -> RoundSummary:
@@ -111,8 +159,3 @@ def round_summary(game, round_no: int, before: dict) -> RoundSummary:
         rows.append((c.seat, e, awards.get(c.seat, 0), credits, malus, bonus))
     rows.sort(key=lambda r: -r[1])
     return RoundSummary(round_no, st.bonus_tiles[round_no - 1], rows)
-
-
-def _one_line(exc: Exception) -> str:
-    text = str(exc).strip().splitlines()
-    return text[0] if text else exc.__class__.__name__

@@ -6,6 +6,7 @@ Textual app (see tests/bench_ui.py); ``preload`` imports them in the background 
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 
@@ -45,6 +46,70 @@ def load(path):
         raise LoadFailed(f"cannot read {path}: {exc.strerror or exc}") from None
 
 
+class SaveFailed(Exception):
+    """A save could not be written; the message is one plain line."""
+
+
+def save_to(game, path) -> None:
+    """Write ``game`` to ``path`` (atomic). Raises saves.SaveError."""
+    import saves
+
+    saves.save_game(game, Path(path))
+
+
+def save_as(store, game, text: str) -> Path:
+    """Write ``game`` where the player asked (the ``s`` dialog) and return the file. Raises SaveFailed.
+
+    A name goes into the save folder; text with a / (or starting with ~) is a path: a folder (existing,
+    or written with a final /) gets the game's own autosave file name in it, so that ``--save-dir`` there
+    continues it; any other path is the file (.toml added)."""
+    import saves
+
+    text = text.strip()
+    try:
+        if "/" not in text and os.sep not in text and not text.startswith("~"):
+            return store.save_as(game, text)
+        path = Path(text).expanduser()
+        if text.endswith(("/", os.sep)) or path.is_dir():
+            path = path / store.autosave_path(game).name
+        elif path.suffix != ".toml":
+            path = path.with_name(path.name + ".toml")
+        return saves.save_game(game, path)
+    except saves.SaveError as exc:
+        raise SaveFailed(_line(exc)) from None
+    except OSError as exc:  # e.g. a path the system refuses to look at
+        raise SaveFailed(f"cannot save to {text}: {exc.strerror or exc}") from None
+
+
+def newer_autosave(store, game, path):
+    """The game's own autosave when the save ``path`` is older (fewer decisions, or written before it) and
+    differs from it: ``(autosave path, its game)``; None when there is none or it cannot be read.
+    Playing the older save on would otherwise replace that autosave at the first decision."""
+    if store is None or path is None:
+        return None
+    auto = store.autosave_path(game)
+    try:
+        if not auto.is_file() or auto.samefile(path):
+            return None
+        newer = load(auto)
+        older = len(game.log) < len(newer.log) or Path(path).stat().st_mtime < auto.stat().st_mtime
+    except (OSError, LoadFailed):
+        return None
+    return (auto, newer) if older and newer.log != game.log else None
+
+
+def progress(game, path) -> str:
+    """How far a saved game is, and when its file was written: 'round 2, 31 decisions, saved 2026-12-01 15:04'."""
+    import datetime
+
+    try:
+        when = datetime.datetime.fromtimestamp(Path(path).stat().st_mtime).strftime(", saved %Y-%m-%d %H:%M")
+    except OSError:
+        when = ""
+    state = "finished" if game.over else f"round {game.state.round}"
+    return f"{state}, {len(game.log)} decisions{when}"
+
+
 def latest(store):
     """The newest save's path, or None (also when the folder cannot be read)."""
     try:
@@ -71,7 +136,8 @@ def describe(info) -> str:
     from barrage_tui.rules.components import components
 
     names = components().companies
-    seats = ", ".join(f"{name} ({names[company].name})" for name, company in info.seats)
+    # a hand-edited summary may name any company: an unknown one is shown as it is
+    seats = ", ".join(f"{name} ({names[c].name if c in names else c})" for name, c in info.seats)
     state = "finished" if info.over else f"round {info.round}"
     scores = "/".join(str(s) for s in info.scores)
     return f"{info.path.stem} · {info.modified:%Y-%m-%d %H:%M} · {seats} · {state} · VP {scores}"

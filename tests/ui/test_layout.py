@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+from pathlib import Path
+
 from barrage_tui.ui.screens.dialogs import TooSmallScreen
 from barrage_tui.ui.screens.game import GameScreen, layout_mode
 from barrage_tui.ui.widgets.deck import Deck
@@ -274,3 +278,33 @@ async def test_a_tab_shows_what_changed_while_it_was_hidden(app_factory):
         await pilot.press("tab")
         await pilot.pause()
         assert visible(app, "energy") and "Turn order" in screen_text(app)
+
+
+def test_a_burst_of_resizes_across_the_layouts_settles_on_the_last_size():
+    """Sizes in all three layout modes arriving while the screen is rebuilt for the previous one used to
+    make two sizes take turns forever (100% CPU, a blank screen, every key ignored). The burst runs in a
+    child process (tests/ui/resize_burst.py): a livelocked app never lets a wait in its own process end."""
+    try:
+        done = subprocess.run([sys.executable, "-m", "tests.ui.resize_burst"], cwd=Path(__file__).parents[2],
+                              capture_output=True, text=True, timeout=120)
+    except subprocess.TimeoutExpired:
+        raise AssertionError("the app did not answer a key after a burst of resizes (livelock)") from None
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.split() == ["mode=wide", "size=160x50", "decisions=1"]  # the last size; Enter decided
+
+
+def test_a_dumb_terminal_is_refused_before_the_app_starts(monkeypatch, capsys, tmp_path):
+    """TERM=dumb has no cursor movement: one line saying so and a non-zero exit, never a hung screen."""
+    from barrage_tui.ui.app import BarrageApp, run_app
+
+    def never(self, *args, **kw):
+        raise AssertionError("the app was started")
+
+    monkeypatch.setattr(BarrageApp, "run", never)
+    for term in ("dumb", "unknown"):
+        monkeypatch.setenv("TERM", term)
+        assert run_app(save_dir=str(tmp_path)) != 0
+        assert run_app(resume=True, save_dir=str(tmp_path)) != 0
+        err = capsys.readouterr().err.splitlines()
+        assert err == [f"barrage-tui: this terminal (TERM={term}) cannot show the game: it has no cursor movement; "
+                       "run barrage-tui in a terminal emulator (e.g. TERM=xterm-256color)"] * 2

@@ -7,7 +7,7 @@ from barrage_tui.rules.game import Game
 from barrage_tui.ui.app import run_app
 from barrage_tui.ui.screens.start import StartScreen
 
-from .conftest import choose, game_screen, screen_text, start_screen_ready
+from .conftest import choose, game_screen, make_app, screen_text, start_screen_ready
 from .driver import default_setup
 
 
@@ -99,7 +99,8 @@ async def test_a_broken_save_gives_a_message_not_a_traceback(app_factory, tmp_pa
         assert "Cannot open the save" in screen_text(app)
 
 
-def test_the_command_line_refuses_a_bad_file_plainly(tmp_path, capsys):
+def test_the_command_line_refuses_a_bad_file_plainly(tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("TERM", "xterm-256color")  # whatever terminal the tests run in
     bad = tmp_path / "broken.toml"
     bad.write_text("nonsense")
     assert run_app(load=str(bad), save_dir=str(tmp_path / "saves")) == 1
@@ -115,3 +116,199 @@ async def test_load_works_before_the_start_screen_has_finished_loading(app_facto
     monkeypatch.setattr(StartScreen, "_load", lambda self: None)  # the background load never ends
     game = await load_from_the_list(app_factory, tmp_path, "early", 15, ready=False)
     assert game.setup.seed == 15
+
+
+async def test_keys_typed_ahead_are_each_saved_before_the_next_is_handled(app_factory, tmp_path):
+    """Keys typed faster than the screen repaints: every decision is on disk before the next key is
+    handled (a kill -9 during a burst loses nothing the screen showed)."""
+    from textual import events
+
+    game = Game.new(default_setup(2, 12))
+    app = app_factory(game=game)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        slot = saves.SaveStore(tmp_path / "saves").autosave_path(game)
+        behind = []
+        choose = game.choose
+
+        def check_then_choose(key):  # the next decision: the previous ones must all be in the file
+            on_disk = saves.load_game(slot).log
+            if on_disk != game.log:
+                behind.append(len(game.log) - len(on_disk))
+            return choose(key)
+
+        game.choose = check_then_choose
+        for _ in range(12):  # all posted at once, as a terminal delivers a burst: no repaint in between
+            app.post_message(events.Key("enter", "\r"))
+        for _ in range(100):
+            await pilot.pause(0.05)
+            if len(game.log) >= 12:
+                break
+        assert len(game.log) == 12
+        assert not behind, f"decisions not yet saved when the next key came: {behind}"
+        assert saves.load_game(slot).log == game.log
+
+
+def warning(app) -> str:
+    """The game screen's warning line ('' while it is hidden)."""
+    line = game_screen(app).query_one("#save-warning")
+    return str(line.render()) if line.display else ""
+
+
+async def test_a_failing_autosave_is_shown_until_the_game_is_saved_elsewhere(app_factory, tmp_path):
+    """The save folder cannot be used (here it is a file): a lasting warning says what is not saved; the
+    quit dialog says so too and offers s to save elsewhere, a folder typed as a path; autosaves then go there."""
+    from barrage_tui.ui.screens.dialogs import ConfirmScreen, SaveAsScreen
+
+    (tmp_path / "saves").write_text("not a folder")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    game = Game.new(default_setup(2, 12))
+    app = app_factory(game=game)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        assert warning(app).startswith("⚠ The game is not saved · s saves the game elsewhere · the autosave")
+        assert "cannot create the save folder" in warning(app)  # why
+        await choose(pilot, game.prompt.choices[0].key)
+        assert "The game is not saved" in warning(app)  # never written: not only the last decision
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert app.screen.detail.startswith("The game is not saved: the autosave fails (")
+        assert "Save elsewhere (s)" in screen_text(app)
+        await pilot.press("s")
+        await pilot.pause()
+        assert isinstance(app.screen, SaveAsScreen)
+        assert "The save folder cannot be used" in screen_text(app)
+        await pilot.press(*f"{elsewhere}/", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)  # the quit question again, with the truth now
+        files = list(elsewhere.glob("*.toml"))
+        assert len(files) == 1 and saves.load_game(files[0]).log == game.log
+        assert app.screen.detail == f"The game is saved after every decision to {files[0]}; " \
+                                    "barrage-tui --load resumes it."
+        await pilot.press("n")
+        await pilot.pause()
+        assert warning(app) == ""
+        await choose(pilot, game.prompt.choices[0].key)  # the next decision goes to the chosen file
+        assert saves.load_game(files[0]).log == game.log and warning(app) == ""
+        await pilot.press("q")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+    assert app.return_code == 0
+
+
+async def test_a_decision_that_cannot_be_saved_is_counted(app_factory, tmp_path):
+    """A loaded game whose autosave starts failing: the warning counts the decisions not on disk."""
+    game = Game.new(default_setup(2, 12))
+    game.choose(game.prompt.choices[0].key)
+    path = tmp_path / "loaded.toml"
+    saves.save_game(game, path)
+    (tmp_path / "saves").write_text("not a folder")
+    app = app_factory(game=saves.load_game(path), opened=path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert warning(app) == ""  # nothing to save yet: the game is in its file
+        loaded = game_screen(app).session.game
+        await choose(pilot, loaded.prompt.choices[0].key)
+        assert warning(app).startswith("⚠ The last decision is not saved ·")
+        await choose(pilot, loaded.prompt.choices[0].key)
+        assert warning(app).startswith("⚠ The last 2 decisions are not saved ·")
+
+
+def older_and_newer(tmp_path):
+    """A game saved as 'older' after 3 decisions and autosaved after 6: (older path, autosave path, game)."""
+    store = saves.SaveStore(tmp_path / "saves")
+    game = Game.new(default_setup(2, 16))
+    for _ in range(3):
+        game.choose(game.prompt.choices[0].key)
+    older = store.save_as(game, "older")
+    for _ in range(3):
+        game.choose(game.prompt.choices[0].key)
+    return older, store.autosave(game), game
+
+
+async def open_older(app, pilot, older, answer: str):
+    """Open the older save from the start screen, see the question, answer it."""
+    from barrage_tui.ui.screens.dialogs import AskScreen
+
+    await start_screen_ready(pilot)
+    app.open_save(older)
+    await pilot.pause()
+    assert isinstance(app.screen, AskScreen)
+    text = screen_text(app)
+    assert "A newer autosave of this game exists" in text and "3 decisions" in text and "6 decisions" in text
+    await pilot.press(answer)
+    await pilot.pause()
+
+
+async def test_an_older_save_offers_the_newer_autosave(app_factory, tmp_path):
+    older, auto, game = older_and_newer(tmp_path)
+    app = app_factory()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_older(app, pilot, older, "n")
+        playing = game_screen(app).session.game
+        assert playing.log == game.log  # the newer game, all 6 decisions
+        await choose(pilot, playing.prompt.choices[0].key)
+    assert len(saves.load_game(auto).log) == 7
+    assert len(saves.load_game(older).log) == 3  # the older save is left as it was
+
+
+async def test_an_older_save_can_be_branched_into_its_own_slot(app_factory, tmp_path):
+    older, auto, game = older_and_newer(tmp_path)
+    app = app_factory()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_older(app, pilot, older, "b")
+        playing = game_screen(app).session.game
+        assert playing.log == game.log[:3]
+        await choose(pilot, playing.prompt.choices[1].key)
+        branch = saves.SaveStore(tmp_path / "saves").autosave_path(playing)
+    assert branch != auto
+    assert saves.load_game(auto).log == game.log  # the newer game's autosave is untouched
+    assert saves.load_game(branch).log == playing.log and len(playing.log) == 4
+
+
+async def test_loading_an_older_save_on_the_command_line_asks_too(tmp_path):
+    from barrage_tui.ui.screens.dialogs import AskScreen
+    from barrage_tui.ui.storage import open_store
+
+    older, auto, game = older_and_newer(tmp_path)
+    app = make_app(tmp_path, store=open_store(tmp_path / "saves"), game=saves.load_game(older), opened=older)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, AskScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        assert game_screen(app).session.game.log == game.log
+
+
+async def test_the_latest_autosave_opens_without_a_question(app_factory, tmp_path):
+    older, auto, game = older_and_newer(tmp_path)
+    app = app_factory()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await start_screen_ready(pilot)
+        await pilot.press("c")
+        await pilot.pause()
+        assert game_screen(app).session.game.log == game.log
+
+
+def test_save_as_takes_a_name_a_file_or_a_folder(tmp_path):
+    from barrage_tui.ui import storage
+
+    store = saves.SaveStore(tmp_path / "saves")
+    game = Game.new(default_setup(2, 12))
+    assert storage.save_as(store, game, "friday") == tmp_path / "saves" / "friday.toml"  # a name: the folder
+    assert storage.save_as(store, game, f"{tmp_path}/copy") == tmp_path / "copy.toml"  # a file: .toml added
+    folder = tmp_path / "usb"
+    folder.mkdir()
+    assert storage.save_as(store, game, str(folder)) == folder / store.autosave_path(game).name  # a folder
+    try:
+        storage.save_as(store, game, f"{tmp_path}/missing/x")
+    except storage.SaveFailed as exc:
+        assert "missing" in str(exc) and "\n" not in str(exc)
+    else:
+        raise AssertionError("a file in a folder that does not exist was written")
+    assert not (tmp_path / "missing").exists()

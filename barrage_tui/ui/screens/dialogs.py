@@ -1,56 +1,106 @@
-"""Small dialogs: confirm quitting, save under a name, the terminal is too small."""
+"""Small dialogs: a question with a few answers (quit?), save under a name or a path, the terminal is too small."""
 
 from __future__ import annotations
 
-from textual import on
+from typing import NamedTuple
+
+from rich.text import Text
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Input, Label, Static
 
+from ..widgets.textutil import plain
 
-class ConfirmScreen(ModalScreen[bool]):
-    """A yes/no question: y or Enter for yes, n or Esc for no."""
 
-    BINDINGS = [Binding("y", "answer(True)", "Yes", id="confirm.yes"),
-                Binding("n,escape", "answer(False)", "No", id="confirm.no")]
+class Answer(NamedTuple):
+    key: str  # the key that gives it (also shown on its button)
+    label: str
+    value: object
+    variant: str = "default"  # the button's look: "error" for the answer that loses something
 
-    def __init__(self, question: str, detail: str = "") -> None:
+
+class AskScreen(ModalScreen):
+    """A question with a few answers, each a button and a key; Esc gives ``escape``.
+
+    The question and the detail (a line, or a list of lines) are shown as plain text: they may quote a
+    path or a name."""
+
+    BINDINGS = [Binding("escape", "escape", "Back", id="ask.escape")]
+
+    def __init__(self, question: str, detail: str | list[str], answers: list[Answer], escape: object = None,
+                 focus: int = 0) -> None:
         super().__init__(classes="dialog-screen")
         self.question = question
         self.detail = detail
+        self.answers = answers
+        self.escape = escape
+        self.focus_index = focus
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog"):
-            yield Label(self.question, classes="dialog-title")
+        labels = [f"{a.label} ({a.key})" for a in self.answers]
+        box = Vertical(classes="dialog")
+        # wide enough for the buttons in one row: each its label + 4 (at least 16), + 2 between; + 6 around
+        box.styles.width = max(64, sum(max(16, len(label) + 4) + 2 for label in labels) + 6)
+        with box:
+            yield Label(plain(self.question), classes="dialog-title")
             if self.detail:
-                yield Static(self.detail, classes="dialog-detail")
+                lines = [self.detail] if isinstance(self.detail, str) else self.detail
+                yield Static(Text("\n").join(plain(line) for line in lines), classes="dialog-detail")
             with Horizontal(classes="dialog-buttons"):
-                yield Button("Yes (y)", id="yes", variant="error")
-                yield Button("No (n)", id="no")
+                for i, (a, label) in enumerate(zip(self.answers, labels)):
+                    yield Button(label, id=f"answer-{i}", variant=a.variant)
 
     def on_mount(self) -> None:
-        self.query_one("#no", Button).focus()
+        self.query_one(f"#answer-{self.focus_index % len(self.answers)}", Button).focus()
 
-    def action_answer(self, yes: bool) -> None:
-        self.dismiss(yes)
+    def on_key(self, event: events.Key) -> None:
+        for a in self.answers:
+            if event.key == a.key:
+                event.stop()
+                self.dismiss(a.value)
+                return
+
+    def action_escape(self) -> None:
+        self.dismiss(self.escape)
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id == "yes")
+        self.dismiss(self.answers[int(event.button.id.split("-")[1])].value)
+
+
+SAVE_ELSEWHERE = "save"  # ConfirmScreen's third answer, when it offers one
+
+
+class ConfirmScreen(AskScreen):
+    """A yes/no question: y for yes, n or Esc for no (focused: No); ``offer_save`` adds s: save elsewhere."""
+
+    def __init__(self, question: str, detail: str = "", offer_save: bool = False) -> None:
+        answers = [Answer("y", "Yes", True, "error"), Answer("n", "No", False)]
+        if offer_save:
+            answers.insert(0, Answer("s", "Save elsewhere", SAVE_ELSEWHERE, "primary"))
+        super().__init__(question, detail, answers, escape=False, focus=-1)
 
 
 class SaveAsScreen(ModalScreen[str | None]):
-    """Ask for a name to save the game under."""
+    """Ask for a name to save the game under (in the save folder), or a path: a file or a folder."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="saveas.cancel")]
+
+    def __init__(self, note: str = "") -> None:
+        super().__init__()
+        self.note = note  # e.g. why the save folder cannot be used
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label("Save the game as", classes="dialog-title")
-            yield Input(placeholder="a name, e.g. friday-game", id="save-name")
-            yield Static("Enter to save · Esc to cancel", classes="dialog-detail")
+            if self.note:
+                yield Static(plain(self.note), classes="dialog-note")
+            yield Input(placeholder="a name, e.g. friday-game; or a path, e.g. ~/barrage/", id="save-name")
+            yield Static("A name goes to the save folder; a path with / to that file or folder. "
+                         "Enter to save · Esc to cancel", classes="dialog-detail")
 
     def on_mount(self) -> None:
         self.query_one(Input).cursor_blink = self.app.cursor_blink

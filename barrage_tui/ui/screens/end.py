@@ -12,6 +12,7 @@ from textual.widgets import Footer, Static
 
 from ..palette import badge
 from ..texts import VP_SOURCES, company_name
+from ..widgets.textutil import plain
 
 
 def score_table(game) -> Table:
@@ -20,17 +21,17 @@ def score_table(game) -> Table:
     table = Table(padding=(0, 1), header_style="bold", show_lines=False, expand=False)
     table.add_column("Score by source")
     for c in companies:
-        table.add_column(badge(st, c.seat) + Text(f" {company_name(c.company)}\n{c.player}"), justify="right")
+        table.add_column(badge(st, c.seat) + Text(f" {company_name(c.company)}\n") + plain(c.player), justify="right")
     sources = list(VP_SOURCES)
     known = {k for k, _ in sources}
     extra = sorted({k for c in companies for k in c.vp_by_source} - known)
-    sources += [(k, k.replace("_", " ").capitalize()) for k in extra]
+    sources += [(k, k.replace("_", " ").capitalize()) for k in extra]  # from the save: shown plain below
     for key, name in sources:
         if not any(c.vp_by_source.get(key) for c in companies) and key not in ("start", "energy_track"):
             values = ["0"] * len(companies)
         else:
             values = [str(c.vp_by_source.get(key, 0)) for c in companies]
-        table.add_row(name, *values)
+        table.add_row(plain(name), *values)
     table.add_section()
     table.add_row(Text("Total VP", style="bold"), *[Text(str(c.vp), style="bold", justify="right") for c in companies])
     return table
@@ -42,7 +43,7 @@ def winner_text(game) -> Text:
     if not names:
         return Text("The game is over.", style="bold")
     verb = "wins" if len(names) == 1 else "share the victory"
-    return Text(f"{' and '.join(names)} {verb}!", style="bold #ffd75f")
+    return plain(f"{' and '.join(names)} {verb}!", style="bold #ffd75f")
 
 
 class EndScreen(Screen):

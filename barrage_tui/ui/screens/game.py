@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from time import monotonic
 
-from textual import on
+from textual import events, on
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer
+from textual.widgets import Footer, Static
 
 from barrage_tui.rules.components import components
 
@@ -24,6 +24,7 @@ from ..widgets.log import GameLog
 from ..widgets.map import MapView
 from ..widgets.patents import PatentOffice
 from ..widgets.prompt import ChoiceList, PromptPanel
+from ..widgets.textutil import notify_plain, plain
 
 WIDE = (150, 45)
 MEDIUM = (120, 40)
@@ -94,6 +95,9 @@ class GameScreen(Screen):
         self.set_class(self.mode == "wide", "-wide")
         seats = self.session.game.state.seats
         yield TurnBanner(id="banner")
+        warning = Static(id="save-warning")  # shown while the autosave fails
+        warning.display = False
+        yield warning
         mp = MapView(id="map")
         prompt = PromptPanel(id="prompt")
         board = ManagementBoard(id="board")
@@ -126,7 +130,18 @@ class GameScreen(Screen):
             yield prompt
         yield Footer()
 
-    async def on_resize(self) -> None:
+    async def on_resize(self, event: events.Resize) -> None:
+        if event.size != self.app.size:
+            # An outdated size from a burst of resizes. Textual's screen posts itself a Resize of its own
+            # new size after every layout; while the recompose below is awaited, the app's later sizes
+            # queue up behind it, and applying each old size in turn posts it again: two sizes would
+            # take turns forever (100% CPU, keys never read). The newest size has an event of its own.
+            event.prevent_default()
+            return
+        await self._relayout()
+
+    async def _relayout(self) -> None:
+        """The layout for the app's size: a new layout mode is composed anew."""
         mode = layout_mode(*self.app.size)
         if mode != self.mode and self.is_current:
             self.mode = mode
@@ -143,7 +158,7 @@ class GameScreen(Screen):
     def on_screen_resume(self) -> None:
         mode = layout_mode(*self.app.size)
         if self.mode and mode != self.mode:
-            self.call_later(self.on_resize)
+            self.call_later(self._relayout)
 
     def on_mount(self) -> None:
         self._widgets()
@@ -158,6 +173,9 @@ class GameScreen(Screen):
         self._decks = list(self.query(Deck))
         self._banner = self.query_one(TurnBanner)
         self._choices = self.query_one(ChoiceList)
+        self._warning = self.query_one("#save-warning", Static)
+        self._warning_text = ""
+        self._show_save_state()
 
     # ------------------------------------------------------------ showing the table
 
@@ -262,8 +280,8 @@ class GameScreen(Screen):
         same = game.prompt is not None and game.prompt.seat == seat
         banner.handover = outcome.handover or (banner.handover and same)
         banner.note = ""
+        self._show_save_state()  # the decision is already on disk (or the warning says it is not)
         self.refresh_table()
-        self.call_after_refresh(self._autosave)
         if outcome.summary is not None:
             from .summary import RoundSummaryScreen
 
@@ -282,10 +300,18 @@ class GameScreen(Screen):
         self.app.push_screen(EndScreen(self.session.game))
 
     def _autosave(self) -> None:
-        before = self.session.save_error
-        error = self.session.autosave()
-        if error and error != before:
-            self.notify(f"Autosave failed: {error}", severity="warning", timeout=6)
+        self.session.autosave()
+        self._show_save_state()
+
+    def _show_save_state(self) -> None:
+        """The warning line while the autosave fails: what is not saved, that s saves elsewhere, why."""
+        s = self.session
+        text = f"⚠ {s.not_saved()} · s saves the game elsewhere · the autosave fails: {s.save_error}" \
+            if s.save_error else ""
+        if text != self._warning_text:
+            self._warning_text = text
+            self._warning.update(plain(text))
+            self._warning.display = bool(text)
 
     def _say(self, text: str) -> None:
         banner = self._banner
@@ -352,6 +378,7 @@ class GameScreen(Screen):
         n = self.session.back()
         if n:
             self._banner.handover = False
+            self._show_save_state()
             self.refresh_table()
             self._say("Backed out of the action.")
         else:
@@ -360,9 +387,9 @@ class GameScreen(Screen):
     def action_undo(self) -> None:
         if self.session.undo():
             self._banner.handover = False
+            self._show_save_state()
             self.refresh_table()
             self._say("Undone.")
-            self.call_after_refresh(self._autosave)
         else:
             self._say("Nothing to undo in this turn.")
 
@@ -371,17 +398,28 @@ class GameScreen(Screen):
 
         self.app.push_screen(HelpScreen(self.session.game, keys.GAME))
 
-    def action_save_as(self) -> None:
+    def action_save_as(self, then=None) -> None:
+        """Save under a name or to a path (``then``: called afterwards, saved or not)."""
         if self.session.store is None:
             self.notify("Saving is not available (no save folder).", severity="warning")
             return
+        from .. import storage
         from .dialogs import SaveAsScreen
 
-        def saved(name: str | None) -> None:
-            if name:
-                self.notify(self.session.save_as(name))
+        def saved(text: str | None) -> None:
+            if text:
+                try:
+                    path = self.session.save_as(text)
+                except storage.SaveFailed as exc:
+                    notify_plain(self, f"Not saved: {exc}", severity="error", timeout=10)
+                else:
+                    notify_plain(self, f"Saved as {path}")
+                self._show_save_state()
+            if then is not None:
+                then()
 
-        self.app.push_screen(SaveAsScreen(), callback=saved)
+        note = f"The save folder cannot be used ({self.session.save_error})." if self.session.save_error else ""
+        self.app.push_screen(SaveAsScreen(note), callback=saved)
 
     def _board_seat(self) -> int | None:
         """The company board the decision is about: the deciding company's, or in the draft the selected pair's."""

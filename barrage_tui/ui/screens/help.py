@@ -13,6 +13,7 @@ from textual.widgets import Static
 
 from .. import keys as keyreg
 from ..texts import ACTION_HELP, KIND_HELP
+from ..widgets.textutil import plain
 
 
 def choice_detail(game, choice) -> str:
@@ -84,7 +85,7 @@ def decision_help(game) -> list:
         return parts
     c = game.state.companies[prompt.seat]
     comps = components()
-    parts.append(Text(f"{c.player} · {comps.companies[c.company].name} · {prompt.text}", style="bold"))
+    parts.append(plain(f"{c.player} · {comps.companies[c.company].name} · {prompt.text}", style="bold"))
     general = KIND_HELP.get(prompt.kind, "")
     rule = prompt.help or general
     if prompt.help and general and prompt.help not in general and general not in prompt.help:
@@ -92,13 +93,13 @@ def decision_help(game) -> list:
     elif general.startswith(prompt.help):
         rule = general
     if rule:
-        parts.append(Text(rule))
+        parts.append(plain(rule))
     table = Table(box=None, show_header=False, padding=(0, 1), expand=True)
     table.add_column(justify="right", style="bold", no_wrap=True)
     table.add_column(ratio=2)
     table.add_column(ratio=3, style="dim")
     for i, choice in enumerate(prompt.choices, start=1):
-        table.add_row(str(i), choice.label, choice_detail(game, choice))
+        table.add_row(str(i), plain(choice.label), plain(choice_detail(game, choice)))
     parts.append(table)
     return parts
 
@@ -153,13 +154,13 @@ def officers_help(game) -> list:
     for c in game.state.companies:
         company = comps.companies[c.company]
         officer = comps.officers[c.officer]
-        table.add_row(f"{company.name}", f"{company.ability_text}")
-        table.add_row("  Income", income_text(company))
-        table.add_row(f"  {officer.name}", officer.ability)
+        table.add_row(plain(company.name), plain(company.ability_text))
+        table.add_row("  Income", plain(income_text(company)))
+        table.add_row(plain(f"  {officer.name}"), plain(officer.ability))
         if officer.ability_text:  # the expansion's chief engineers: their card, as printed
-            table.add_row("", Text(f"As printed: {officer.ability_text}", style="dim"))
+            table.add_row("", plain(f"As printed: {officer.ability_text}", style="dim"))
         if officer.copying and any(o.officer == "mahiri" for o in game.state.companies):
-            table.add_row("", Text(f"Copied by Mahiri Sekibo: {officer.copying}", style="dim"))
+            table.add_row("", plain(f"Copied by Mahiri Sekibo: {officer.copying}", style="dim"))
     return [table]
 
 

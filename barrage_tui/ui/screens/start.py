@@ -19,6 +19,7 @@ from textual.widgets import Static
 from .. import keys, storage
 from ..widgets.cycler import Cycler
 from ..widgets.form import ActionButton, TextField
+from ..widgets.textutil import notify_plain, plain
 
 COMPANIES = [("Random", ""), ("USA", "usa"), ("Germany", "germany"), ("Italy", "italy"),
              ("France", "france")]
@@ -175,7 +176,7 @@ class StartScreen(Screen):
         info = storage.latest_info(self.store)
         self.query_one("#continue", ActionButton).disabled = info is None
         self.query_one("#load", ActionButton).disabled = self.store is None
-        text = f"Latest save: {storage.describe(info)}" if info is not None else (
+        text = plain(f"Latest save: {storage.describe(info)}") if info is not None else (
             "No saved game yet." if self.store is not None else "Saved games are not available.")
         self.query_one("#continue-info", Static).update(text)
 
@@ -306,7 +307,8 @@ class StartScreen(Screen):
         try:
             setup = self.setup()
         except (SetupError, ValueError) as exc:
-            self.query_one("#start-error", Static).update(f"[b red]Cannot start:[/] {exc}.")
+            self.query_one("#start-error", Static).update(Text.assemble(("Cannot start: ", "bold red"),
+                                                                       plain(f"{exc}.")))
             return
         self.app.start_game(setup)
 
@@ -337,7 +339,7 @@ class StartScreen(Screen):
         saves = storage.list_saves(self._open_store())
         if not saves:
             where = getattr(self.store, "directory", "the save folder")
-            self.notify(f"No saved games in {where}.", severity="warning")
+            notify_plain(self, f"No saved games in {where}.", severity="warning")
             return
 
         def chosen(path) -> None:
@@ -369,7 +371,7 @@ class LoadScreen(ModalScreen):
 
         with Vertical(classes="dialog wide-dialog"):
             yield Static("Saved games", classes="dialog-title")
-            yield OptionList(*[storage.describe(s) for s in self.saves], id="save-list")
+            yield OptionList(*[plain(storage.describe(s)) for s in self.saves], id="save-list")
             yield Static("Enter to open · Esc to go back", classes="dialog-detail")
 
     def on_mount(self) -> None:

@@ -12,6 +12,7 @@ from textual.widgets import Static
 
 from ..palette import badge
 from ..texts import bonus_short, company_name
+from ..widgets.textutil import plain
 
 
 def summary_table(game, summary) -> Table:
@@ -22,7 +23,7 @@ def summary_table(game, summary) -> Table:
         table.add_column(name, justify=justify)
     for seat, energy, place, credits, malus, bonus in summary.rows:
         c = st.companies[seat]
-        name = badge(st, seat) + Text(f" {company_name(c.company)} · {c.player}")
+        name = badge(st, seat) + plain(f" {company_name(c.company)} · {c.player}")
         place_text = f"{place}" + (f" ({malus:+d})" if malus else "")
         table.add_row(name, str(energy), place_text, f"+{credits}", str(bonus), str(c.vp))
     return table
@@ -39,12 +40,12 @@ class RoundSummaryScreen(ModalScreen):
     def compose(self) -> ComposeResult:
         s = self.summary
         with Vertical(classes="dialog wide-dialog"):
-            yield Static(f"End of round {s.round}", classes="dialog-title")
-            yield Static(f"Bonus tile: {bonus_short(s.bonus_tile)} (with 6+ energy; -4 VP per track section behind)",
-                         classes="dialog-detail")
+            yield Static(Text(f"End of round {s.round}"), classes="dialog-title")
+            yield Static(Text(f"Bonus tile: {bonus_short(s.bonus_tile)} (with 6+ energy; -4 VP per track section "
+                              "behind)"), classes="dialog-detail")
             yield Static(summary_table(self.game, s))
             nxt = "Final scoring follows." if self.game.over else f"Round {self.game.state.round} begins."
-            yield Static(f"{nxt}  Enter to continue.", classes="dialog-detail")
+            yield Static(Text(f"{nxt}  Enter to continue."), classes="dialog-detail")
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -14,6 +14,8 @@ from textual.geometry import Region, Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from .textutil import shown
+
 
 def _cells(strip: Strip) -> list[tuple[str, object]] | None:
     cells = []
@@ -107,6 +109,7 @@ class LinesView(ScrollView, can_focus=False):
             key = (text.plain, tuple(text.spans), text.style)
             strip = cache.get(key)
             if strip is None:
+                text = shown(text)  # a player's name from a save must not reach the terminal as ESC codes
                 segments = list(text.render(console, end=""))
                 # one segment per run of one style: fewer style changes written to the terminal
                 strip = cache[key] = Strip(Segment.apply_style(segments, base), text.cell_len).simplify()

@@ -1,10 +1,54 @@
-"""Small helpers to lay out rich Text in fixed-width cells and columns."""
+"""Small helpers to lay out rich Text in fixed-width cells and columns, and to show outside text safely."""
 
 from __future__ import annotations
 
+import re
 from functools import cache
 
-from rich.text import Text
+from rich.text import Span, Text
+
+# Characters a terminal acts on instead of showing: C0 and C1 controls and DEL (ESC[2J clears the screen,
+# ESC]0;...BEL sets the window title), line and paragraph separators, the bidirectional overrides and
+# isolates, lone surrogates. The same set as the command line's (saves.errors.visible).
+_HIDDEN = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+_NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def _escape(ch: str) -> str:
+    code = ord(ch)
+    return _NAMED.get(ch) or (f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
+
+
+def visible(text) -> str:
+    """``text`` with every control character shown as an escape (``\\x1b``, ``\\n``, ``\\u202e``)."""
+    return _HIDDEN.sub(lambda m: _escape(m.group()), str(text))
+
+
+def plain(text, style: str = "") -> Text:
+    """Text from a person, a path or a file, for any widget: never read as markup, controls made visible."""
+    return Text(visible(text), style=style)
+
+
+def notify_plain(node, message: str, **kw) -> None:
+    """A toast whose message may quote a name, a path or a file: shown as it is, never read as markup."""
+    node.notify(visible(message), markup=False, **kw)
+
+
+def shown(line: Text) -> Text:
+    """A built line with its control characters made visible, styles kept (the line itself when it has none)."""
+    text = line.plain
+    if not _HIDDEN.search(text):
+        return line
+    out = line.blank_copy()
+    pos = 0
+    for m in _HIDDEN.finditer(text):
+        out.append_text(line[pos:m.start()])
+        piece = line[m.start():m.end()]
+        esc = _escape(m.group())
+        out.append_text(Text(esc, style=piece.style, spans=[Span(0, len(esc), s.style) for s in piece.spans]))
+        pos = m.end()
+    out.append_text(line[pos:])
+    return out
 
 
 def fit(text: Text | str, width: int) -> Text:
