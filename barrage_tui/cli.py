@@ -12,7 +12,7 @@ class _Parser(argparse.ArgumentParser):
     """Its error lines show what was typed as plain text (an argument may hold terminal escape codes)."""
 
     def error(self, message: str):
-        from saves.errors import visible
+        from barrage_tui.visible import visible
 
         self.print_usage(sys.stderr)
         self.exit(2, f"{self.prog}: error: {visible(message)}\n")

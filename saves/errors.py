@@ -8,26 +8,10 @@ the window title) into a message.
 from __future__ import annotations
 
 import os
-import re
+
+from barrage_tui.visible import visible
 
 MAX_PROBLEM = 400  # characters of the problem kept in the message
-
-# C0 and C1 controls and DEL; line and paragraph separators; the bidirectional overrides and isolates
-# (they reorder what follows on the line); lone surrogates (a path's undecodable bytes: unprintable).
-_HIDDEN = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
-_NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
-
-
-def _escape(match: re.Match) -> str:
-    ch = match.group()
-    code = ord(ch)
-    return _NAMED.get(ch) or (f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
-
-
-def visible(text) -> str:
-    """``text`` safe to print to a terminal: every control character shown as an escape (``\\x1b``,
-    ``\\n``, ``\\u202e``); all other text unchanged."""
-    return _HIDDEN.sub(_escape, str(text))
 
 
 def one_line(text, limit: int = MAX_PROBLEM) -> str:

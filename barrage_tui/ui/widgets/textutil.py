@@ -2,26 +2,11 @@
 
 from __future__ import annotations
 
-import re
 from functools import cache
 
 from rich.text import Span, Text
 
-# Characters a terminal acts on instead of showing: C0 and C1 controls and DEL (ESC[2J clears the screen,
-# ESC]0;...BEL sets the window title), line and paragraph separators, the bidirectional overrides and
-# isolates, lone surrogates. The same set as the command line's (saves.errors.visible).
-_HIDDEN = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
-_NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
-
-
-def _escape(ch: str) -> str:
-    code = ord(ch)
-    return _NAMED.get(ch) or (f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
-
-
-def visible(text) -> str:
-    """``text`` with every control character shown as an escape (``\\x1b``, ``\\n``, ``\\u202e``)."""
-    return _HIDDEN.sub(lambda m: _escape(m.group()), str(text))
+from barrage_tui.visible import visible
 
 
 def plain(text, style: str = "") -> Text:
