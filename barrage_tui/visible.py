@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import re
 
-_HIDDEN = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+HIDDEN = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
 _NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
 
-def _escape(match: re.Match[str]) -> str:
+def escape(match: re.Match[str]) -> str:
+    """The escape of one character ``HIDDEN`` found."""
     ch = match.group()
     code = ord(ch)
     return _NAMED.get(ch) or (f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
@@ -24,4 +25,4 @@ def _escape(match: re.Match[str]) -> str:
 def visible(text: object) -> str:
     """``text`` with every control character shown as an escape (``\\x1b``, ``\\n``, ``\\u202e``); all other
     text unchanged."""
-    return _HIDDEN.sub(_escape, str(text))
+    return HIDDEN.sub(escape, str(text))

@@ -6,7 +6,7 @@ from functools import cache
 
 from rich.text import Span, Text
 
-from barrage_tui.visible import visible
+from barrage_tui.visible import HIDDEN, escape, visible
 
 
 def plain(text, style: str = "") -> Text:
@@ -22,14 +22,14 @@ def notify_plain(node, message: str, **kw) -> None:
 def shown(line: Text) -> Text:
     """A built line with its control characters made visible, styles kept (the line itself when it has none)."""
     text = line.plain
-    if not _HIDDEN.search(text):
+    if not HIDDEN.search(text):
         return line
     out = line.blank_copy()
     pos = 0
-    for m in _HIDDEN.finditer(text):
+    for m in HIDDEN.finditer(text):
         out.append_text(line[pos:m.start()])
         piece = line[m.start():m.end()]
-        esc = _escape(m.group())
+        esc = escape(m)
         out.append_text(Text(esc, style=piece.style, spans=[Span(0, len(esc), s.style) for s in piece.spans]))
         pos = m.end()
     out.append_text(line[pos:])
