@@ -34,6 +34,8 @@ class BarrageApp(App):
         self._seed = seed
         self.cursor_blink = cursor_blink
         self._too_small = None
+        self.game_lock = None  # held while this app plays a game (saves/lock.py)
+        self._in_use = None  # the game given on the command line is played by another process
 
     @property
     def store(self):
@@ -48,7 +50,7 @@ class BarrageApp(App):
 
     def get_default_screen(self):
         """The first screen: the start screen, or the game given on the command line."""
-        if self._initial_game is not None:
+        if self._initial_game is not None and self._claim(self._initial_game):
             return self._game_screen(self._initial_game)
         from .screens.start import StartScreen
 
@@ -56,6 +58,10 @@ class BarrageApp(App):
 
     def on_mount(self) -> None:
         self._check_size()
+        if self._in_use is not None:
+            from .screens.watch import offer_watch
+
+            offer_watch(self, *self._in_use)
 
     # ------------------------------------------------------------ screens
 
@@ -82,7 +88,24 @@ class BarrageApp(App):
         return screen
 
     def _play(self, game) -> None:
-        self.switch_to(self._game_screen(game))
+        if self._claim(game):
+            self.switch_to(self._game_screen(game))
+        else:
+            from .screens.watch import offer_watch
+
+            offer_watch(self, *self._in_use)
+
+    def _claim(self, game) -> bool:
+        """Hold ``game``'s lock from now on (the one played before is let go); False: another process
+        plays it (``_in_use`` says who)."""
+        if self.game_lock is not None:
+            self.game_lock.release()
+        try:
+            self.game_lock = storage.claim(self.store, game)
+        except storage.InUse as exc:
+            self.game_lock, self._in_use = None, (game, exc)
+            return False
+        return True
 
     def switch_to(self, screen) -> None:
         """Show ``screen`` instead of whatever is shown (dialogs on top are closed).
@@ -102,6 +125,9 @@ class BarrageApp(App):
     def new_game_screen(self) -> None:
         from .screens.start import StartScreen
 
+        if self.game_lock is not None:  # back to the start screen: the game is free for others
+            self.game_lock.release()
+            self.game_lock = None
         self.switch_to(StartScreen(self.store, self._seed))
 
     # ------------------------------------------------------------ quitting and size
