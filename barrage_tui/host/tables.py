@@ -364,6 +364,7 @@ class Tables:
         if table.lock is not None:
             table.lock.release()
         self.tables.pop(table.id, None)
+        self._listing = (0.0, [])  # the game is one of the folder's saved games again: read the folder anew
         if not table.holders:
             self.held.pop(table.id, None)
         self.log(f"table {table.id} closed")

@@ -257,3 +257,19 @@ def test_a_flood_of_requests_is_cut_off(tmp_path):
     for _ in range(200):
         tables.handle(conn, {"op": "lobby"})
     assert any("slow down" in m["text"] for m in conn.all("refused"))
+
+
+def test_a_player_alone_at_a_table_who_drops_comes_straight_back(tmp_path):
+    tables = make_tables(tmp_path)
+    anna = FakeConn("key:A", "anna")
+    tables.connect(anna)
+    tables.handle(anna, {"op": "new", "setup": protocol.setup_to_wire(saves.loads_game(_fresh_save()).setup),
+                         "mine": [0, 1]})
+    table_id = anna.last("table")["table"]
+    game = tables.tables[table_id].game
+    tables.handle(anna, {"op": "choose", "table": table_id, "key": game.prompt.choices[0].key, "at": 0})
+    tables.disconnect(anna)
+    assert not tables.tables  # nobody at it: closed, its lock let go
+    back = FakeConn("key:A", "anna")
+    tables.connect(back)  # at once: the folder is read anew, the game found again
+    assert back.last("table")["table"] == table_id and replica(back.last("table")).log == game.log
