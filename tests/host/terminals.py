@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+import time
 from contextlib import asynccontextmanager
 from pathlib import Path
 
@@ -83,12 +84,14 @@ class Terminal(asyncssh.SSHClientSession):
         self.closed = asyncio.Event()
         self.chan = None
         self.conn = None
+        self.last = 0.0  # time.perf_counter() of the last bytes received
 
     def connection_made(self, chan) -> None:
         self.chan = chan
 
     def data_received(self, data, datatype) -> None:
         self.output += data
+        self.last = time.perf_counter()
 
     def connection_lost(self, exc) -> None:
         self.closed.set()
