@@ -170,6 +170,7 @@ class AppProcess:
         if self._ended:
             return
         self._ended = True
+        self.log(f"{self.conn.name} left")
         self.tables.disconnect(self.conn)
         if self._writer is not None:
             self._writer.close()

@@ -56,14 +56,3 @@ class LiveGameScreen(GameScreen):
     def set_mine(self, mine) -> None:
         self.session.mine = frozenset(mine)
         self._banner.redraw()
-
-    def deciding(self) -> str:
-        """Who decides now, for messages: "Anna (Germany)"."""
-        from ..texts import company_name
-
-        prompt = self.session.game.prompt
-        if prompt is None:
-            return "nobody"
-        st = self.session.game.state
-        c = st.companies[prompt.seat]
-        return c.player if prompt.seat in st.drafting else f"{c.player} ({company_name(c.company)})"

@@ -67,7 +67,7 @@ class TableScreen(LiveGameScreen):
         if prompt is None or prompt.find(key) is None:
             return
         if prompt.seat not in self.session.mine:
-            self._say(f"{self.deciding()} is deciding." if self.session.mine else "Watching: nothing to choose.")
+            self._say("Not your decision." if self.session.mine else "Watching: nothing to choose.")
             return
         self._ask("choose", key=key)
 

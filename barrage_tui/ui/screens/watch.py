@@ -23,8 +23,10 @@ def offer_watch(app, game, refused: storage.InUse) -> None:
         if watch and path is not None:
             app.switch_to(WatchScreen(LiveSession(game), path))
 
-    app.push_screen(ConfirmScreen(f"{refused} Watch it live?",
-                                  "Watching is read-only and follows every decision. y: watch · n: go back"),
+    who = f"process {refused.pid}" if refused.pid else "another process"
+    app.push_screen(ConfirmScreen(f"This game is open in another barrage-tui ({who}). Watch it live?",
+                                  "Watching is read-only and follows every decision as it is saved. "
+                                  "y: watch · n: go back"),
                     callback=answer)
 
 
