@@ -13,7 +13,7 @@ The app (table-client mode) sends requests, each an object with an ``op``:
 
 The host answers and tells (``t``):
 
-    {"t": "hello", "name": ..., "open": bool}           the player's name; whether the host is --open
+    {"t": "hello", "name": ...}                         the name the player plays under
     {"t": "lobby", "tables": [...]}                     every table: its seats, who sits, whose turn
     {"t": "table", "table": ID, "save": TEXT, "seats": [...], "you": [...]}   a table from its save
     {"t": "key", "table": ID, "at": N, "key": K}        decision number N was taken: K

@@ -92,7 +92,7 @@ class Host:
         try:
             self._server = await asyncssh.create_server(
                 lambda: _Server(self), o.bind, o.port, server_host_keys=[self.host_key],
-                session_factory=None, line_editor=False, encoding=None, allow_pty=True,
+                line_editor=False, encoding=None, allow_pty=True,
                 agent_forwarding=False, x11_forwarding=False, allow_scp=False, sftp_factory=None,
                 password_auth=False, kbdint_auth=False, host_based_auth=False, gss_auth=False, gss_kex=False,
                 rdns_lookup=False, login_timeout=LOGIN_SECONDS, keepalive_interval=KEEPALIVE_SECONDS,

@@ -72,6 +72,10 @@ class AppProcess:
                 sys.executable, "-m", "barrage_tui", "--table-fd", str(theirs.fileno()),
                 stdin=slave, stdout=slave, stderr=slave, pass_fds=(theirs.fileno(),), start_new_session=True,
                 env=child_env(term))
+        except BaseException:
+            os.close(master)
+            ours.close()
+            raise
         finally:
             os.close(slave)
             theirs.close()

@@ -58,7 +58,6 @@ class TableApp(BarrageApp):
         super().__init__(**kw)
         self.link = link
         self.player = ""
-        self.open_host = False
         self.tables: list[dict] = []
 
     def get_default_screen(self):

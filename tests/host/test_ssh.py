@@ -6,12 +6,16 @@ Each test runs a host in its own event loop, with a host key and client keys mad
 from __future__ import annotations
 
 import asyncio
+import fcntl
+import struct
 import subprocess
+import termios
 
 import asyncssh
 import pytest
 
 import saves
+from barrage_tui.host import server
 
 from .helpers import two_and_automa
 from .terminals import ENTER, conn_of, make_keys, open_terminal, running_host, until
@@ -195,3 +199,49 @@ def test_the_openssh_client_cannot_run_a_command(tmp_path):
             assert b"exec request failed" in err
 
     run(scenario)
+
+
+def test_a_resized_window_reaches_the_app(tmp_path):
+    keys = make_keys(tmp_path, ["anna"])
+
+    async def scenario():
+        async with running_host(tmp_path) as host:
+            anna = await lobby(host, "anna", keys["anna"])
+            app = next(iter(host._sessions)).app
+            since = anna.mark()
+            anna.chan.change_terminal_size(100, 30)
+            await until(lambda: pty_size(app.master) == (30, 100), "the app's terminal resized")
+            await anna.shows("You play as anna", since, "the lobby drawn again at the new size")
+
+    run(scenario)
+
+
+def pty_size(fd: int) -> tuple[int, int]:
+    rows, cols, _, _ = struct.unpack("HHHH", fcntl.ioctl(fd, termios.TIOCGWINSZ, b"\0" * 8))
+    return rows, cols
+
+
+def test_connections_per_address_are_limited(tmp_path, monkeypatch):
+    keys = make_keys(tmp_path, ["anna"])
+    monkeypatch.setattr(server, "PER_ADDRESS", 1)
+
+    async def scenario():
+        async with running_host(tmp_path) as host:
+            await lobby(host, "anna", keys["anna"])
+            with pytest.raises((asyncssh.Error, ConnectionError, OSError)):
+                await open_terminal(host, "anna", keys["anna"])
+            assert len(host.tables.conns) == 1
+
+    run(scenario)
+
+
+def test_typing_beyond_the_limit_is_dropped(monkeypatch):
+    from barrage_tui.host import tables
+
+    monkeypatch.setattr(tables.time, "monotonic", lambda: 1000.0)  # no time passes: no token comes back
+    typed = []
+    session = server._Session(host=None, server=None)
+    session.app = type("App", (), {"write": lambda self, data: typed.append(data)})()
+    for _ in range(100):
+        session.data_received(b"x" * 4096, None)
+    assert sum(map(len, typed)) == server.TYPING_BURST

@@ -250,13 +250,16 @@ def test_malformed_requests_get_one_plain_refusal_each(tmp_path):
         raise AssertionError("an endless line was buffered")
 
 
-def test_a_flood_of_requests_is_cut_off(tmp_path):
+def test_a_flood_of_requests_is_cut_off(tmp_path, monkeypatch):
+    from barrage_tui.host import tables as module
+
+    monkeypatch.setattr(module.time, "monotonic", lambda: 1000.0)  # no time passes: no token comes back
     tables = make_tables(tmp_path)
     conn = FakeConn("key:A", "anna")
     tables.connect(conn)
     for _ in range(200):
         tables.handle(conn, {"op": "lobby"})
-    assert any("slow down" in m["text"] for m in conn.all("refused"))
+    assert len(conn.all("refused")) == 200 - module.BURST and "slow down" in conn.all("refused")[0]["text"]
 
 
 def test_a_player_alone_at_a_table_who_drops_comes_straight_back(tmp_path):
