@@ -147,6 +147,8 @@ class TableApp(BarrageApp):
         self.show_lobby()
 
     def show_lobby(self) -> None:
+        """Leave the table shown (the seats stay held) for the lobby."""
+        self.link.send({"op": "leave"})
         while len(self.screen_stack) > 1:
             self.pop_screen()
         self._lobby().show_tables(self.tables)

@@ -127,7 +127,8 @@ def test_at_a_table_a_choice_is_a_request_and_the_hosts_keys_are_shown(tmp_path)
 
     async def scenario(pilot, app, host):
         host.say(table_message(game, you=[1]))  # the first decision is seat 0's: not this player's
-        screen = await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen, "the table")
+        screen = await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen._early is None
+                             and app.screen, "the table")
         await pilot.press("enter")
         await pilot.pause()
         assert host.requests() == [] and screen._banner.note == "Not your decision."
@@ -166,3 +167,18 @@ def test_what_the_host_says_is_shown_as_plain_text(tmp_path):
 def test_the_wire_format_is_one_json_object_per_line():
     assert json.loads(protocol.encode({"t": "x", "text": "é\n"})) == {"t": "x", "text": "é\n"}
     assert protocol.encode({"a": 1}).count(b"\n") == 1
+
+
+def test_leaving_a_table_tells_the_host_and_shows_the_lobby(tmp_path):
+    game = Game.new(protocol.setup_from_wire(two_and_automa(3)))
+
+    async def scenario(pilot, app, host):
+        host.say(table_message(game, you=[0]))
+        await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+        await pilot.press("q")
+        await pilot.pause()
+        await pilot.press("y")
+        await until(pilot, lambda: host.requests(), "the request")
+        assert host.got == [{"op": "leave"}] and isinstance(app.screen, LobbyScreen)
+
+    with_app(scenario)

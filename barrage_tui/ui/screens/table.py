@@ -54,8 +54,10 @@ class TableScreen(LiveGameScreen):
         if self._early is not None:
             return
         away = [s["name"] for s in seats if s.get("holder") and not s.get("online")]
-        self.away = f"away: {', '.join(away)}" if away else ""
-        self._say(self.away)
+        away = f"away: {', '.join(away)}" if away else ""
+        if away != self.away:  # (another note stays until then)
+            self.away = away
+            self._say(away)
 
     # ------------------------------------------------------------ this player's requests
 
@@ -85,7 +87,6 @@ class TableScreen(LiveGameScreen):
 
         def answer(yes: bool | None) -> None:
             if yes:
-                self.link.send({"op": "leave"})
                 self.app.show_lobby()
 
         detail = "Your seats stay yours: come back from the lobby (or by connecting again)." \
