@@ -147,7 +147,12 @@ class AppProcess:
                 except protocol.ProtocolError as exc:
                     self._send({"t": "refused", "text": protocol.plain(exc)})
                     continue
-                self.tables.handle(self.conn, message)
+                try:
+                    self.tables.handle(self.conn, message)
+                except Exception as exc:  # noqa: BLE001 - a bug: said on the host's console, the player told
+                    self.log(f"{self.conn.name}: the request {protocol.plain(message.get('op'), 20)!r} "
+                             f"failed: {protocol.plain(repr(exc))}")
+                    self._send({"t": "refused", "text": "the host could not do that (its console says why)"})
         except (ValueError, asyncio.LimitOverrunError, ConnectionError):  # a line over the limit: a broken app
             self.log(f"{self.conn.name}: the app sent an overlong line; ending it")
         finally:

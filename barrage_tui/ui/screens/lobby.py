@@ -43,7 +43,7 @@ def describe(table: dict, number: int) -> Text:
             continue
         text.append(f"{mark}{seat['name']}", style="bold" if you else "")
         notes = ["you"] if you else [seat["holder"]] if seat["holder"] and seat["holder"] != seat["name"] else []
-        if seat["holder"] and not seat["online"] and state == "playing":
+        if seat["holder"] and not seat["online"] and state == "playing" and not you:
             notes.append("away")
         if not seat["holder"]:
             notes.append("open")
