@@ -52,6 +52,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--save-dir", metavar="DIR", help="folder for saves and autosaves (default: your data folder)")
     parser.add_argument("--automa-delay", metavar="SECONDS", type=_seconds, default=0.6,
                         help="how long each Automa step stays on screen before it is played (default 0.6; 0: instant)")
+    # the app the host runs for a player, with the host's end of a socket as this open file
+    parser.add_argument("--table-fd", type=int, help=argparse.SUPPRESS)
     sub = parser.add_subparsers(dest="command")
     sim = sub.add_parser("sim", help="play random whole games headless and check the rules' invariants")
     sim.add_argument("--games", type=int, default=20, help="number of games (default 20)")
@@ -69,7 +71,26 @@ def build_parser() -> argparse.ArgumentParser:
     inspect.add_argument("file", help="a save file")
     inspect.add_argument("--choose", metavar="KEY", action="append", default=[], help="apply this choice key (repeatable)")
     inspect.add_argument("--out", metavar="NEW", help="write the resulting game to this file")
+    host = sub.add_parser("host", help="host games for players who connect with ssh (see README: Play together)")
+    host.add_argument("--bind", metavar="ADDR", default="127.0.0.1",
+                      help="the address to listen on (default 127.0.0.1: this machine only; 0.0.0.0: every network)")
+    host.add_argument("--port", type=_port, default=2222, help="the port (default 2222)")
+    host.add_argument("--host-key", metavar="FILE", help="the host's SSH key (default: made on first start in your data folder)")
+    host.add_argument("--authorized-keys", metavar="FILE",
+                      help="the players' public keys (default ~/.ssh/authorized_keys)")
+    host.add_argument("--open", action="store_true", help="let anyone in, under any name, without a key (trusted networks only)")
+    host.add_argument("--save-dir", dest="host_save_dir", metavar="DIR", help="folder of the hosted games (default: your data folder)")
+    serve = sub.add_parser("serve", help="play in a web browser (textual-serve)")
+    serve.add_argument("--bind", metavar="ADDR", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
+    serve.add_argument("--port", type=_port, default=8000, help="the port (default 8000)")
+    serve.add_argument("--save-dir", dest="serve_save_dir", metavar="DIR", help="folder for saves (default: your data folder)")
     return parser
+
+
+def _port(text: str) -> int:
+    if not text.isdigit() or not 0 <= int(text) <= 65535:
+        raise argparse.ArgumentTypeError(f"not a port number: {text!r}")
+    return int(text)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -101,5 +122,18 @@ def _run(argv: list[str] | None) -> int:
         import automa
         from saves.inspect import inspect_command
         return inspect_command(args, attach=automa.attach)
+    if args.command == "host":
+        from pathlib import Path
+
+        from .host.server import HostOptions, run
+        path = lambda text: Path(text).expanduser() if text else None  # noqa: E731
+        return run(HostOptions(args.bind, args.port, path(args.host_key), path(args.authorized_keys), args.open,
+                               path(args.host_save_dir or args.save_dir), args.automa_delay))
+    if args.command == "serve":
+        from .web import serve
+        return serve(args.bind, args.port, args.serve_save_dir or args.save_dir)
+    if args.table_fd is not None:
+        from .ui.table_app import run_table_client
+        return run_table_client(args.table_fd)
     from .ui.app import run_app
     return run_app(load=args.load, resume=args.resume, save_dir=args.save_dir, automa_delay=args.automa_delay)

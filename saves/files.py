@@ -25,9 +25,13 @@ def game_id(game: Game) -> str:
     options = game.setup.options
     gid = options.get("id")
     if not isinstance(gid, str) or not gid:
-        gid = time.strftime("%Y%m%d-%H%M%S") + "-" + secrets.token_hex(3)
-        options["id"] = gid
+        gid = options["id"] = new_game_id()
     return gid
+
+
+def new_game_id() -> str:
+    """A fresh game id: when it was made and a random part (a host gives one to a table before its game starts)."""
+    return time.strftime("%Y%m%d-%H%M%S") + "-" + secrets.token_hex(3)
 
 
 def save_game(game: Game, path: str | os.PathLike) -> Path:

@@ -37,6 +37,8 @@ class BarrageApp(App):
         self._seed = seed
         self.cursor_blink = cursor_blink
         self._too_small = None
+        self.game_lock = None  # held while this app plays a game (saves/lock.py)
+        self._in_use = None  # the game given on the command line is played by another process
 
     @property
     def store(self):
@@ -51,13 +53,15 @@ class BarrageApp(App):
 
     def get_default_screen(self):
         """The first screen: the start screen, or the game given on the command line (the start screen
-        under a question when the game's autosave is newer than the save it was read from)."""
+        under a question when the game's autosave is newer than the save it was read from, or when another
+        process plays the game)."""
         game = self._initial_game
         if game is not None:
             newer = storage.newer_autosave(self.store, game, self._opened) if self._opened else None
-            if newer is None:
+            if newer is not None:
+                self._question = (game, self._opened, newer)
+            elif self._claim(game):
                 return self._game_screen(game, on_disk=self._opened is not None)
-            self._question = (game, self._opened, newer)
         from .screens.start import StartScreen
 
         return StartScreen(None, self._seed)
@@ -66,6 +70,10 @@ class BarrageApp(App):
         self._check_size()
         if self._question is not None:
             self._ask_older(*self._question)
+        elif self._in_use is not None:
+            from .screens.watch import offer_watch
+
+            offer_watch(self, *self._in_use)
 
     # ------------------------------------------------------------ screens
 
@@ -121,8 +129,27 @@ class BarrageApp(App):
         return screen
 
     def _play(self, game, branch: bool = False, on_disk: bool = True) -> None:
-        """Show ``game`` (``branch``: in an autosave slot of its own; ``on_disk``: it was read from a file)."""
-        self.switch_to(self._game_screen(game, branch, on_disk))
+        """Show ``game`` (``branch``: in an autosave slot of its own; ``on_disk``: it was read from a file),
+        unless another process plays it: then offer to watch."""
+        screen = self._game_screen(game, branch, on_disk)  # (a branch gets its own slot here: the lock is its)
+        if self._claim(game):
+            self.switch_to(screen)
+        else:
+            from .screens.watch import offer_watch
+
+            offer_watch(self, *self._in_use)
+
+    def _claim(self, game) -> bool:
+        """Hold ``game``'s lock from now on (the one played before is let go); False: another process
+        plays it (``_in_use`` says who)."""
+        if self.game_lock is not None:
+            self.game_lock.release()
+        try:
+            self.game_lock = storage.claim(self.store, game)
+        except storage.InUse as exc:
+            self.game_lock, self._in_use = None, (game, exc)
+            return False
+        return True
 
     def switch_to(self, screen) -> None:
         """Show ``screen`` instead of whatever is shown (dialogs on top are closed).
@@ -142,6 +169,9 @@ class BarrageApp(App):
     def new_game_screen(self) -> None:
         from .screens.start import StartScreen
 
+        if self.game_lock is not None:  # back to the start screen: the game is free for others
+            self.game_lock.release()
+            self.game_lock = None
         self.switch_to(StartScreen(self.store, self._seed))
 
     # ------------------------------------------------------------ quitting and size

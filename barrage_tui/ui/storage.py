@@ -146,3 +146,30 @@ def describe(info) -> str:
 def _line(exc) -> str:
     text = str(exc).strip().splitlines()
     return text[0] if text else exc.__class__.__name__
+
+
+class InUse(Exception):
+    """The game is played by another barrage-tui (``pid`` when known); the message is one plain line."""
+
+    def __init__(self, message: str, pid: int | None) -> None:
+        super().__init__(message)
+        self.pid = pid
+
+
+def claim(store, game):
+    """Lock ``game`` for this app (saves/lock.py), or raise InUse. None when there is no save folder; a
+    folder that cannot hold the lock plays on unlocked, as its autosave would fail and say so anyway."""
+    import saves
+
+    if store is None:
+        return None
+    try:
+        return store.claim(game)
+    except saves.GameInUse as exc:
+        raise InUse(_line(exc), exc.pid) from None
+    except (saves.SaveError, OSError):
+        return None
+
+
+def autosave_path(store, game):
+    return store.autosave_path(game) if store is not None else None

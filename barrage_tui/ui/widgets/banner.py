@@ -18,7 +18,12 @@ class TurnBanner(Panel):
     def fingerprint(self, view: View) -> object:
         p = view.prompt
         seat = p.seat if p is not None else None
-        return (view.state.round, seat, seat in view.state.drafting, self.handover, self.note)
+        return (view.state.round, seat, seat in view.state.drafting, self.handover, self.note, self._mine())
+
+    def _mine(self) -> frozenset | None:
+        """The seats decided at this terminal when the game is decided elsewhere (ui/screens/live.py);
+        None: every seat is played here."""
+        return getattr(getattr(self.screen, "session", None), "mine", None)
 
     def lines(self, view: View, width: int) -> list[Text]:
         st = view.state
@@ -32,6 +37,8 @@ class TurnBanner(Panel):
         who = c.player if prompt.seat in st.drafting else f"{c.player} ({company_name(c.company)} {letter})"
         if c.kind == "automa":
             msg = Text(f" {who}: the Automa is playing… ", style=style)
+        elif (mine := self._mine()) is not None and prompt.seat not in mine:
+            msg = Text(f" {who} is deciding… ", style=style)
         elif self.handover:
             msg = Text(f" ▶▶ {who.upper()}: YOUR TURN ◀◀ ", style=style)
         else:

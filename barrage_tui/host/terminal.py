@@ -1,0 +1,213 @@
+"""One player's app on the host: the normal barrage-tui app in a child process under a pseudo-terminal.
+
+The SSH session's bytes go to the pseudo-terminal and its output back (``on_output``); a window size
+change is passed on with TIOCSWINSZ (the app gets its SIGWINCH from the kernel). The app talks to the
+tables over one end of a socket pair, handed to it as an open file (its only link to the host: nothing
+of the filesystem is named by the player). The app runs in its own session and takes the terminal as its
+controlling terminal itself (``ui/table_app.py``), so that it gets SIGWINCH and SIGHUP.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import fcntl
+import os
+import re
+import signal
+import socket
+import struct
+import sys
+import termios
+
+from . import protocol
+from .tables import Conn, Tables
+
+MAX_SIZE = 1000  # columns or rows: anything larger is a lie
+STUCK_BYTES = 16 * 1024 * 1024  # an app that reads nothing of what the tables send is ended
+STOP_SECONDS = 3.0  # an app asked to end is killed after this
+
+
+def terminal_type(term: str) -> str:
+    """The client's TERM as the app's environment may take it."""
+    return term if re.fullmatch(r"[A-Za-z0-9._+-]{1,64}", term or "") else "xterm-256color"
+
+
+def child_env(term: str) -> dict[str, str]:
+    """Only what the app needs: the client's TERM, UTF-8, and the host's own paths and theme."""
+    env = {"TERM": terminal_type(term), "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"}
+    for name in ("PATH", "HOME", "PYTHONPATH", "BARRAGE_THEME", "TMPDIR"):
+        if name in os.environ:
+            env[name] = os.environ[name]
+    return env
+
+
+def set_size(fd: int, width: int, height: int) -> None:
+    width, height = (max(1, min(MAX_SIZE, int(v))) for v in (width, height))
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", height, width, 0, 0))
+
+
+class AppProcess:
+    """The app of one SSH session and its link to the tables."""
+
+    def __init__(self, tables: Tables, identity: str, name: str, on_output, on_exit, log=None) -> None:
+        self.tables = tables
+        self.conn = Conn(identity, name, self._send)
+        self.on_output = on_output  # bytes for the player's terminal
+        self.on_exit = on_exit  # the app ended (its exit status)
+        self.log = log or (lambda text: None)
+        self.master: int | None = None
+        self.proc: asyncio.subprocess.Process | None = None
+        self._writer: asyncio.StreamWriter | None = None
+        self._tasks: list[asyncio.Task] = []
+        self._reading = False
+        self._ended = False
+
+    async def start(self, term: str, width: int, height: int) -> None:
+        loop = asyncio.get_running_loop()
+        master, slave = os.openpty()
+        set_size(master, width, height)
+        ours, theirs = socket.socketpair()
+        try:
+            self.proc = await asyncio.create_subprocess_exec(
+                sys.executable, "-m", "barrage_tui", "--table-fd", str(theirs.fileno()),
+                stdin=slave, stdout=slave, stderr=slave, pass_fds=(theirs.fileno(),), start_new_session=True,
+                env=child_env(term))
+        except BaseException:
+            os.close(master)
+            ours.close()
+            raise
+        finally:
+            os.close(slave)
+            theirs.close()
+        self.master = master
+        os.set_blocking(master, False)
+        self.resume_output()
+        reader, self._writer = await asyncio.open_connection(sock=ours, limit=protocol.MAX_REQUEST + 1)
+        self.tables.connect(self.conn)
+        self._tasks = [loop.create_task(self._requests(reader)), loop.create_task(self._wait())]
+
+    # ------------------------------------------------------------------ the terminal
+
+    def write(self, data: bytes) -> None:
+        """Keys from the player (a full pseudo-terminal drops them: the player types again)."""
+        if self.master is None:
+            return
+        try:
+            os.write(self.master, data)
+        except (BlockingIOError, OSError):
+            pass
+
+    def resize(self, width: int, height: int) -> None:
+        if self.master is not None:
+            set_size(self.master, width, height)
+
+    def pause_output(self) -> None:
+        """The SSH channel is full: stop reading the app (it then waits on its terminal)."""
+        if self._reading and self.master is not None:
+            asyncio.get_running_loop().remove_reader(self.master)
+            self._reading = False
+
+    def resume_output(self) -> None:
+        if not self._reading and self.master is not None:
+            asyncio.get_running_loop().add_reader(self.master, self._output)
+            self._reading = True
+
+    def _output(self) -> None:
+        try:
+            data = os.read(self.master, 65536)
+        except BlockingIOError:
+            return
+        except OSError:  # EIO: the app closed its terminal (it ended)
+            data = b""
+        if not data:
+            self.pause_output()
+            return
+        self.on_output(data)
+
+    # ------------------------------------------------------------------ the tables link
+
+    def _send(self, message: dict) -> None:
+        writer = self._writer
+        if writer is None or writer.is_closing():
+            return
+        if writer.transport.get_write_buffer_size() > STUCK_BYTES:
+            self.log(f"{self.conn.name}: the app reads nothing; ending it")
+            self.stop()
+            return
+        writer.write(protocol.encode(message))
+
+    async def _requests(self, reader: asyncio.StreamReader) -> None:
+        try:
+            while True:
+                line = await reader.readline()
+                if not line:
+                    break
+                try:
+                    message = protocol.decode(line.strip())
+                except protocol.ProtocolError as exc:
+                    self._send({"t": "refused", "text": protocol.plain(exc)})
+                    continue
+                try:
+                    self.tables.handle(self.conn, message)
+                except Exception as exc:  # noqa: BLE001 - a bug: said on the host's console, the player told
+                    self.log(f"{self.conn.name}: the request {protocol.plain(message.get('op'), 20)!r} "
+                             f"failed: {protocol.plain(repr(exc))}")
+                    self._send({"t": "refused", "text": "the host could not do that (its console says why)"})
+        except (ValueError, asyncio.LimitOverrunError, ConnectionError):  # a line over the limit: a broken app
+            self.log(f"{self.conn.name}: the app sent an overlong line; ending it")
+        finally:
+            self.stop()
+
+    # ------------------------------------------------------------------ ending
+
+    async def _wait(self) -> None:
+        status = await self.proc.wait()
+        while self.master is not None and self._reading:  # its last bytes (the terminal put back)
+            try:
+                data = os.read(self.master, 65536)
+            except OSError:
+                break
+            if not data:
+                break
+            self.on_output(data)
+        self.stop()
+        self.on_exit(status)
+
+    def stop(self) -> None:
+        """End the app (the player left, or the link was cut): the tables let the connection go; its seats
+        stay held by its identity."""
+        if self._ended:
+            return
+        self._ended = True
+        self.log(f"{self.conn.name} left")
+        self.tables.disconnect(self.conn)
+        if self._writer is not None:
+            self._writer.close()
+        self.pause_output()
+        if self.proc is not None and self.proc.returncode is None:
+            try:
+                os.killpg(self.proc.pid, signal.SIGTERM)
+            except ProcessLookupError:
+                pass
+            asyncio.get_running_loop().call_later(STOP_SECONDS, self._kill)
+        if self.master is not None:
+            os.close(self.master)
+            self.master = None
+
+    async def ended(self) -> None:
+        """Wait until the app has ended (killed if it does not within STOP_SECONDS)."""
+        self.stop()
+        if self.proc is None:
+            return
+        try:
+            await asyncio.wait_for(self.proc.wait(), STOP_SECONDS)
+        except asyncio.TimeoutError:
+            self._kill()
+            await self.proc.wait()
+
+    def _kill(self) -> None:
+        if self.proc is not None and self.proc.returncode is None:
+            try:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass

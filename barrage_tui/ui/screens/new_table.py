@@ -1,0 +1,113 @@
+"""A new table at a host: the start screen's form, where a person's seat is "You" (played at this terminal)
+or "Open seat" (whoever takes it in the lobby plays it, under their name). The host starts the game when
+every seat is taken."""
+
+from __future__ import annotations
+
+from textual.widgets import Static
+
+from barrage_tui.host.protocol import setup_to_wire
+
+from ..widgets.cycler import Cycler
+from ..widgets.form import TextField
+from .start import DEFAULT_NAMES, RANDOM_FIRST, SeatRow, StartScreen
+
+YOU, OPEN = "human", "open"
+TABLE_KINDS = [("You", YOU), ("Open seat", OPEN)]
+EXPLAIN = ("You: you play this seat at this terminal (several: you take turns). Open seat: whoever takes it in "
+           "the lobby plays it, under their name. The game starts when every seat is taken. Esc or q: back.")
+
+
+class NewTableScreen(StartScreen):
+    BINDINGS = [("escape", "request_quit", "Back")]
+
+    def __init__(self, player: str) -> None:
+        super().__init__(None, None)
+        self.player = player
+
+    def on_mount(self) -> None:
+        self.call_later(self._relabel)  # after StartScreen's own on_mount (Textual runs both)
+
+    def _relabel(self) -> None:
+        self.query_one("#new-game").border_title = "New table"
+        for button, label in (("#start-game", "Open the table"), ("#quit", "Back")):
+            widget = self.query_one(button)
+            widget.label = label
+            widget.refresh(layout=True)
+
+    def _fill_in(self, officers: dict) -> None:
+        super()._fill_in(officers)
+        self._kinds = TABLE_KINDS + officers["kinds"]
+        for cycler in self.query(".seat-kind").results(Cycler):
+            cycler.set_options(self._kinds)
+        self._defaults(list(self.query(SeatRow)))
+
+    def _fill_row_options(self, rows) -> None:
+        super()._fill_row_options(rows)
+        self._defaults(rows)
+
+    def _defaults(self, rows) -> None:
+        """Seat 1 is yours, under your name; the others are open."""
+        for row in rows:
+            kind = row.query_one(".seat-kind", Cycler)
+            name = row.query_one(".seat-name", TextField)
+            if row.index == 0 and name.value == DEFAULT_NAMES[0] and self.player:
+                name.value = self.player
+                name.refresh()
+            elif row.index > 0 and kind.value == YOU:
+                kind.set_value(OPEN)
+
+    def _check_saves(self) -> None:
+        for button in self.query("#continue, #load"):
+            button.display = False
+        self.query_one("#continue-info", Static).update("")
+        self.query_one("#seat-note", Static).update(EXPLAIN)
+
+    def _name_my_seats(self) -> None:
+        """Your seats still named "Player N" take your name ("anna", "anna 2", ... when you take several)."""
+        mine = [row for row in self.query(SeatRow) if row.query_one(".seat-kind", Cycler).value == YOU]
+        for k, row in enumerate(mine):
+            name = row.query_one(".seat-name", TextField)
+            if name.value == DEFAULT_NAMES[row.index] and self.player:
+                name.value = self.player if k == 0 else f"{self.player[:17]} {k + 1}"
+                name.refresh()
+
+    def _kinds_in_form(self, n: int) -> list[str]:
+        if not self.query("#seats"):  # Enter before the form is drawn: the default game, seat 1 yours
+            return [YOU] + [OPEN] * (n - 1)
+        return [str(self.query_one(f"#kind-{i}", Cycler).value) for i in range(n)]
+
+    def _first(self):
+        cyclers = self.query("#first").results(Cycler)
+        return next((c.value for c in cyclers), RANDOM_FIRST)
+
+    def action_start(self) -> None:
+        from barrage_tui.rules.setup import SetupError, first_player_at_random, picking_order
+
+        self._name_my_seats()
+        try:
+            setup = self.setup()
+        except (SetupError, ValueError) as exc:
+            self.query_one("#start-error", Static).update(f"[b red]Cannot open the table:[/] {exc}.")
+            return
+        n = len(setup.seats)
+        kinds = self._kinds_in_form(n)
+        # setup() put the seats in picking order; the same turn of the form's row numbers says which are whose
+        first = self._first()
+        rows = (first_player_at_random(tuple(range(n)), setup.seed) if first == RANDOM_FIRST
+                else picking_order(tuple(range(n)), first))
+        mine = [seat for seat, row in enumerate(rows) if kinds[row] == YOU]
+        if not mine:
+            self.query_one("#start-error", Static).update("[b red]Take at least one seat:[/] Player: You.")
+            return
+        self.app.link.send({"op": "new", "setup": setup_to_wire(setup), "mine": mine})
+        self.app.pop_screen()
+
+    def action_continue(self) -> None:
+        self.notify("The saved games of this host are in the lobby.", markup=False)
+
+    def action_load(self) -> None:
+        self.action_continue()
+
+    def action_request_quit(self) -> None:
+        self.app.pop_screen()
