@@ -162,10 +162,10 @@ def private_placements(game: Game, seat: int) -> list[Choice]:
 
 def private_space(company: CompanyState, target: str) -> PrivateSpace | None:
     """(officer, space index, on the Bank) when ``target`` is a chief engineer's private space, else None."""
+    found = officers.private_space(target)
+    if found is not None and found[0].id == company.officer:
+        return found[0], found[1], False
     officer, _, which = target.rpartition("-")
-    own = officers.OFFICERS[company.officer]
-    if officer == own.id and which.isdigit() and 0 < int(which) <= len(own.private_spaces):
-        return own, int(which) - 1, False
     if which == ON_BANK:
         for copy in officers.in_force(company)[1:]:
             if copy.id == officer and copy.copied_spaces_on_bank:

@@ -90,7 +90,7 @@ def score_round(game: Game) -> list[tuple[int, int, int, int]]:
                    f"{credits} credits" + (f", {vp} VP" if vp else "") + f", {bonus} VP from the {tile.key} tile.",
                    c.seat, EventKind.ROUND_SCORED,
                    data={"round": st.round, "energy": c.energy, "place_vp": place, "credits": credits,
-                         "energy_vp": vp, "bonus_vp": bonus, "bonus_tile": tile.key})
+                         "energy_vp": vp, "bonus_vp": bonus, "bonus_tile": st.bonus_tiles[st.round - 1]})
     return rows
 
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from barrage_tui.rules import scoring
 from barrage_tui.rules.decisions import EventKind
 
 from . import storage
@@ -50,15 +49,10 @@ class Session:
 
     def choose(self, key: str) -> Outcome:
         """Apply a decision and save it at once: it is on disk before the next key is read."""
-        st = self.game.state
-        round_no = st.round
-        before = {c.seat: dict(c.vp_by_source) for c in st.companies}
         seat = self.game.prompt.seat
         events = self.game.choose(key)
         self._changed()
-        out = Outcome(events=events, over=self.game.over)
-        if any(e.kind == EventKind.ROUND_SCORED and e.data["round"] == round_no for e in events):
-            out.summary = round_summary(self.game, round_no, before)
+        out = Outcome(events=events, over=self.game.over, summary=round_summary(events))
         out.handover = self._handover(seat)
         return out
 
@@ -146,16 +140,13 @@ class Session:
         return "The game is saved after every decision; barrage-tui --continue resumes it."
 
 
-def round_summary(game, round_no: int, before: dict) -> RoundSummary:
-    st = game.state
-    energies = {c.seat: c.energy_by_round[round_no - 1] if len(c.energy_by_round) >= round_no else 0
-                for c in st.companies}
-    awards = scoring.placement_awards(energies)
-    rows = []
-    for c in st.companies:
-        e = energies[c.seat]
-        credits, malus = scoring.credits_for_energy(min(e, scoring.ENERGY_CAP))
-        bonus = c.vp_by_source.get("bonus_tiles", 0) - before[c.seat].get("bonus_tiles", 0)
-        rows.append((c.seat, e, awards.get(c.seat, 0), credits, malus, bonus))
+def round_summary(events) -> RoundSummary | None:
+    """The end-of-round scoring among ``events``, as the engine scored it (one ROUND_SCORED event a seat),
+    or None when no round was scored."""
+    scored = [e for e in events if e.kind == EventKind.ROUND_SCORED]
+    if not scored:
+        return None
+    rows = [(e.seat, e.data["energy"], e.data["place_vp"], e.data["credits"], e.data["energy_vp"], e.data["bonus_vp"])
+            for e in scored]
     rows.sort(key=lambda r: -r[1])
-    return RoundSummary(round_no, st.bonus_tiles[round_no - 1], rows)
+    return RoundSummary(scored[0].data["round"], scored[0].data["bonus_tile"], rows)

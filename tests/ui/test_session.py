@@ -84,3 +84,21 @@ async def test_the_automa_plays_its_turns_by_itself(app_factory):
             await choose(pilot, prompt.choices[pick(rng, prompt)].key)
         assert automa_steps > 0
         assert game_screen(app).session.game is game
+
+
+def test_the_company_board_shows_the_ability_as_the_engine_has_it_for_a_medium_automa():
+    from barrage_tui.rules import Game, SeatSetup, Setup
+    from barrage_tui.ui.view import View
+    from barrage_tui.ui.widgets.company import CompanyBoard
+
+    setup = Setup(seats=(SeatSetup("Ann", company="usa", officer="wilhelm"),
+                         SeatSetup("A2", "automa", "italy", "", "medium")), seed=5)
+    game = Game.new(setup)
+    for space in ("P1_0", "P2_0", "P3_0"):  # three powerhouses: a person's ability would be on
+        game.state.powerhouses[space] = 1
+    assert not game.ability_active(1)
+    text = " ".join(" ".join(line.plain.split()) for line in CompanyBoard(1).lines(View(game), 60))
+    assert "(not at this Automa level)" in text and "(on)" not in text
+    for space in ("P4_0", "P5_0", "P6_0"):
+        game.state.powerhouses[space] = 0
+    assert "(on)" in " ".join(line.plain for line in CompanyBoard(0).lines(View(game), 60))

@@ -31,6 +31,16 @@ def load() -> None:
                 OFFICERS[value.id] = value()  # (a copy's variant, e.g. ElonCopy, keeps its parent's id)
 
 
+def private_space(place: str) -> tuple[Officer, int] | None:
+    """The chief engineer and the index (0-based) of one of his own spaces, named ``<officer>-<n>``
+    (``mahiri-2``, ``wu-1``); None for any other place."""
+    officer, _, which = place.rpartition("-")
+    own = OFFICERS.get(officer)
+    if own is None or not which.isdigit() or not 0 < int(which) <= len(own.private_spaces):
+        return None
+    return own, int(which) - 1
+
+
 def in_force(company: CompanyState) -> tuple[Officer, ...]:
     """The officer abilities a company uses now: its own, plus the copy Mahiri is making (for her extra
     action) and the copies that last until the end of the round (Elon, Amir)."""
@@ -42,4 +52,4 @@ def in_force(company: CompanyState) -> tuple[Officer, ...]:
     return (own, *(OFFICERS[o].as_copy() for o in copies))
 
 
-__all__ = ["ANTON_TILE", "OFFICERS", "Officer", "in_force", "load"]
+__all__ = ["ANTON_TILE", "OFFICERS", "Officer", "in_force", "load", "private_space"]

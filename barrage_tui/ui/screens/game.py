@@ -9,7 +9,9 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from barrage_tui.rules import officers
 from barrage_tui.rules.components import components
+from barrage_tui.rules.keys import Key, contract_of
 
 from .. import keys
 from ..session import Session
@@ -48,10 +50,9 @@ def panel_for(view: View, ref: str) -> str | None:
         return "map"
     if ref in comps.spaces:
         return "board"
-    if ref == "construct" or private_space_ref(ref) or ref.startswith(("company:", "officer:")):
+    if ref == "construct" or officers.private_space(ref) or Key.parse(ref).verb in ("company", "officer"):
         return "companies"
-    if ref.startswith("contract:"):
-        cid = int(ref.split(":")[1])
+    if (cid := contract_of(ref)) is not None:
         if any(cid in c.contracts for c in st.companies):
             return "companies"
         return "contracts"
@@ -60,15 +61,6 @@ def panel_for(view: View, ref: str) -> str | None:
     if any(ref in c.tiles for c in st.companies):
         return "companies"
     return None
-
-
-def private_space_ref(ref: str) -> bool:
-    """A chief engineer's private space on its tile: ``<officer>-<n>`` (``mahiri-2``, ``wu-1``, ``gennaro-1``)."""
-    from barrage_tui.rules.officers import OFFICERS
-
-    officer, _, which = ref.rpartition("-")
-    rules = OFFICERS.get(officer)
-    return rules is not None and which.isdigit() and 0 < int(which) <= len(rules.private_spaces)
 
 
 class GameScreen(Screen):

@@ -11,6 +11,10 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from barrage_tui.rules import officers
+from barrage_tui.rules.keys import Key, contract_of
+from barrage_tui.rules.officers import OFFICERS
+
 from .. import keys as keyreg
 from ..texts import ACTION_HELP, KIND_HELP
 from ..widgets.textutil import plain
@@ -19,8 +23,6 @@ from ..widgets.textutil import plain
 def choice_detail(game, choice) -> str:
     """What a choice does, from the components its refs point at."""
     from barrage_tui.rules.components import components
-
-    from .game import private_space_ref
 
     comps = components()
     m = comps.map
@@ -31,19 +33,18 @@ def choice_detail(game, choice) -> str:
             out.append(ACTION_HELP.get(s.action, ""))
         elif ref == "construct":
             out.append(ACTION_HELP["construct"])
-        elif private_space_ref(ref):  # a chief engineer's own space: what his ability says
-            officer = comps.officers[ref.rpartition("-")[0]]
+        elif (own := officers.private_space(ref)) is not None:  # a chief engineer's own space: his ability
+            officer = comps.officers[own[0].id]
             out.append(f"{officer.name}'s private space: {officer.ability}")
-        elif ref.startswith("company:"):
-            company = comps.companies[ref.split(":", 1)[1]]
+        elif (k := Key.parse(ref)).verb == "company":
+            company = comps.companies[k.arg(0)]
             out.append(f"{company.name}: {company.ability_text}")
-        elif ref.startswith("officer:"):
-            officer = comps.officers[ref.split(":", 1)[1]]
+        elif k.verb == "officer":
+            officer = comps.officers[k.arg(0)]
             out.append(f"{officer.name}: {officer.ability}")
         elif ref == "bank-b":
             out.append(ACTION_HELP["bank"])
-        elif ref.startswith("contract:"):
-            cid = int(ref.split(":")[1])
+        elif (cid := contract_of(ref)) is not None:
             c = comps.contracts[cid]
             kind = "national contract (only by a production)" if c.kind == "national" else f"{c.kind} contract"
             out.append(f"A {kind}: fulfilled by one action producing at least {c.energy} energy.")
@@ -64,8 +65,8 @@ def choice_detail(game, choice) -> str:
             except KeyError:
                 continue
             out.append(tile.text or f"Basic tile: builds a {tile.builds}.")
-    if choice.key.startswith("copy:"):  # Mahiri Sekibo copying a chief engineer: the printed "Copying:" line
-        officer = comps.officers.get(choice.key.split(":", 1)[1])
+    if (picked := Key.parse(choice.key)).verb == "copy":  # Mahiri copying a chief engineer: the "Copying:" line
+        officer = comps.officers.get(picked.arg(0))
         if officer is not None and officer.copying:
             out.append(f"Copying: {officer.copying}")
     seen = []
@@ -159,7 +160,7 @@ def officers_help(game) -> list:
         table.add_row(plain(f"  {officer.name}"), plain(officer.ability))
         if officer.ability_text:  # the expansion's chief engineers: their card, as printed
             table.add_row("", plain(f"As printed: {officer.ability_text}", style="dim"))
-        if officer.copying and any(o.officer == "mahiri" for o in game.state.companies):
+        if officer.copying and any(OFFICERS[o.officer].copies_others for o in game.state.companies):
             table.add_row("", plain(f"Copied by Mahiri Sekibo: {officer.copying}", style="dim"))
     return [table]
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 from rich.text import Text
 from textual.containers import Horizontal
 
-from barrage_tui.rules import construction, officers
+from barrage_tui.rules import construction, level, officers
+from barrage_tui.rules.setup import NO_OFFICER
 from barrage_tui.rules.components import components
 
 from ..palette import BOLD, DIM, KIND_STYLE, RED, SELECTED, TITLE, badge, mark
@@ -24,8 +25,8 @@ def private_ref(officer: str, i: int) -> str:
 def shows_excamixers(company) -> bool:
     """Excamixers are shown for a company that has or had some (Elon Audia), or while its machinery counts
     as Excamixers (Mahiri copying him)."""
-    return bool(company.excamixers or company.excamixers_gained or "elon" in company.copied_for_round
-                or company.officer == "elon")
+    return bool(company.excamixers or company.excamixers_gained
+                or any(o.machinery_wild for o in officers.in_force(company)))
 
 
 class CompanyBoard(Panel):
@@ -80,7 +81,7 @@ class CompanyBoard(Panel):
             head.append("  passed", style=DIM)
         out.append(head)
         officer = comps.officers.get(c.officer)
-        if officer is not None and c.officer != "none":
+        if officer is not None and c.officer != NO_OFFICER:
             out += wrap(Text.assemble((officer.name, "italic"), f": {OFFICER_SHORT.get(c.officer, officer.ability)}"),
                         width, indent=2)
         else:
@@ -184,10 +185,11 @@ class CompanyBoard(Panel):
         done = [Text(f"#{cid}", style=KIND_STYLE[comps.contracts[cid].kind]) for cid in c.fulfilled]
         if done or not dense:
             out += self._labelled("Fulfilled", done, width) if done else [Text("Fulfilled: none", style=DIM)]
-        active = sum(1 for o in st.powerhouses.values() if o == self.seat) >= comps.common["ability_unlocked_at_powerhouses"]
+        active = view.game.ability_active(self.seat)  # the engine's word: powerhouses and an Automa's level
+        off = " (not at this Automa level)" if not level(c).company_ability else " (from 3rd powerhouse)"
         ability = Text("Ability ", style=TITLE)
         ability.append(COMPANY_SHORT.get(c.company, ""), style=None if active else DIM)
-        ability.append(" (on)" if active else " (from 3rd powerhouse)", style=BOLD if active else DIM)
+        ability.append(" (on)" if active else off, style=BOLD if active else DIM)
         out += wrap(ability, width, indent=2)
         return out
 

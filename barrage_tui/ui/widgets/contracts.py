@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from barrage_tui.rules.keys import contract_of
+
 from ..palette import DIM, KIND_STYLE, TITLE, mark
 from ..texts import contract_short
 from ..view import Panel, View, marks
@@ -19,7 +21,7 @@ class ContractsView(Panel):
     def fingerprint(self, view: View) -> object:
         st = view.state
         return (tuple(st.national), repr(st.private_display), tuple(st.starting_offer), st.phase == "pick",
-                tuple(len(p) for p in st.private_piles.values()), marks(view, lambda r: r.startswith("contract:"))[0])
+                tuple(len(p) for p in st.private_piles.values()), marks(view, lambda r: contract_of(r) is not None)[0])
 
     def lines(self, view: View, width: int) -> list[Text]:
         st = view.state
