@@ -348,6 +348,11 @@ class Components:
     bonus_min_energy: int
     bonus_malus_per_section: int
     common: Common
+    energy_section: int  # energy-track.toml: section r of the track starts at r x this
+    energy_cap: int  # energy-track.toml [wrap]: with the 30 side up it counts as this for credits and bonuses
+    seats: tuple[int, int]  # game-flow.toml: the fewest and most companies at a table
+    national_fewer_than_companies: int  # contracts.toml: National contracts in play = companies - this
+    face_up_per_colour: int  # contracts.toml: private contracts face up in the display, per colour
 
     def tile(self, tile_id: str) -> TechTile:
         for table in (self.basic_tiles, self.advanced_tiles, self.special_tiles):
@@ -399,13 +404,13 @@ def _load_spaces() -> tuple[dict[str, ActionSpace], tuple[tuple[int, int], ...],
     return spaces, tuple(construction), tuple(mahiri)
 
 
-def _load_contracts() -> tuple[dict[int, Contract], int]:
+def _load_contracts() -> tuple[dict[int, Contract], Toml]:
     raw = load_data("contracts")
     contracts: dict[int, Contract] = {}
     for kind in ("starting", "national", "green", "yellow", "red"):
         for c in raw[kind]:
             contracts[c["id"]] = Contract(c["id"], kind, c["energy"], _frozen(c["reward"]))
-    return contracts, raw["counts"]["hand_limit"]
+    return contracts, raw["counts"]
 
 
 def _load_tiles() -> tuple[dict[str, TechTile], dict[str, TechTile], dict[str, TechTile]]:
@@ -471,7 +476,8 @@ def _load_officers(common: Supply) -> dict[str, Officer]:
 def components() -> Components:
     """The one shared, read-only set of components (loaded on first use)."""
     spaces, construction, mahiri = _load_spaces()
-    contracts, hand_limit = _load_contracts()
+    contracts, counts = _load_contracts()
+    game = load_data("game-flow")["game"]
     basic, advanced, special = _load_tiles()
     company_raw = load_data("companies")
     common = company_raw["common"]
@@ -492,7 +498,7 @@ def components() -> Components:
         construction_spaces=construction,
         mahiri_spaces=mahiri,
         contracts=_frozen(contracts),
-        hand_limit=hand_limit,
+        hand_limit=counts["hand_limit"],
         basic_tiles=_frozen(basic),
         advanced_tiles=_frozen(advanced),
         special_tiles=_frozen(special),
@@ -502,7 +508,7 @@ def components() -> Components:
         construction_cost=_construction_cost(common["construction_cost"]),
         wheel_segments=common["wheel"]["segments"],
         income_slots=tuple(sorted({n for c in companies.values() for row in c.income.values() for n in row})),
-        rounds=load_data("game-flow")["game"]["rounds"],
+        rounds=game["rounds"],
         bonus_tiles=_frozen({t["id"]: ScoringTile(t["id"], t["key"], t["vp_each"], t["counts"],
                                                   t["introductory_game"])
                              for t in bonus_raw["tile"] if t["base_game"]}),
@@ -514,6 +520,11 @@ def components() -> Components:
         bonus_min_energy=track["bonus_malus"]["minimum_energy"],
         bonus_malus_per_section=track["bonus_malus"]["vp_per_section_behind"],
         common=_common(common),
+        energy_section=track["section"][1]["from_energy"] - track["section"][0]["from_energy"],
+        energy_cap=track["wrap"]["flip_at"] if track["wrap"]["counts_as_30_for_rewards"] else 10**9,
+        seats=(game["players_min"], min(game["players_max"], game["companies_max"])),
+        national_fewer_than_companies=counts["national_fewer_than_companies"],
+        face_up_per_colour=counts["private_face_up_per_colour"],
     )
 
 

@@ -109,7 +109,7 @@ def refill(game: Game) -> None:
     st = game.state
     for colour in COLOURS:
         shown, pile = st.private_display[colour], st.private_piles[colour]
-        while len(shown) < 2 and (pile or st.contract_discards.get(colour)):
+        while len(shown) < components().face_up_per_colour and (pile or st.contract_discards.get(colour)):
             if not pile:
                 pile.extend(st.contract_discards.pop(colour))
                 rng(st).shuffle(pile)

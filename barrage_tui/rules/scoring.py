@@ -15,8 +15,8 @@ from .decisions import EventKind
 if TYPE_CHECKING:
     from .game import Game
 
-ENERGY_CAP = 30  # with the marker's 30 side up you count as on 30 for credits and bonus tiles
-SECTION = 6  # section r of the track starts at 6r energy
+ENERGY_CAP = components().energy_cap  # with the marker's 30 side up it counts as 30 for credits and bonuses
+SECTION = components().energy_section  # section r of the track starts at 6r energy
 
 
 # ---------------------------------------------------------------- round scoring

@@ -59,8 +59,9 @@ class Setup:
 
     def validate(self) -> None:
         comps = components()
-        if not 1 <= len(self.seats) <= 4:
-            raise SetupError("a game has 1 to 4 seats")
+        low, high = components().seats
+        if not low <= len(self.seats) <= high:
+            raise SetupError(f"a game has {low} to {high} seats")
         chosen = [s.company for s in self.seats if s.company]
         if len(set(chosen)) != len(chosen):
             raise SetupError("two seats chose the same company")
@@ -222,16 +223,16 @@ def new_state(setup: Setup) -> GameState:
     # Bonus tiles (5 for the rounds) and the objective tile.
     bonus = [t.id for t in comps.bonus_tiles.values() if t.introductory or not setup.introductory]
     r.shuffle(bonus)
-    state.bonus_tiles = bonus[:5]
+    state.bonus_tiles = bonus[:comps.rounds]
     state.objective = r.choice(sorted(comps.objective_tiles))
     # Contracts: companies - 1 National contracts; private piles shuffled, 2 face up per colour.
     national = [c.id for c in comps.contracts_of("national")]
     r.shuffle(national)
-    state.national = sorted(national[: n - 1])
+    state.national = sorted(national[: n - comps.national_fewer_than_companies])
     for colour in ("green", "yellow", "red"):
         pile = [c.id for c in comps.contracts_of(colour)]
         r.shuffle(pile)
-        state.private_display[colour] = [pile.pop(), pile.pop()]
+        state.private_display[colour] = [pile.pop() for _ in range(comps.face_up_per_colour)]
         state.private_piles[colour] = pile
     # Neutral dams: one per area, on a lower dam space of that area, with 1 drop.
     for rule in comps.neutral_dams:

@@ -89,7 +89,8 @@ def fill_headstreams(game: Game) -> None:
     tiles = components().headstreams
     added = []
     for head, tile in st.headstream_tiles.items():
-        n = tiles[tile].drops_by_round[st.round - 1] if st.round <= 4 else 0
+        by_round = tiles[tile].drops_by_round
+        n = by_round[st.round - 1] if st.round <= len(by_round) else 0  # no water in the last round
         st.headstream_drops[head] += n
         st.drops_created += n
         if n:

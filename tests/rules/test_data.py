@@ -73,7 +73,10 @@ FOR_PEOPLE = {  # prose and provenance, for whoever reads the file or compares i
         "company[].bga_id": "BGA's number for the company, to compare with its code",
         "company[].expansion": "the box an expansion's company comes in (base_game = false leaves it out)",
     },
-    "energy-track": {"wrap.track_slots_in_bga": "how BGA draws the track"},
+    "energy-track": {"wrap.track_slots_in_bga": "how BGA draws the track",
+                     "section[].holds": "what each section holds, in words",
+                     "section[].index": "the section's number, for readers (the list's order is the rule)",
+                     "section[].to_energy": "where a section ends: where the next one starts, less 1"},
     "game-flow": {
         "game.tie_breaker": "the tie-breaker in words (rules/scoring.py)",
         "game.vp_floor_zero": "an open question noted for readers",
@@ -122,20 +125,6 @@ DERIVED = {  # figures kept as in the reference so a reader can check the file; 
 }
 
 STILL_IN_CODE = {  # facts the code outside this change still repeats: read them there, then drop the entry
-    "contracts": {
-        "counts.national_in_play": "rules/setup.py new_state: n - 1 National contracts",
-        "counts.private_face_up_per_colour": "rules/setup.py new_state: two face up per colour",
-    },
-    "energy-track": {
-        "section": "rules/scoring.py SECTION = 6",
-        "wrap.flip_at": "rules/scoring.py ENERGY_CAP = 30",
-        "wrap.counts_as_30_for_rewards": "rules/scoring.py ENERGY_CAP",
-    },
-    "game-flow": {
-        "game.players_min": "rules/setup.py Setup.validate: 1 to 4 seats",
-        "game.players_max": "rules/setup.py Setup.validate: 1 to 4 seats",
-        "game.companies_max": "rules/setup.py Setup.validate: 1 to 4 seats",
-    },
     "management-board": {
         "actions": "ui/texts.py ACTION_HELP words the actions again",
         "space[].exclusive": "rules/actions.py: the Bank (BANK) is the space anyone may use",
