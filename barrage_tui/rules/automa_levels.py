@@ -20,10 +20,6 @@ if TYPE_CHECKING:
     from .state import CompanyState
 
 AUTOMA = "automa"
-AUTOMA_VP = 16  # an Automa starts with 16 VP and never holds credits (automa.md 2.2)
-AUTOMA_CREDITS = 0
-OBJECTIVE_EXTRA_VP = 5  # an Automa scores 20/15/10 on the objective tile (automa.md 8.3)
-OBJECTIVE_EXTRA_PLACES = 3
 
 
 @dataclass(frozen=True)
@@ -41,9 +37,27 @@ class Level:
 HUMAN = Level("human", "human")  # a human: every rule applies
 
 
+@dataclass(frozen=True)
+class AutomaRules:
+    """What data/automa-levels.toml says: the levels, and the Automa's own figures (automa.md 2.2, 8.3)."""
+
+    levels: dict[str, Level]
+    starting_vp: int
+    starting_credits: int
+    objective_extra_vp: int
+    objective_extra_places: int
+
+
 @cache
+def rules() -> AutomaRules:
+    raw = load_data("automa-levels")
+    start, objective = raw["automa"]["start"], raw["automa"]["objective"]
+    return AutomaRules({lv["id"]: Level(**lv) for lv in raw["level"]}, start["vp"], start["credits"],
+                       objective["extra_vp"], objective["extra_places"])
+
+
 def levels() -> dict[str, Level]:
-    return {lv["id"]: Level(**lv) for lv in load_data("automa-levels")["level"]}
+    return rules().levels
 
 
 def level(company: CompanyState) -> Level:
@@ -61,6 +75,6 @@ def objective_extra(game: Game, quantities: dict[int, int]) -> dict[int, int]:
     for c in game.state.companies:
         if c.kind == AUTOMA:
             ahead = sum(1 for q in quantities.values() if q > quantities[c.seat])
-            if ahead < OBJECTIVE_EXTRA_PLACES:
-                extra[c.seat] = OBJECTIVE_EXTRA_VP
+            if ahead < rules().objective_extra_places:
+                extra[c.seat] = rules().objective_extra_vp
     return extra

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from . import keys
 from .automa_deck import shuffle_deck
-from .automa_levels import AUTOMA_CREDITS, AUTOMA_VP, levels
+from .automa_levels import levels, rules
 from .components import BASE_OFFICERS, EXPANSION_OFFICERS, PROMO_OFFICERS, components
 from .decisions import Choice, Flow, PromptKind
 from .draws import rng
@@ -151,7 +151,7 @@ def new_company(seat: int, s: SeatSetup, company: str, officer: str, introductor
     )
     if s.kind == "automa":  # 16 VP and no credits (automa.md 2.2)
 
-        cs.vp, cs.credits, cs.difficulty = AUTOMA_VP, AUTOMA_CREDITS, automa_difficulty(s)
+        cs.vp, cs.credits, cs.difficulty = rules().starting_vp, rules().starting_credits, automa_difficulty(s)
     cs.vp_by_source = {"start": cs.vp}
     cs.machinery_gained = [cs.excavators, cs.mixers]
     return cs

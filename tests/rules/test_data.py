@@ -25,7 +25,7 @@ from .helpers import build, empty_map_game, restart
 def _clear_caches() -> None:
     components.cache_clear()
     patents._effect.cache_clear()
-    automa_levels.levels.cache_clear()
+    automa_levels.rules.cache_clear()
 
 
 @pytest.fixture
@@ -149,7 +149,7 @@ def unread_keys() -> dict[str, set[str]]:
     with components_module.recording_reads() as reads:
         components.__wrapped__()
         prompt_help.__wrapped__()
-        automa_levels.levels.__wrapped__()
+        automa_levels.rules.__wrapped__()
     return reads.unread()
 
 

@@ -18,9 +18,8 @@ if TYPE_CHECKING:
 
 class Officer:
     id = ""
-    #: starting adjustments, applied once at setup
-    extra_tiles: tuple[str, ...] = ()
-    architect = False  # one of the Engineers is Tommaso's Architect
+    #: (what an officer starts with is data: officers.toml, its ``starting``)
+    architect = False  # one of the Engineers is Tommaso's Architect: it comes home as the Architect
     automa_ready = True  # an Automa may have this officer (its Automa rules exist)
     #: construction
     base_excavators: int | None = None  # a fixed Base cost in Excavators (Wilhelm)
@@ -40,16 +39,11 @@ class Officer:
     copied_spaces_on_bank = False  # copied by Mahiri: its space is used by placing on the Bank, no credits
     #: Mahiri's copy
     copies_others = False  # this officer's ability is to copy the others' (Mahiri)
-    copy_lasts_round = False
+    copy_lasts_round = False  # the copy stays in force until the end of the round, not just the extra action
     builds_with_wheel_tiles = False  # a tile on the wheel may be copied with no special tile (Mahiri copying Anton)
     #: with the Automa
-    automa_first_action_for_others = False  # an Automa with this officer: the others' first action goes the
-    # Automa way (Mahiri Sekibo, automa.md section 10)  # the copy stays in force until the end of the round, not just the extra action
-
-    @property
-    def start_machinery(self) -> tuple[int, int, int] | None:
-        """(Excavators, mixers, Excamixers) instead of 6, 4, 0 (Elon), or None."""
-        return None
+    # an Automa with this officer: the others' first action goes the Automa way (Mahiri, automa.md section 10)
+    automa_first_action_for_others = False
 
     @property
     def private_spaces(self) -> tuple[tuple[int, int], ...]:

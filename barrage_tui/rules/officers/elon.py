@@ -13,19 +13,12 @@ A Very Hard Automa with him spends Excavators and mixers before Excamixers (auto
 
 from __future__ import annotations
 
-from ..components import components
 from .base import Officer
 
 
 class Elon(Officer):
     id = "elon"
     copy_lasts_round = True
-
-    @property
-    def start_machinery(self) -> tuple[int, int, int] | None:
-        """0 Excavators, 0 mixers, 8 Excamixers: officers.toml, his row's ``starting``."""
-        start = components().officers[self.id].starting
-        return start["excavators"], start["mixers"], start["excamixers"]
 
     def as_copy(self) -> Officer:
         return ELON_COPY
@@ -34,7 +27,6 @@ class Elon(Officer):
 class ElonCopy(Elon):
     """Mahiri's copy: all her Excavators and mixers count as Excamixers (either kind) this round."""
 
-    start_machinery = None
     machinery_wild = True
 
     def as_copy(self) -> Officer:
