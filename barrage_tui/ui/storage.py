@@ -125,10 +125,24 @@ def latest_info(store):
 
 
 def list_saves(store) -> list:
+    return listing(store)[0]
+
+
+def listing(store) -> tuple[list, list]:
+    """(the saves, newest first; the files skipped as not loadable, each SaveInfo with its ``error``)."""
     try:
-        return store.list() if store is not None else []
+        found = store.listing() if store is not None else None
     except OSError:
-        return []
+        found = None
+    return (found.saves, found.skipped) if found is not None else ([], [])
+
+
+def skipped_line(skipped) -> str:
+    """One line naming the files of the save folder that are not saves (each is said on the load list)."""
+    if not skipped:
+        return ""
+    names = ", ".join(info.path.name for info in skipped[:3]) + (", ..." if len(skipped) > 3 else "")
+    return f"Skipped {len(skipped)} file(s) that are not saves: {names}"
 
 
 def describe(info) -> str:

@@ -312,3 +312,18 @@ def test_save_as_takes_a_name_a_file_or_a_folder(tmp_path):
     else:
         raise AssertionError("a file in a folder that does not exist was written")
     assert not (tmp_path / "missing").exists()
+
+
+async def test_the_start_screen_and_the_load_list_say_which_files_are_not_saves(app_factory, tmp_path):
+    folder = tmp_path / "saves"
+    saves.SaveStore(folder).save_as(Game.new(default_setup(2, 3)), "good")
+    (folder / "junk.toml").write_text("a." * 2000 + "a = 1\n")  # a parser bomb: refused before parsing
+    app = app_factory()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await start_screen_ready(pilot)
+        text = screen_text(app)
+        assert "Latest save" in text and "Skipped 1 file(s) that are not saves: junk.toml" in text
+        await pilot.press("l")
+        await pilot.pause()
+        listed = screen_text(app)
+        assert "good" in listed and "Skipped junk.toml: " in listed and "dotted parts" in listed

@@ -173,11 +173,15 @@ class StartScreen(Screen):
         self._check_saves()
 
     def _check_saves(self) -> None:
-        info = storage.latest_info(self.store)
+        saves, skipped = storage.listing(self.store)
+        info = saves[0] if saves else None
         self.query_one("#continue", ActionButton).disabled = info is None
         self.query_one("#load", ActionButton).disabled = self.store is None
-        text = plain(f"Latest save: {storage.describe(info)}") if info is not None else (
+        text = plain(f"Latest save: {storage.describe(info)}") if info is not None else plain(
             "No saved game yet." if self.store is not None else "Saved games are not available.")
+        if skipped:
+            text.append("\n")
+            text.append_text(plain(storage.skipped_line(skipped), style="dim"))
         self.query_one("#continue-info", Static).update(text)
 
     # ------------------------------------------------------------ form
@@ -336,7 +340,7 @@ class StartScreen(Screen):
         self.app.open_save(path)
 
     def action_load(self) -> None:
-        saves = storage.list_saves(self._open_store())
+        saves, skipped = storage.listing(self._open_store())
         if not saves:
             where = getattr(self.store, "directory", "the save folder")
             notify_plain(self, f"No saved games in {where}.", severity="warning")
@@ -346,7 +350,7 @@ class StartScreen(Screen):
             if path is not None:
                 self.app.open_save(path)
 
-        self.app.push_screen(LoadScreen(saves), callback=chosen)
+        self.app.push_screen(LoadScreen(saves, skipped), callback=chosen)
 
     def action_help(self) -> None:
         from .help import HelpScreen
@@ -362,9 +366,9 @@ class LoadScreen(ModalScreen):
 
     BINDINGS = [("escape", "cancel", "Back")]
 
-    def __init__(self, saves: list) -> None:
+    def __init__(self, saves: list, skipped: list = ()) -> None:
         super().__init__(id="load-screen")
-        self.saves = saves
+        self.saves, self.skipped = saves, list(skipped)
 
     def compose(self) -> ComposeResult:
         from textual.widgets import OptionList
@@ -372,6 +376,8 @@ class LoadScreen(ModalScreen):
         with Vertical(classes="dialog wide-dialog"):
             yield Static("Saved games", classes="dialog-title")
             yield OptionList(*[plain(storage.describe(s)) for s in self.saves], id="save-list")
+            for info in self.skipped:  # files in the folder that are not saves, and why
+                yield Static(plain(f"Skipped {info.path.name}: {info.error}", style="dim"), classes="dialog-detail")
             yield Static("Enter to open · Esc to go back", classes="dialog-detail")
 
     def on_mount(self) -> None:
