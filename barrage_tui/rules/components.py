@@ -252,6 +252,7 @@ class Company:
     ability_text: str
     introductory: Toml  # turn_position, officer, starting_contract
     ability_amount: int = 0  # the number of its ability (Italy's +3 Energy, France's -3)
+    ability_short: str = ""  # the ability in the app's few words
 
 
 @dataclass(frozen=True)
@@ -290,6 +291,7 @@ class Officer:
     copying: str = ""  # what happens when Mahiri Sekibo copies the officer, as printed
     selectable: bool = True  # False: never offered or drawn (Angelo Alberti needs the Geological Factor)
     start: Supply = field(kw_only=True)  # what a company with this chief engineer starts with
+    short: str = field(default="", kw_only=True)  # the ability in the app's few words
 
 
 @dataclass(frozen=True)
@@ -353,6 +355,7 @@ class Components:
     seats: tuple[int, int]  # game-flow.toml: the fewest and most companies at a table
     national_fewer_than_companies: int  # contracts.toml: National contracts in play = companies - this
     face_up_per_colour: int  # contracts.toml: private contracts face up in the display, per colour
+    action_texts: Mapping[str, str]  # management-board.toml [actions]: what each action does, in words
 
     def tile(self, tile_id: str) -> TechTile:
         for table in (self.basic_tiles, self.advanced_tiles, self.special_tiles):
@@ -432,7 +435,7 @@ def _load_companies(raw: Toml) -> dict[str, Company]:
         income = {s: _frozen({int(n): _frozen(r) for n, r in c[f"income_{s}"].items()})
                   for s in ("base", "elevation", "conduit")}
         company = Company(c["id"], c["name"], c["colour"], _frozen(income), c["ability"], c["ability_text"],
-                          _frozen(c.get("introductory", {})), c.get("ability_amount", 0))
+                          _frozen(c.get("introductory", {})), c.get("ability_amount", 0), c.get("ability_short", ""))
         if c["base_game"]:
             companies[c["id"]] = company
     return companies
@@ -468,7 +471,7 @@ def _load_officers(common: Supply) -> dict[str, Officer]:
         starting = _frozen(o.get("starting", {}))
         officers[o["id"]] = Officer(o["id"], o["name"], o["origin"], o["ability"], starting,
                                     o.get("ability_text", ""), o.get("copying", ""), o.get("selectable", True),
-                                    start=_officer_start(common, starting))
+                                    start=_officer_start(common, starting), short=o.get("short", ""))
     return officers
 
 
@@ -476,6 +479,7 @@ def _load_officers(common: Supply) -> dict[str, Officer]:
 def components() -> Components:
     """The one shared, read-only set of components (loaded on first use)."""
     spaces, construction, mahiri = _load_spaces()
+    action_texts = _frozen(dict(load_data("management-board")["actions"]))
     contracts, counts = _load_contracts()
     game = load_data("game-flow")["game"]
     basic, advanced, special = _load_tiles()
@@ -525,6 +529,7 @@ def components() -> Components:
         seats=(game["players_min"], min(game["players_max"], game["companies_max"])),
         national_fewer_than_companies=counts["national_fewer_than_companies"],
         face_up_per_colour=counts["private_face_up_per_colour"],
+        action_texts=action_texts,
     )
 
 

@@ -35,30 +35,9 @@ EFFECT_SHORT = {  # by the tile's effect; {name} is a figure of its params (tech
     "copy": "copies a tile on your wheel",
 }
 
-OFFICER_SHORT = {
-    "wilhelm": "Bases cost 3 Excavators in every area",
-    "graziano": "height-3 dams hold 4 drops",
-    "viktor": "a production counts at least 4 before bonuses",
-    "jill": "may pay a Conduit with mixers (value x 1)",
-    "solomon": "any machinery unit may be paid with 3 credits",
-    "anton": "special tile copies a tile on your wheel",
-    "mahiri": "2 private spaces: copy a chief engineer, act again",
-    "simone": "hand limit 4; several contracts per production",
-    "tommaso": "Architect alone on a 1-Engineer space: play again",
-    "elon": "8 Excamixers (ExMx), each pays as Ex or Mx",
-    "wu": "1E space: energy = drops held behind your dams",
-    "octavius": "one production may take drops from several dams",
-    "gennaro": "2E space: one more construction a round",
-    "amir": "drops you place may flow at once or go behind your dam",
-    "franz": "contract energy comes off the track; round end: section start, not 0",
-}
+OFFICER_SHORT = {o.id: o.short for o in components().officers.values() if o.short}  # officers.toml
 
-COMPANY_SHORT = {
-    "usa": "+1 energy per drop passing a zone with its powerhouse",
-    "germany": "a second production after each production",
-    "italy": "+3 energy after each production",
-    "france": "contracts need 3 less energy from a production",
-}
+COMPANY_SHORT = {c.id: c.ability_short for c in components().companies.values()}  # companies.toml
 
 BONUS_NOUN = {"contracts": "contract", "bases": "Base", "elevations": "Elevation", "conduits": "Conduit",
               "powerhouses": "Powerhouse", "advanced_tiles": "advanced tile"}
@@ -76,18 +55,7 @@ VP_SOURCES = (("start", "Start"), ("energy_track", "Energy places"), ("bonus_til
               ("contracts", "Contracts"), ("conduits", "Conduit use"), ("income", "Income"),
               ("objective", "Objective"), ("resources", "Resources"), ("water", "Water"), ("tiles", "Tiles"))
 
-ACTION_HELP = {
-    "produce": "Produce: send water from a dam (yours or neutral) through a conduit of that zone to one of your "
-               "powerhouses at its end; energy = drops x conduit value, plus the space's bonus or malus.",
-    "place_drops": "Put up to that many drops on headstreams; they wait there until the Water Flow phase.",
-    "place_flowing_drop": "Put 1 drop on a headstream; it flows down the river at once.",
-    "rotate_wheel": "Turn your construction wheel; each segment that opens gives back its tiles and machinery.",
-    "buy_machinery": "Pay and take machinery (Excavators, concrete mixers) from the supply.",
-    "take_contracts": "Pay and take face-up private contracts; keep at most your hand limit.",
-    "patent": "Pay 5 credits and take the advanced technology tile in that slot.",
-    "construct": "Construction on your company board: choose a technology tile, a space and how to pay.",
-    "bank": "The Bank: 1 credit per Engineer, any number of Engineers.",
-}
+ACTION_HELP = dict(components().action_texts)  # management-board.toml [actions]
 
 KIND_HELP = prompt_help()  # PromptKind value -> its short rule text (rules/data/prompt-help.toml)
 

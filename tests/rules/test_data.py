@@ -126,7 +126,6 @@ DERIVED = {  # figures kept as in the reference so a reader can check the file; 
 
 STILL_IN_CODE = {  # facts the code outside this change still repeats: read them there, then drop the entry
     "management-board": {
-        "actions": "ui/texts.py ACTION_HELP words the actions again",
         "space[].exclusive": "rules/actions.py: the Bank (BANK) is the space anyone may use",
     },
 }
