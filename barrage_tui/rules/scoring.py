@@ -59,14 +59,17 @@ def bonus_count(game: Game, seat: int, key: str) -> int:
     return built(company, structure)
 
 
+def sections_behind(energy: int, round_no: int) -> int:
+    """How many track sections the Energy marker is behind the round's own (which starts at 6 x round)."""
+    return max(0, ceil((SECTION * round_no - min(energy, ENERGY_CAP)) / SECTION))
+
+
 def bonus_vp(count: int, vp_each: int, energy: int, round_no: int) -> int:
     """The round's bonus tile: nothing below 6 energy; -4 VP per section behind the round's own."""
     comps = components()
-    energy = min(energy, ENERGY_CAP)
-    if energy < comps.bonus_min_energy:
+    if min(energy, ENERGY_CAP) < comps.bonus_min_energy:
         return 0
-    behind = max(0, ceil((SECTION * round_no - energy) / SECTION))
-    return max(0, count * vp_each - comps.bonus_malus_per_section * behind)
+    return max(0, count * vp_each - comps.bonus_malus_per_section * sections_behind(energy, round_no))
 
 
 def score_round(game: Game) -> list[tuple[int, int, int, int]]:
@@ -90,7 +93,10 @@ def score_round(game: Game) -> list[tuple[int, int, int, int]]:
                    f"{credits} credits" + (f", {vp} VP" if vp else "") + f", {bonus} VP from the {tile.key} tile.",
                    c.seat, EventKind.ROUND_SCORED,
                    data={"round": st.round, "energy": c.energy, "place_vp": place, "credits": credits,
-                         "energy_vp": vp, "bonus_vp": bonus, "bonus_tile": st.bonus_tiles[st.round - 1]})
+                         "energy_vp": vp, "bonus_vp": bonus, "bonus_tile": st.bonus_tiles[st.round - 1],
+                         "full_bonus_at": SECTION * st.round, "sections_behind": sections_behind(c.energy, st.round),
+                         "bonus_minimum": components().bonus_min_energy,
+                         "malus_per_section": components().bonus_malus_per_section})
     return rows
 
 

@@ -17,6 +17,10 @@ class RoundSummary:
     round: int
     bonus_tile: int
     rows: list[tuple[int, int, int, int, int, int]]  # seat, energy, place VP, credits, energy VP (malus), bonus VP
+    full_bonus_at: int = 0  # the energy that gets the whole bonus this round (the round's own track section)
+    minimum: int = 0  # below this energy the bonus tile gives nothing
+    malus_per_section: int = 0
+    behind: dict[int, int] = field(default_factory=dict)  # seat -> track sections behind the round's own
 
 
 @dataclass
@@ -149,4 +153,6 @@ def round_summary(events) -> RoundSummary | None:
     rows = [(e.seat, e.data["energy"], e.data["place_vp"], e.data["credits"], e.data["energy_vp"], e.data["bonus_vp"])
             for e in scored]
     rows.sort(key=lambda r: -r[1])
-    return RoundSummary(scored[0].data["round"], scored[0].data["bonus_tile"], rows)
+    first = scored[0].data
+    return RoundSummary(first["round"], first["bonus_tile"], rows, first["full_bonus_at"], first["bonus_minimum"],
+                        first["malus_per_section"], {e.seat: e.data["sections_behind"] for e in scored})

@@ -102,3 +102,27 @@ def test_the_company_board_shows_the_ability_as_the_engine_has_it_for_a_medium_a
     for space in ("P4_0", "P5_0", "P6_0"):
         game.state.powerhouses[space] = 0
     assert "(on)" in " ".join(line.plain for line in CompanyBoard(0).lines(View(game), 60))
+
+
+def test_the_round_summary_says_the_rounds_real_bonus_threshold_and_who_is_behind():
+    from rich.console import Console
+
+    from barrage_tui.rules import Game, SeatSetup, Setup, scoring
+    from barrage_tui.ui.screens.summary import bonus_line, summary_table
+    from barrage_tui.ui.session import round_summary
+
+    game = Game.new(Setup(seats=(SeatSetup("Ann", company="usa", officer="wilhelm"),
+                                 SeatSetup("Ben", company="italy", officer="jill")), seed=2))
+    st = game.state
+    st.round = 2
+    st.companies[0].energy, st.companies[1].energy = 8, 13
+    start = len(game.events)
+    scoring.score_round(game)
+    summary = round_summary(game.events[start:])
+    assert (summary.round, summary.full_bonus_at, summary.behind) == (2, 12, {0: 1, 1: 0})
+    console = Console(width=120, record=True)
+    console.print(summary_table(game, summary))
+    table = console.export_text()
+    assert "(1 section behind)" in next(line for line in table.splitlines() if "Ann" in line)
+    assert "behind" not in next(line for line in table.splitlines() if "Ben" in line)
+    assert "needs 12 energy this round" in bonus_line(summary) and "nothing below 6" in bonus_line(summary)

@@ -25,8 +25,17 @@ def summary_table(game, summary) -> Table:
         c = st.companies[seat]
         name = badge(st, seat) + plain(f" {company_name(c.company)} · {c.player}")
         place_text = f"{place}" + (f" ({malus:+d})" if malus else "")
-        table.add_row(name, str(energy), place_text, f"+{credits}", str(bonus), str(c.vp))
+        behind = summary.behind.get(seat, 0)
+        bonus_text = str(bonus) + ("  (below the minimum)" if energy < summary.minimum else
+                                   f"  ({behind} section{'s' if behind > 1 else ''} behind)" if behind else "")
+        table.add_row(name, str(energy), place_text, f"+{credits}", bonus_text, str(c.vp))
     return table
+
+
+def bonus_line(s) -> str:
+    """The round's bonus tile and what this round's bonus needs (the rule's real threshold, not 6+)."""
+    return (f"Bonus tile: {bonus_short(s.bonus_tile)}. The whole bonus needs {s.full_bonus_at} energy this round; "
+            f"{s.malus_per_section} VP less per track section behind, nothing below {s.minimum}.")
 
 
 class RoundSummaryScreen(ModalScreen):
@@ -41,8 +50,7 @@ class RoundSummaryScreen(ModalScreen):
         s = self.summary
         with Vertical(classes="dialog wide-dialog"):
             yield Static(Text(f"End of round {s.round}"), classes="dialog-title")
-            yield Static(Text(f"Bonus tile: {bonus_short(s.bonus_tile)} (with 6+ energy; -4 VP per track section "
-                              "behind)"), classes="dialog-detail")
+            yield Static(Text(bonus_line(s)), classes="dialog-detail")
             yield Static(summary_table(self.game, s))
             nxt = "Final scoring follows." if self.game.over else f"Round {self.game.state.round} begins."
             yield Static(Text(f"{nxt}  Enter to continue."), classes="dialog-detail")
