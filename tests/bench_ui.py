@@ -200,7 +200,7 @@ def play(size, seed: int, decisions: int, save_dir: str, colors: str = "truecolo
                       file=sys.stderr)
             events = mirror.choose(prompt.choices[index].key)
             done += 1
-            if any(e.kind == "scoring" and e.text.startswith("Round ") for e in events):
+            if any(e.kind == "round_scored" for e in events):
                 term.press("enter")  # close the round summary
     finally:
         term.close()

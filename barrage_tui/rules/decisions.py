@@ -40,6 +40,7 @@ class EventKind(StrEnum):
     INFO = "info"
     ROUND = "round"  # a round begins (data: round)
     ROUND_SCORED = "round_scored"  # the end-of-round scoring is done (data: round)
+    FINAL_SCORED = "final_scored"  # a company's final scoring (data: objective, objective_vp, automa_extra)
     GAME_OVER = "game_over"
     PRODUCTION = "production"  # one production (data: energy)
     CONTRACT = "contract"  # a contract taken, fulfilled (data: fulfilled), discarded or picked

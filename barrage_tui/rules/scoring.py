@@ -168,13 +168,16 @@ def final_scoring(game: Game) -> None:
     quantities = {c.seat: objective_quantity(game, c.seat, tile.key) for c in st.companies}
     vp_table = game.objective_vp_table()
     awards = rank_awards(quantities, vp_table)
-    for seat, extra in objective_extra(game, quantities).items():
+    extras = objective_extra(game, quantities)
+    for seat, extra in extras.items():
         awards[seat] = awards.get(seat, 0) + extra
     for c in st.companies:
         game.gain_vp(c.seat, awards.get(c.seat, 0), "objective")
         game.gain_vp(c.seat, (c.credits + c.excavators + c.mixers + c.excamixers) // 5, "resources")
         game.gain_vp(c.seat, sum(d.drops for d in st.dams.values() if d.owner == c.seat), "water")
         game.event(f"{game.name(c.seat)}: {quantities[c.seat]} for the objective ({awards.get(c.seat, 0)} VP); "
-                   f"final score {c.vp} VP.", c.seat, "scoring")
+                   f"final score {c.vp} VP.", c.seat, EventKind.FINAL_SCORED,
+                   data={"objective": quantities[c.seat], "objective_vp": awards.get(c.seat, 0),
+                         "automa_extra": extras.get(c.seat, 0)})
     best = max((c.vp, c.energy) for c in st.companies)
     st.winner = [c.seat for c in st.companies if (c.vp, c.energy) == best]

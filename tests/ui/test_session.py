@@ -126,3 +126,14 @@ def test_the_round_summary_says_the_rounds_real_bonus_threshold_and_who_is_behin
     assert "(1 section behind)" in next(line for line in table.splitlines() if "Ann" in line)
     assert "behind" not in next(line for line in table.splitlines() if "Ben" in line)
     assert "needs 12 energy this round" in bonus_line(summary) and "nothing below 6" in bonus_line(summary)
+
+
+def test_the_end_screen_explains_the_automas_objective_bonus():
+    from barrage_tui.rules import Game, SeatSetup, Setup, scoring
+    from barrage_tui.ui.screens.end import automa_notes
+
+    game = Game.new(Setup(seats=(SeatSetup("Ann", company="usa", officer="wilhelm"),
+                                 SeatSetup("A2", "automa", "italy", "", "medium")), seed=2))
+    scoring.final_scoring(game)  # nobody has anything: both share the first place, the Automa gets 5 more
+    notes = automa_notes(game)
+    assert len(notes) == 1 and notes[0].startswith("Italy (Automa) scored") and "5 VP more" in notes[0]

@@ -10,6 +10,8 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from barrage_tui.rules.decisions import EventKind
+
 from ..palette import badge
 from ..texts import VP_SOURCES, company_name
 from ..widgets.textutil import plain
@@ -37,6 +39,18 @@ def score_table(game) -> Table:
     return table
 
 
+def automa_notes(game) -> list[str]:
+    """Where an Automa's own scoring rule gave it more than the table shows for a person (automa.md 8.3)."""
+    notes = []
+    for e in game.events:
+        if e.kind == EventKind.FINAL_SCORED and e.data.get("automa_extra"):
+            c = game.state.companies[e.seat]
+            notes.append(f"{company_name(c.company)} (Automa) scored {e.data['objective_vp']} VP on the objective "
+                         f"with {e.data['objective']}: {e.data['automa_extra']} VP more than its place gives, as an "
+                         f"Automa placed among the first three does.")
+    return notes
+
+
 def winner_text(game) -> Text:
     st = game.state
     names = [f"{company_name(st.companies[s].company)} ({st.companies[s].player})" for s in st.winner]
@@ -60,6 +74,8 @@ class EndScreen(Screen):
             yield Static("Final scores", classes="dialog-title")
             yield Static(winner_text(self.game), id="winner")
             yield Static(score_table(self.game), id="scores")
+            for note in automa_notes(self.game):
+                yield Static(plain(note), classes="dialog-detail")
             yield Static("Ties are broken by energy on the track. n: new game · l: look at the table · q: quit",
                          classes="dialog-detail")
         yield Footer()
