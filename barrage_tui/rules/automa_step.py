@@ -145,8 +145,9 @@ def _place(game: Game, seat: int, where: str, count: str, architect: str = "") -
         company.private_spaces_used[own_space] = True
     elif where not in (actions.BANK, f"company-{seat}", *(f"{s}-beside" for s in SECTIONS)):
         raise IllegalChoice(f"no place {where!r} for Engineers")
+    blocks = " to block it (its card says what it does)" if space is not None and where != actions.BANK else ""
     actions.put_engineers(game, seat, where, n, bool(architect),
-                          " (the Architect alone: another turn follows)." if architect else ".")
+                          blocks + (" (the Architect alone: another turn follows)." if architect else "."))
 
 
 def _own_officer_space(company: CompanyState, where: str) -> int | None:

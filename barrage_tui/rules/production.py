@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from . import companies, contracts, keys, officers, water
-from .automa_levels import level
+from .automa_levels import is_automa, level
 from .components import components
 from .decisions import Choice, EventKind, Flow, PromptKind
 from .state import NEUTRAL
@@ -216,8 +216,10 @@ def produce(game: Game, seat: int, bonus: int, optional: bool = False, second: b
             game.pay_credits(seat, k)
             game.gain_credits(owner, k)
             game.gain_vp(owner, k, "conduits")
-            game.event(f"{game.name(seat)} pays {k} credit(s) to {game.name(owner)} for the conduit; "
-                       f"{game.name(owner)} scores {k} VP.", seat, "payment", (s.conduit,))
+            paid = f"{k} VP (an Automa pays in VP)" if is_automa(game, seat) else f"{k} credit(s)"
+            got = f"{k} VP for its credits and {k} VP" if is_automa(game, owner) else f"{k} credit(s) and {k} VP"
+            game.event(f"{game.name(seat)} pays {paid} for {game.name(owner)}'s conduit; {game.name(owner)} gains "
+                       f"{got}.", seat, "payment", (s.conduit,))
     yield from contracts.fulfil(game, seat, e, production=True)
     if not second:
         yield from companies.ability(game, seat).after_production(game, seat, system.powerhouse)
