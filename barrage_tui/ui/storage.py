@@ -65,20 +65,31 @@ def save_as(store, game, text: str) -> Path:
     continues it; any other path is the file (.toml added)."""
     import saves
 
-    text = text.strip()
     try:
-        if "/" not in text and os.sep not in text and not text.startswith("~"):
-            return store.save_as(game, text)
-        path = Path(text).expanduser()
-        if text.endswith(("/", os.sep)) or path.is_dir():
-            path = path / store.autosave_path(game).name
-        elif path.suffix != ".toml":
-            path = path.with_name(path.name + ".toml")
-        return saves.save_game(game, path)
+        if not is_path(text):
+            return store.save_as(game, text)  # (the store makes its folder if need be)
+        return saves.save_game(game, save_target(store, game, text))
     except saves.SaveError as exc:
         raise SaveFailed(_line(exc)) from None
     except OSError as exc:  # e.g. a path the system refuses to look at
         raise SaveFailed(f"cannot save to {text}: {exc.strerror or exc}") from None
+
+
+def is_path(text: str) -> bool:
+    """What the player typed in the ``s`` dialog names a file or folder (else a save name)."""
+    text = text.strip()
+    return "/" in text or os.sep in text or text.startswith("~")
+
+
+def save_target(store, game, text: str) -> Path:
+    """The file ``save_as`` writes for what the player typed (to ask before replacing one)."""
+    text = text.strip()
+    if not is_path(text):
+        return store.path_for(text)
+    path = Path(text).expanduser()
+    if text.endswith(("/", os.sep)) or path.is_dir():
+        return path / store.autosave_path(game).name
+    return path if path.suffix == ".toml" else path.with_name(path.name + ".toml")
 
 
 def newer_autosave(store, game, path):

@@ -327,3 +327,27 @@ async def test_the_start_screen_and_the_load_list_say_which_files_are_not_saves(
         await pilot.pause()
         listed = screen_text(app)
         assert "good" in listed and "Skipped junk.toml: " in listed and "dotted parts" in listed
+
+
+async def test_saving_over_an_existing_name_asks_first(app_factory, tmp_path):
+    folder = tmp_path / "saves"
+    saves.SaveStore(folder).save_as(Game.new(default_setup(2, 5)), "friday")
+    before = (folder / "friday.toml").read_bytes()
+    app = app_factory(game=Game.new(default_setup(2, 12)))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("s")
+        await pilot.pause()
+        await pilot.press(*"friday", "enter")
+        await pilot.pause()
+        assert "Replace friday.toml?" in screen_text(app)
+        await pilot.press("n")  # keep the other save
+        await pilot.pause()
+        assert (folder / "friday.toml").read_bytes() == before
+        await pilot.press("s")
+        await pilot.pause()
+        await pilot.press(*"friday", "enter")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert saves.load_game(folder / "friday.toml").setup.seed == 12

@@ -396,17 +396,32 @@ class GameScreen(Screen):
             self.notify("Saving is not available (no save folder).", severity="warning")
             return
         from .. import storage
-        from .dialogs import SaveAsScreen
+        from .dialogs import ConfirmScreen, SaveAsScreen
+
+        def save(text: str) -> None:
+            try:
+                path = self.session.save_as(text)
+            except storage.SaveFailed as exc:
+                notify_plain(self, f"Not saved: {exc}", severity="error", timeout=10)
+            else:
+                notify_plain(self, f"Saved as {path}")
+            self._show_save_state()
 
         def saved(text: str | None) -> None:
+            target = storage.save_target(self.session.store, self.session.game, text) if text else None
+            if target is not None and target.exists() and target != self.session.store.autosave_path(
+                    self.session.game):
+                def replace(yes) -> None:  # another file of that name: replaced only when the player says so
+                    if yes:
+                        save(text)
+                    if then is not None:
+                        then()
+                self.app.push_screen(ConfirmScreen(f"Replace {target.name}?",
+                                                   "A save of that name exists; it would be replaced."),
+                                     callback=replace)
+                return
             if text:
-                try:
-                    path = self.session.save_as(text)
-                except storage.SaveFailed as exc:
-                    notify_plain(self, f"Not saved: {exc}", severity="error", timeout=10)
-                else:
-                    notify_plain(self, f"Saved as {path}")
-                self._show_save_state()
+                save(text)
             if then is not None:
                 then()
 
