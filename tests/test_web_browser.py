@@ -32,6 +32,8 @@ FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "-
          "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
 QUESTION_MARK = {"key": "?", "code": "Slash", "windowsVirtualKeyCode": 191, "modifiers": 8}  # shift+/
 
+pytestmark = pytest.mark.browser  # needs Chromium: run with -m browser (.ci/run installs it)
+
 
 @contextmanager
 def started(args: list[str], log: Path, own: Path | None = None):
