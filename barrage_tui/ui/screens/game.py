@@ -13,6 +13,7 @@ from barrage_tui.rules.components import components
 
 from .. import keys
 from ..session import Session
+from ..texts import NOTHING_TO_UNDO
 from ..view import Panel, View
 from ..widgets.banner import TurnBanner
 from ..widgets.board import ManagementBoard
@@ -391,7 +392,7 @@ class GameScreen(Screen):
             self.refresh_table()
             self._say("Undone.")
         else:
-            self._say("Nothing to undo in this turn.")
+            self._say(NOTHING_TO_UNDO)
 
     def action_help(self) -> None:
         from .help import HelpScreen

@@ -9,8 +9,10 @@ from textual import events
 from textual.containers import Vertical
 from textual.message import Message
 
+from barrage_tui.rules.decisions import PromptKind
+
 from ..palette import BOLD, DIM, badge
-from ..texts import company_name, short_label
+from ..texts import END_TURN_HINT, END_TURN_KEYS, company_name, short_label
 from ..view import Panel, View
 from .lines import LinesView
 from .textutil import wrap
@@ -21,7 +23,7 @@ class PromptHeader(Panel):
 
     def fingerprint(self, view: View) -> object:
         p = view.prompt
-        return None if p is None else (p.seat, p.text, p.seat in view.state.drafting)
+        return None if p is None else (p.seat, p.kind, p.text, p.seat in view.state.drafting)
 
     def lines(self, view: View, width: int) -> list[Text]:
         prompt = view.prompt
@@ -35,6 +37,10 @@ class PromptHeader(Panel):
             head = badge(st, prompt.seat, " ")
             head.append(f" {c.player} · {company_name(c.company)}", style=BOLD)
         out = [head]
+        if prompt.kind == PromptKind.END_TURN:  # the turn is held until confirmed: the two keys come first
+            out += wrap(Text.assemble("Turn complete: ", (END_TURN_KEYS, "bold reverse")), width)
+            out += wrap(Text(END_TURN_HINT, style=DIM), width)
+            return out
         out += wrap(Text(prompt.text), width)
         return out
 
