@@ -129,7 +129,7 @@ class GameScreen(Screen):
         else:
             yield Deck(mp, board, companies, energy, contracts, patents, log, tabbed=True, id="main")
             yield prompt
-        yield Footer()
+        yield Footer(compact=self.mode == "compact")  # every key's name fits in 80 columns
 
     async def on_resize(self, event: events.Resize) -> None:
         if event.size != self.app.size:
@@ -398,6 +398,11 @@ class GameScreen(Screen):
         from .help import HelpScreen
 
         self.app.push_screen(HelpScreen(self.session.game, keys.GAME))
+
+    def action_log(self) -> None:
+        from .log import LogScreen
+
+        self.app.push_screen(LogScreen(self.session.game))
 
     def action_save_as(self, then=None) -> None:
         """Save under a name or to a path (``then``: called afterwards, saved or not)."""
