@@ -74,6 +74,7 @@ def private_space_ref(ref: str) -> bool:
 
 class GameScreen(Screen):
     BINDINGS = keys.bindings(keys.GAME)
+    AUTO_FOCUS = ""  # nothing: the keys are the screen's (the log takes them only when clicked)
 
     def __init__(self, session: Session) -> None:
         super().__init__(id="game")
