@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 AUTOMA_STEP = "automa"  # the Automa's step: both card sides, what it did and why boxes were skipped
 PLACEMENT = "place"  # a person's turn is one placement (its follow-ups belong to it)
-TABLE_KINDS = frozenset({"round", "round_scored", "game_over", "final", "water"})  # the table's, not a turn's
+TABLE_KINDS = frozenset({"round", "round_scored", "game_over", "scoring"})  # the table's, not a turn's
 
 
 @dataclass

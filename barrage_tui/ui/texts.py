@@ -205,4 +205,4 @@ def short_label(label: str) -> str:
 # The End turn decision (setup option confirm_turns): what the two keys do, short enough for 80 columns.
 END_TURN_KEYS = "End turn (Enter) / Undo (u)"
 END_TURN_HINT = "u again and again takes the whole turn back."
-NOTHING_TO_UNDO = "Nothing to undo yet."  # short: it shares the top line with the round and the player
+NOTHING_TO_UNDO = "Nothing to undo."  # short: it shares the top line with the round and the player

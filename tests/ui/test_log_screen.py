@@ -37,6 +37,10 @@ def test_the_events_are_grouped_by_round_and_turn():
     assert {entry.round for entry in grouped} >= {1, 2, 3}
     automa_turns = [x for x in grouped if x.automa]
     assert automa_turns and all(x.seat == 1 for x in automa_turns)
+    scoring = {"round_scored", "scoring", "game_over"}  # the table's, though each names a company
+    for x in grouped:  # a company's deeds are in its own turns (a drop it places too)
+        assert all(e.seat == x.seat for e in x.events if e.seat >= 0 and e.kind not in scoring)
+    assert any(e.kind == "water" and e.seat >= 0 for e in game.events)
     for x in grouped:  # a person's entry is one turn: at most one placement
         assert x.automa or sum(e.kind == "place" for e in x.events) <= 1
 

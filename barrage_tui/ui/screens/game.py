@@ -392,7 +392,8 @@ class GameScreen(Screen):
             self._show_save_state()
             self.refresh_table()
             self._say("Undone.")
-        else:
+        else:  # the player is at the keys: the loud hand-over line makes room for the message
+            self._banner.handover = False
             self._say(NOTHING_TO_UNDO)
 
     def action_help(self) -> None:
