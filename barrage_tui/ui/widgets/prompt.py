@@ -39,7 +39,7 @@ class PromptHeader(Panel):
             head.append(f" {c.player} · {company_name(c.company)}", style=BOLD)
         out = [head]
         if prompt.kind == PromptKind.END_TURN:  # the turn is held until confirmed: the two keys come first
-            out += wrap(Text.assemble("Turn complete: ", (END_TURN_KEYS, "bold reverse")), width)
+            out += wrap(Text(END_TURN_KEYS, style="bold reverse"), width)
             out += wrap(Text(END_TURN_HINT, style=DIM), width)
             return out
         out += wrap(Text(prompt.text), width)
