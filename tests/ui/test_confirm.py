@@ -58,8 +58,17 @@ async def test_confirm_turns_can_be_turned_off_on_the_start_screen(app_factory):
         assert CONFIRM_OPTION not in game_screen(app).session.game.setup.options
 
 
+def test_no_confirm_reaches_the_app(monkeypatch):
+    from barrage_tui import cli
+    from barrage_tui.ui import app
+
+    seen = {}
+    monkeypatch.setattr(app, "run_app", lambda **kw: seen.update(kw) or 0)
+    assert cli.main([]) == 0 and seen["confirm"] is True
+    assert cli.main(["--no-confirm"]) == 0 and seen["confirm"] is False
+
+
 async def test_no_confirm_on_the_command_line_turns_the_step_off(app_factory):
-    assert build_parser().parse_args([]).confirm is True
     assert build_parser().parse_args(["--no-confirm"]).confirm is False
     app = app_factory(confirm=False)  # what run_app builds for --no-confirm
     async with app.run_test(size=(100, 30)) as pilot:
