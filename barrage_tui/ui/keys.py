@@ -60,6 +60,7 @@ LOG = (
     Key("log.end", "end", "last", "", "The newest turn", show=False),
     Key("log.toggle", "enter", "toggle", "Why", "Open or close an Automa turn's reasoning", display="⏎"),
     Key("log.filter", "f", "filter", "Company", "Every company, then each company in turn"),
+    Key("log.help", "question_mark,f1", "help", "Help", "List these keys", display="?"),
     Key("log.close", "escape,L,q", "close", "Back", "Back to the game", display="Esc"),
 )
 

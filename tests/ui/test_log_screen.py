@@ -131,3 +131,17 @@ async def test_the_help_lists_the_log_key(app_factory):
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
         assert "L (Shift+l)  The whole log" in app.screen.plain_text()
+
+
+async def test_the_log_screen_lists_its_own_keys(app_factory):
+    app = app_factory(game=automa_game(rounds=1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("L", "question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        text = app.screen.plain_text()
+        assert "Open or close an Automa turn's reasoning" in text and "Every company, then each company" in text
+        await pilot.press("escape", "escape")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)

@@ -61,5 +61,10 @@ class LogScreen(Screen):
         history.cycle_filter()
         history.border_title = history.title()
 
+    def action_help(self) -> None:
+        from .help import HelpScreen
+
+        self.app.push_screen(HelpScreen(None, keys.LOG))
+
     def action_close(self) -> None:
         self.dismiss()
