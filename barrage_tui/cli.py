@@ -52,6 +52,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--save-dir", metavar="DIR", help="folder for saves and autosaves (default: your data folder)")
     parser.add_argument("--automa-delay", metavar="SECONDS", type=_seconds, default=0.6,
                         help="how long each Automa step stays on screen before it is played (default 0.6; 0: instant)")
+    parser.add_argument("--no-confirm", dest="confirm", action="store_false",
+                        help="new games end each turn at once, without the End turn step (undo then goes back "
+                             "one choice only within the turn)")
     # the app the host runs for a player, with the host's end of a socket as this open file
     parser.add_argument("--table-fd", type=int, help=argparse.SUPPRESS)
     sub = parser.add_subparsers(dest="command")
@@ -136,4 +139,5 @@ def _run(argv: list[str] | None) -> int:
         from .ui.table_app import run_table_client
         return run_table_client(args.table_fd)
     from .ui.app import run_app
-    return run_app(load=args.load, resume=args.resume, save_dir=args.save_dir, automa_delay=args.automa_delay)
+    return run_app(load=args.load, resume=args.resume, save_dir=args.save_dir, automa_delay=args.automa_delay,
+                   confirm=args.confirm)

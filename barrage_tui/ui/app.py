@@ -24,8 +24,9 @@ class BarrageApp(App):
     BINDINGS = [Binding("ctrl+c", "request_quit", "Quit", show=False, priority=True, id="app.ctrl_c")]
 
     def __init__(self, *, store=None, save_dir=None, game=None, opened=None, seed: int | None = None,
-                 cursor_blink: bool = True, automa_delay: float = 0.6) -> None:
+                 cursor_blink: bool = True, automa_delay: float = 0.6, confirm: bool = True) -> None:
         super().__init__()
+        self.confirm_turns = confirm  # new games end a person's turn with "End turn" (the start screen's default)
         cropped_updates.install()
         self.automa_delay = automa_delay  # seconds an Automa's step stays on screen before it is played
         self.theme = os.environ.get("BARRAGE_THEME", DEFAULT_THEME)
@@ -226,9 +227,10 @@ def unusable_terminal() -> str:
     return ""
 
 
-def run_app(load=None, resume: bool = False, save_dir=None, automa_delay: float = 0.6) -> int:
+def run_app(load=None, resume: bool = False, save_dir=None, automa_delay: float = 0.6, confirm: bool = True) -> int:
     """Start the app (``barrage-tui``); ``load``: a save file, ``resume``: the latest save; ``automa_delay``:
-    seconds each Automa step stays on screen before it is played. Returns the exit code."""
+    seconds each Automa step stays on screen before it is played; ``confirm``: new games have the End turn step.
+    Returns the exit code."""
     refusal = unusable_terminal()
     if refusal:
         print(f"barrage-tui: {refusal}", file=sys.stderr)
@@ -251,6 +253,7 @@ def run_app(load=None, resume: bool = False, save_dir=None, automa_delay: float 
         except storage.LoadFailed as exc:
             print(f"barrage-tui: {visible(exc)}", file=sys.stderr)
             return 1
-    app = BarrageApp(store=store, save_dir=save_dir, game=game, opened=path, automa_delay=automa_delay)
+    app = BarrageApp(store=store, save_dir=save_dir, game=game, opened=path, automa_delay=automa_delay,
+                      confirm=confirm)
     app.run()
     return app.return_code or 0

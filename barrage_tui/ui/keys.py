@@ -31,6 +31,8 @@ GAME = (
     Key("game.undo", "u", "undo", "Undo", "Undo the last choice of this turn"),
     Key("game.help", "question_mark,f1", "help", "Help", "Explain this decision and list the keys", display="?"),
     Key("game.save", "s", "save_as", "Save as", "Save the game under a name"),
+    Key("game.log", "L", "log", "Log",
+        "The whole log: every turn by round, an Automa turn's reasoning, one company's turns", display="L"),
     Key("game.panel", "tab", "next_panel", "Panel", "Show the next panel where panels share a tab bar"),
     Key("game.panel_back", "shift+tab", "prev_panel", "Panel", "Show the previous panel where panels share a tab bar",
         show=False),
@@ -47,6 +49,19 @@ START = (
     Key("start.load", "l", "load", "Load", "Choose a saved game to open"),
     Key("start.quit", "q", "request_quit", "Quit", "Quit"),
     Key("start.help", "question_mark,f1", "help", "Help", "Show the keys", display="?"),
+)
+
+LOG = (
+    Key("log.up", "up,k", "cursor_up", "Turn", "The turn before", display="↑↓"),
+    Key("log.down", "down,j", "cursor_down", "Turn", "The turn after", show=False),
+    Key("log.pageup", "pageup", "page_up", "Page", "A page up", display="PgUp/Dn"),
+    Key("log.pagedown", "pagedown", "page_down", "", "A page down", show=False),
+    Key("log.home", "home", "first", "", "The first turn", show=False),
+    Key("log.end", "end", "last", "", "The newest turn", show=False),
+    Key("log.toggle", "enter", "toggle", "Why", "Open or close an Automa turn's reasoning", display="⏎"),
+    Key("log.filter", "f", "filter", "Company", "Every company, then each company in turn"),
+    Key("log.help", "question_mark,f1", "help", "Help", "List these keys", display="?"),
+    Key("log.close", "escape,L,q", "close", "Back", "Back to the game", display="Esc"),
 )
 
 DIGITS = tuple(str(d) for d in range(10))
@@ -75,7 +90,8 @@ def help_rows(entries: tuple[Key, ...]) -> list[tuple[str, str]]:
 
 def _pretty(name: str) -> str:
     return {"up": "↑", "down": "↓", "enter": "Enter", "escape": "Esc", "question_mark": "?", "shift+tab": "Shift+Tab",
-            "tab": "Tab", "pageup": "PgUp", "pagedown": "PgDn", "home": "Home", "end": "End", "f1": "F1"}.get(name, name)
+            "tab": "Tab", "pageup": "PgUp", "pagedown": "PgDn", "home": "Home", "end": "End", "f1": "F1",
+            "L": "L (Shift+l)"}.get(name, name)
 
 
 def footer_text(entries: tuple[Key, ...]) -> str:

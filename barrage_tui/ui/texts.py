@@ -168,3 +168,9 @@ def short_label(label: str) -> str:
     for pattern, repl in _SHORTER:
         label = pattern.sub(repl, label)
     return label
+
+
+# The End turn decision (setup option confirm_turns): what the two keys do, short enough for 80 columns.
+END_TURN_KEYS = "End turn (Enter) / Undo (u)"
+END_TURN_HINT = "Turn done; u again takes it all back."  # one line of the narrowest decision box
+NOTHING_TO_UNDO = "Nothing to undo."  # short: it shares the top line with the round and the player

@@ -113,7 +113,7 @@ async def test_the_introductory_game_turns_the_chief_engineer_fields_off(app_fac
         await pick(pilot, screen, "mode", True)
         assert screen.query_one("#officer-set", Cycler).disabled
         assert screen.query_one("#officer-0", Cycler).disabled
-        assert screen.setup().options == {}
+        assert EXPANSION_OPTION not in screen.setup().options  # the introductory game has no expansion
         await pick(pilot, screen, "mode", False)
         assert not screen.query_one("#officer-0", Cycler).disabled
 

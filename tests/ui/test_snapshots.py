@@ -62,3 +62,27 @@ def test_help_screen(snap_compare):
 
 def test_end_of_game_screen(snap_compare):
     assert snap_compare(app_with(finished_game()), terminal_size=(120, 40), run_before=settle)
+
+
+def test_log_screen(snap_compare):
+    from .test_log_screen import automa_game
+
+    async def open_log(pilot):
+        await settle(pilot)
+        await pilot.press("L", *["up"] * 5, "enter")  # the Automa's last turn from its cards, its reasoning open
+        await settle(pilot)
+
+    assert snap_compare(app_with(automa_game()), terminal_size=(100, 30), run_before=open_log)
+
+
+def test_confirm_step_80x24(snap_compare):
+    from dataclasses import replace
+
+    from barrage_tui.rules.decisions import PromptKind
+    from barrage_tui.rules.setup import CONFIRM_OPTION
+
+    game = Game.new(replace(default_setup(2, 8), options={CONFIRM_OPTION: True}))
+    rng = random.Random(8)
+    while game.prompt.kind != PromptKind.END_TURN or game.state.round < 1:
+        game.choose(game.prompt.choices[pick(rng, game.prompt)].key)
+    assert snap_compare(app_with(game), terminal_size=(80, 24), run_before=settle)

@@ -15,6 +15,7 @@ from barrage_tui.rules.keys import Key, contract_of
 
 from .. import keys
 from ..session import Session
+from ..texts import NOTHING_TO_UNDO
 from ..view import Panel, View
 from ..widgets.banner import TurnBanner
 from ..widgets.board import ManagementBoard
@@ -65,6 +66,7 @@ def panel_for(view: View, ref: str) -> str | None:
 
 class GameScreen(Screen):
     BINDINGS = keys.bindings(keys.GAME)
+    AUTO_FOCUS = ""  # nothing: the keys are the screen's (the log takes them only when clicked)
 
     def __init__(self, session: Session) -> None:
         super().__init__(id="game")
@@ -120,7 +122,7 @@ class GameScreen(Screen):
         else:
             yield Deck(mp, board, companies, energy, contracts, patents, log, tabbed=True, id="main")
             yield prompt
-        yield Footer()
+        yield Footer(compact=self.mode == "compact")  # every key's name fits in 80 columns
 
     async def on_resize(self, event: events.Resize) -> None:
         if event.size != self.app.size:
@@ -382,13 +384,19 @@ class GameScreen(Screen):
             self._show_save_state()
             self.refresh_table()
             self._say("Undone.")
-        else:
-            self._say("Nothing to undo in this turn.")
+        else:  # the player is at the keys: the loud hand-over line makes room for the message
+            self._banner.handover = False
+            self._say(NOTHING_TO_UNDO)
 
     def action_help(self) -> None:
         from .help import HelpScreen
 
         self.app.push_screen(HelpScreen(self.session.game, keys.GAME))
+
+    def action_log(self) -> None:
+        from .log import LogScreen
+
+        self.app.push_screen(LogScreen(self.session.game))
 
     def action_save_as(self, then=None) -> None:
         """Save under a name or to a path (``then``: called afterwards, saved or not)."""

@@ -31,12 +31,19 @@ DEFAULT_NAMES = ("Player 1", "Player 2", "Player 3", "Player 4")
 RANDOM_FIRST = -1
 
 
-def default_setup(seed: int):
+def default_setup(seed: int, confirm: bool = True):
     """The game Enter starts before any field is touched: two people, the first to pick drawn."""
     from barrage_tui.rules.setup import SeatSetup, Setup, first_player_at_random
 
     seats = tuple(SeatSetup(name) for name in DEFAULT_NAMES[:2])
-    return Setup(seats=first_player_at_random(seats, seed), seed=seed)
+    return Setup(seats=first_player_at_random(seats, seed), seed=seed, options=confirm_options(confirm))
+
+
+def confirm_options(confirm: bool) -> dict:
+    """The setup option of the End turn step (a turn is confirmed, and undone whole, before the next player's)."""
+    from barrage_tui.rules.setup import CONFIRM_OPTION
+
+    return {CONFIRM_OPTION: True} if confirm else {}
 
 
 def automa_kinds() -> list[tuple[str, str]]:
@@ -116,6 +123,11 @@ class StartScreen(Screen):
             Static("First to pick", classes="opt-label"),
             Cycler(first_options(2), RANDOM_FIRST, id="first"),
             classes="opt-row")
+        confirm = Horizontal(
+            Static("Confirm turns", classes="opt-label"),
+            Cycler([("on", True), ("off", False)], self._confirm(), id="confirm"),
+            Static("End turn step; u takes a turn back whole", classes="opt-label"),
+            classes="opt-row")
         head = Static(" " * 8 + "Name" + " " * 9 + "Player" + " " * 17 + "Company" + " " * 7 + "Chief engineer",
                       id="seat-head")
         rows = Vertical(*[SeatRow(i) for i in range(2)], id="seat-rows")  # more come with more seats
@@ -124,7 +136,7 @@ class StartScreen(Screen):
         note = Static("Tab moves between fields; ←/→ change a ◀ choice ▶. People take turns at this "
                       "keyboard (hotseat). Seats with both on Random pick from drawn company + chief "
                       "engineer pairs, in seat order.", id="seat-note")
-        return [options, officer_set, head, rows, info, note, Static("", id="start-error")]
+        return [options, officer_set, confirm, head, rows, info, note, Static("", id="start-error")]
 
     def on_mount(self) -> None:
         box = self.query_one("#new-game")
@@ -278,7 +290,7 @@ class StartScreen(Screen):
                                              picking_order)
 
         if not self.query("#seats"):  # Enter before the form is drawn: the default game
-            return default_setup(self.seed)
+            return default_setup(self.seed, self._confirm())
         n = int(self.query_one("#seats", Cycler).value)
         intro = bool(self.query_one("#mode", Cycler).value)
         seed_text = self.query_one("#seed", TextField).value.strip()
@@ -300,10 +312,16 @@ class StartScreen(Screen):
                  else picking_order(tuple(seats), first))
         expansion = not intro and (bool(self.query_one("#officer-set", Cycler).value)
                                    or any(s.officer in EXPANSION_OFFICERS for s in seats))
-        setup = Setup(seats=tuple(seats), introductory=intro, seed=int(seed_text),
-                      options={EXPANSION_OPTION: True} if expansion else {})
+        options = confirm_options(bool(self.query_one("#confirm", Cycler).value))
+        if expansion:
+            options[EXPANSION_OPTION] = True
+        setup = Setup(seats=tuple(seats), introductory=intro, seed=int(seed_text), options=options)
         setup.validate()
         return setup
+
+    def _confirm(self) -> bool:
+        """The Confirm turns default: on, unless the app was started with --no-confirm."""
+        return getattr(self.app, "confirm_turns", True)
 
     def action_start(self) -> None:
         from barrage_tui.rules.setup import SetupError

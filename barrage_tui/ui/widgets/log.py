@@ -1,37 +1,52 @@
-"""The log: everything that happened, in words, newest at the bottom."""
+"""The log: everything that happened, in words, newest at the bottom.
+
+Unfocused it shows the latest events page by page; focused (a click) it holds every event of the game and
+its own keys scroll it, until Esc gives the keys back to the choices.
+"""
 
 from __future__ import annotations
 
 from rich.text import Text
+from textual.binding import Binding
 
 from ..palette import TITLE
 from ..view import Panel, View
 from .textutil import wrap
 
-SHOWN = 60  # the latest events on screen (the whole history stays in the game and in the help's log)
+SHOWN = 60  # the latest events on screen unfocused (the whole history: focused, and on the log screen, L)
 
 
-class GameLog(Panel):
-    TITLE = "Log"
+class GameLog(Panel, can_focus=True):
+    TITLE = "Log · click: scroll · L: all"
     TAB = "Log"
+    DEFAULT_CSS = "GameLog:focus { border: round $accent; }"
+    BINDINGS = [  # while it has focus (a click): these keys scroll the log, not the choices
+        Binding("up,k", "scroll_lines(-1)", "Scroll", show=False, id="log.line_up"),
+        Binding("down,j", "scroll_lines(1)", "Scroll", show=False, id="log.line_down"),
+        Binding("pageup", "scroll_pages(-1)", "Page", show=False, id="log.page_up"),
+        Binding("pagedown", "scroll_pages(1)", "Page", show=False, id="log.page_down"),
+        Binding("home", "scroll_lines(-1000000)", "Top", show=False, id="log.top"),
+        Binding("end", "scroll_lines(1000000)", "Newest", show=False, id="log.bottom"),
+        Binding("escape", "release", "Choices", id="log.release"),
+    ]
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
         self._cache: dict = {}
         self._cache_width = 0
         self._starts: list[int] = []  # the first line of each event shown
-
-    def fingerprint(self, view: View) -> object:
-        events = view.game.events
-        return len(events), (events[-1] if events else None)
+        self._whole = False  # focused: every event, scrolled by keys (set at the focus event itself)
 
     def lines(self, view: View, width: int) -> list[Text]:
         st = view.state
-        if width != self._cache_width or len(self._cache) > 4 * SHOWN:
+        if width != self._cache_width:
             self._cache, self._cache_width = {}, width
         out: list[Text] = []
         self._starts = []  # the first line of each event: a page starts on one
-        for e in view.game.events[-SHOWN:]:
+        events = view.game.events if self._whole else view.game.events[-SHOWN:]
+        if len(self._cache) > 2 * len(events) + 4 * SHOWN:
+            self._cache = {}
+        for e in events:
             lines = self._cache.get(e)
             if lines is None:
                 lines = self._cache[e] = self._event(st, e, width)
@@ -53,7 +68,7 @@ class GameLog(Panel):
         the lines shown are a window that slides as old events drop out of it."""
         lines = super().build(width)
         starts = self._starts
-        if not lines or not starts:
+        if self._whole or not lines or not starts:  # focused: every line, scrolled by keys
             return lines
         height = max(1, self.scrollable_content_region.height)
         first = len(self.view.game.events) - len(starts)  # the game's index of the first event shown
@@ -71,3 +86,31 @@ class GameLog(Panel):
         self._page_width = None
         super().on_resize()
         self.redraw()
+
+    # ------------------------------------------------------------ scrolled by keys while focused
+
+    def fingerprint(self, view: View) -> object:
+        events = view.game.events
+        return len(events), (events[-1] if events else None), self._whole
+
+    def on_focus(self) -> None:
+        self._shown_whole(True)
+
+    def on_blur(self) -> None:
+        self._shown_whole(False)
+
+    def _shown_whole(self, whole: bool) -> None:
+        self._whole = whole
+        self.border_subtitle = "↑↓ PgUp/PgDn Home/End · Esc" if whole else ""
+        if self.view is not None:
+            self.show(self.view)
+        self.scroll_to(y=self.max_scroll_y if whole else 0, animate=False)
+
+    def action_scroll_lines(self, n: int) -> None:
+        self.scroll_to(y=max(0, min(self.max_scroll_y, self.scroll_offset.y + n)), animate=False)
+
+    def action_scroll_pages(self, n: int) -> None:
+        self.action_scroll_lines(n * max(1, self.scrollable_content_region.height - 1))
+
+    def action_release(self) -> None:
+        self.screen.set_focus(None)

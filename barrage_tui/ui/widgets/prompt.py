@@ -9,8 +9,11 @@ from textual import events
 from textual.containers import Vertical
 from textual.message import Message
 
+from barrage_tui.rules.decisions import PromptKind
+
+from ..history import last_automa_turn
 from ..palette import BOLD, DIM, badge
-from ..texts import company_name, short_label
+from ..texts import END_TURN_HINT, END_TURN_KEYS, company_name, short_label
 from ..view import Panel, View
 from .lines import LinesView
 from .textutil import wrap
@@ -21,7 +24,7 @@ class PromptHeader(Panel):
 
     def fingerprint(self, view: View) -> object:
         p = view.prompt
-        return None if p is None else (p.seat, p.text, p.seat in view.state.drafting)
+        return None if p is None else (p.seat, p.kind, p.text, p.seat in view.state.drafting)
 
     def lines(self, view: View, width: int) -> list[Text]:
         prompt = view.prompt
@@ -35,7 +38,56 @@ class PromptHeader(Panel):
             head = badge(st, prompt.seat, " ")
             head.append(f" {c.player} · {company_name(c.company)}", style=BOLD)
         out = [head]
+        if prompt.kind == PromptKind.END_TURN:  # the turn is held until confirmed: the two keys come first
+            out += wrap(Text(END_TURN_KEYS, style="bold reverse"), width)
+            out += wrap(Text(END_TURN_HINT, style=DIM), width)
+            return out
         out += wrap(Text(prompt.text), width)
+        return out
+
+
+class AutomaNote(Panel):
+    """The Automa turn just played (both card sides, what it did, why boxes were skipped): it stays above
+    the person's choices until they answer it, however fast the Automa played."""
+
+    SCOPED_CSS = False
+    DEFAULT_CSS = """
+    AutomaNote { height: auto; max-height: 8; border: none; padding: 0; margin-bottom: 1; }
+    GameScreen.-compact AutomaNote { max-height: 3; margin-bottom: 0; }
+    """
+    LINES = {"compact": 3}  # the most lines it takes (the choices keep the rest); 7 elsewhere
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.remove_class("panel")  # a note inside the decision's box, not a boxed panel of the table
+        self.display = False
+        self._entry = None
+
+    def show(self, view: View) -> None:
+        self._entry = last_automa_turn(view.game)
+        shown = self._entry is not None
+        if self.display != shown:
+            self.display = shown
+        super().show(view)
+
+    def fingerprint(self, view: View) -> object:
+        return id(self._entry.reasoning) if self._entry is not None else None, getattr(self.screen, "mode", "")
+
+    def lines(self, view: View, width: int) -> list[Text]:
+        entry = self._entry
+        if entry is None:
+            return []
+        st = view.state
+        t = badge(st, entry.seat)
+        t.append(f" {company_name(st.companies[entry.seat].company)} (Automa) played: ", style=BOLD)
+        text = entry.reasoning.text
+        name, _, rest = text.partition(": ")  # "USA: Action side of card 3, ...": the badge names it
+        t.append(rest if rest and name == company_name(st.companies[entry.seat].company) else text, style="italic")
+        out = wrap(t, width, indent=2)
+        most = self.LINES.get(getattr(self.screen, "mode", ""), 7)
+        if len(out) > most:  # the rest is on the log screen
+            out = out[:most]
+            out[-1] = out[-1][:max(0, width - 16)] + Text(" … L: the rest", style=DIM)
         return out
 
 
@@ -132,6 +184,7 @@ class PromptPanel(Vertical):
 
     def compose(self):
         yield PromptHeader(id="prompt-header")
+        yield AutomaNote(id="automa-note")
         yield ChoiceList(id="choices")
 
     @property

@@ -1,0 +1,65 @@
+"""The game's events grouped as a person reads them: by round, then one entry per turn.
+
+No Textual here: the log screen draws the entries, tests can check the grouping directly.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+AUTOMA_STEP = "automa"  # the Automa's step: both card sides, what it did and why boxes were skipped
+PLACEMENT = "place"  # a person's turn is one placement (its follow-ups belong to it)
+TABLE_KINDS = frozenset({"round", "round_scored", "game_over", "scoring"})  # the table's, not a turn's
+
+
+@dataclass
+class Entry:
+    round: int  # 0: before the first round (the draft, the starting contracts)
+    seat: int  # -1: the table (a round begins, water flows, the scoring)
+    events: list = field(default_factory=list)
+    reasoning: object = None  # an Automa turn's step event (its text is the reasoning)
+
+    @property
+    def automa(self) -> bool:
+        return self.reasoning is not None
+
+
+def _table(event) -> bool:
+    return event.seat < 0 or event.kind in TABLE_KINDS
+
+
+def entries(events) -> list[Entry]:
+    """The events in entries: a new one at a new round, a new seat, an Automa step or a person's next placement."""
+    out: list[Entry] = []
+    round_no = 0
+    for e in events:
+        if e.kind == "round":
+            round_no = int(e.data.get("round", round_no + 1))
+        seat = -1 if _table(e) else e.seat
+        cur = out[-1] if out else None
+        new_turn = (cur is None or cur.round != round_no or cur.seat != seat or e.kind == AUTOMA_STEP
+                    or (e.kind == PLACEMENT and not cur.automa and any(x.kind == PLACEMENT for x in cur.events)))
+        if new_turn:
+            cur = Entry(round_no, seat)
+            out.append(cur)
+        if e.kind == AUTOMA_STEP:
+            cur.reasoning = e
+        else:
+            cur.events.append(e)
+    return out
+
+
+def last_automa_turn(game):
+    """The Automa turn the person deciding now has not answered yet: the entry of the last Automa step
+    when no event of the deciding seat came after it (None: there is none, or an Automa decides)."""
+    prompt = game.prompt
+    if prompt is None or game.state.companies[prompt.seat].kind != "human":
+        return None
+    events = game.events
+    for i in range(len(events) - 1, -1, -1):
+        e = events[i]
+        if e.kind == AUTOMA_STEP:
+            return entries(events[i:])[0]
+        if e.seat == prompt.seat and not _table(e):
+            return None
+    return None
