@@ -39,14 +39,19 @@ async def test_a_new_game_is_saved_before_its_first_decision(app_factory, tmp_pa
         assert saves.load_game(files[0]).state == game_screen(app).session.game.state
 
 
+async def save_with_s(pilot, name: str) -> None:
+    """``s``, the name, Enter."""
+    await pilot.press("s")
+    await pilot.pause()
+    await pilot.press(*name, "enter")
+    await pilot.pause()
+
+
 async def test_save_as_with_s(app_factory, tmp_path):
     app = app_factory(game=Game.new(default_setup(2, 12)))
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        await pilot.press("s")
-        await pilot.pause()
-        await pilot.press(*"friday", "enter")
-        await pilot.pause()
+        await save_with_s(pilot, "friday")
         assert (tmp_path / "saves" / "friday.toml").exists()
         assert isinstance(app.screen, type(game_screen(app)))
 
@@ -336,18 +341,12 @@ async def test_saving_over_an_existing_name_asks_first(app_factory, tmp_path):
     app = app_factory(game=Game.new(default_setup(2, 12)))
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        await pilot.press("s")
-        await pilot.pause()
-        await pilot.press(*"friday", "enter")
-        await pilot.pause()
+        await save_with_s(pilot, "friday")
         assert "Replace friday.toml?" in screen_text(app)
         await pilot.press("n")  # keep the other save
         await pilot.pause()
         assert (folder / "friday.toml").read_bytes() == before
-        await pilot.press("s")
-        await pilot.pause()
-        await pilot.press(*"friday", "enter")
-        await pilot.pause()
+        await save_with_s(pilot, "friday")
         await pilot.press("y")
         await pilot.pause()
         assert saves.load_game(folder / "friday.toml").setup.seed == 12
