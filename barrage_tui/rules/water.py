@@ -108,8 +108,7 @@ def place_drops(game: Game, seat: int, count: int, flowing: bool, minimum: int =
     freely = any(o.drops_placed_freely for o in officers.in_force(game.state.companies[seat]))
     placed = 0
     while placed < count:
-        choices = [Choice(keys.make("headstream", h), f"{h} (tile {game.state.headstream_tiles[h]})", (h,))
-                   for h in heads]
+        choices = [headstream_choice(game, h, flowing) for h in heads]
         if freely and not flowing:
             choices += [Choice(keys.make("headstream", h, FLOW), f"{h}, flowing at once", (h,)) for h in heads]
         if freely:
@@ -137,6 +136,26 @@ def place_drops(game: Game, seat: int, count: int, flowing: bool, minimum: int =
         where = add_drop_to_headstream(game, head, flows)
         game.event(f"{game.name(seat)} puts a drop on {head}" + (f"; it flows to {where}." if flows else "."),
                    seat, "water", (head, where))
+
+
+def headstream_choice(game: Game, head: str, flowing: bool) -> Choice:
+    """A drop put on ``head``, saying where it will end up (the flow run on a scratch copy of the game)."""
+    end = reaches(game, head, flowing)
+    where = f"reaches {end}" if end in game.state.dams else "leaves the board"
+    when = "" if flowing else " at the Water Flow"
+    return Choice(keys.make("headstream", head), f"{head} (tile {game.state.headstream_tiles[head]}): {where}{when}",
+                  (head,), {"reaches": end})
+
+
+def reaches(game: Game, head: str, flowing: bool) -> str:
+    """Where one more drop on ``head`` stops: a dam space or an exit. A waiting drop flows after the drops
+    already waiting (the river is a tree: the order among them does not matter)."""
+    trial = game.scratch()
+    if not flowing:
+        for other in components().map.headstreams:
+            for _ in range(trial.state.headstream_drops[other]):
+                flow_drop(trial, other)
+    return flow_drop(trial, head)
 
 
 def own_dams_with_room(game: Game, seat: int) -> list[str]:

@@ -217,3 +217,16 @@ def test_water_is_conserved_through_flows_and_production(game):
     water.water_flow_phase(game)
     assert st.drops_created == water.drops_on_map(game) + st.drops_exited
     assert not violations(game)
+
+
+def test_a_headstream_choice_says_which_dam_the_drop_reaches():
+    from barrage_tui.rules.water import headstream_choice
+
+    game = new_game()
+    clear_map(game)
+    put_dam(game, "B1L", 0)  # empty, height 1: room for one drop, below headstream HA
+    choice = headstream_choice(game, "HA", flowing=True)
+    assert choice.data["reaches"] == "B1L" and "reaches B1L" in choice.label
+    game.state.headstream_drops["HA"] = 1  # a drop already waits there: it takes the room first
+    assert headstream_choice(game, "HA", flowing=False).data["reaches"] != "B1L"
+    assert headstream_choice(game, "HA", flowing=True).data["reaches"] == "B1L"  # flowing now, it comes first
