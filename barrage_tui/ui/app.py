@@ -235,6 +235,10 @@ def run_app(load=None, resume: bool = False, save_dir=None, automa_delay: float 
     if refusal:
         print(f"barrage-tui: {refusal}", file=sys.stderr)
         return 2
+    folder_problem = storage.save_folder_problem(save_dir)
+    if folder_problem:  # said before anything starts: no game may be played that cannot be saved
+        print(f"barrage-tui: {visible(folder_problem)}", file=sys.stderr)
+        return 2
     store = game = path = None
     if load or resume:
         try:

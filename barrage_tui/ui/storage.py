@@ -24,6 +24,20 @@ def attach_automa(game):
     return game
 
 
+def save_folder_problem(save_dir) -> str:
+    """Why ``--save-dir`` cannot hold saves (it names a file, or a file stands in its path), or ''."""
+    if not save_dir:
+        return ""
+    path = Path(save_dir).expanduser()
+    for part in (path, *path.parents):
+        if part.exists():
+            if not part.is_dir():
+                what = "is a file, not a folder" if part == path else f"cannot be a folder: {part} is a file"
+                return f"--save-dir {path} {what}; name a folder (it is made if need be)"
+            return ""
+    return ""
+
+
 def open_store(save_dir=None):
     """The SaveStore of ``save_dir`` (default: the user's data folder)."""
     import saves

@@ -350,3 +350,14 @@ async def test_saving_over_an_existing_name_asks_first(app_factory, tmp_path):
         await pilot.press("y")
         await pilot.pause()
         assert saves.load_game(folder / "friday.toml").setup.seed == 12
+
+
+def test_a_save_folder_that_is_a_file_is_refused_before_the_game_starts(tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("TERM", "xterm-256color")
+    (tmp_path / "saves").write_text("not a folder")
+    for args in ({}, {"resume": True}):
+        assert run_app(save_dir=str(tmp_path / "saves"), **args) == 2
+        err = capsys.readouterr().err
+        assert err.startswith("barrage-tui: --save-dir ") and "is a file, not a folder" in err
+    assert run_app(save_dir=str(tmp_path / "saves" / "inner")) == 2
+    assert "is a file" in capsys.readouterr().err
