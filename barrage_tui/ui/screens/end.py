@@ -76,7 +76,8 @@ class EndScreen(Screen):
             yield Static(score_table(self.game), id="scores")
             for note in automa_notes(self.game):
                 yield Static(plain(note), classes="dialog-detail")
-            yield Static("Ties are broken by energy on the track. n: new game · l: look at the table · q: quit",
+            yield Static("Ties are broken by energy on the track. n: new game · l: look at the table (Enter there "
+                         "brings you back here) · q: quit",
                          classes="dialog-detail")
         yield Footer()
 

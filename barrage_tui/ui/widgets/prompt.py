@@ -30,7 +30,7 @@ class PromptHeader(Panel):
         prompt = view.prompt
         st = view.state
         if prompt is None:
-            return [Text("The game is over.", style=BOLD)]
+            return [Text("The game is over.", style=BOLD), Text("Enter: back to the final scores.")]
         c = st.companies[prompt.seat]
         if prompt.seat in st.drafting:  # still choosing: the pair it holds is only on offer
             head = Text(c.player, style=BOLD)
