@@ -137,3 +137,15 @@ def test_the_end_screen_explains_the_automas_objective_bonus():
     scoring.final_scoring(game)  # nobody has anything: both share the first place, the Automa gets 5 more
     notes = automa_notes(game)
     assert len(notes) == 1 and notes[0].startswith("Italy (Automa) scored") and "5 VP more" in notes[0]
+
+
+def test_a_finished_game_says_how_to_get_back_to_the_scores():
+    from barrage_tui.rules import Game, SeatSetup, Setup
+    from barrage_tui.ui.view import View
+    from barrage_tui.ui.widgets.prompt import PromptHeader
+
+    game = Game.new(Setup(seats=(SeatSetup("Ann", company="usa", officer="wilhelm"),), seed=1))
+    while game.prompt is not None:  # a whole solo game, always the last choice (pass, sooner or later)
+        game.choose(game.prompt.choices[-1].key)
+    text = " ".join(line.plain for line in PromptHeader().lines(View(game), 60))
+    assert "The game is over." in text and "Enter: back to the final scores." in text
