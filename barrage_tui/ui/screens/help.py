@@ -86,7 +86,9 @@ def decision_help(game) -> list:
         return parts
     c = game.state.companies[prompt.seat]
     comps = components()
-    parts.append(plain(f"{c.player} · {comps.companies[c.company].name} · {prompt.text}", style="bold"))
+    # a seat still in the draft holds a pair only on offer: the player, not that company
+    who = c.player if prompt.seat in game.state.drafting else f"{c.player} · {comps.companies[c.company].name}"
+    parts.append(plain(f"{who} · {prompt.text}", style="bold"))
     general = KIND_HELP.get(prompt.kind, "")
     rule = prompt.help or general
     if prompt.help and general and prompt.help not in general and general not in prompt.help:
