@@ -126,6 +126,16 @@ def test_a_space_is_offered_only_if_everything_can_be_paid(space, need):
     assert f"place:{space}" in game.prompt.keys()
 
 
+def test_a_space_the_company_cannot_pay_for_is_listed_with_why():
+    game = new_game(**FOUR)
+    seat = game.prompt.seat
+    game = rich(game, seat, 4)
+    why = dict(game.prompt.data["unavailable"])
+    machinery_b = actions.space_label(components().spaces["machinery-b"])
+    assert why[machinery_b] == "needs 5 credits, you have 4"
+    assert actions.space_label(components().spaces["machinery-a"]) not in why  # 4 credits: offered
+
+
 def test_a_space_needs_its_engineers_in_the_supply():
     # Rule: a space takes exactly its number of Engineers.
     game = new_game(**FOUR)
