@@ -125,12 +125,32 @@ def available_spaces(game: Game, seat: int) -> list[Choice]:
         if need <= have and fee <= company.credits:
             with credits_after(company, fee):
                 if construction.can_build(game, seat, company.credits):
-                    label = f"Construction (company space {n + 1}: {need} Engineer(s)" + (f", {fee} credits)" if fee else ")")
-                    choices.extend(_placements(company, CONSTRUCT, need, label, architect))
+                    choices.extend(_placements(company, CONSTRUCT, need, _construction_label(n), architect))
     choices.extend(private_placements(game, seat))
     if have:
         choices.append(Choice(keys.make("place", BANK), "Bank: 1 credit per Engineer", (BANK,)))
     return choices
+
+
+def _construction_label(n: int) -> str:
+    """The company's construction space ``n`` (0-based) as a choice."""
+    need, fee = components().construction_spaces[n]
+    return f"Construction (company space {n + 1}: {need} Engineer(s)" + (f", {fee} credits)" if fee else ")")
+
+
+def unaffordable_spaces(game: Game, seat: int) -> tuple[tuple[str, str], ...]:
+    """The free action spaces (and the company's next construction space) the company has the Engineers
+    for but not the credits: (label, why), to be shown beside the choices."""
+    st = game.state
+    company = st.companies[seat]
+    have = engineers_available(company)
+    costs = [(_space_label(s.id), s.engineers, s.extra_credits + s.cost_credits)
+             for s in _spaces_in_play(st.seats, st.introductory) if s.id not in st.occupied]
+    n = company.construction_used
+    if n < len(components().construction_spaces):
+        costs.append((_construction_label(n), *components().construction_spaces[n]))
+    return tuple((label, f"needs {price} credits, you have {company.credits}")
+                 for label, need, price in costs if need <= have and price > company.credits)
 
 
 def private_placements(game: Game, seat: int) -> list[Choice]:
@@ -276,7 +296,8 @@ def take_turn(game: Game, seat: int, extra: bool = False) -> Flow[bool]:
         game.event(f"{game.name(seat)} has no Engineers left and passes.", seat, "pass")
         return True
     key = yield from game.ask(seat, PromptKind.ACTION, f"{game.name(seat)}: choose an action.", choices, auto=False,
-                              help="Place Engineers on a free action space and carry out its action at once.")
+                              help="Place Engineers on a free action space and carry out its action at once.",
+                              data={"unavailable": unaffordable_spaces(game, seat)})
     if key == "skip":
         return False
     if key == "pass":

@@ -64,6 +64,13 @@ class Payment:
                  f"{self.credits} credits" if self.credits else ""]
         return " + ".join(p for p in parts if p) or "nothing"
 
+    @property
+    def short(self) -> str:
+        """In a few letters for a list of spaces: "5 Ex", "2 Ex + 1 Mx", "3 cr"."""
+        parts = [f"{n} {unit}" for n, unit in ((self.excavators, "Ex"), (self.mixers, "Mx"),
+                                                (self.excamixers, "ExMx"), (self.credits, "cr")) if n]
+        return " + ".join(parts) or "nothing"
+
 
 def built(company: CompanyState, structure: str) -> int:
     return components().common["pieces"][structure] - company.pieces[structure]
@@ -311,9 +318,12 @@ def construct(game: Game, seat: int, engineer_free: bool = False) -> Flow[None]:
                               help="A tile builds its structure type; it goes on your wheel with the machinery.")
     use = uses[key]
     spaces = plan[key]
-    space = yield from game.ask(seat, PromptKind.BUILD_SPACE, f"Where do you build the {use.structure}?",
-                                [Choice(make("space", s), space_label(game, use.structure, s), (s,)) for s in spaces],
-                                data={"structure": use.structure})
+    fee_of = _fee_rule(game, seat, use)
+    priced = [space_choice(game, seat, use.structure, s, fee_of(s), min(spaces[s], key=_cost)) for s in spaces]
+    short = [(space_label(game, use.structure, s), _why_not(game, seat, use, s, fee_of(s)))
+             for s in legal_spaces(game, seat, use.structure) if s not in spaces]
+    space = yield from game.ask(seat, PromptKind.BUILD_SPACE, f"Where do you build the {use.structure}?", priced,
+                                data={"structure": use.structure, "unavailable": tuple(short)})
     space = Key.parse(space).rest()
     pays = {p.key: p for p in spaces[space]}
     pay = pays[(yield from game.ask(seat, PromptKind.PAYMENT, f"How do you pay for the {use.structure}?",
@@ -329,8 +339,7 @@ def construct(game: Game, seat: int, engineer_free: bool = False) -> Flow[None]:
     back = wheel.turn(company)
     game.event(f"{game.name(seat)} builds a {use.structure} on {space} with the {use.tile} tile, paying {pay.label}"
                + (f"; the wheel returns {', '.join(back)}" if back else "") + ".", seat, "build", (space,))
-    fee = 0 if patents.waives_red_fee(patents.tile_rules(game, seat, use.tile)) else red_fee(use.structure, space)
-    yield from place_piece(game, seat, use.structure, space, fee)
+    yield from place_piece(game, seat, use.structure, space, fee_of(space))
     yield from patents.after_build(game, seat, use.tile, use.structure, space)
 
 
@@ -342,12 +351,15 @@ def _build_reward(game: Game, seat: int, reward: Toml) -> Flow[None]:
 def free_build(game: Game, seat: int, structure: str, areas: Collection[str] | None = None,
                max_production: int | None = None) -> Flow[None]:
     """A contract's free build: no Engineers, tile, machinery or wheel turn; the red +3 is still paid."""
-    spaces = [s for s in legal_spaces(game, seat, structure, areas, max_production)
-              if red_fee(structure, s) <= game.spendable_credits(seat)]
-    choices = [Choice(make("space", s), space_label(game, structure, s), (s,)) for s in spaces]
+    credits = game.spendable_credits(seat)
+    legal = legal_spaces(game, seat, structure, areas, max_production)
+    choices = [space_choice(game, seat, structure, s, red_fee(structure, s), Payment(0, 0, 0))
+               for s in legal if red_fee(structure, s) <= credits]
     choices.append(Choice("skip", "Do not build"))
+    short = tuple((space_label(game, structure, s), _short_of_credits(red_fee(structure, s), credits))
+                  for s in legal if red_fee(structure, s) > credits)
     picked = yield from game.ask(seat, PromptKind.BUILD_SPACE, f"Free build: where do you build the {structure}?",
-                                 choices, auto=False, data={"structure": structure})
+                                 choices, auto=False, data={"structure": structure, "unavailable": short})
     if picked == "skip":
         return
     space = Key.parse(picked).rest()
@@ -368,11 +380,59 @@ def place_piece(game: Game, seat: int, structure: str, space: str, fee: int) -> 
         st.conduits[space] = seat
     else:
         st.powerhouses[space] = seat
-    # Building the n-th piece of a row uncovers slot n: an income where the company board shows one.
-    reward = components().companies[company.company].income.get(structure, {}).get(built(company, structure))
-    if reward is not None and level(company).immediate_income:
+    reward = income_uncovered(company, structure, built(company, structure))
+    if reward is not None:
         game.event(f"{game.name(seat)} uncovers an income: {rewards.describe(reward)}.", seat, "income")
         yield from rewards.gain(game, seat, reward, "income")
+
+
+def income_uncovered(company: CompanyState, structure: str, nth: int) -> Toml | None:
+    """The income paid at once for building the ``nth`` piece of ``structure``'s row: building the n-th
+    piece uncovers slot n, an income where the company board shows one (None: nothing to pay now)."""
+    reward: Toml | None = components().companies[company.company].income.get(structure, {}).get(nth)
+    return reward if reward is not None and level(company).immediate_income else None
+
+
+def _fee_rule(game: Game, seat: int, use: TileUse) -> Callable[[str], int]:
+    """space -> the red-space fee this tile use pays there (a tile may waive it)."""
+    waived = patents.waives_red_fee(patents.tile_rules(game, seat, use.tile))
+    return lambda space: 0 if waived else red_fee(use.structure, space)
+
+
+def _cost(pay: Payment) -> tuple[int, int]:
+    """Cheapest first: fewest credits, then the fewest pieces of machinery."""
+    return pay.credits, pay.excavators + pay.mixers + pay.excamixers
+
+
+def _short_of_credits(need: int, have: int) -> str:
+    return f"needs {need} credits, you have {have}"
+
+
+def _why_not(game: Game, seat: int, use: TileUse, space: str, fee: int) -> str:
+    """Why a legal space cannot be paid for with this tile: the credits or the machinery it needs."""
+    company = game.state.companies[seat]
+    credits = game.spendable_credits(seat)
+    if fee > credits:
+        return _short_of_credits(fee, credits) + " (red outline)"
+    units, kinds = machinery_options(game, seat, use, space)[0]
+    unit = "Ex/Mx" if len(kinds) > 1 else ("Ex" if "excavators" in kinds else "Mx")
+    have = (company.excamixers + (company.excavators if "excavators" in kinds else 0)
+            + (company.mixers if "mixers" in kinds else 0))
+    return f"needs {units} {unit}, you have {have}"
+
+
+def space_choice(game: Game, seat: int, structure: str, space: str, fee: int, pay: Payment) -> Choice:
+    """A space to build on, with its price (the cheapest payment and the red fee) and the income it
+    uncovers, in the label and as data."""
+    company = game.state.companies[seat]
+    income = income_uncovered(company, structure, built(company, structure) + 1)
+    total = Payment(pay.excavators, pay.mixers, pay.credits + fee, pay.excamixers)
+    label = space_label(game, structure, space) + (f" · costs {total.short}" if total != Payment(0, 0, 0) else "")
+    if income is not None:
+        label += f" · uncovers {rewards.describe(income)}"
+    data = {"excavators": pay.excavators, "mixers": pay.mixers, "excamixers": pay.excamixers,
+            "credits": pay.credits, "red": fee, "income": income}
+    return Choice(make("space", space), label, (space,), data)
 
 
 def space_label(game: Game, structure: str, space: str) -> str:

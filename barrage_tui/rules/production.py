@@ -260,8 +260,9 @@ def system_choice(game: Game, seat: int, s: System, bonus: int, second: bool) ->
     """A production's water path, with the most energy it can give and whom its conduit pays (per drop)."""
     counts = flow_counts(game, seat, [], s, bonus, second)
     owner = game.state.conduits[s.conduit]
-    return Choice(s.key, system_label(game, seat, s), (s.dam, s.conduit, s.powerhouse),
-                  {"energy": max((e for _, e in counts), default=0), "drops": max((k for k, _ in counts), default=0),
+    most = max((e for _, e in counts), default=0)
+    return Choice(s.key, f"{system_label(game, seat, s)}: up to {most} energy", (s.dam, s.conduit, s.powerhouse),
+                  {"energy": most, "drops": max((k for k, _ in counts), default=0),
                    "pays": -1 if owner == seat else owner})
 
 

@@ -126,6 +126,25 @@ def test_a_space_is_offered_only_if_everything_can_be_paid(space, need):
     assert f"place:{space}" in game.prompt.keys()
 
 
+def test_a_space_the_company_cannot_pay_for_is_listed_with_why():
+    game = new_game(**FOUR)
+    seat = game.prompt.seat
+    game = rich(game, seat, 4)
+    why = dict(game.prompt.data["unavailable"])
+    machinery_b = actions.space_label(components().spaces["machinery-b"])
+    assert why[machinery_b] == "needs 5 credits, you have 4"
+    assert actions.space_label(components().spaces["machinery-a"]) not in why  # 4 credits: offered
+
+
+def test_the_fourth_construction_space_without_its_credits_is_listed_with_why():
+    game = new_game(**FOUR)
+    seat = game.prompt.seat
+    game.state.companies[seat].construction_used = 3  # the next is the fourth: 3 Engineers and 3 credits
+    game = rich(game, seat, 2)
+    why = dict(game.prompt.data["unavailable"])
+    assert why["Construction (company space 4: 3 Engineer(s), 3 credits)"] == "needs 3 credits, you have 2"
+
+
 def test_a_space_needs_its_engineers_in_the_supply():
     # Rule: a space takes exactly its number of Engineers.
     game = new_game(**FOUR)

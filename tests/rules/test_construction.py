@@ -431,3 +431,42 @@ def test_the_introductory_wild_tile_builds_any_structure_at_the_usual_cost():
     spent = build(game, "tile:joker:base", "B1U", place="")
     assert spent == (3, 0, 3)  # USA plays Wilhelm: 3 Excavators; the red +3 is paid
     assert c.wheel[0].tiles == ["joker"]
+
+
+# ---------------------------------------------------------------- the price and yield shown before building
+
+def test_each_space_shows_its_machinery_and_the_red_fee_before_it_is_chosen():
+    game, seat = position()
+    play(game, "place:construct", "tile:base")
+    red = game.prompt.find("space:B1U")
+    assert dict(red.data) | {"income": None} == {"excavators": 5, "mixers": 0, "excamixers": 0, "credits": 0,
+                                                 "red": 3, "income": None}
+    assert "costs 5 Ex + 3 cr" in red.label
+    assert "costs 5 Ex" in game.prompt.find("space:B1L").label and "cr" not in game.prompt.find("space:B1L").label
+
+
+def test_a_space_shows_the_income_its_piece_uncovers():
+    game, seat = position(companies=("germany", "italy"))
+    own(game, seat, "base", "B2L")  # the next Base is the second: it uncovers Germany's slot 2 (3 VP)
+    game = restart(game)
+    play(game, "place:construct", "tile:base")
+    choice = game.prompt.find("space:B8L")
+    assert dict(choice.data["income"]) == {"vp": 3}
+    assert "uncovers 3 VP" in choice.label
+
+
+def test_a_legal_space_this_tile_cannot_pay_for_is_listed_with_why():
+    game, seat = position(excavators=4, credits=2)
+    play(game, "place:construct", "tile:base")
+    unavailable = dict(game.prompt.data["unavailable"])
+    assert unavailable["B1L: zone 1 (mountain)"] == "needs 5 Ex, you have 4"
+    assert unavailable["B5U: zone 5 (hill, red +3)"] == "needs 3 credits, you have 2 (red outline)"
+    assert not any(label.startswith("B5L:") for label in unavailable)  # offered: not listed again
+
+
+def test_a_free_build_lists_the_red_spaces_it_cannot_pay_for():
+    game, seat = position(credits=1)
+    _, prompts = drive(game, construction.free_build(game, seat, "powerhouse"), ["skip"])
+    reasons = dict(prompts[0].data["unavailable"])
+    assert reasons["P5_1: zone 5 (hill, red +3)"] == "needs 3 credits, you have 1"
+    assert prompts[0].find("space:P5_0").data["red"] == 0

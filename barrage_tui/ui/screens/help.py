@@ -69,11 +69,32 @@ def choice_detail(game, choice) -> str:
         officer = comps.officers.get(picked.arg(0))
         if officer is not None and officer.copying:
             out.append(f"Copying: {officer.copying}")
+    out.append(_price_and_yield(game, choice.data))
     seen = []
     for o in out:
         if o and o not in seen:
             seen.append(o)
     return " ".join(seen)
+
+
+def _price_and_yield(game, data) -> str:
+    """What a choice costs and gives, from its data: a space to build on (its cheapest payment, the red
+    fee, the income it uncovers) or a production (its energy, whose conduit it pays)."""
+    from barrage_tui.rules.construction import Payment
+    from barrage_tui.rules.rewards import describe
+
+    out = []
+    if "red" in data:
+        pay = Payment(data["excavators"], data["mixers"], data["credits"] + data["red"], data["excamixers"])
+        red = f" ({data['red']} of them for the red outline)" if data["red"] else ""
+        out.append(f"Costs {pay.label}{red}.")
+        if data.get("income"):
+            out.append(f"Uncovers an income paid at once: {describe(data['income'])}.")
+    if "energy" in data:
+        out.append(f"Gives up to {data['energy']} energy.")
+        if data.get("pays", -1) >= 0:
+            out.append(f"Pays {game.name(data['pays'])} 1 credit per drop for the conduit.")
+    return " ".join(out)
 
 
 def decision_help(game) -> list:
@@ -103,6 +124,8 @@ def decision_help(game) -> list:
     table.add_column(ratio=3, style="dim")
     for i, choice in enumerate(prompt.choices, start=1):
         table.add_row(str(i), plain(choice.label), plain(choice_detail(game, choice)))
+    for label, why in prompt.data.get("unavailable", ()):  # shown but not choosable: why not
+        table.add_row("-", plain(label, style="dim"), plain(f"Not affordable: {why}"))
     parts.append(table)
     return parts
 

@@ -132,6 +132,11 @@ class ChoiceList(LinesView):
             out += lines
         if not self.choices:
             out.append(Text("(nothing to choose)", style=DIM))
+        prompt = getattr(getattr(self.screen, "view", None), "prompt", None)  # the decision these choices are of
+        if prompt is not None and prompt.choices == self.choices:  # shown, not choosable: dimmed, with why
+            for label, why in prompt.data.get("unavailable", ()):
+                out += wrap(Text(f"{'✗':>{digits + 1}} {short_label(label)}: {why}", style=DIM), width,
+                            indent=digits + 2)
         return out
 
     def move(self, index: int) -> None:
