@@ -3,6 +3,8 @@ end of a panel cut by its height (scrolled from the keyboard)."""
 
 from __future__ import annotations
 
+import re
+
 from barrage_tui.rules.game import Game
 
 from .conftest import choose, game_screen
@@ -51,7 +53,7 @@ async def test_the_map_follows_the_selection_in_the_compact_layout(app_factory):
         mp = screen.query_one("#map")
         for space in ("B9L", "B1U", "B10U"):
             await choose_without_confirming(pilot, game, f"space:{space}")
-            line = next(i for i, text in enumerate(mp.plain_lines) if f"{space} " in text or text.endswith(space))
+            line = next(i for i, text in enumerate(mp.plain_lines) if re.search(rf"(^| ){space}[ +]", text))
             assert mp.display and on_screen(mp, line), (space, line, mp.scroll_offset.y)
 
 
