@@ -63,3 +63,41 @@ async def choose_without_confirming(pilot, game, key: str) -> None:
     while screen.choice_list.index != index:
         await pilot.press("down" if index > screen.choice_list.index else "up")
     await pilot.pause()
+
+
+async def test_every_cut_panel_is_scrolled_to_its_end_from_the_keyboard(app_factory):
+    """At 150x45 four companies do not fit: Tab focuses each panel cut by its height in turn, its keys
+    scroll it to its last line, and Esc (or Tab past the last) gives the keys back to the choices."""
+    game = Game.new(default_setup(4, 8))
+    while game.prompt.kind in ("matchup", "starting_contract"):
+        game.choose(game.prompt.choices[0].key)
+    app = app_factory(game=game)
+    async with app.run_test(size=(150, 45)) as pilot:
+        await pilot.pause(0.2)
+        screen = game_screen(app)
+        energy = screen.query_one("#energy")
+        assert "Objective" not in "\n".join(energy.plain_lines[:energy.scrollable_content_region.height])
+        seen = []
+        for _ in range(20):
+            await pilot.press("tab")
+            await pilot.pause()
+            panel = screen.focused
+            if panel is None:
+                break
+            seen.append(panel.id)
+            await pilot.press("pagedown")
+            for _ in range(len(panel.plain_lines)):
+                await pilot.press("down")
+            await pilot.pause()
+            assert on_screen(panel, len(panel.plain_lines) - 1), panel.id
+            await pilot.press("home")
+            await pilot.pause()
+            assert panel.scroll_offset.y == 0
+            assert screen.choice_list.index == 0  # the keys scrolled the panel, not the choices
+        assert screen.focused is None  # past the last panel: back to the choices
+        assert {"energy", "company-0", "company-3", "log"} <= set(seen), seen
+        await pilot.press("tab", "end", "escape")
+        await pilot.pause()
+        assert screen.focused is None and energy.scroll_offset.y > 0  # where the player left it
+        await pilot.press("down")
+        assert screen.choice_list.index == 1
