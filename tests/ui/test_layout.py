@@ -277,7 +277,7 @@ async def test_a_tab_shows_what_changed_while_it_was_hidden(app_factory):
         assert f"{company_name(deciding.company)} · {deciding.player}" in text
         await pilot.press("tab")
         await pilot.pause()
-        assert visible(app, "energy") and "Turn order" in screen_text(app)
+        assert visible(app, "energy") and "Bonus" in screen_text(app)
 
 
 def test_a_burst_of_resizes_across_the_layouts_settles_on_the_last_size():

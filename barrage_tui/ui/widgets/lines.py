@@ -220,6 +220,8 @@ class LinesView(ScrollView, can_focus=False):
     def on_resize(self) -> None:
         if self.content_width != self._built_width:
             self.redraw()
+        else:
+            self._show_more()  # a new height: more or fewer lines hidden
         pending = getattr(self, "_pending_line", None)
         if pending is not None and self.scrollable_content_region.height > 0:
             self.scroll_to_line(pending)
