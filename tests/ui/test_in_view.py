@@ -101,3 +101,48 @@ async def test_every_cut_panel_is_scrolled_to_its_end_from_the_keyboard(app_fact
         assert screen.focused is None and energy.scroll_offset.y > 0  # where the player left it
         await pilot.press("down")
         assert screen.choice_list.index == 1
+
+
+async def test_the_stacked_company_boards_scroll_to_the_last_from_the_keyboard(app_factory):
+    """At 80x24 the boards are stacked in one tab, taller than it: Tab shows them with the keys to scroll."""
+    game = Game.new(default_setup(3, 8))
+    while game.prompt.kind in ("matchup", "starting_contract"):
+        game.choose(game.prompt.choices[0].key)
+    app = app_factory(game=game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = game_screen(app)
+        boards = screen.query_one("#companies")
+        for _ in range(10):
+            if screen.focused is boards:
+                break
+            await pilot.press("tab")
+            await pilot.pause()
+        assert screen.focused is boards and boards.max_scroll_y > 0
+        await pilot.press("home", "end")
+        await pilot.pause()
+        last = screen.query_one("#company-2")
+        assert boards.scroll_y == boards.max_scroll_y
+        assert last.region.bottom <= boards.region.bottom and last.region.height > 0
+        await pilot.press("escape", "down")
+        assert screen.focused is None and screen.choice_list.index == 1
+
+
+async def test_the_full_layout_shows_the_side_panels_whole_where_they_fit(app_factory):
+    """At 160x50 with three companies the energy track (to its objective) and the contracts are whole; at
+    150x45 the patent office's title is not cut by its border."""
+    game = Game.new(default_setup(3, 8))
+    while game.prompt.kind in ("matchup", "starting_contract"):
+        game.choose(game.prompt.choices[0].key)
+    app = app_factory(game=game)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause(0.2)
+        screen = game_screen(app)
+        for pid in ("map", "energy", "patents", "board", "contracts"):
+            panel = screen.query_one(f"#{pid}")
+            assert not panel.cut, (pid, panel.plain_lines)
+        assert "Objective" in "\n".join(screen.query_one("#energy").plain_lines)
+        await pilot.resize_terminal(150, 45)
+        await pilot.pause(0.2)
+        patents = screen.query_one("#patents")
+        assert len(patents.border_title) + 6 <= patents.size.width, patents.border_title

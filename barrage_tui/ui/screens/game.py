@@ -23,11 +23,23 @@ from ..widgets.company import CompanyBoard, CompanyBoards
 from ..widgets.contracts import ContractsView
 from ..widgets.deck import Deck
 from ..widgets.energy import EnergyTrack
+from ..widgets.lines import SCROLL_BINDINGS, KeyScrolled
 from ..widgets.log import GameLog
 from ..widgets.map import MapView
 from ..widgets.patents import PatentOffice
 from ..widgets.prompt import ChoiceList, PromptPanel
 from ..widgets.textutil import notify_plain, plain
+
+class Boards(KeyScrolled, CompanyBoards):
+    """The company boards. Stacked in the compact layout they scroll as one: focused (Tab) while they do
+    not fit, the scroll keys are theirs."""
+
+    BINDINGS = SCROLL_BINDINGS
+
+    @property
+    def cut(self) -> bool:
+        return self.max_scroll_y > 0
+
 
 WIDE = (150, 45)
 MEDIUM = (120, 40)
@@ -95,7 +107,7 @@ class GameScreen(Screen):
         mp = MapView(id="map")
         prompt = PromptPanel(id="prompt")
         board = ManagementBoard(id="board")
-        companies = CompanyBoards(seats, id="companies", classes="panel")
+        companies = Boards(seats, id="companies", classes="panel")
         energy = EnergyTrack(id="energy")
         patents = PatentOffice(id="patents")
         contracts = ContractsView(id="contracts")
@@ -168,6 +180,8 @@ class GameScreen(Screen):
         for p in self._panels:  # a table panel cut by its height takes the focus and scroll keys (Tab)
             p.key_scrolled = p is not self._by_id.get("banner") and prompt not in p.ancestors
         self._decks = list(self.query(Deck))
+        self._boards = self.query_one(Boards)
+        self._boards.can_focus = self.mode == "compact"  # stacked: they scroll as one
         self._banner = self.query_one(TurnBanner)
         self._choices = self.query_one(ChoiceList)
         self._warning = self.query_one("#save-warning", Static)
@@ -477,9 +491,9 @@ class GameScreen(Screen):
                     stops.append((None, p.id))
             elif tab == p.id:  # a hidden tab's height is not known: it is focused if cut once shown
                 stops.append((tab, p.id))
-            else:
-                if ("companies", None) not in stops:
-                    stops.append(("companies", None))
+            else:  # a company board in a tab: the boards scroll as one (compact), or each cut one does
+                if not any(t == "companies" for t, _ in stops):
+                    stops.append(("companies", "companies"))
                 if tab in shown and p.cut:
                     stops.append((tab, p.id))
         if not tabbed:
@@ -517,10 +531,15 @@ class GameScreen(Screen):
                 deck.show(tab)
             if tab == "companies":
                 self._deciding_board_up_soon()
-        panel = self._by_id.get(focus) if focus is not None else None
+        panel = self._focusable(focus)
         self.set_focus(panel if panel is not None and panel.cut and panel.display else None)
         if panel is not None and tab is not None:  # a tab just shown is laid out a refresh later
             self.call_after_refresh(self._focus_if_cut, panel)
+
+    def _focusable(self, pid: str | None):
+        if pid is None:
+            return None
+        return self._by_id.get(pid) or (self._boards if pid == "companies" and self.mode == "compact" else None)
 
     def _focus_if_cut(self, panel) -> None:
         if panel.display and panel.cut and self.focused is None:

@@ -62,9 +62,31 @@ def changed_span(old: Strip, new: Strip) -> tuple[int, int]:
 
 VIRTUAL_HEIGHT = 1000
 SCROLL_HINT = "↑↓ PgUp/PgDn Home/End · Esc"  # the border of a panel that has the keys
+SCROLL_BINDINGS = [  # only while it has the focus: these keys scroll it, not the choices
+    Binding("up,k", "scroll_lines(-1)", "Scroll", show=False, id="panel.line_up"),
+    Binding("down,j", "scroll_lines(1)", "Scroll", show=False, id="panel.line_down"),
+    Binding("pageup", "scroll_pages(-1)", "Page", show=False, id="panel.page_up"),
+    Binding("pagedown", "scroll_pages(1)", "Page", show=False, id="panel.page_down"),
+    Binding("home", "scroll_lines(-1000000)", "Top", show=False, id="panel.top"),
+    Binding("end", "scroll_lines(1000000)", "End", show=False, id="panel.bottom"),
+    Binding("escape", "release", "Choices", id="panel.release"),
+]
 
 
-class LinesView(ScrollView, can_focus=False):
+class KeyScrolled:
+    """The actions of ``SCROLL_BINDINGS`` (for a widget whose BINDINGS include them): no animation."""
+
+    def action_scroll_lines(self, n: int) -> None:
+        self.scroll_to(y=max(0, min(self.max_scroll_y, self.scroll_offset.y + n)), animate=False)
+
+    def action_scroll_pages(self, n: int) -> None:
+        self.action_scroll_lines(n * max(1, self.scrollable_content_region.height - 1))
+
+    def action_release(self) -> None:
+        self.screen.set_focus(None)
+
+
+class LinesView(KeyScrolled, ScrollView, can_focus=False):
     """Lines of rich Text, built for the current width; only changed cells are repainted.
 
     A view with ``key_scrolled`` set takes the focus (Tab, a click) while lines of it are hidden, and
@@ -74,15 +96,7 @@ class LinesView(ScrollView, can_focus=False):
     LinesView { scrollbar-size-vertical: 0; scrollbar-size-horizontal: 0; overflow-x: hidden; }
     LinesView.panel:focus { border: round $accent; }
     """
-    BINDINGS = [  # only while it has the focus: these keys scroll it, not the choices
-        Binding("up,k", "scroll_lines(-1)", "Scroll", show=False, id="panel.line_up"),
-        Binding("down,j", "scroll_lines(1)", "Scroll", show=False, id="panel.line_down"),
-        Binding("pageup", "scroll_pages(-1)", "Page", show=False, id="panel.page_up"),
-        Binding("pagedown", "scroll_pages(1)", "Page", show=False, id="panel.page_down"),
-        Binding("home", "scroll_lines(-1000000)", "Top", show=False, id="panel.top"),
-        Binding("end", "scroll_lines(1000000)", "End", show=False, id="panel.bottom"),
-        Binding("escape", "release", "Choices", id="panel.release"),
-    ]
+    BINDINGS = SCROLL_BINDINGS
     key_scrolled = False
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
@@ -194,15 +208,6 @@ class LinesView(ScrollView, can_focus=False):
 
     def on_blur(self) -> None:
         self._subtitle()
-
-    def action_scroll_lines(self, n: int) -> None:
-        self.scroll_to(y=max(0, min(self.max_scroll_y, self.scroll_offset.y + n)), animate=False)
-
-    def action_scroll_pages(self, n: int) -> None:
-        self.action_scroll_lines(n * max(1, self.scrollable_content_region.height - 1))
-
-    def action_release(self) -> None:
-        self.screen.set_focus(None)
 
     def watch_scroll_y(self, old_value: float, new_value: float) -> None:
         super().watch_scroll_y(old_value, new_value)
