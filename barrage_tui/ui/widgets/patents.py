@@ -39,7 +39,7 @@ class PatentOffice(Panel):
             out += wrap(head, width, indent=2)
         piles = "/".join(str(len(v)) for _, v in sorted(st.patent_piles.items()))
         title = f"Patent office · piles {piles}"
-        if len(title) + 6 > self.size.width:  # the border's corners and padding: a narrow panel's title is cut
+        if len(title) + 4 > self.outer_size.width:  # "╭─ " and "─╮": a narrow panel's title would be cut
             title = f"Patents · piles {piles}"
         if self.border_title != title:
             self.border_title = title
