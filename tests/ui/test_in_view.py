@@ -145,4 +145,4 @@ async def test_the_full_layout_shows_the_side_panels_whole_where_they_fit(app_fa
         await pilot.resize_terminal(150, 45)
         await pilot.pause(0.2)
         patents = screen.query_one("#patents")
-        assert len(patents.border_title) + 4 <= patents.outer_size.width, patents.border_title
+        assert len(patents.border_title) + 6 <= patents.outer_size.width, patents.border_title
