@@ -146,3 +146,23 @@ async def test_the_full_layout_shows_the_side_panels_whole_where_they_fit(app_fa
         await pilot.pause(0.2)
         patents = screen.query_one("#patents")
         assert len(patents.border_title) + 6 <= patents.outer_size.width, patents.border_title
+
+
+async def test_tab_to_the_log_tab_opens_it_at_the_newest_line(app_factory):
+    """A tab just shown takes the focus once laid out: the log then opens at its newest line."""
+    from .test_log_screen import automa_game
+
+    app = app_factory(game=automa_game())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = game_screen(app)
+        log = screen.query_one("#log")
+        for _ in range(8):
+            if screen.focused is log:
+                break
+            await pilot.press("tab")
+            await pilot.pause()
+        assert screen.focused is log
+        await pilot.pause()
+        assert log.scroll_offset.y == log.max_scroll_y > 0
+        assert on_screen(log, len(log.plain_lines) - 1)

@@ -532,9 +532,9 @@ class GameScreen(Screen):
             if tab == "companies":
                 self._deciding_board_up_soon()
         panel = self._focusable(focus)
-        self.set_focus(panel if panel is not None and panel.cut and panel.display else None)
-        if panel is not None and tab is not None:  # a tab just shown is laid out a refresh later
-            self.call_after_refresh(self._focus_if_cut, panel)
+        self.set_focus(panel if tab is None and panel is not None and panel.cut else None)
+        if panel is not None and tab is not None:  # a tab just shown is laid out and scrolled a refresh later
+            self.call_after_refresh(self.call_after_refresh, self._focus_if_cut, panel)
 
     def _focusable(self, pid: str | None):
         if pid is None:
