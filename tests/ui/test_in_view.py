@@ -166,3 +166,21 @@ async def test_tab_to_the_log_tab_opens_it_at_the_newest_line(app_factory):
         await pilot.pause()
         assert log.scroll_offset.y == log.max_scroll_y > 0
         assert on_screen(log, len(log.plain_lines) - 1)
+
+
+async def test_a_focused_tab_hidden_by_the_next_decision_gives_the_keys_back(app_factory):
+    game = action_game()
+    app = app_factory(game=game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = game_screen(app)
+        boards = screen.query_one("#companies")
+        while screen.focused is not boards:
+            await pilot.press("tab")
+            await pilot.pause()
+        await pilot.press("enter")  # the first choice: water drops, the map comes to the front
+        await pilot.pause()
+        assert game.prompt.kind == "headstream_drop" and screen.query_one("#map").display
+        assert screen.focused is None
+        await pilot.press("down")
+        assert screen.choice_list.index == 1

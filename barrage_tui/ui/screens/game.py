@@ -247,6 +247,7 @@ class GameScreen(Screen):
         if not self._pinned:
             for deck in self._decks:
                 deck.show(pid)
+            self._release_hidden()
         if pid == "companies":
             seat = self._board_seat()
             targets = [f"company-{seat}"] if seat is not None else []
@@ -535,6 +536,15 @@ class GameScreen(Screen):
         self.set_focus(panel if tab is None and panel is not None and panel.cut else None)
         if panel is not None and tab is not None:  # a tab just shown is laid out and scrolled a refresh later
             self.call_after_refresh(self.call_after_refresh, self._focus_if_cut, panel)
+
+    def _release_hidden(self) -> None:
+        """A focused panel whose tab the choices just hid gives the keys back to the choices."""
+        focused = self.focused
+        if focused is None:
+            return
+        tab = "companies" if isinstance(focused, CompanyBoard) else focused.id
+        if any(d.tabbed and d.holds(tab) and d.current != tab for d in self._decks):
+            self.set_focus(None)
 
     def _focusable(self, pid: str | None):
         if pid is None:
