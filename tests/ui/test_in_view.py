@@ -184,3 +184,17 @@ async def test_a_focused_tab_hidden_by_the_next_decision_gives_the_keys_back(app
         assert screen.focused is None
         await pilot.press("down")
         assert screen.choice_list.index == 1
+
+
+async def test_a_long_question_is_shown_whole(app_factory):
+    game = Game.new(default_setup(2, 21))
+    while game.prompt.kind != "action":
+        game.choose(game.prompt.choices[0].key)
+    app = app_factory(game=game)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause()
+        await pilot.press("2", "enter")
+        await pilot.pause()
+        header = game_screen(app).query_one("#prompt-header")
+        assert len(header.plain_lines) > 3 and not header.cut, header.plain_lines
+        assert "Flow phase)." in "\n".join(header.plain_lines)

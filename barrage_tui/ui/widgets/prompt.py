@@ -22,6 +22,17 @@ from .textutil import wrap
 class PromptHeader(Panel):
     """Who decides and what."""
 
+    HEIGHTS = {"compact": (2, 3)}  # (fewest, most) lines; (3, 6) elsewhere: a long question is not cut
+
+    def build(self, width: int) -> list[Text]:
+        out = super().build(width)
+        # a new height (a relayout) only when the question needs it: most decisions keep the stylesheet's
+        low, high = self.HEIGHTS.get(getattr(self.screen, "mode", ""), (3, 6))
+        height = max(low, min(high, len(out)))
+        if self.styles.height is None or self.styles.height.value != height:
+            self.styles.height = height
+        return out
+
     def fingerprint(self, view: View) -> object:
         p = view.prompt
         return None if p is None else (p.seat, p.kind, p.text, p.seat in view.state.drafting)
