@@ -19,15 +19,27 @@ from ..texts import NOTHING_TO_UNDO
 from ..view import Panel, View
 from ..widgets.banner import TurnBanner
 from ..widgets.board import ManagementBoard
-from ..widgets.company import CompanyBoards
+from ..widgets.company import CompanyBoard, CompanyBoards
 from ..widgets.contracts import ContractsView
 from ..widgets.deck import Deck
 from ..widgets.energy import EnergyTrack
+from ..widgets.lines import SCROLL_BINDINGS, KeyScrolled
 from ..widgets.log import GameLog
 from ..widgets.map import MapView
 from ..widgets.patents import PatentOffice
 from ..widgets.prompt import ChoiceList, PromptPanel
 from ..widgets.textutil import notify_plain, plain
+
+class Boards(KeyScrolled, CompanyBoards):
+    """The company boards. Stacked in the compact layout they scroll as one: focused (Tab) while they do
+    not fit, the scroll keys are theirs."""
+
+    BINDINGS = SCROLL_BINDINGS
+
+    @property
+    def cut(self) -> bool:
+        return self.max_scroll_y > 0
+
 
 WIDE = (150, 45)
 MEDIUM = (120, 40)
@@ -95,7 +107,7 @@ class GameScreen(Screen):
         mp = MapView(id="map")
         prompt = PromptPanel(id="prompt")
         board = ManagementBoard(id="board")
-        companies = CompanyBoards(seats, id="companies", classes="panel")
+        companies = Boards(seats, id="companies", classes="panel")
         energy = EnergyTrack(id="energy")
         patents = PatentOffice(id="patents")
         contracts = ContractsView(id="contracts")
@@ -164,7 +176,12 @@ class GameScreen(Screen):
         """Remember the widgets (a query at every key press costs time)."""
         self._panels = list(self.query(Panel))
         self._by_id = {p.id: p for p in self._panels}
+        prompt = self.query_one(PromptPanel)
+        for p in self._panels:  # a table panel cut by its height takes the focus and scroll keys (Tab)
+            p.key_scrolled = p is not self._by_id.get("banner") and prompt not in p.ancestors
         self._decks = list(self.query(Deck))
+        self._boards = self.query_one(Boards)
+        self._boards.can_focus = self.mode == "compact"  # stacked: they scroll as one
         self._banner = self.query_one(TurnBanner)
         self._choices = self.query_one(ChoiceList)
         self._warning = self.query_one("#save-warning", Static)
@@ -230,6 +247,7 @@ class GameScreen(Screen):
         if not self._pinned:
             for deck in self._decks:
                 deck.show(pid)
+            self._release_hidden()
         if pid == "companies":
             seat = self._board_seat()
             targets = [f"company-{seat}"] if seat is not None else []
@@ -458,26 +476,84 @@ class GameScreen(Screen):
     def _tabbed_panels(self) -> list[str]:
         return [p.id for deck in self._decks if deck.tabbed for p in deck.panels]
 
+    def _stops(self) -> list[tuple[str | None, str | None]]:
+        """Where Tab goes, in screen order: (the tab to show, the panel to focus if it is cut by its height:
+        its keys then scroll it). Every tab of a tabbed deck, each company board cut in the tab shown, each
+        other panel cut; with no tabs at all, the choices (None, None) close the round."""
+        tabbed = set(self._tabbed_panels())
+        shown = {deck.current for deck in self._decks if deck.tabbed}
+        stops: list[tuple[str | None, str | None]] = []
+        for p in self._panels:
+            if not p.key_scrolled:
+                continue
+            tab = "companies" if isinstance(p, CompanyBoard) else p.id
+            if tab not in tabbed:
+                if p.display and p.cut:
+                    stops.append((None, p.id))
+            elif tab == p.id:  # a hidden tab's height is not known: it is focused if cut once shown
+                stops.append((tab, p.id))
+            else:  # a company board in a tab: the boards scroll as one (compact), or each cut one does
+                if not any(t == "companies" for t, _ in stops):
+                    stops.append(("companies", "companies"))
+                if tab in shown and p.cut:
+                    stops.append((tab, p.id))
+        if not tabbed:
+            stops.append((None, None))
+        return stops
+
+    def _here(self, stops) -> int:
+        """The stop shown now: the focused panel's, else the last one Tab went to (or the tab that the
+        choices or a click brought up since)."""
+        focused = self.focused.id if self.focused is not None else None
+        if focused is not None:
+            return next((i for i, (_, focus) in enumerate(stops) if focus == focused), len(stops) - 1)
+        here = self._panel_cursor % len(stops)
+        tab = stops[here][0]
+        if tab is None:  # back at the choices
+            return len(stops) - 1 if stops[-1] == (None, None) else here
+        deck = next((d for d in self._decks if d.tabbed and d.holds(tab)), None)
+        if deck is not None and deck.current != tab:
+            return next((i for i, (t, _) in enumerate(stops) if t == deck.current), here)
+        return here
+
     def check_action(self, action: str, parameters) -> bool | None:
-        if action in ("next_panel", "prev_panel"):
-            return bool(self._tabbed_panels())
         return True
 
     def action_next_panel(self, step: int = 1) -> None:
-        panels = self._tabbed_panels()
-        if not panels:
+        stops = self._stops()
+        if stops == [(None, None)]:
+            self._say("Every panel is shown whole.")
             return
-        shown = panels[self._panel_cursor % len(panels)]
-        deck = next(d for d in self._decks if d.tabbed and d.holds(shown))
-        if deck.current != shown:  # the tabs followed the choices (or a click) since: go on from what is shown
-            self._panel_cursor = panels.index(deck.current)
-        self._panel_cursor = (self._panel_cursor + step) % len(panels)
-        pid = panels[self._panel_cursor]
-        self._pinned = True
-        for deck in self._decks:
-            deck.show(pid)
-        if pid == "companies":
-            self._deciding_board_up_soon()
+        self._panel_cursor = (self._here(stops) + step) % len(stops)
+        tab, focus = stops[self._panel_cursor]
+        if tab is not None:
+            self._pinned = True
+            for deck in self._decks:
+                deck.show(tab)
+            if tab == "companies":
+                self._deciding_board_up_soon()
+        panel = self._focusable(focus)
+        self.set_focus(panel if tab is None and panel is not None and panel.cut else None)
+        if panel is not None and tab is not None:  # a tab just shown is laid out and scrolled a refresh later
+            self.call_after_refresh(self.call_after_refresh, self._focus_if_cut, panel)
+
+    def _release_hidden(self) -> None:
+        """A focused panel whose tab the choices just hid gives the keys back to the choices."""
+        focused = self.focused
+        if focused is None:
+            return
+        tab = "companies" if isinstance(focused, CompanyBoard) else focused.id
+        if any(d.tabbed and d.holds(tab) and d.current != tab for d in self._decks):
+            self.set_focus(None)
+
+    def _focusable(self, pid: str | None):
+        if pid is None:
+            return None
+        return self._by_id.get(pid) or (self._boards if pid == "companies" and self.mode == "compact" else None)
+
+    def _focus_if_cut(self, panel) -> None:
+        if panel.display and panel.cut and self.focused is None:
+            self.set_focus(panel)
 
     def action_prev_panel(self) -> None:
         self.action_next_panel(-1)

@@ -27,14 +27,16 @@ class EnergyTrack(Panel):
     def lines(self, view: View, width: int) -> list[Text]:
         st = view.state
         comps = components()
-        out = [Text.assemble(("Round ", TITLE), (f"{min(st.round, 5)}/5", TITLE),
-                             f" · {'company picks' if st.drafting else PHASES.get(st.phase, st.phase)}")]
-        order = Text("Turn order ", style=TITLE)
+        head = Text.assemble(("Round ", TITLE), (f"{min(st.round, 5)}/5", TITLE),
+                             f" · {'company picks' if st.drafting else PHASES.get(st.phase, st.phase)}")
+        order = Text()
         for i, seat in enumerate(st.turn_order):
             if i:
                 order.append("→")
             order.append_text(badge(st, seat))
-        out.append(order)
+        # one line when it fits: the short side panels of the full layouts then show the objective too
+        together = head + Text(" · order ", style=TITLE) + order
+        out = [together] if together.cell_len <= width else [head, Text("Turn order ", style=TITLE) + order]
         top = max([30] + [c.energy for c in st.companies])
         bar_w = max(4, width - 12)
         for c in sorted(st.companies, key=lambda c: -c.energy):

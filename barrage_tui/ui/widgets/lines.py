@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from rich.segment import Segment
 from rich.text import Text
+from textual.binding import Binding
 from textual.geometry import Region, Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
@@ -60,14 +61,43 @@ def changed_span(old: Strip, new: Strip) -> tuple[int, int]:
 
 
 VIRTUAL_HEIGHT = 1000
+SCROLL_HINT = "↑↓ PgUp/PgDn Home/End · Esc"  # the border of a panel that has the keys
+SCROLL_BINDINGS = [  # only while it has the focus: these keys scroll it, not the choices
+    Binding("up,k", "scroll_lines(-1)", "Scroll", show=False, id="panel.line_up"),
+    Binding("down,j", "scroll_lines(1)", "Scroll", show=False, id="panel.line_down"),
+    Binding("pageup", "scroll_pages(-1)", "Page", show=False, id="panel.page_up"),
+    Binding("pagedown", "scroll_pages(1)", "Page", show=False, id="panel.page_down"),
+    Binding("home", "scroll_lines(-1000000)", "Top", show=False, id="panel.top"),
+    Binding("end", "scroll_lines(1000000)", "End", show=False, id="panel.bottom"),
+    Binding("escape", "release", "Choices", id="panel.release"),
+]
 
 
-class LinesView(ScrollView, can_focus=False):
-    """Lines of rich Text, built for the current width; only changed cells are repainted."""
+class KeyScrolled:
+    """The actions of ``SCROLL_BINDINGS`` (for a widget whose BINDINGS include them): no animation."""
+
+    def action_scroll_lines(self, n: int) -> None:
+        self.scroll_to(y=max(0, min(self.max_scroll_y, self.scroll_offset.y + n)), animate=False)
+
+    def action_scroll_pages(self, n: int) -> None:
+        self.action_scroll_lines(n * max(1, self.scrollable_content_region.height - 1))
+
+    def action_release(self) -> None:
+        self.screen.set_focus(None)
+
+
+class LinesView(KeyScrolled, ScrollView, can_focus=False):
+    """Lines of rich Text, built for the current width; only changed cells are repainted.
+
+    A view with ``key_scrolled`` set takes the focus (Tab, a click) while lines of it are hidden, and
+    then its own keys scroll it until Esc gives the keys back."""
 
     DEFAULT_CSS = """
     LinesView { scrollbar-size-vertical: 0; scrollbar-size-horizontal: 0; overflow-x: hidden; }
+    LinesView.panel:focus { border: round $accent; }
     """
+    BINDINGS = SCROLL_BINDINGS
+    key_scrolled = False
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
@@ -153,13 +183,31 @@ class LinesView(ScrollView, can_focus=False):
     def max_scroll_y(self) -> int:
         return max(0, len(self._strips) - self.scrollable_content_region.height)
 
+    @property
+    def cut(self) -> bool:
+        """Whether some of its lines do not fit its height (or, focusable always, it has more when focused)."""
+        return self.max_scroll_y > 0 or type(self).can_focus
+
     def _show_more(self) -> None:
         """Say in the border when lines are hidden below (there are no scrollbars)."""
         more = len(self._strips) > self.scroll_offset.y + self.scrollable_content_region.height
+        if self.key_scrolled and not type(self).can_focus:
+            self.can_focus = self.cut or self.scroll_offset.y > 0
         if more != self._more:
             self._more = more
-            if self.styles.border_bottom[0] not in ("", "none", "hidden"):
-                self.border_subtitle = "▼ more" if more else ""
+            self._subtitle()
+
+    def _subtitle(self) -> None:
+        if self.has_focus:
+            self.border_subtitle = SCROLL_HINT
+        elif self.styles.border_bottom[0] not in ("", "none", "hidden"):
+            self.border_subtitle = ("▼ more · Tab" if self.key_scrolled else "▼ more") if self._more else ""
+
+    def on_focus(self) -> None:
+        self._subtitle()
+
+    def on_blur(self) -> None:
+        self._subtitle()
 
     def watch_scroll_y(self, old_value: float, new_value: float) -> None:
         super().watch_scroll_y(old_value, new_value)
@@ -177,6 +225,8 @@ class LinesView(ScrollView, can_focus=False):
     def on_resize(self) -> None:
         if self.content_width != self._built_width:
             self.redraw()
+        else:
+            self._show_more()  # a new height: more or fewer lines hidden
         pending = getattr(self, "_pending_line", None)
         if pending is not None and self.scrollable_content_region.height > 0:
             self.scroll_to_line(pending)

@@ -1,13 +1,12 @@
 """The log: everything that happened, in words, newest at the bottom.
 
-Unfocused it shows the latest events page by page; focused (a click) it holds every event of the game and
-its own keys scroll it, until Esc gives the keys back to the choices.
+Unfocused it shows the latest events page by page; focused (a click, Tab) it holds every event of the game
+and its own keys scroll it (``LinesView``'s), until Esc gives the keys back to the choices.
 """
 
 from __future__ import annotations
 
 from rich.text import Text
-from textual.binding import Binding
 
 from ..palette import TITLE
 from ..view import Panel, View
@@ -19,17 +18,6 @@ SHOWN = 60  # the latest events on screen unfocused (the whole history: focused,
 class GameLog(Panel, can_focus=True):
     TITLE = "Log · click: scroll · L: all"
     TAB = "Log"
-    DEFAULT_CSS = "GameLog:focus { border: round $accent; }"
-    BINDINGS = [  # while it has focus (a click): these keys scroll the log, not the choices
-        Binding("up,k", "scroll_lines(-1)", "Scroll", show=False, id="log.line_up"),
-        Binding("down,j", "scroll_lines(1)", "Scroll", show=False, id="log.line_down"),
-        Binding("pageup", "scroll_pages(-1)", "Page", show=False, id="log.page_up"),
-        Binding("pagedown", "scroll_pages(1)", "Page", show=False, id="log.page_down"),
-        Binding("home", "scroll_lines(-1000000)", "Top", show=False, id="log.top"),
-        Binding("end", "scroll_lines(1000000)", "Newest", show=False, id="log.bottom"),
-        Binding("escape", "release", "Choices", id="log.release"),
-    ]
-
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
         self._cache: dict = {}
@@ -101,16 +89,7 @@ class GameLog(Panel, can_focus=True):
 
     def _shown_whole(self, whole: bool) -> None:
         self._whole = whole
-        self.border_subtitle = "↑↓ PgUp/PgDn Home/End · Esc" if whole else ""
+        self._subtitle()
         if self.view is not None:
             self.show(self.view)
         self.scroll_to(y=self.max_scroll_y if whole else 0, animate=False)
-
-    def action_scroll_lines(self, n: int) -> None:
-        self.scroll_to(y=max(0, min(self.max_scroll_y, self.scroll_offset.y + n)), animate=False)
-
-    def action_scroll_pages(self, n: int) -> None:
-        self.action_scroll_lines(n * max(1, self.scrollable_content_region.height - 1))
-
-    def action_release(self) -> None:
-        self.screen.set_focus(None)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from rich.text import Text
 
 from barrage_tui.rules import water
@@ -19,6 +21,11 @@ def _map_refs() -> frozenset:
     m = components().map
     MAP_REFS = frozenset(m.dams) | frozenset(m.conduits) | frozenset(m.powerhouses) | frozenset(m.headstreams)
     return MAP_REFS
+
+
+def _names(plain: str, ref: str) -> bool:
+    """Whether a line of a zone's box draws the space ``ref`` (``B1U`` and not ``B10U``)."""
+    return re.search(rf"(^| ){re.escape(ref)}([ +]|$)", plain) is not None
 
 
 # The board's geography as a grid of 4 columns: zone numbers (None: the legend / nothing).
@@ -57,9 +64,10 @@ class MapView(Panel):
             start = len(out)
             out += hjoin(boxes, [w] * 4)
             for z in row:
+                offset = start  # zones 11 and 12 share a box, one under the other
                 for zone in (z if isinstance(z, tuple) else (z,)):
                     if isinstance(zone, int):
-                        self._note_zone(zone, start)
+                        offset += self._note_zone(view, zone, w, offset)
         return out
 
     # ------------------------------------------------------------ where things are (for scrolling)
@@ -68,10 +76,14 @@ class MapView(Panel):
         for r in refs:
             self._where[r] = line
 
-    def _note_zone(self, zone: int, line: int) -> None:
+    def _note_zone(self, view: View, zone: int, w: int, line: int) -> int:
+        """Note the line of each space of a zone's box drawn from ``line`` on; returns the box's height."""
         z = components().map.zones[zone]
+        box = self._zone(view, zone, w)
         for r in z.dam_spaces + z.conduits + z.powerhouse_spaces:
-            self._where[r] = line
+            # a space's line in its box: the line that starts with its name or has it after a gap
+            self._where[r] = line + next((i for i, t in enumerate(box) if _names(t.plain, r)), 0)
+        return len(box)
 
     def line_of(self, ref: str) -> int | None:
         return getattr(self, "_where", {}).get(ref)

@@ -38,7 +38,9 @@ class PatentOffice(Panel):
             head.append(f": {tile_effect(tile)}")
             out += wrap(head, width, indent=2)
         piles = "/".join(str(len(v)) for _, v in sorted(st.patent_piles.items()))
-        title = f"Patent office · piles {piles}"
+        titles = (f"Patent office · piles {piles}", f"Patents · piles {piles}", f"Patents {piles}")
+        # the longest the border shows whole (its corners, the dashes and spaces take 6 columns)
+        title = next((t for t in titles if len(t) + 6 <= self.outer_size.width), titles[-1])
         if self.border_title != title:
             self.border_title = title
         return out

@@ -22,6 +22,17 @@ from .textutil import wrap
 class PromptHeader(Panel):
     """Who decides and what."""
 
+    HEIGHTS = {"compact": (2, 3)}  # (fewest, most) lines; (3, 6) elsewhere: a long question is not cut
+
+    def build(self, width: int) -> list[Text]:
+        out = super().build(width)
+        # a new height (a relayout) only when the question needs it: most decisions keep the stylesheet's
+        low, high = self.HEIGHTS.get(getattr(self.screen, "mode", ""), (3, 6))
+        height = max(low, min(high, len(out)))
+        if self.styles.height is None or self.styles.height.value != height:
+            self.styles.height = height
+        return out
+
     def fingerprint(self, view: View) -> object:
         p = view.prompt
         return None if p is None else (p.seat, p.kind, p.text, p.seat in view.state.drafting)
@@ -115,6 +126,7 @@ class ChoiceList(LinesView):
         if self.scroll_offset.y:
             self.scroll_to(y=0, animate=False)
         self.redraw()
+        self.show_selected()
         self.post_message(self.Highlighted(self.index, self.choices[self.index] if self.choices else None))
 
     def build(self, width: int) -> list[Text]:
@@ -147,11 +159,19 @@ class ChoiceList(LinesView):
             return
         self.index = index
         self.redraw()
-        if self._rows:
-            first, n = self._rows[index]
+        self.show_selected()
+        self.post_message(self.Highlighted(index, self.choices[index]))
+
+    def show_selected(self) -> None:
+        """Scroll the selected choice into view: Enter confirms it, so it must never be off-screen."""
+        if self.choices and self.index < len(self._rows):
+            first, n = self._rows[self.index]
             self.scroll_to_line(first + n - 1)
             self.scroll_to_line(first)
-        self.post_message(self.Highlighted(index, self.choices[index]))
+
+    def on_resize(self) -> None:
+        super().on_resize()  # rebuilt for a new width: the rows moved
+        self.show_selected()
 
     def page(self) -> int:
         return max(1, self.scrollable_content_region.height - 1)
