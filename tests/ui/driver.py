@@ -4,12 +4,21 @@ from __future__ import annotations
 
 import random
 
+from barrage_tui.rules.game import Game
 from barrage_tui.rules.setup import SeatSetup, Setup
 
 
 def default_setup(seats: int = 2, seed: int = 7, introductory: bool = False) -> Setup:
     return Setup(seats=tuple(SeatSetup(f"Player {i + 1}") for i in range(seats)), introductory=introductory,
                  seed=seed)
+
+
+def at_first_action(seats: int = 2, seed: int = 7) -> Game:
+    """A game of ``default_setup`` past the picks before round 1 (each seat takes the first offered)."""
+    game = Game.new(default_setup(seats, seed))
+    while game.prompt.kind in ("matchup", "starting_contract"):
+        game.choose(game.prompt.choices[0].key)
+    return game
 
 
 def keys_for(index: int, current: int, count: int) -> list[str]:

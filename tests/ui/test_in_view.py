@@ -8,15 +8,22 @@ import re
 from barrage_tui.rules.game import Game
 
 from .conftest import choose, game_screen
-from .driver import default_setup
+from .driver import at_first_action, default_setup
 
 
 def action_game() -> Game:
     """A two-player game at its first action: 19 choices."""
-    game = Game.new(default_setup(2, 9))
-    while game.prompt.kind in ("matchup", "starting_contract"):
-        game.choose(game.prompt.choices[0].key)
-    return game
+    return at_first_action(2, 9)
+
+
+async def tab_to(pilot, screen, widget, tries: int = 10) -> None:
+    """Tab until ``widget`` has the keys (it must get them within ``tries`` presses)."""
+    for _ in range(tries):
+        if screen.focused is widget:
+            return
+        await pilot.press("tab")
+        await pilot.pause()
+    assert screen.focused is widget, screen.focused
 
 
 def on_screen(widget, line: int) -> bool:
@@ -68,9 +75,7 @@ async def choose_without_confirming(pilot, game, key: str) -> None:
 async def test_every_cut_panel_is_scrolled_to_its_end_from_the_keyboard(app_factory):
     """At 150x45 four companies do not fit: Tab focuses each panel cut by its height in turn, its keys
     scroll it to its last line, and Esc (or Tab past the last) gives the keys back to the choices."""
-    game = Game.new(default_setup(4, 8))
-    while game.prompt.kind in ("matchup", "starting_contract"):
-        game.choose(game.prompt.choices[0].key)
+    game = at_first_action(4, 8)
     app = app_factory(game=game)
     async with app.run_test(size=(150, 45)) as pilot:
         await pilot.pause(0.2)
@@ -105,20 +110,14 @@ async def test_every_cut_panel_is_scrolled_to_its_end_from_the_keyboard(app_fact
 
 async def test_the_stacked_company_boards_scroll_to_the_last_from_the_keyboard(app_factory):
     """At 80x24 the boards are stacked in one tab, taller than it: Tab shows them with the keys to scroll."""
-    game = Game.new(default_setup(3, 8))
-    while game.prompt.kind in ("matchup", "starting_contract"):
-        game.choose(game.prompt.choices[0].key)
+    game = at_first_action(3, 8)
     app = app_factory(game=game)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = game_screen(app)
         boards = screen.query_one("#companies")
-        for _ in range(10):
-            if screen.focused is boards:
-                break
-            await pilot.press("tab")
-            await pilot.pause()
-        assert screen.focused is boards and boards.max_scroll_y > 0
+        await tab_to(pilot, screen, boards)
+        assert boards.max_scroll_y > 0
         await pilot.press("home", "end")
         await pilot.pause()
         last = screen.query_one("#company-2")
@@ -131,9 +130,7 @@ async def test_the_stacked_company_boards_scroll_to_the_last_from_the_keyboard(a
 async def test_the_full_layout_shows_the_side_panels_whole_where_they_fit(app_factory):
     """At 160x50 with three companies the energy track (to its objective) and the contracts are whole; at
     150x45 the patent office's title is not cut by its border."""
-    game = Game.new(default_setup(3, 8))
-    while game.prompt.kind in ("matchup", "starting_contract"):
-        game.choose(game.prompt.choices[0].key)
+    game = at_first_action(3, 8)
     app = app_factory(game=game)
     async with app.run_test(size=(160, 50)) as pilot:
         await pilot.pause(0.2)
@@ -157,12 +154,7 @@ async def test_tab_to_the_log_tab_opens_it_at_the_newest_line(app_factory):
         await pilot.pause()
         screen = game_screen(app)
         log = screen.query_one("#log")
-        for _ in range(8):
-            if screen.focused is log:
-                break
-            await pilot.press("tab")
-            await pilot.pause()
-        assert screen.focused is log
+        await tab_to(pilot, screen, log)
         await pilot.pause()
         assert log.scroll_offset.y == log.max_scroll_y > 0
         assert on_screen(log, len(log.plain_lines) - 1)

@@ -13,7 +13,7 @@ from barrage_tui.ui.widgets.deck import Deck
 from barrage_tui.ui.texts import company_name
 
 from .conftest import choose, game_screen, screen_text, start_screen_ready
-from .driver import default_setup
+from .driver import at_first_action, default_setup
 
 PANELS = ("map", "board", "companies", "energy", "patents", "contracts", "log")
 
@@ -197,12 +197,9 @@ async def test_the_companies_tab_opens_and_stays_on_the_deciding_company_in_the_
 async def test_the_company_boards_fit_their_panel_in_the_full_layouts(app_factory):
     """At 160x50 the boards of three companies are too tall in full: the denser form keeps the hands
     and the companies' abilities in view (the income rewards are in the help)."""
-    from barrage_tui.rules.game import Game
     from barrage_tui.ui.widgets.company import CompanyBoard
 
-    game = Game.new(default_setup(3, 8))
-    while game.prompt.kind in ("matchup", "starting_contract"):
-        game.choose(game.prompt.choices[0].key)
+    game = at_first_action(3, 8)
     app = app_factory(game=game)
     async with app.run_test(size=(160, 50)) as pilot:
         await pilot.pause(0.2)
