@@ -108,7 +108,8 @@ def place_drops(game: Game, seat: int, count: int, flowing: bool, minimum: int =
     freely = any(o.drops_placed_freely for o in officers.in_force(game.state.companies[seat]))
     placed = 0
     while placed < count:
-        choices = [headstream_choice(game, h, flowing) for h in heads]
+        ends = reaches(game, flowing)
+        choices = [headstream_choice(game, h, flowing, ends[h]) for h in heads]
         if freely and not flowing:
             choices += [Choice(keys.make("headstream", h, FLOW), f"{h}, flowing at once", (h,)) for h in heads]
         if freely:
@@ -138,24 +139,34 @@ def place_drops(game: Game, seat: int, count: int, flowing: bool, minimum: int =
                    seat, "water", (head, where))
 
 
-def headstream_choice(game: Game, head: str, flowing: bool) -> Choice:
-    """A drop put on ``head``, saying where it will end up (the flow run on a scratch copy of the game)."""
-    end = reaches(game, head, flowing)
+def headstream_choice(game: Game, head: str, flowing: bool, end: str | None = None) -> Choice:
+    """A drop put on ``head``, saying where it will end up (``end``: worked out already, see ``reaches``)."""
+    end = end or reaches(game, flowing)[head]
     where = f"reaches {end}" if end in game.state.dams else "leaves the board"
     when = "" if flowing else " at the Water Flow"
     return Choice(keys.make("headstream", head), f"{head} (tile {game.state.headstream_tiles[head]}): {where}{when}",
                   (head,), {"reaches": end})
 
 
-def reaches(game: Game, head: str, flowing: bool) -> str:
-    """Where one more drop on ``head`` stops: a dam space or an exit. A waiting drop flows after the drops
-    already waiting (the river is a tree: the order among them does not matter)."""
-    trial = game.scratch()
+def reaches(game: Game, flowing: bool) -> dict[str, str]:
+    """For each headstream, where one more drop put there stops: a dam space or an exit. A waiting drop
+    flows after the drops already waiting (on a scratch copy; the river is a tree: their order does not
+    matter); a flowing one on the map as it is."""
     if not flowing:
+        game = game.scratch()
         for other in components().map.headstreams:
-            for _ in range(trial.state.headstream_drops[other]):
-                flow_drop(trial, other)
-    return flow_drop(trial, head)
+            for _ in range(game.state.headstream_drops[other]):
+                flow_drop(game, other)
+    return {head: _stop(game, head) for head in components().map.headstreams}
+
+
+def _stop(game: Game, node: str) -> str:
+    """Where a drop from ``node`` would stop now (the first dam below with room, or an exit): changes nothing."""
+    down = components().map.downstream
+    while True:
+        node = down[node]
+        if node.startswith("EXIT") or room(game, node) > 0:
+            return node
 
 
 def own_dams_with_room(game: Game, seat: int) -> list[str]:
