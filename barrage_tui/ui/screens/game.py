@@ -206,7 +206,7 @@ class GameScreen(Screen):
         self.view.strong = frozenset(choices[index].refs) if choices else frozenset()
         for panel in self._panels:
             panel.show(self.view)
-        self.choice_list.set_choices(choices, index)
+        self.choice_list.set_choices(choices, index, prompt.data.get("unavailable", ()) if prompt else ())
         self._follow()
         if self.session.automa_turn:  # the Automa's step is played by itself, after a moment to see it
             serial = self._prompt_serial

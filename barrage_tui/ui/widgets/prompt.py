@@ -117,11 +117,13 @@ class ChoiceList(LinesView):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.choices: tuple = ()
+        self.unavailable: tuple = ()  # (label, why): shown under the choices, dimmed, not choosable
         self.index = 0
         self._rows: list[tuple[int, int]] = []  # choice -> (first line, line count)
 
-    def set_choices(self, choices: tuple, index: int = 0) -> None:
+    def set_choices(self, choices: tuple, index: int = 0, unavailable=()) -> None:
         self.choices = tuple(choices)
+        self.unavailable = tuple(unavailable)
         self.index = min(index, max(0, len(self.choices) - 1))
         if self.scroll_offset.y:
             self.scroll_to(y=0, animate=False)
@@ -144,11 +146,9 @@ class ChoiceList(LinesView):
             out += lines
         if not self.choices:
             out.append(Text("(nothing to choose)", style=DIM))
-        prompt = getattr(getattr(self.screen, "view", None), "prompt", None)  # the decision these choices are of
-        if prompt is not None and prompt.choices == self.choices:  # shown, not choosable: dimmed, with why
-            for label, why in prompt.data.get("unavailable", ()):
-                out += wrap(Text(f"{'✗':>{digits + 1}} {short_label(label)}: {why}", style=DIM), width,
-                            indent=digits + 2)
+        for label, why in self.unavailable:  # shown, not choosable: dimmed, with why
+            out += wrap(Text(f"{'✗':>{digits + 1}} {short_label(label)}: {why}", style=DIM), width,
+                        indent=digits + 2)
         return out
 
     def move(self, index: int) -> None:
