@@ -149,7 +149,7 @@ def unaffordable_spaces(game: Game, seat: int) -> tuple[tuple[str, str], ...]:
     n = company.construction_used
     if n < len(components().construction_spaces):
         costs.append((_construction_label(n), *components().construction_spaces[n]))
-    return tuple((label, f"needs {price} credits, you have {company.credits}")
+    return tuple((label, construction.short_of_credits(price, company.credits))
                  for label, need, price in costs if need <= have and price > company.credits)
 
 

@@ -356,7 +356,7 @@ def free_build(game: Game, seat: int, structure: str, areas: Collection[str] | N
     choices = [space_choice(game, seat, structure, s, red_fee(structure, s), Payment(0, 0, 0))
                for s in legal if red_fee(structure, s) <= credits]
     choices.append(Choice("skip", "Do not build"))
-    short = tuple((space_label(game, structure, s), _short_of_credits(red_fee(structure, s), credits))
+    short = tuple((space_label(game, structure, s), short_of_credits(red_fee(structure, s), credits))
                   for s in legal if red_fee(structure, s) > credits)
     picked = yield from game.ask(seat, PromptKind.BUILD_SPACE, f"Free build: where do you build the {structure}?",
                                  choices, auto=False, data={"structure": structure, "unavailable": short})
@@ -404,7 +404,8 @@ def _cost(pay: Payment) -> tuple[int, int]:
     return pay.credits, pay.excavators + pay.mixers + pay.excamixers
 
 
-def _short_of_credits(need: int, have: int) -> str:
+def short_of_credits(need: int, have: int) -> str:
+    """Why a price cannot be paid, in the words the choices show."""
     return f"needs {need} credits, you have {have}"
 
 
@@ -413,7 +414,7 @@ def _why_not(game: Game, seat: int, use: TileUse, space: str, fee: int) -> str:
     company = game.state.companies[seat]
     credits = game.spendable_credits(seat)
     if fee > credits:
-        return _short_of_credits(fee, credits) + " (red outline)"
+        return short_of_credits(fee, credits) + " (red outline)"
     units, kinds = machinery_options(game, seat, use, space)[0]
     unit = "Ex/Mx" if len(kinds) > 1 else ("Ex" if "excavators" in kinds else "Mx")
     have = (company.excamixers + (company.excavators if "excavators" in kinds else 0)
