@@ -158,30 +158,66 @@ def new_company(seat: int, s: SeatSetup, company: str, officer: str, introductor
 
 
 def drafts(seat: SeatSetup) -> bool:
-    """A person who left both company and chief engineer to chance picks a drawn pair at the table."""
-    return seat.kind != "automa" and not seat.company and not seat.officer
+    """A seat that left both company and chief engineer to chance: a person picks a drawn pair at the
+    table; an Automa's drawn pair is on offer to the people, and it takes the pair a person gave up."""
+    return not seat.company and not seat.officer
+
+
+def _offered_automas(game: Game, seat: int) -> list[tuple[int, str]]:
+    """The Automa seats whose drawn pair ``seat`` may take, with the chief engineer that comes with it.
+
+    Decision (the solo rules do not say how an Automa's pair is drawn): an Automa without a chief engineer
+    offers its company with one of the officers drawn but not dealt (Mahiri's spares, in order); a Very Hard
+    Automa offers its own, but only when it could play the person's chief engineer in exchange."""
+    st, mine = game.state, game.state.companies[seat]
+    offered, spares = [], iter(st.spare_officers)
+    for t, s in enumerate(game.setup.seats):
+        c = st.companies[t]
+        if s.kind != "automa" or not drafts(s):
+            continue
+        if c.officer == NO_OFFICER:
+            officer = next(spares, "")
+            if officer:
+                offered.append((t, officer))
+        elif OFFICERS[mine.officer].automa_ready:
+            offered.append((t, c.officer))
+    return offered
+
+
+def _reseated(c: CompanyState, company: str, officer: str, introductory: bool) -> CompanyState:
+    """The company ``c``'s seat starts with after a swap of drawn pairs (nobody has played yet)."""
+    s = SeatSetup(c.player, c.kind, difficulty=c.difficulty)
+    return new_company(c.seat, s, company, officer, introductory)
 
 
 def pick_matchup(game: Game, seat: int) -> Flow[None]:
-    """A drafting seat takes one of the pairs still dealt to the drafting seats (the last one is taken at once)."""
+    """A drafting seat takes one of the pairs still dealt to the drafting seats or drawn for an Automa."""
     st, comps = game.state, components()
-    offered = {st.companies[t].company: t for t in st.drafting}
+    pairs = {st.companies[t].company: (t, st.companies[t].officer) for t in st.drafting}
+    pairs.update((st.companies[t].company, (t, officer)) for t, officer in _offered_automas(game, seat))
     choices = [Choice(keys.make("matchup", company),
-                      f"{comps.companies[company].name} with {comps.officers[st.companies[t].officer].name}",
-                      (keys.make("company", company), keys.make("officer", st.companies[t].officer)))
-               for company, t in sorted(offered.items(), key=lambda kv: COMPANY_ORDER.index(kv[0]))]
+                      f"{comps.companies[company].name} with {comps.officers[officer].name}",
+                      (keys.make("company", company), keys.make("officer", officer)),
+                      data={"company": company, "officer": officer, "from_automa": t not in st.drafting})
+               for company, (t, officer) in sorted(pairs.items(), key=lambda kv: COMPANY_ORDER.index(kv[0]))]
     key = yield from game.ask(seat, PromptKind.MATCHUP, "Pick a company + chief engineer.", choices)
-    other = offered[keys.Key.parse(key).arg(0)]
+    other, officer = pairs[keys.Key.parse(key).arg(0)]
     mine, theirs = st.companies[seat], st.companies[other]
     if other != seat:  # the two seats swap the pairs they were dealt; neither has played yet
-        st.companies[seat] = new_company(seat, SeatSetup(mine.player), theirs.company, theirs.officer,
-                                         st.introductory)
-        st.companies[other] = new_company(other, SeatSetup(theirs.player), mine.company, mine.officer,
-                                          st.introductory)
+        st.companies[seat] = _reseated(mine, theirs.company, officer, st.introductory)
+        if theirs.officer == NO_OFFICER:  # an Automa without one: the person's gives way to the spare taken
+            st.spare_officers[st.spare_officers.index(officer)] = mine.officer
+            st.companies[other] = _reseated(theirs, mine.company, NO_OFFICER, st.introductory)
+        else:
+            st.companies[other] = _reseated(theirs, mine.company, mine.officer, st.introductory)
     st.drafting.remove(seat)
     c = st.companies[seat]
     game.event(f"{c.player} takes {comps.companies[c.company].name} with "
                f"{comps.officers[c.officer].name}.", seat, "setup")
+    if other != seat and other not in st.drafting:
+        a = st.companies[other]
+        game.event(f"{a.player} takes {comps.companies[a.company].name}, the pair {c.player} gave up.",
+                   other, "setup")
 
 
 def new_state(setup: Setup) -> GameState:
@@ -263,7 +299,7 @@ def new_state(setup: Setup) -> GameState:
         # The drawn pairs are dealt for now; each of these seats picks one in picking order (rulebook
         # "Setup": the first player chooses a company board with its chief engineer, then clockwise).
         if setup.options.get(DRAFT_OPTION, True):
-            state.drafting = [seat for seat in humans if drafts(setup.seats[seat])]
+            state.drafting = [seat for seat in humans if drafts(setup.seats[seat])]  # Automas never pick
         state.turn_order = automas + list(reversed(humans))  # Automas first; the first to pick plays last
         state.phase = "pick"
         if automas:

@@ -5,6 +5,7 @@ import pytest
 from barrage_tui.rules.components import BASE_OFFICERS, PROMO_OFFICERS, components
 from barrage_tui.rules.game import Game
 from barrage_tui.rules.invariants import violations
+from barrage_tui.rules.officers import OFFICERS
 from barrage_tui.rules.setup import EXPANSION_OPTION, SeatSetup, Setup, SetupError, new_state
 from barrage_tui.rules.state import NEUTRAL
 
@@ -334,3 +335,50 @@ def test_without_the_draft_the_drawn_pairs_are_dealt():
     assert game.state.drafting == []
     assert (game.prompt.kind, game.prompt.seat) == ("starting_contract", 0)
     assert pairs(game) == pairs(Game.new(full(3, seed=5)))  # the same pairs, dealt as drawn
+
+
+# ---------------------------------------------------------------- a person against Automas (issue 10)
+
+def solo(difficulty: str = "medium", automas: int = 1, seed: int = 3) -> Setup:
+    robots = tuple(SeatSetup(f"A{i + 1}", "automa", difficulty=difficulty) for i in range(automas))
+    return Setup(seats=(SeatSetup("Ann"),) + robots, seed=seed)
+
+
+def test_a_person_alone_picks_among_the_pairs_drawn_for_every_seat_and_the_automa_takes_the_rest():
+    game = Game.new(solo(automas=2))
+    mine, spares = game.state.companies[0], list(game.state.spare_officers)
+    offered = {c.key: c.data for c in game.prompt.choices}
+    assert game.prompt.kind == "matchup" and len(offered) == 3
+    assert offered[f"matchup:{mine.company}"]["officer"] == mine.officer
+    automa_company = game.state.companies[2].company
+    took = offered[f"matchup:{automa_company}"]
+    assert took["from_automa"] and took["officer"] == spares[1]  # the 2nd Automa offers the 2nd spare
+    game.choose(f"matchup:{automa_company}")
+    ann, robot = game.state.companies[0], game.state.companies[2]
+    assert (ann.company, ann.officer) == (automa_company, spares[1])
+    assert (robot.company, robot.officer, robot.kind) == (mine.company, "none", "automa")
+    assert robot.vp == 16 and robot.credits == 0  # it starts as an Automa still
+    assert game.state.spare_officers == [spares[0], mine.officer] + spares[2:]
+    assert any("the pair Ann gave up" in e.text for e in game.events)
+    assert violations(game) == []
+
+
+def test_a_very_hard_automa_offers_its_own_chief_engineer_only_for_one_it_can_play():
+    for seed in range(1, 60):
+        game = Game.new(solo("very_hard", seed=seed))
+        ready = OFFICERS[game.state.companies[0].officer].automa_ready
+        assert (game.prompt.kind == "matchup") == ready  # a single pair is taken at once
+        if ready and game.state.companies[1].officer != "none":
+            robot = game.state.companies[1]
+            game.choose(f"matchup:{robot.company}")
+            assert game.state.companies[0].officer == robot.officer
+            assert OFFICERS[game.state.companies[1].officer].automa_ready
+            return
+    pytest.fail("no seed dealt the person an officer the Automa can play")
+
+
+def test_an_automa_with_a_chosen_company_offers_no_pair():
+    setup = Setup(seats=(SeatSetup("Ann"), SeatSetup("A", "automa", company="italy")), seed=2)
+    game = Game.new(setup)
+    assert game.prompt.kind != "matchup"  # the person's own pair, taken at once
+    assert game.state.companies[1].company == "italy"
