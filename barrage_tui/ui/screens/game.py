@@ -252,6 +252,7 @@ class GameScreen(Screen):
             seat = self._board_seat()
             targets = [f"company-{seat}"] if seat is not None else []
             self._deciding_board_up()
+            self._deciding_board_up_soon()  # again once a tab just shown is laid out
         else:
             targets = [pid]
         for target in targets:

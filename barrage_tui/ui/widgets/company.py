@@ -48,11 +48,13 @@ class CompanyBoard(Panel):
 
     def lines(self, view: View, width: int) -> list[Text]:
         """The board; in a short panel (the full layouts) a denser form when the full one does not fit."""
-        out = self._board(view, width, dense=False)
         height = self.scrollable_content_region.height
         self._built_height = height
-        if len(out) > height > 0 and not self.styles.height.is_auto:
-            out = self._board(view, width, dense=True)
+        fits = self.styles.height.is_auto or height <= 0
+        for dense, incomes in ((False, True), (True, True), (True, False)):  # the incomes go last
+            out = self._board(view, width, dense, incomes)
+            if fits or len(out) <= height:
+                break
         return out
 
     def on_resize(self) -> None:
@@ -60,7 +62,9 @@ class CompanyBoard(Panel):
             self._built_width = -1  # a new height may need the other form: built again below
         super().on_resize()
 
-    def _board(self, view: View, width: int, dense: bool) -> list[Text]:
+    def _board(self, view: View, width: int, dense: bool, incomes: bool = True) -> list[Text]:
+        """The board's lines; ``dense`` puts them closer, and without ``incomes`` the income rows shrink to
+        which slots are uncovered (their rewards are in the help)."""
         st = view.state
         c = st.companies[self.seat]
         comps = components()
@@ -133,12 +137,14 @@ class CompanyBoard(Panel):
         for refs, t in own_spaces:
             self._where.update(dict.fromkeys(refs, len(out)))
             out += wrap(t, width, indent=2)
-        pieces = Text("Left ")
-        for s in ("base", "elevation", "conduit", "powerhouse"):
-            pieces.append(f"{STRUCT_LETTER[s]}{c.pieces[s]} ")
-        out.append(pieces)
         income = comps.companies[c.company].income
-        full_income = width >= 36 and not dense
+        full_income = width >= 36 and incomes
+        merged = dense and full_income  # each income row starts with its pieces left: "B5 2:3VP ..."
+        pieces = Text("Left ")
+        for s in ("powerhouse",) if merged else ("base", "elevation", "conduit", "powerhouse"):
+            pieces.append(f"{STRUCT_LETTER[s]}{c.pieces[s]} ")
+        if not merged:
+            out.append(pieces)
         if not full_income:  # narrow: which income slots are uncovered, the rewards are in the help
             t = Text("Income ", style=TITLE)
             for s in ("base", "elevation", "conduit"):
@@ -149,13 +155,15 @@ class CompanyBoard(Panel):
                 t.append(" ")
             out.append(t)
         for s in (("base", "elevation", "conduit") if full_income else ()):
-            t = Text(f"{STRUCT_LETTER[s]} income ")
+            t = Text(f"{STRUCT_LETTER[s]}{c.pieces[s] if merged else ' income'} ")
             n = construction.built(c, s)
             for slot in construction.INCOME_SLOTS:
                 got = n >= slot
                 t.append(f"{slot}:", style=DIM)
                 t.append(reward_short(income[s][slot]) + ("✓" if got else ""), style=BOLD if got else DIM)
                 t.append(" ")
+            if merged and s == "conduit":
+                t.append_text(pieces)
             out += wrap(t, width, indent=4)
         tiles = [Text(tile_short(t), style=mark(t, strong)) for t in c.tiles]
         out += self._labelled("Tiles", tiles, width)
@@ -186,7 +194,8 @@ class CompanyBoard(Panel):
         if done or not dense:
             out += self._labelled("Fulfilled", done, width) if done else [Text("Fulfilled: none", style=DIM)]
         active = view.game.ability_active(self.seat)  # the engine's word: powerhouses and an Automa's level
-        off = " (not at this Automa level)" if not level(c).company_ability else " (from 3rd powerhouse)"
+        off = (" (not at this Automa level)" if not level(c).company_ability
+               else " (3rd powerhouse)" if dense else " (from 3rd powerhouse)")
         ability = Text("Ability ", style=TITLE)
         ability.append(COMPANY_SHORT.get(c.company, ""), style=None if active else DIM)
         ability.append(" (on)" if active else off, style=BOLD if active else DIM)
