@@ -149,8 +149,16 @@ def unaffordable_spaces(game: Game, seat: int) -> tuple[tuple[str, str], ...]:
     n = company.construction_used
     if n < len(components().construction_spaces):
         costs.append((_construction_label(n), *components().construction_spaces[n]))
+    own = officers.OFFICERS[company.officer]
+    costs.extend((_private_label(own, i, fee), need, fee) for i, (need, fee) in enumerate(own.private_spaces)
+                 if not company.private_spaces_used[i])
     return tuple((label, construction.short_of_credits(price, company.credits))
                  for label, need, price in costs if need <= have and price > company.credits)
+
+
+def _private_label(own: Officer, i: int, fee: int) -> str:
+    return (f"{components().officers[own.id].name}'s space {i + 1}: {own.private_action_label}"
+            + (f" ({fee} credits)" if fee else ""))
 
 
 def private_placements(game: Game, seat: int) -> list[Choice]:
@@ -167,9 +175,7 @@ def private_placements(game: Game, seat: int) -> list[Choice]:
         with credits_after(company, fee):
             if not own.private_action_possible(game, seat):
                 continue
-        label = (f"{names[own.id].name}'s space {i + 1}: {own.private_action_label}"
-                 + (f" ({fee} credits)" if fee else ""))
-        choices.extend(_placements(company, f"{own.id}-{i + 1}", need, label))
+        choices.extend(_placements(company, f"{own.id}-{i + 1}", need, _private_label(own, i, fee)))
     for copy in officers.in_force(company)[1:]:
         if not copy.copied_spaces_on_bank:
             continue

@@ -473,3 +473,14 @@ def test_the_contract_office_discards_down_to_the_hand_limit():
     everywhere = [x for v in st.private_display.values() for x in v] + \
                  [x for v in st.private_piles.values() for x in v]
     assert a not in everywhere
+
+
+def test_a_chief_engineers_space_without_its_credits_is_listed_with_why():
+    # Mahiri Sekibo's second space asks 3 credits (officers.toml); with 2 it is shown, not offered.
+    game = new_game(companies=("usa", "germany"), officers=("mahiri", "jill"))
+    seat = next(c.seat for c in game.state.companies if c.officer == "mahiri")
+    game.state.companies[seat].credits = 2
+    game = at_turn(game, seat)
+    why = dict(game.prompt.data["unavailable"])
+    assert [w for label, w in why.items() if "Mahiri Sekibo's space 2" in label] == ["needs 3 credits, you have 2"]
+    assert not any("space 1" in label for label in why)  # no credits asked: offered
