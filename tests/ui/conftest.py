@@ -84,3 +84,15 @@ def screen_text(app) -> str:
     """Everything on the screen as plain text."""
     strips = app.screen._compositor.render_strips()
     return "\n".join("".join(seg.text for seg in strip) for strip in strips)
+
+
+async def hotseat(pilot, screen) -> None:
+    """Make every seat of the start form a person, with the keys a player would use (the first run's
+    form has an Automa in seat 2)."""
+    from barrage_tui.ui.widgets.cycler import Cycler
+
+    for kind in screen.query(".seat-kind").results(Cycler):
+        kind.focus()
+        while kind.value != "human":
+            await pilot.press("left")
+    await pilot.pause()

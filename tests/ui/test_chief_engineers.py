@@ -15,13 +15,15 @@ from barrage_tui.ui.widgets.company import CompanyBoard
 from barrage_tui.ui.widgets.cycler import Cycler
 from tests.rules.helpers import new_game, put_dam, restart
 
-from .conftest import choose, game_screen, screen_text, start_screen_ready
+from .conftest import choose, game_screen, hotseat, screen_text, start_screen_ready
 
 NAMES = {o.id: o.name for o in components().officers.values()}
 
 
 async def start_screen(pilot) -> StartScreen:
-    return await start_screen_ready(pilot)  # the chief engineers' names are filled in after the first paint
+    screen = await start_screen_ready(pilot)  # the chief engineers' names are filled in after the first paint
+    await hotseat(pilot, screen)
+    return screen
 
 
 async def pick(pilot, screen, field: str, value) -> None:

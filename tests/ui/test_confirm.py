@@ -8,7 +8,7 @@ from barrage_tui.rules.decisions import PromptKind
 from barrage_tui.rules.setup import CONFIRM_OPTION
 from barrage_tui.ui.texts import END_TURN_KEYS, NOTHING_TO_UNDO
 
-from .conftest import game_screen, screen_text, start_screen_ready
+from .conftest import game_screen, hotseat, screen_text, start_screen_ready
 
 
 async def _enter_until(pilot, game, kind: str, limit: int = 60) -> None:
@@ -24,8 +24,9 @@ async def _enter_until(pilot, game, kind: str, limit: int = 60) -> None:
 async def test_a_turn_is_confirmed_and_taken_back_whole(app_factory):
     app = app_factory()
     async with app.run_test(size=(80, 24)) as pilot:
-        await start_screen_ready(pilot)
-        await pilot.press("enter")  # the default game: Confirm turns is on
+        await hotseat(pilot, await start_screen_ready(pilot))
+        app.screen.query_one("#start-game").focus()
+        await pilot.press("enter")  # Confirm turns is on by default
         await pilot.pause()
         game = game_screen(app).session.game
         assert game.setup.options.get(CONFIRM_OPTION) is True
@@ -74,6 +75,8 @@ async def test_no_confirm_on_the_command_line_turns_the_step_off(app_factory):
     async with app.run_test(size=(100, 30)) as pilot:
         start = await start_screen_ready(pilot)
         assert start.query_one("#confirm").value is False and "◀ off ▶" in screen_text(app)
+        await hotseat(pilot, start)
+        start.query_one("#start-game").focus()
         await pilot.press("enter")
         await pilot.pause()
         game = game_screen(app).session.game

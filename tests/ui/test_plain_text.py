@@ -9,7 +9,7 @@ from barrage_tui.rules.setup import SeatSetup, Setup
 from barrage_tui.ui.screens.start import StartScreen
 from barrage_tui.ui.widgets.textutil import plain, shown, visible
 
-from .conftest import game_screen, make_app, screen_text, start_screen_ready
+from .conftest import game_screen, hotseat, make_app, screen_text, start_screen_ready
 
 ESCAPES = "\x1b[2J\x1b]0;pwned\x07"  # clear the screen; set the window title
 ESCAPES_SHOWN = "\\x1b[2J\\x1b]0;pwned\\x07"
@@ -34,6 +34,7 @@ async def test_a_seat_named_like_markup_starts_and_is_listed_as_typed(tmp_path):
     app = make_app(tmp_path)
     async with app.run_test(size=(160, 40)) as pilot:
         start = await start_screen_ready(pilot)
+        await hotseat(pilot, start)
         start.query_one("#name-0").focus()
         await pilot.press("ctrl+u", "[", "/", "]")
         start.query_one("#start-game").focus()

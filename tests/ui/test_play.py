@@ -12,7 +12,7 @@ from barrage_tui.ui.screens.start import StartScreen
 from barrage_tui.ui.widgets.prompt import ChoiceList
 from tests.rules.helpers import new_game, restart
 
-from .conftest import choose, game_screen, screen_text, start_screen_ready
+from .conftest import choose, game_screen, hotseat, screen_text, start_screen_ready
 
 
 async def test_enter_on_the_start_screen_starts_a_default_game(app_factory):
@@ -25,9 +25,10 @@ async def test_enter_on_the_start_screen_starts_a_default_game(app_factory):
         screen = game_screen(app)
         game = screen.session.game
         assert game.setup.seed == 4242 and not game.setup.introductory
-        # the first to pick is drawn from the seed; picking goes on in seat order
-        table = (SeatSetup("Player 1"), SeatSetup("Player 2"))
-        assert [c.player for c in game.state.companies] == [s.name for s in first_player_at_random(table, 4242)]
+        # a first run: one person against a Medium Automa; the first to pick is drawn from the seed
+        table = (SeatSetup("Player 1"), SeatSetup("Automa", "automa", difficulty="medium"))
+        assert [(c.player, c.kind, c.difficulty) for c in game.state.companies] == [
+            (s.name, s.kind, s.difficulty) for s in first_player_at_random(table, 4242)]
         assert game.prompt is not None
         assert game.prompt.text in screen_text(app)
 
@@ -35,8 +36,8 @@ async def test_enter_on_the_start_screen_starts_a_default_game(app_factory):
 async def test_the_start_form_sets_up_seats_companies_and_mode(app_factory):
     app = app_factory()
     async with app.run_test(size=(100, 30)) as pilot:
-        await start_screen_ready(pilot)  # names filled in after the first paint
-        start = app.screen
+        start = await start_screen_ready(pilot)  # names filled in after the first paint
+        await hotseat(pilot, start)
         start.query_one("#seats").focus()
         await pilot.press("right")  # 3 seats
         await pilot.pause()
@@ -64,6 +65,7 @@ async def test_the_first_to_pick_is_drawn_or_chosen(app_factory):
     app = app_factory()
     async with app.run_test(size=(100, 30)) as pilot:
         start = await start_screen_ready(pilot)
+        await hotseat(pilot, start)
         start.query_one("#seats").focus()
         await pilot.press("right", "right")  # 4 seats
         await pilot.pause()

@@ -16,7 +16,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
-from .. import keys, storage
+from .. import keys, last_setup, storage
 from ..widgets.cycler import Cycler
 from ..widgets.form import ActionButton, TextField
 from ..widgets.textutil import notify_plain, plain
@@ -27,15 +27,34 @@ OFFICERS = [("Random", "")]
 NO_OFFICER = [("None", "")]  # an Automa below Very Hard has no chief engineer
 OFFICER_SETS = [("Base + promos", False), ("With the expansion box", True)]  # Setup.options expansion_officers
 KINDS = [("Human", "human")]
+# The first run's game: one person against one Automa at its default level (setup.automa_difficulty);
+# the other Automa levels join the seat kinds once the rules are loaded (automa_kinds).
+DEFAULT_OPPONENT = ("Automa medium", "automa:medium")
 DEFAULT_NAMES = ("Player 1", "Player 2", "Player 3", "Player 4")
+AUTOMA_NAME = "Automa"
 RANDOM_FIRST = -1
 
 
+def default_kind(index: int) -> str:
+    return DEFAULT_OPPONENT[1] if index == 1 else "human"
+
+
+def default_name(index: int, kind: str) -> str:
+    if not kind.startswith("automa:"):
+        return DEFAULT_NAMES[index]
+    return AUTOMA_NAME if index == 1 else f"{AUTOMA_NAME} {index + 1}"
+
+
+def is_default_name(index: int, name: str) -> bool:
+    return name.strip() in ("", default_name(index, "human"), default_name(index, "automa:"))
+
+
 def default_setup(seed: int, confirm: bool = True):
-    """The game Enter starts before any field is touched: two people, the first to pick drawn."""
+    """The game Enter starts on a first run before any field is touched: one person against a Medium Automa."""
     from barrage_tui.rules.setup import SeatSetup, Setup, first_player_at_random
 
-    seats = tuple(SeatSetup(name) for name in DEFAULT_NAMES[:2])
+    seats = (SeatSetup(DEFAULT_NAMES[0]),
+             SeatSetup(AUTOMA_NAME, kind="automa", difficulty=DEFAULT_OPPONENT[1].split(":", 1)[1]))
     return Setup(seats=first_player_at_random(seats, seed), seed=seed, options=confirm_options(confirm))
 
 
@@ -70,10 +89,10 @@ class SeatRow(Horizontal):
         self.index = index
 
     def compose(self) -> ComposeResult:
-        i = self.index
+        i, kind = self.index, default_kind(self.index)
         yield Static(f"Seat {i + 1}", classes="seat-label")
-        yield TextField(DEFAULT_NAMES[i], id=f"name-{i}", classes="seat-name", max_length=20)
-        yield Cycler(KINDS, id=f"kind-{i}", classes="seat-kind")
+        yield TextField(default_name(i, kind), id=f"name-{i}", classes="seat-name", max_length=20)
+        yield Cycler(KINDS + [DEFAULT_OPPONENT], kind, id=f"kind-{i}", classes="seat-kind")
         yield Cycler(COMPANIES, id=f"company-{i}", classes="seat-company")
         yield Cycler(OFFICERS, id=f"officer-{i}", classes="seat-officer")
 
@@ -183,6 +202,9 @@ class StartScreen(Screen):
         if self.store is None:
             self.store = getattr(self.app, "store", None)
         self._check_saves()
+        remembered = last_setup.read(self.store)
+        if remembered:
+            self.call_later(self.restore, remembered)
 
     def _check_saves(self) -> None:
         saves, skipped = storage.listing(self.store)
@@ -253,7 +275,12 @@ class StartScreen(Screen):
 
     @on(Cycler.Changed, ".seat-kind")
     def _kind_changed(self, event: Cycler.Changed) -> None:
-        self._seat_officers(int(event.cycler.id.split("-")[1]))
+        """A seat's kind changed: its chief engineers, and its name while it is a default one."""
+        i = int(event.cycler.id.split("-")[1])
+        self._seat_officers(i)
+        name = self.query_one(f"#name-{i}", TextField)
+        if is_default_name(i, name.value):
+            name.value = default_name(i, str(event.value))
 
     @on(Cycler.Changed, ".seat-officer")
     def _officer_changed(self, event: Cycler.Changed) -> None:
@@ -276,12 +303,50 @@ class StartScreen(Screen):
 
     @on(Cycler.Changed, "#mode")
     def _mode_changed(self, event: Cycler.Changed) -> None:
+        self._apply_mode(bool(event.value))
+
+    def _apply_mode(self, introductory: bool) -> None:
         """The introductory game has fixed companies and chief engineers."""
         for c in self.query(".seat-company, #officer-set").results(Cycler):
-            c.disabled = bool(event.value)
+            c.disabled = introductory
         for row in self.query(SeatRow):
             officer = row.query_one(".seat-officer", Cycler)
-            officer.disabled = bool(event.value) or officer.options == NO_OFFICER
+            officer.disabled = introductory or officer.options == NO_OFFICER
+
+    # ------------------------------------------------------------ the last setup, remembered
+
+    FLAGS = ("mode", "officer-set", "first", "confirm")  # the option fields kept besides the seats
+
+    def form_values(self) -> dict:
+        """The form's fields (not the seed: every game gets a new one unless typed in)."""
+        values: dict = {"seats": self.query_one("#seats", Cycler).value}
+        values.update((field, self.query_one(f"#{field}", Cycler).value) for field in self.FLAGS)
+        values["seat"] = [{"name": self.query_one(f"#name-{i}", TextField).value,
+                           **{part: self.query_one(f"#{part}-{i}", Cycler).value or ""
+                              for part in ("kind", "company", "officer")}}
+                          for i in range(int(values["seats"]))]
+        return values
+
+    async def restore(self, values: dict) -> None:
+        """Fill the form in as ``values`` had it; a value the form does not offer is left as it is."""
+        seats = self.query_one("#seats", Cycler)
+        seats.set_value(values.get("seats"))
+        await self._show_seats(int(seats.value))
+        for i, seat in enumerate(values.get("seat", [])[: int(seats.value)]):
+            if not isinstance(seat, dict):
+                continue
+            self.query_one(f"#kind-{i}", Cycler).set_value(seat.get("kind"))
+            self._seat_officers(i)
+            for part in ("company", "officer"):
+                self.query_one(f"#{part}-{i}", Cycler).set_value(seat.get(part))
+            name = seat.get("name")
+            if isinstance(name, str):
+                field = self.query_one(f"#name-{i}", TextField)
+                field.value = name[: field.max_length]
+        for field in self.FLAGS:
+            if field != "confirm" or self._confirm():  # --no-confirm wins over the memory
+                self.query_one(f"#{field}", Cycler).set_value(values.get(field))
+        self._apply_mode(self._introductory())
 
     def setup(self):
         """The Setup from the form (raises SetupError / ValueError with a plain message)."""
@@ -298,8 +363,8 @@ class StartScreen(Screen):
             raise ValueError("the seed must be a number")
         seats = []
         for i in range(n):
-            name = self.query_one(f"#name-{i}", TextField).value.strip() or DEFAULT_NAMES[i]
             kind = str(self.query_one(f"#kind-{i}", Cycler).value)
+            name = self.query_one(f"#name-{i}", TextField).value.strip() or default_name(i, kind)
             company = "" if intro else self.query_one(f"#company-{i}", Cycler).value or ""
             officer = "" if intro else self.query_one(f"#officer-{i}", Cycler).value or ""
             if kind.startswith("automa:"):
@@ -332,6 +397,8 @@ class StartScreen(Screen):
             self.query_one("#start-error", Static).update(Text.assemble(("Cannot start: ", "bold red"),
                                                                        plain(f"{exc}.")))
             return
+        if self.query("#seats"):
+            last_setup.write(self._open_store(), self.form_values())
         self.app.start_game(setup)
 
     @on(TextField.Submitted)

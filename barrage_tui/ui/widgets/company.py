@@ -50,7 +50,7 @@ class CompanyBoard(Panel):
         """The board; in a short panel (the full layouts) a denser form when the full one does not fit."""
         height = self.scrollable_content_region.height
         self._built_height = height
-        fits = self.styles.height.is_auto or height <= 0
+        fits = height <= 0 or self.styles.height is None or self.styles.height.is_auto  # no limit to fit
         for dense, incomes in ((False, True), (True, True), (True, False)):  # the incomes go last
             out = self._board(view, width, dense, incomes)
             if fits or len(out) <= height:
