@@ -154,7 +154,8 @@ class StartScreen(Screen):
         info.display = False
         note = Static("Tab moves between fields; ←/→ change a ◀ choice ▶. People take turns at this "
                       "keyboard (hotseat). Seats with both on Random pick from drawn company + chief "
-                      "engineer pairs, in seat order.", id="seat-note")
+                      "engineer pairs, in seat order; a pair drawn for an Automa may be taken too.",
+                      id="seat-note")
         return [options, officer_set, confirm, head, rows, info, note, Static("", id="start-error")]
 
     def on_mount(self) -> None:
