@@ -5,10 +5,14 @@ with a price, and its ability Negotiation. Each rule on a position set up here."
 
 import pytest
 
+from saves import loads_game
+from saves.codec import dumps
 from barrage_tui.rules import board, construction, contracts, income, production
 from barrage_tui.rules.components import components
 from barrage_tui.rules.decisions import PromptKind
 from barrage_tui.rules.invariants import violations
+from barrage_tui.rules.setup import EXPANSION_OPTION, SeatSetup, Setup
+from barrage_tui.rules.sim import play_random
 from barrage_tui.rules.state import GameState
 from barrage_tui.rules.validation import InvalidState, check_state
 
@@ -315,3 +319,34 @@ def test_the_automa_does_not_negotiate():
     c.kind, c.difficulty = "automa", "hard"
     prompt = next(contracts.fulfil(game, 0, 9, production=True))
     assert "contract:302" in prompt.keys() and all(not ch.data for ch in prompt.choices)
+
+
+def test_a_contract_fulfilled_by_negotiation_builds_for_free_and_still_loses_the_column_machinery():
+    game, c = negotiating()
+    st = game.state
+    st.private_piles["green"] = [i for i in st.private_piles["green"] if i != 211] + [202]
+    st.private_display["green"] = [211, 209]  # 211: 4 energy, build a Base in the plains for free
+    c.excavators, c.mixers = 0, 1
+    c.machinery_gained = [0, 1]
+    _, prompts = produce(game, "contract:211", "column:4", "space:B8L", "skip")  # (column 1: its Dam B3L)
+    assert prompts[-3].kind == PromptKind.BUILD_COLUMN and prompts[-3].keys() == ("column:2", "column:4")
+    assert c.machinery_lost == [0, 1, 0] and c.mixers == 0 and st.dams["B8L"].owner == 0
+    assert violations(game) == []
+
+
+def test_a_save_keeps_the_columns_and_the_lost_machinery():
+    game, c = brazil()
+    build_base(game, 5)
+    text = dumps(restart(game))
+    assert "columns_taken" in text and "machinery_lost" in text
+    again = loads_game(text).state.companies[0]
+    assert (again.columns_taken, again.machinery_lost) == ({"base": [5]}, [1, 1, 0])
+
+
+@pytest.mark.parametrize("officer", ["elon", "solomon", "simone", "mahiri", "wilhelm"])
+def test_whole_random_games_with_brazil_keep_every_invariant(officer):
+    seats = (SeatSetup("P1", company="brazil", officer=officer), SeatSetup("P2", company="usa", officer="jill"),
+             SeatSetup("P3", company="germany", officer="viktor"))
+    for seed in (1, 2):
+        result = play_random(Setup(seats, seed=seed, options={EXPANSION_OPTION: True}), seed, check=True)
+        assert not result.error and not result.violations, (result.error, result.violations[:3])
