@@ -276,14 +276,16 @@ def test_after_a_production_brazil_may_fulfil_a_display_contract_for_an_engineer
     assert len(st.private_display["yellow"]) == 2
 
 
-def test_only_a_contract_the_production_covers():
-    game, c = negotiating(powerhouses=3)
+def test_only_a_display_contract_the_production_covers():
+    game, c = negotiating()  # 9 Energy
     st = game.state
-    st.private_display["yellow"] = [310, 300]  # 310 needs 7 ... still covered by 9
-    st.private_piles["yellow"] = [i for i in st.private_piles["yellow"] if i != 310] + [302]
-    red = st.private_display["red"]
+    shown = {"green": [202, 209], "yellow": [302, 300], "red": [405, 410]}  # red: 9 and 10 Energy
+    for colour, ids in shown.items():
+        st.private_piles[colour] = [i for i in st.private_piles[colour] + st.private_display[colour] if i not in ids]
+        st.private_display[colour] = ids
     _, prompts = produce(game, "skip")
-    assert not {f"contract:{i}" for i in red if components().contracts[i].energy > 9} & set(prompts[-1].keys())
+    assert set(prompts[-1].keys()) == {"contract:202", "contract:209", "contract:302", "contract:300",
+                                       "contract:405", "skip"}
 
 
 def test_no_negotiation_before_the_3rd_powerhouse():
