@@ -12,6 +12,9 @@ construction) hands its answers in as presets; everything else follows the Autom
                  Franz de Lasse below his round's section: the lowest)
     machinery    the wild-machinery rule, one machine at a time (5.6)
     build_space  a free structure: the placement procedure with the current criteria card
+    build_column Brazil's free structure: the leftmost column offered (those whose loss it can pay)
+    income_price Brazil's priced income: always paid (Decision: in VP, as every cost of the Automa; it
+                 has no credits to keep, so it takes every income, at the board's order)
 """
 
 from __future__ import annotations
@@ -118,6 +121,12 @@ class Answerer:
     def _machinery(self, prompt) -> str:
         offer = Key.parse(prompt.keys()[0])
         return make("machinery", *machinery.wild(self.view, offer.number(0) + offer.number(1)))
+
+    def _build_column(self, prompt) -> str:
+        return prompt.keys()[0]  # the offered columns, left to right: see boxes/construction.choice
+
+    def _income_price(self, prompt) -> str:
+        return next((k for k in prompt.keys() if k != "skip"), "skip")
 
     def _build_space(self, prompt) -> str:
         spaces = [k.rest() for k in map(Key.parse, prompt.keys()) if k.verb == "space"]

@@ -309,8 +309,10 @@ def derive(st: GameState, setup: Setup, missing: set[str], where: str) -> None:
             placed = sum(n[i] for n in st.engineers_on.values() if i < len(n))
             placed += st.bank[i] if i < len(st.bank) else 0
             c.engineers = comps.common["engineers"] - placed - (1 if c.architect else 0)
+        lost = c.machinery_lost  # Brazil's machinery lost for good was received too
         if gone("machinery_gained", base):
-            c.machinery_gained = [c.excavators + sum(s.excavators for s in c.wheel),
-                                  c.mixers + sum(s.mixers for s in c.wheel)]
+            c.machinery_gained = [c.excavators + sum(s.excavators for s in c.wheel) + lost[0],
+                                  c.mixers + sum(s.mixers for s in c.wheel) + lost[1]]
         if gone("excamixers_gained", base) and hasattr(c, "excamixers_gained"):
-            c.excamixers_gained = getattr(c, "excamixers", 0) + sum(getattr(s, "excamixers", 0) for s in c.wheel)
+            c.excamixers_gained = (getattr(c, "excamixers", 0) + sum(getattr(s, "excamixers", 0) for s in c.wheel)
+                                   + lost[2])

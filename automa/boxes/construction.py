@@ -7,7 +7,7 @@ and officers' cost changes applied where the level uses them), with the placemen
 (placement.py; the only one if there is one) - then the tile: the highest-level tile that can build that
 space, a specific tile before a Joker; Anton's copy only when nothing else can build. The payment: the
 structure's own machinery; Jill's mixers, Solomon's one missing machine for 3 VP; Elon's Excamixers only
-for what Excavators and mixers cannot pay. Engineers: the box's count on its own board - none with an
+for what Excavators and mixers cannot pay. The board column: the leftmost (Brazil: see ``choice``). Engineers: the box's count on its own board - none with an
 engineer-free tile at Hard and above; Gennardo Grasso's first construction of a round one fewer, on his
 space. Graziano, Wu Fang: another structure instead of the box's, if they can (officers.py).
 """
@@ -16,8 +16,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from barrage_tui.rules import construction
+from barrage_tui.rules import board, construction
 from barrage_tui.rules.components import components
+from barrage_tui.rules.keys import make
 from barrage_tui.rules.officers import ANTON_TILE
 
 from .. import officers, placement
@@ -32,6 +33,7 @@ class Build:
     space: str
     payment: construction.Payment
     why: tuple[str, ...]
+    column: int = 0  # the board column the piece comes from (0: the row's leftmost)
 
 
 def tile_order(view, structure: str) -> list[construction.TileUse]:
@@ -48,7 +50,25 @@ def tile_order(view, structure: str) -> list[construction.TileUse]:
 
 
 def payment(view, use, space: str) -> construction.Payment | None:
-    pays = construction.payments(view.game, view.seat, use, space, view.game.spendable_credits(view.seat))
+    found = choice(view, use, space)
+    return found[1] if found else None
+
+
+def choice(view, use, space: str) -> tuple[int, construction.Payment] | None:
+    """The board column and the payment of a build, or None when it cannot be paid.
+
+    Decision: a row taken in any order (Brazil) is taken from the leftmost column whose lost machinery
+    (columns 3-5, for good) it can pay on top of the wheel's cost: it builds left to right like every
+    Automa, passing a column only while it cannot pay that column's loss; with none it cannot build (the
+    box's usual "not enough machinery")."""
+    for column in board.free_columns(view.company, use.structure):
+        if (pay := _payment(view, use, space, column)) is not None:
+            return column, pay
+    return None
+
+
+def _payment(view, use, space: str, column: int) -> construction.Payment | None:
+    pays = construction.payments(view.game, view.seat, use, space, view.game.spendable_credits(view.seat), column)
     limit = 3 * officers.machines_paid_in_vp(view)
     pays = [p for p in pays if p.credits <= limit]
     if not pays:
@@ -123,7 +143,8 @@ def plan(view, structure: str, area: str = "", min_value: int = 0) -> Build | st
     if moved := joker_i(view, structure, space, use, found):
         space, pay = moved
         why.append("Joker I: the red-outlined space of that basin")
-    return Build(use, space, pay, tuple(why))
+    column, pay = choice(view, use, space) or (0, pay)
+    return Build(use, space, pay, tuple(why), column)
 
 
 def engineers(view, box, build: Build) -> int:
@@ -140,7 +161,8 @@ def carry_out(ctx, box, build: Build, heading: str) -> None:
         heading += f" (Gennardo Grasso: first construction of the round, {saved} Engineer fewer)"
     else:
         ctx.place("company", n, box.ends_turn)
-    ctx.do("build", build_tile=build.use.key, build_space=f"space:{build.space}", payment=build.payment.key)
+    ctx.do("build", build_tile=build.use.key, build_column=make("column", build.column),
+           build_space=f"space:{build.space}", payment=build.payment.key)
     why = "; ".join(build.why)
     ctx.note(f"{heading}: built on {build.space} with the {build.use.tile} tile, paying "
              f"{build.payment.label}" + (f" ({why})" if why else ""))

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from . import board
 from .automa_levels import AUTOMA, level
 from .automa_step import apply
-from .construction import INCOME_SLOTS, built
 from .decisions import Flow, Prompt, PromptKind
 from .officers import OFFICERS
 
@@ -57,7 +57,7 @@ def take_income(game: Game, seat: int) -> Flow[None]:
     if not level(company).round_income:
         game.event(f"{game.name(seat)} (Automa, {level(company).name}) takes no income.", seat, "income")
         return
-    if not any(built(company, s) >= INCOME_SLOTS[0] for s in ("base", "elevation", "conduit")):
+    if not board.uncovered(company):
         return
     yield from _step(game, seat, f"{game.name(seat)} (Automa) takes its income.")
 

@@ -253,6 +253,13 @@ class Company:
     introductory: Toml  # turn_position, officer, starting_contract
     ability_amount: int = 0  # the number of its ability (Italy's +3 Energy, France's -3)
     ability_short: str = ""  # the ability in the app's few words
+    # A board beyond the base game's (Brazil): the credits some incomes cost (structure -> column -> price),
+    # the machinery lost for good per column (column -> (Excavators, mixers)), the rows taken in any order.
+    income_price: Mapping[str, Mapping[int, int]] = field(default_factory=dict)
+    column_loss: Mapping[int, tuple[int, int]] = field(default_factory=dict)
+    any_order: frozenset[str] = frozenset()
+    assumed: str = ""  # what of its data is assumed, for the app to show ("" = all from a source)
+    module: str = ""  # the expansion module it comes with ("" = the base game)
 
 
 @dataclass(frozen=True)
@@ -428,15 +435,20 @@ def _load_tiles() -> tuple[dict[str, TechTile], dict[str, TechTile], dict[str, T
 
 
 def _load_companies(raw: Toml) -> dict[str, Company]:
-    """The base game's companies (an expansion's, the Netherlands, is read but left out)."""
+    """The base game's companies and those of an expansion module the game knows (``module``); one without
+    (the Netherlands, of The Leeghwater Project) is read but left out."""
     companies: dict[str, Company] = {}
     for c in raw["company"]:
         # slot n -> reward: building the n-th piece of a row uncovers slot n (only some slots pay)
         income = {s: _frozen({int(n): _frozen(r) for n, r in c[f"income_{s}"].items()})
                   for s in ("base", "elevation", "conduit")}
+        prices = {s: _frozen({int(n): p for n, p in row.items()}) for s, row in c.get("income_price", {}).items()}
+        loss = {x["column"]: (x["excavators"], x["mixers"]) for x in c.get("column_machinery_loss", [])}
         company = Company(c["id"], c["name"], c["colour"], _frozen(income), c["ability"], c["ability_text"],
-                          _frozen(c.get("introductory", {})), c.get("ability_amount", 0), c.get("ability_short", ""))
-        if c["base_game"]:
+                          _frozen(c.get("introductory", {})), c.get("ability_amount", 0), c.get("ability_short", ""),
+                          _frozen(prices), _frozen(loss), frozenset(c.get("any_order", ())), c.get("assumed", ""),
+                          c.get("module", ""))
+        if c["base_game"] or company.module:
             companies[c["id"]] = company
     return companies
 
@@ -511,7 +523,9 @@ def components() -> Components:
         start=start,
         construction_cost=_construction_cost(common["construction_cost"]),
         wheel_segments=common["wheel"]["segments"],
-        income_slots=tuple(sorted({n for c in companies.values() for row in c.income.values() for n in row})),
+        # the base boards' slots (a board that pays in other columns, Brazil's, is read column by column: board.py)
+        income_slots=tuple(sorted({n for c in companies.values() if not c.module
+                                   for row in c.income.values() for n in row})),
         rounds=game["rounds"],
         bonus_tiles=_frozen({t["id"]: ScoringTile(t["id"], t["key"], t["vp_each"], t["counts"],
                                                   t["introductory_game"])

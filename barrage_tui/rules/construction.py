@@ -3,7 +3,8 @@
 One construction: choose a Technology tile from your supply, a legal space, and how to pay; the tile
 and the machinery go into the open segment of the wheel, the wheel turns one segment, the piece is
 placed (+3 credits on a red-outlined space), an uncovered income slot pays at once, then the tile's
-effect happens.
+effect happens. A company whose rows may be taken in any order (Brazil, board.py) also chooses the column
+after the tile, and loses that column's machinery for good (also for a free build) before its income.
 """
 
 from __future__ import annotations
@@ -13,8 +14,9 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, NamedTuple
 
-from . import officers, patents, rewards, wheel
+from . import board, officers, patents, rewards, wheel
 from .automa_levels import level
+from .board import NO_LOSS, Income, Loss
 from .components import STRUCTURES, Toml, components
 from .decisions import Choice, Flow, PromptKind
 from .keys import Key, make
@@ -25,7 +27,8 @@ if TYPE_CHECKING:
     from .game import Game
 
 MAX_HEIGHT = 3
-INCOME_SLOTS = components().income_slots  # building the n-th piece of a row uncovers slot n (2, 4, 5)
+INCOME_SLOTS = components().income_slots  # a base board's: building the n-th piece uncovers slot n (2, 4, 5)
+built = board.built
 
 
 @dataclass(frozen=True)
@@ -50,11 +53,13 @@ class Payment:
     mixers: int
     credits: int  # paid for machinery (Solomon), not counting the red-space fee
     excamixers: int = 0  # Elon's Mixer Excavators, each for a unit of either kind
+    lost: tuple[int, int, int] = (0, 0, 0)  # Excavators, mixers, Excamixers lost for good (the column's loss)
 
     @property
     def key(self) -> str:
-        excamixers = f":{self.excamixers}" if self.excamixers else ""  # old keys stay as they were
-        return f"pay:{self.excavators}:{self.mixers}:{self.credits}{excamixers}"
+        lost = ":{}:{}:{}".format(*self.lost) if any(self.lost) else ""
+        excamixers = f":{self.excamixers}" if self.excamixers or lost else ""  # old keys stay as they were
+        return f"pay:{self.excavators}:{self.mixers}:{self.credits}{excamixers}{lost}"
 
     @property
     def label(self) -> str:
@@ -62,18 +67,22 @@ class Payment:
                  f"{self.mixers} mixer(s)" if self.mixers else "",
                  f"{self.excamixers} Excamixer(s)" if self.excamixers else "",
                  f"{self.credits} credits" if self.credits else ""]
-        return " + ".join(p for p in parts if p) or "nothing"
+        lost = f"; loses {lost_label(self.lost)} for good" if any(self.lost) else ""
+        return (" + ".join(p for p in parts if p) or "nothing") + lost
 
     @property
     def short(self) -> str:
         """In a few letters for a list of spaces: "5 Ex", "2 Ex + 1 Mx", "3 cr"."""
         parts = [f"{n} {unit}" for n, unit in ((self.excavators, "Ex"), (self.mixers, "Mx"),
                                                 (self.excamixers, "ExMx"), (self.credits, "cr")) if n]
-        return " + ".join(parts) or "nothing"
+        lost = [f"{n} {unit}" for n, unit in zip(self.lost, ("Ex", "Mx", "ExMx")) if n]
+        return " + ".join(parts) + (f", loses {' + '.join(lost)}" if lost else "") or "nothing"
 
 
-def built(company: CompanyState, structure: str) -> int:
-    return components().common["pieces"][structure] - company.pieces[structure]
+def lost_label(lost: tuple[int, ...]) -> str:
+    """Machinery lost for good, in words: (Excavators, mixers[, Excamixers])."""
+    units = ("Excavator(s)", "mixer(s)", "Excamixer(s)")
+    return " + ".join(f"{n} {unit}" for n, unit in zip(lost, units) if n) or "nothing"
 
 
 def own_dams(game: Game, seat: int) -> list[str]:
@@ -123,6 +132,7 @@ class _CostRules(NamedTuple):
     tile: str  # the tile whose cost changes apply (see ``patents.tile_rules``), "" for one that changes none
     in_force: tuple[Officer, ...]  # the officer abilities in force
     price: int  # credits per machinery unit replaced (Solomon), 0 when none may be
+    wild: bool  # every machine counts as either kind, also for a column's loss (Mahiri copying Elon)
 
 
 def _cost_rules(game: Game, seat: int) -> Callable[[TileUse], _CostRules]:
@@ -130,10 +140,11 @@ def _cost_rules(game: Game, seat: int) -> Callable[[TileUse], _CostRules]:
     Tile uses with equal cost rules cost the same on the same space."""
     in_force = officers.in_force(game.state.companies[seat])
     price = max(o.credits_per_machinery for o in in_force)
+    wild = any(o.machinery_wild for o in in_force)
 
     def of(use: TileUse) -> _CostRules:
         tile = patents.tile_rules(game, seat, use.tile)
-        return _CostRules(tile if patents.changes_cost(tile) else "", in_force, price)
+        return _CostRules(tile if patents.changes_cost(tile) else "", in_force, price, wild)
     return of
 
 
@@ -160,7 +171,7 @@ def _machinery_options(company: CompanyState, s: str, space: str,
     else:
         units, kinds = cost.powerhouse_mixers[built(company, "powerhouse")], {"mixers"}
     units = patents.cost_units(rules.tile, s, units)
-    if patents.machinery_interchangeable(rules.tile) or any(o.machinery_wild for o in in_force):
+    if patents.machinery_interchangeable(rules.tile) or rules.wild:
         kinds = {"excavators", "mixers"}
     options = [(units, frozenset(kinds))]
     if s == "conduit" and any(o.conduit_mixers_instead for o in in_force):
@@ -168,10 +179,14 @@ def _machinery_options(company: CompanyState, s: str, space: str,
     return options
 
 
-def payments(game: Game, seat: int, use: TileUse, space: str, credits: int) -> list[Payment]:
-    """Every legal way to pay for this build with ``credits`` available (red-space fee included)."""
-    return _unique(_payments(game.state.companies[seat], use.structure, space, credits,
-                             _cost_rules(game, seat)(use)))
+def payments(game: Game, seat: int, use: TileUse, space: str, credits: int, column: int | None = None) -> list[Payment]:
+    """Every legal way to pay for this build with ``credits`` available (red-space fee included), taking
+    the piece from ``column`` (None: the first the row offers) and paying that column's loss too."""
+    company = game.state.companies[seat]
+    if column is None:
+        column = board.free_columns(company, use.structure)[0]
+    return _unique(_payments(company, use.structure, space, credits, _cost_rules(game, seat)(use),
+                             board.loss(company, use.structure, column)))
 
 
 def _unique(pays: Iterable[Payment]) -> list[Payment]:
@@ -183,7 +198,8 @@ def _fee(structure: str, space: str, rules: _CostRules) -> int:
     return 0 if patents.waives_red_fee(rules.tile) else red_fee(structure, space)
 
 
-def _payments(company: CompanyState, structure: str, space: str, credits: int, rules: _CostRules) -> Iterator[Payment]:
+def _payments(company: CompanyState, structure: str, space: str, credits: int, rules: _CostRules,
+              loss: Loss = NO_LOSS) -> Iterator[Payment]:
     fee = _fee(structure, space, rules)
     if fee > credits:
         return
@@ -197,13 +213,36 @@ def _payments(company: CompanyState, structure: str, space: str, credits: int, r
                 lo_e = rest - company.mixers if "mixers" in kinds else rest
                 hi_e = rest if "excavators" in kinds else 0
                 for e in range(max(0, lo_e), min(company.excavators, hi_e) + 1):
-                    yield Payment(e, rest - e, by_credits * price, x)
+                    if loss == NO_LOSS:
+                        yield Payment(e, rest - e, by_credits * price, x)
+                    elif (lost := loss_payment(company, loss, rules.wild, (e, rest - e, x))) is not None:
+                        yield Payment(e, rest - e, by_credits * price, x, lost)
 
 
-def _payable(company: CompanyState, structure: str, space: str, credits: int, rules: _CostRules) -> bool:
+def loss_payment(company: CompanyState, loss: Loss, wild: bool,
+                 spent: tuple[int, int, int] = (0, 0, 0)) -> tuple[int, int, int] | None:
+    """How a column's loss is paid from what is left after ``spent`` (Excavators, mixers, Excamixers on
+    the wheel): (Excavators, mixers, Excamixers) lost, or None when it cannot be paid. Never in credits
+    (Solomon may not, seed 002). Decision: with the machine the loss names first, Excamixers (Elon) only
+    for the rest: an Excamixer does all an Excavator or a mixer does, so losing it is never better; with
+    every machine wild (Mahiri copying Elon) the other kind stands in before an Excamixer."""
+    rest_e, rest_m, rest_x = company.excavators - spent[0], company.mixers - spent[1], company.excamixers - spent[2]
+    e, m = min(loss[0], rest_e), min(loss[1], rest_m)
+    short = loss[0] - e + loss[1] - m
+    if wild and short:
+        more_e = min(short, rest_e - e)
+        more_m = min(short - more_e, rest_m - m)
+        e, m, short = e + more_e, m + more_m, short - more_e - more_m
+    return (e, m, short) if short <= rest_x else None
+
+
+def _payable(company: CompanyState, structure: str, space: str, credits: int, rules: _CostRules,
+             loss: Loss = NO_LOSS) -> bool:
     """Whether ``_payments`` has any payment, without listing them: after the red fee, pay as many units
     with credits as you can (Solomon); the machinery you have of the allowed kinds, Excamixers counting
-    for either, must cover the rest."""
+    for either, must cover the rest. (With a column's loss as well: the first payment listed.)"""
+    if loss != NO_LOSS:
+        return next(_payments(company, structure, space, credits, rules, loss), None) is not None
     fee = _fee(structure, space, rules)
     if fee > credits:
         return False
@@ -262,11 +301,20 @@ def build_plan(game: Game, seat: int, credits: int, engineer_free: bool = False)
     return _build_plan(game, seat, credits, tile_uses(game, seat, engineer_free))
 
 
-def _build_plan(game: Game, seat: int, credits: int, uses: list[TileUse]) -> dict[str, dict[str, list[Payment]]]:
+def _losses(company: CompanyState, structure: str, column: int | None) -> list[Loss]:
+    """The different losses of the columns the next piece may come from (or of ``column``)."""
+    found = [column] if column is not None else board.free_columns(company, structure)
+    return sorted({board.loss(company, structure, c) for c in found})
+
+
+def _build_plan(game: Game, seat: int, credits: int, uses: list[TileUse],
+                column: int | None = None) -> dict[str, dict[str, list[Payment]]]:
+    """As ``build_plan``, for the piece of ``column`` (None: of any column the row offers)."""
     company = game.state.companies[seat]
     rules_of = _cost_rules(game, seat)
     legal: dict[str, list[str]] = {}  # structure -> legal spaces, the same for every use building it
-    found: dict[tuple[str, str, Hashable], list[Payment]] = {}  # (structure, cost rules tile, cost class) -> payments
+    # (structure, cost rules tile, cost class, column loss) -> payments
+    found: dict[tuple[str, str, Hashable, Loss], list[Payment]] = {}
     plan: dict[str, dict[str, list[Payment]]] = {}
     for use in uses:
         s = use.structure
@@ -274,13 +322,18 @@ def _build_plan(game: Game, seat: int, credits: int, uses: list[TileUse]) -> dic
         if s not in legal:
             legal[s] = legal_spaces(game, seat, s)
         classes = _cost_classes(s)
+        losses = _losses(company, s, column)
         spaces = {}
         for space in legal[s]:
-            key = (s, rules.tile, classes[space])
-            if key not in found:
-                found[key] = _unique(_payments(company, s, space, credits, rules))
-            if found[key]:
-                spaces[space] = found[key]
+            by_loss = []
+            for loss in losses:
+                key = (s, rules.tile, classes[space], loss)
+                if key not in found:
+                    found[key] = _unique(_payments(company, s, space, credits, rules, loss))
+                by_loss.append(found[key])
+            pays = by_loss[0] if len(by_loss) == 1 else [p for found_pays in by_loss for p in found_pays]
+            if pays:
+                spaces[space] = pays
         if spaces:
             plan[use.key] = spaces
     return plan
@@ -297,9 +350,10 @@ def can_build(game: Game, seat: int, credits: int, engineer_free: bool = False) 
             continue  # a use with the same structure and cost rules: already answered
         unpayable = tried[s, rules.tile] = set()
         classes = _cost_classes(s)
+        losses = _losses(company, s, None)
         for space in legal_spaces(game, seat, s):
             if classes[space] not in unpayable:
-                if _payable(company, s, space, credits, rules):
+                if any(_payable(company, s, space, credits, rules, loss) for loss in losses):
                     return True
                 unpayable.add(classes[space])
     return False
@@ -312,14 +366,22 @@ def construct(game: Game, seat: int, engineer_free: bool = False) -> Flow[None]:
     company = game.state.companies[seat]
     found = tile_uses(game, seat, engineer_free)
     uses = {u.key: u for u in found}
-    plan = _build_plan(game, seat, game.spendable_credits(seat), found)
+    credits = game.spendable_credits(seat)
+    plan = _build_plan(game, seat, credits, found)
     key = yield from game.ask(seat, PromptKind.BUILD_TILE, "Choose the Technology tile to build with.",
                               [Choice(k, uses[k].label, (uses[k].tile,)) for k in plan],
                               help="A tile builds its structure type; it goes on your wheel with the machinery.")
     use = uses[key]
     spaces = plan[key]
+    columns = board.free_columns(company, use.structure)
+    column = columns[0]
+    if len(columns) > 1:  # a row taken in any order (Brazil): which column, each with its income and loss
+        plans = {c: p[key] for c in columns if (p := _build_plan(game, seat, credits, [use], c))}
+        column = yield from _ask_column(game, seat, use.structure, list(plans),
+                                        [c for c in columns if c not in plans])
+        spaces = plans[column]
     fee_of = _fee_rule(game, seat, use)
-    priced = [space_choice(game, seat, use.structure, s, fee_of(s), min(spaces[s], key=_cost)) for s in spaces]
+    priced = [space_choice(game, seat, use.structure, s, fee_of(s), min(spaces[s], key=_cost), column) for s in spaces]
     short = [(space_label(game, use.structure, s), _why_not(game, seat, use, s, fee_of(s)))
              for s in legal_spaces(game, seat, use.structure) if s not in spaces]
     space = yield from game.ask(seat, PromptKind.BUILD_SPACE, f"Where do you build the {use.structure}?", priced,
@@ -339,8 +401,48 @@ def construct(game: Game, seat: int, engineer_free: bool = False) -> Flow[None]:
     back = wheel.turn(company)
     game.event(f"{game.name(seat)} builds a {use.structure} on {space} with the {use.tile} tile, paying {pay.label}"
                + (f"; the wheel returns {', '.join(back)}" if back else "") + ".", seat, "build", (space,))
-    yield from place_piece(game, seat, use.structure, space, fee_of(space))
+    lose(game, seat, pay.lost)
+    yield from place_piece(game, seat, use.structure, space, fee_of(space), column)
     yield from patents.after_build(game, seat, use.tile, use.structure, space)
+
+
+def _ask_column(game: Game, seat: int, structure: str, able: list[int], unable: list[int]) -> Flow[int]:
+    """Which column of the row the piece is taken from (generator; a lone one is taken at once)."""
+    company = game.state.companies[seat]
+    choices = [column_choice(company, structure, c) for c in able]
+    short = tuple((f"column {c}", f"cannot also lose {lost_label(board.loss(company, structure, c))}")
+                  for c in unable)
+    key = yield from game.ask(seat, PromptKind.BUILD_COLUMN, f"Which column of your board do you take the "
+                              f"{structure} from?", choices, data={"structure": structure, "unavailable": short})
+    return Key.parse(key).number()
+
+
+def column_choice(company: CompanyState, structure: str, column: int) -> Choice:
+    """A column of a row taken in any order: the income it uncovers (and its price), the machinery lost."""
+    income = uncovered_income(company, structure, column)
+    loss = board.loss(company, structure, column)
+    label = f"Column {column}"
+    if income is not None:
+        label += f": uncovers {rewards.describe(income.reward)}"
+        label += f" (for {income.price} credits each time)" if income.price else ""
+    if loss != NO_LOSS:
+        label += f" · loses {lost_label(loss)} for good"
+    data = {"structure": structure, "column": column, "income": income.reward if income else None,
+            "price": income.price if income else 0, "loss": {"excavators": loss[0], "mixers": loss[1]}}
+    return Choice(make("column", column), label, (), data)
+
+
+def lose(game: Game, seat: int, lost: tuple[int, int, int]) -> None:
+    """Machinery returned to the general supply for good (a column's loss), counted for the invariants."""
+    if not any(lost):
+        return
+    company = game.state.companies[seat]
+    company.excavators -= lost[0]
+    company.mixers -= lost[1]
+    company.excamixers -= lost[2]
+    company.machinery_lost = [n + k for n, k in zip(company.machinery_lost, lost)]
+    game.event(f"{game.name(seat)} loses {lost_label(lost)} for good (the column's cost).", seat, "build",
+               data={"lost": lost})
 
 
 @rewards.handler("build")
@@ -350,28 +452,43 @@ def _build_reward(game: Game, seat: int, reward: Toml) -> Flow[None]:
 
 def free_build(game: Game, seat: int, structure: str, areas: Collection[str] | None = None,
                max_production: int | None = None) -> Flow[None]:
-    """A contract's free build: no Engineers, tile, machinery or wheel turn; the red +3 is still paid."""
+    """A contract's free build: no Engineers, tile, machinery or wheel turn; the red +3 is still paid, and
+    a column's loss (seed 002: Brazil pays it for a piece built by an effect too)."""
+    company = game.state.companies[seat]
     credits = game.spendable_credits(seat)
     legal = legal_spaces(game, seat, structure, areas, max_production)
-    choices = [space_choice(game, seat, structure, s, red_fee(structure, s), Payment(0, 0, 0))
+    wild = any(o.machinery_wild for o in officers.in_force(company))
+    columns = board.free_columns(company, structure)
+    lost = {c: p for c in columns if (p := loss_payment(company, board.loss(company, structure, c), wild)) is not None}
+    column = columns[0] if columns else 0
+    if legal and len(columns) > 1 and lost:
+        column = yield from _ask_column(game, seat, structure, list(lost), [c for c in columns if c not in lost])
+    if column not in lost:
+        legal = []  # the loss cannot be paid: no build (the choices say why)
+    choices = [space_choice(game, seat, structure, s, red_fee(structure, s), Payment(0, 0, 0), column)
                for s in legal if red_fee(structure, s) <= credits]
     choices.append(Choice("skip", "Do not build"))
     short = tuple((space_label(game, structure, s), short_of_credits(red_fee(structure, s), credits))
                   for s in legal if red_fee(structure, s) > credits)
+    if columns and column not in lost:
+        short += ((f"column {column}", f"cannot lose {lost_label(board.loss(company, structure, column))}"),)
     picked = yield from game.ask(seat, PromptKind.BUILD_SPACE, f"Free build: where do you build the {structure}?",
                                  choices, auto=False, data={"structure": structure, "unavailable": short})
     if picked == "skip":
         return
     space = Key.parse(picked).rest()
     game.event(f"{game.name(seat)} builds a {structure} on {space} for free.", seat, "build", (space,))
-    yield from place_piece(game, seat, structure, space, red_fee(structure, space))
+    lose(game, seat, lost[column])
+    yield from place_piece(game, seat, structure, space, red_fee(structure, space), column)
 
 
-def place_piece(game: Game, seat: int, structure: str, space: str, fee: int) -> Flow[None]:
+def place_piece(game: Game, seat: int, structure: str, space: str, fee: int, column: int = 0) -> Flow[None]:
+    """The piece of ``column`` (0: the first the row offers) goes on ``space``; its column's income pays."""
     st = game.state
     company = st.companies[seat]
     game.pay_credits(seat, fee)
-    company.pieces[structure] -= 1
+    column = column or board.free_columns(company, structure)[0]
+    board.take(company, structure, column)
     if structure == "base":
         st.dams[space] = DamState(owner=seat, height=1)
     elif structure == "elevation":
@@ -380,17 +497,54 @@ def place_piece(game: Game, seat: int, structure: str, space: str, fee: int) -> 
         st.conduits[space] = seat
     else:
         st.powerhouses[space] = seat
-    reward = income_uncovered(company, structure, built(company, structure))
-    if reward is not None:
-        game.event(f"{game.name(seat)} uncovers an income: {rewards.describe(reward)}.", seat, "income")
-        yield from rewards.gain(game, seat, reward, "income")
+    income = uncovered_income(company, structure, column)
+    if income is None:
+        return
+    if income.price:
+        yield from take_priced(game, seat, [income], "at once")
+        return
+    game.event(f"{game.name(seat)} uncovers an income: {rewards.describe(income.reward)}.", seat, "income")
+    yield from rewards.gain(game, seat, income.reward, "income")
 
 
-def income_uncovered(company: CompanyState, structure: str, nth: int) -> Toml | None:
-    """The income paid at once for building the ``nth`` piece of ``structure``'s row: building the n-th
-    piece uncovers slot n, an income where the company board shows one (None: nothing to pay now)."""
-    reward: Toml | None = components().companies[company.company].income.get(structure, {}).get(nth)
-    return reward if reward is not None and level(company).immediate_income else None
+def uncovered_income(company: CompanyState, structure: str, column: int) -> Income | None:
+    """The income paid at once for taking the piece of ``column`` (the n-th piece of a base board's row
+    uncovers slot n), where the company board shows one (None: nothing to pay now)."""
+    found = board.income(company, structure, column)
+    return found if found is not None and level(company).immediate_income else None
+
+
+def take_priced(game: Game, seat: int, incomes: list[Income], when: str) -> Flow[None]:
+    """Incomes with a price (Brazil): one by one, in the order the player likes, each paid for before it is
+    taken, or left (then it is skipped this time); the credits of one may pay for the next (generator)."""
+    left = list(incomes)
+    while left:
+        credits = game.spendable_credits(seat)
+        able = [i for i in left if i.price <= credits]
+        short = tuple((income_label(i), short_of_credits(i.price, credits)) for i in left if i.price > credits)
+        if not able:
+            game.event(f"{game.name(seat)} cannot pay for " + "; ".join(income_label(i) for i in left) + ".",
+                       seat, "income")
+            return
+        choices = [Choice(make("income", i.structure, i.column), f"Pay {i.price} credits: {income_label(i)}", (),
+                          {"structure": i.structure, "column": i.column, "price": i.price, "income": i.reward})
+                   for i in able]
+        choices.append(Choice("skip", "Take no " + ("more " if len(left) < len(incomes) else "") + "priced income"))
+        key = yield from game.ask(seat, PromptKind.INCOME_PRICE, f"Pay for an income ({when})?", choices, auto=False,
+                                  data={"unavailable": short})
+        if key == "skip":
+            return
+        picked = Key.parse(key)
+        income = next(i for i in able if (i.structure, i.column) == (picked.arg(0), picked.number(1)))
+        left.remove(income)
+        game.pay_credits(seat, income.price)
+        game.event(f"{game.name(seat)} pays {income.price} credits for an income: "
+                   f"{rewards.describe(income.reward)}.", seat, "income")
+        yield from rewards.gain(game, seat, income.reward, "income")
+
+
+def income_label(income: Income) -> str:
+    return f"{income.structure} column {income.column}: {rewards.describe(income.reward)}"
 
 
 def _fee_rule(game: Game, seat: int, use: TileUse) -> Callable[[str], int]:
@@ -422,17 +576,25 @@ def _why_not(game: Game, seat: int, use: TileUse, space: str, fee: int) -> str:
     return f"needs {units} {unit}, you have {have}"
 
 
-def space_choice(game: Game, seat: int, structure: str, space: str, fee: int, pay: Payment) -> Choice:
-    """A space to build on, with its price (the cheapest payment and the red fee) and the income it
-    uncovers, in the label and as data."""
+def space_choice(game: Game, seat: int, structure: str, space: str, fee: int, pay: Payment,
+                 column: int = 0) -> Choice:
+    """A space to build on, with its price (the cheapest payment and the red fee, and the machinery the
+    piece's ``column`` loses) and the income it uncovers, in the label and as data."""
     company = game.state.companies[seat]
-    income = income_uncovered(company, structure, built(company, structure) + 1)
+    column = column or board.free_columns(company, structure)[0]
+    income = uncovered_income(company, structure, column)
+    loss = board.loss(company, structure, column)
     total = Payment(pay.excavators, pay.mixers, pay.credits + fee, pay.excamixers)
     label = space_label(game, structure, space) + (f" · costs {total.short}" if total != Payment(0, 0, 0) else "")
+    if loss != NO_LOSS:
+        label += f" · loses {lost_label(loss)}"
     if income is not None:
-        label += f" · uncovers {rewards.describe(income)}"
+        label += f" · uncovers {rewards.describe(income.reward)}" + (f" for {income.price} cr" if income.price else "")
     data = {"excavators": pay.excavators, "mixers": pay.mixers, "excamixers": pay.excamixers,
-            "credits": pay.credits, "red": fee, "income": income}
+            "credits": pay.credits, "red": fee, "income": income.reward if income else None}
+    if board.any_order(company, structure):  # a piece from a chosen column: its income's price and its loss
+        data |= {"column": column, "income_price": income.price if income else 0,
+                 "loss": {"excavators": loss[0], "mixers": loss[1]}}
     return Choice(make("space", space), label, (space,), data)
 
 

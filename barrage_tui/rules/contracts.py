@@ -3,7 +3,8 @@
 One action that produced at least a contract's energy may fulfil one contract: one from your hand, or,
 with a production, a face-up National contract. France needs 3 less with production energy; Simone may
 fulfil several whose needs add up to the energy. Energy that is not a production (L2 Base, L3 Conduit)
-fulfils one hand contract only.
+fulfils one hand contract only. Brazil's Negotiation (its ability) adds, once per production, a face-up
+contract of the display, for 1 Engineer.
 """
 
 from __future__ import annotations
@@ -43,15 +44,21 @@ def fulfil(game: Game, seat: int, energy: int, production: bool) -> Flow[None]:
     comps = components()
     reduction = contract_reduction(game, seat) if production else 0
     several = production and any(o.multi_contract for o in officers.in_force(company))
+    ability = companies.ability(game, seat)
+    # Decision: an Automa never negotiates; it fulfils straight from the display anyway (automa.md 5.1).
+    negotiating = production and company.kind != AUTOMA and ability.can_negotiate(game, seat)
     budget = energy
     while True:
         candidates = list(company.contracts) + (list(st.national) if production else [])
-        if company.kind == AUTOMA:  # no hand: straight from the Contract Office (automa.md 5.1)
-            candidates += display(game)
+        shown = display(game) if company.kind == AUTOMA or negotiating else []
+        candidates += shown  # an Automa has no hand: straight from the Contract Office (automa.md 5.1)
         fits = [c for c in candidates if max(0, comps.contracts[c].energy - reduction) <= budget]
         if not fits:
             return
-        choices = [Choice(keys.make("contract", c), label(c), (keys.contract_ref(c),)) for c in fits]
+        choices = [Choice(keys.make("contract", c), label(c), (keys.contract_ref(c),)) for c in fits
+                   if not (negotiating and c in shown)]
+        choices += [Choice(keys.make("contract", c), f"{label(c)} · Negotiation: 1 Engineer beside the Contract Office",
+                           (keys.contract_ref(c),), {"negotiation": True}) for c in fits if negotiating and c in shown]
         choices.append(Choice("skip", "Fulfil no contract" if budget == energy else "No more contracts"))
         key = yield from game.ask(seat, PromptKind.CONTRACT, f"You produced {energy} energy: fulfil a contract?", choices,
                                   auto=False, help="A contract needs at most the energy of this one action.")
@@ -64,6 +71,9 @@ def fulfil(game: Game, seat: int, energy: int, production: bool) -> Flow[None]:
             st.national.remove(cid)
         else:
             st.private_display[comps.contracts[cid].kind].remove(cid)
+            if negotiating:  # one display contract per production (Simone's several too)
+                ability.negotiate(game, seat, cid)
+                negotiating = False
         company.fulfilled.append(cid)
         contract = comps.contracts[cid]
         game.event(f"{game.name(seat)} fulfils contract {label(cid)}.", seat, EventKind.CONTRACT,

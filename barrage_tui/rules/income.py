@@ -1,13 +1,13 @@
 """The income phase of a human company (rulebook "Income"): every income slot its Bases, Elevations and
-Conduits have uncovered gives its reward again. (An Automa's income: automa_turns.py.)"""
+Conduits have uncovered gives its reward again. An income with a price (Brazil) is taken after the free
+ones, each when the player pays for it (construction.take_priced). (An Automa's income: automa_turns.py.)"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import rewards
-from .components import components
-from .construction import INCOME_SLOTS, built
+from . import board, rewards
+from .construction import take_priced
 from .decisions import Flow
 
 if TYPE_CHECKING:
@@ -15,11 +15,11 @@ if TYPE_CHECKING:
 
 
 def income(game: Game, seat: int) -> Flow[None]:
-    company = game.state.companies[seat]
-    income = components().companies[company.company].income
-    for structure in ("base", "elevation", "conduit"):
-        for slot in INCOME_SLOTS:
-            if built(company, structure) >= slot:
-                reward = income[structure][slot]
-                game.event(f"{game.name(seat)} takes income: {rewards.describe(reward)}.", seat, "income")
-                yield from rewards.gain(game, seat, reward, "income")
+    incomes = board.uncovered(game.state.companies[seat])
+    for found in incomes:
+        if not found.price:
+            game.event(f"{game.name(seat)} takes income: {rewards.describe(found.reward)}.", seat, "income")
+            yield from rewards.gain(game, seat, found.reward, "income")
+    priced = [i for i in incomes if i.price]
+    if priced:
+        yield from take_priced(game, seat, priced, "the Income phase")

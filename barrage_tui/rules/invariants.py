@@ -111,11 +111,13 @@ def violations(game: Game) -> list[str]:
             mix += seg.mixers
             excamix += seg.excamixers
             tiles += seg.tiles
-        if [excav, mix] != c.machinery_gained:
-            found.append(f"{who}: machinery {excav} Excavators / {mix} mixers in supply and on the wheel, "
-                         f"but {c.machinery_gained} received")
-        if excamix != c.excamixers_gained or c.excamixers < 0:
-            found.append(f"{who}: {excamix} Excamixers in supply and on the wheel, {c.excamixers_gained} received")
+        lost = c.machinery_lost  # returned to the supply for good (Brazil's column loss)
+        if [excav + lost[0], mix + lost[1]] != c.machinery_gained:
+            found.append(f"{who}: machinery {excav} Excavators / {mix} mixers in supply and on the wheel and "
+                         f"{lost[:2]} lost, but {c.machinery_gained} received")
+        if excamix + lost[2] != c.excamixers_gained or c.excamixers < 0:
+            found.append(f"{who}: {excamix} Excamixers in supply and on the wheel and {lost[2]} lost, "
+                         f"{c.excamixers_gained} received")
         engineers = c.engineers + placed[c.seat] + (1 if c.architect else 0)
         if engineers != all_engineers:
             found.append(f"{who}: {engineers} Engineers in all, not {all_engineers}")

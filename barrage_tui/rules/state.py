@@ -42,6 +42,15 @@ def _start(name: str) -> int:
     return field(default_factory=value)
 
 
+LATER = "written_when_used"  # field metadata: see ``later``
+
+
+def later(default_factory: Callable[[], Any]) -> Any:
+    """A field added after saves were written and the golden games pinned (an expansion's): ``to_dict``
+    leaves it out while it holds its default, so a game that never uses it is written exactly as before."""
+    return field(default_factory=default_factory, metadata={LATER: True})
+
+
 def _start_machinery() -> list[int]:
     start = components().start
     return [start.excavators, start.mixers]
@@ -80,6 +89,11 @@ class CompanyState:
     energy_by_round: list[int] = field(default_factory=list)
     vp_by_source: dict[str, int] = field(default_factory=dict)
     difficulty: str = ""  # an Automa's level: easy | medium | hard | very_hard (automa_levels.levels)
+    # The board columns a row's pieces were taken from, sorted, for a row not taken from the left (Brazil);
+    # a row not listed was taken left to right: columns 1 to its number built (board.py).
+    columns_taken: dict[str, list[int]] = later(dict)
+    # Excavators, mixers and Excamixers returned to the general supply for good (Brazil's column loss).
+    machinery_lost: list[int] = later(lambda: [0, 0, 0])
 
 
 @dataclass
@@ -133,8 +147,13 @@ class GameState:
 
     def to_dict(self) -> dict[str, Any]:
         """The state as plain data (bools, ints, strs, and lists and dicts of them), as saves write it: TOML
-        data, whose values are typed ``Any`` (see ``components.Toml``)."""
-        return asdict(self)
+        data, whose values are typed ``Any`` (see ``components.Toml``). A ``later`` field at its default is
+        left out (reading it back gives the default)."""
+        data = asdict(self)
+        _drop_unused(data, GameState)
+        for company in data["companies"]:
+            _drop_unused(company, CompanyState)
+        return data
 
     @classmethod
     def from_dict(cls, data: Toml) -> GameState:
@@ -146,6 +165,13 @@ class GameState:
         if unknown:
             raise ValueError(f"unknown state fields: {', '.join(sorted(unknown))}")
         return cls(**data)
+
+
+def _drop_unused(data: dict[str, Any], cls: type) -> None:
+    for f in fields(cls):
+        factory = f.default_factory
+        if f.metadata.get(LATER) and callable(factory) and data[f.name] == factory():
+            del data[f.name]
 
 
 def _company_from_dict(data: Toml) -> CompanyState:

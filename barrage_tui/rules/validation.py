@@ -12,13 +12,14 @@ from collections import Counter
 from collections.abc import Container
 from functools import cache, partial
 
+from . import board
 from .actions import BANK
 from .automa_deck import DECK_SIZE
 from .components import STRUCTURES, Toml, components
 from .officers import OFFICERS
 from .rounds import ROUNDS
 from .setup import SEAT_KINDS, Setup
-from .state import NEUTRAL, WHEEL_SEGMENTS, GameState
+from .state import NEUTRAL, WHEEL_SEGMENTS, CompanyState, GameState
 
 PHASES = ("pick", "income", "actions", "over")
 COLOURS = ("green", "yellow", "red")
@@ -110,6 +111,23 @@ def _seat(path: str, value: int, seats: int, neutral: bool = False) -> None:
 def _permutation(path: str, order: list[int], seats: int) -> None:
     if sorted(order) != list(range(seats)):
         raise fail(path, f"{order} must list each seat 0 to {seats - 1} once")
+
+
+def _columns_taken(path: str, c: CompanyState) -> None:
+    """A row listed in ``columns_taken`` (Brazil's, taken in any order): its columns, once each, as many as
+    its pieces built, and not simply the leftmost ones (those are not listed)."""
+    any_order = components().companies[c.company].any_order
+    for structure, columns in c.columns_taken.items():
+        at = key_path(path, structure)
+        if structure not in any_order:
+            raise fail(at, f"{c.company}'s {structure}s are taken from the left; nothing to list")
+        built = board.built(c, structure)
+        if sorted(set(columns)) != columns or not all(1 <= k <= board.columns(structure) for k in columns):
+            raise fail(at, f"{columns} must list columns 1 to {board.columns(structure)} once each, in order")
+        if len(columns) != built:
+            raise fail(at, f"lists {len(columns)} columns but {built} {structure}s are built")
+        if columns == list(range(1, built + 1)):
+            raise fail(at, "the leftmost columns are not listed (a row taken from the left)")
 
 
 def check_setup(setup: Setup) -> None:
@@ -321,6 +339,7 @@ def check_state(st: GameState, setup: Setup, where: str = "state") -> None:
             raise fail(q("pieces"), f"needs exactly {', '.join(STRUCTURES)}")
         for structure, k in c.pieces.items():
             _range(key_path(q("pieces"), structure), k, 0, comps.common["pieces"][structure])
+        _columns_taken(q("columns_taken"), c)
         own_tiles: Counter[str] = Counter()  # a company has each of its tiles once (in supply or on its wheel)
 
         def own_tile(path: str, tile_id: str) -> None:
@@ -352,5 +371,9 @@ def check_state(st: GameState, setup: Setup, where: str = "state") -> None:
             raise fail(q("machinery_gained"), "needs 2 counts (excavators, mixers)")
         for j, k in enumerate(c.machinery_gained):
             _range(f"{q('machinery_gained')}[{j}]", k, 0, MAX_MACHINERY)
+        if len(c.machinery_lost) != 3:
+            raise fail(q("machinery_lost"), "needs 3 counts (Excavators, mixers, Excamixers)")
+        for j, k in enumerate(c.machinery_lost):
+            _range(f"{q('machinery_lost')}[{j}]", k, 0, MAX_MACHINERY)
         if c.architect and not (c.officer in OFFICERS and OFFICERS[c.officer].architect):
             raise fail(q("architect"), f"{c.officer!r} has no Architect")

@@ -20,6 +20,14 @@ class Ability:
         return
         yield
 
+    def can_negotiate(self, game: Game, seat: int) -> bool:
+        """Whether a production's contract may also come from the face-up display, once per production
+        (Brazil's Negotiation, for 1 Engineer: ``negotiate``)."""
+        return False
+
+    def negotiate(self, game: Game, seat: int, contract: int) -> None:
+        """What fulfilling ``contract`` from the display costs (Brazil: 1 Engineer beside the Contract Office)."""
+
     def __repr__(self) -> str:
         return f"<Ability {self.id}>"
 

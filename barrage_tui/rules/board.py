@@ -1,0 +1,90 @@
+"""A company board's rows (rulebook "Company board"; Brazil: seed 002): which columns a row's pieces were
+taken from, the income each column uncovers and the credits some incomes cost, and the machinery that taking
+a piece from a column loses for good.
+
+A base board's rows are taken from the left, so the number built says which columns are gone (a state
+lists nothing more). A row in the company's ``any_order`` (Brazil's Bases, Elevations and Conduits) may be
+taken from any column; once it is not taken from the left, ``CompanyState.columns_taken`` lists its
+columns.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .components import Company, Toml, components
+from .state import CompanyState
+
+Loss = tuple[int, int]  # Excavators, mixers returned to the general supply for good
+NO_LOSS: Loss = (0, 0)
+ROWS = ("base", "elevation", "conduit")  # the rows with incomes (the Powerhouse row shows bonuses)
+
+
+class Income(NamedTuple):
+    """An uncovered income: where it is on the board, what it gives and what it costs (credits)."""
+
+    structure: str
+    column: int
+    reward: Toml
+    price: int
+
+
+def _company(company: CompanyState) -> Company:
+    return components().companies[company.company]
+
+
+def columns(structure: str) -> int:
+    """The columns of a row: the pieces it starts with."""
+    return components().common["pieces"][structure]
+
+
+def built(company: CompanyState, structure: str) -> int:
+    return columns(structure) - company.pieces[structure]
+
+
+def taken(company: CompanyState, structure: str) -> list[int]:
+    """The columns of the row no longer holding a piece, left to right."""
+    listed = company.columns_taken.get(structure)
+    return list(listed) if listed is not None else list(range(1, built(company, structure) + 1))
+
+
+def any_order(company: CompanyState, structure: str) -> bool:
+    """Whether the row's pieces may be taken from any column (else from the left)."""
+    return structure in _company(company).any_order
+
+
+def free_columns(company: CompanyState, structure: str) -> list[int]:
+    """The columns the next piece of the row may be taken from: any left, or the leftmost."""
+    gone = set(taken(company, structure))
+    left = [c for c in range(1, columns(structure) + 1) if c not in gone]
+    return left if any_order(company, structure) else left[:1]
+
+
+def take(company: CompanyState, structure: str, column: int) -> None:
+    """The piece of ``column`` leaves the board (it is being built)."""
+    now = sorted(taken(company, structure) + [column])
+    company.pieces[structure] -= 1
+    if now == list(range(1, len(now) + 1)):
+        company.columns_taken.pop(structure, None)
+    else:
+        company.columns_taken[structure] = now
+
+
+def loss(company: CompanyState, structure: str, column: int) -> Loss:
+    """The machinery lost for good by taking the piece of ``column`` (only a row taken in any order)."""
+    return _company(company).column_loss.get(column, NO_LOSS) if any_order(company, structure) else NO_LOSS
+
+
+def income(company: CompanyState, structure: str, column: int) -> Income | None:
+    """What the column shows once its piece is gone (None: nothing, or the Powerhouse row)."""
+    co = _company(company)
+    reward: Toml | None = co.income.get(structure, {}).get(column)
+    if reward is None:
+        return None
+    return Income(structure, column, reward, co.income_price.get(structure, {}).get(column, 0))
+
+
+def uncovered(company: CompanyState) -> list[Income]:
+    """Every income the company's board shows, row by row, left to right."""
+    found = [income(company, s, c) for s in ROWS for c in taken(company, s)]
+    return [i for i in found if i is not None]
