@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING
 
 from .automa_levels import AUTOMA, level
 from .automa_step import apply
-from .construction import INCOME_SLOTS, built
+from .components import components
+from .construction import built
 from .decisions import Flow, Prompt, PromptKind
 from .officers import OFFICERS
 
@@ -57,7 +58,8 @@ def take_income(game: Game, seat: int) -> Flow[None]:
     if not level(company).round_income:
         game.event(f"{game.name(seat)} (Automa, {level(company).name}) takes no income.", seat, "income")
         return
-    if not any(built(company, s) >= INCOME_SLOTS[0] for s in ("base", "elevation", "conduit")):
+    board = components().companies[company.company]
+    if not any(built(company, s) >= slot for s in ("base", "elevation", "conduit") for slot in board.income_slots(s)):
         return
     yield from _step(game, seat, f"{game.name(seat)} (Automa) takes its income.")
 

@@ -253,6 +253,25 @@ class Company:
     introductory: Toml  # turn_position, officer, starting_contract
     ability_amount: int = 0  # the number of its ability (Italy's +3 Energy, France's -3)
     ability_short: str = ""  # the ability in the app's few words
+    base_game: bool = True  # False: a company of an expansion module (``module``)
+    module: str = ""  # the module it comes with (Setup.options["modules"]), "" for the base game
+    assumed: str = ""  # a note for the app: these facts are assumed, not printed (Japan's incomes)
+    construction: CompanyConstruction = field(default_factory=lambda: CompanyConstruction())
+
+    def income_slots(self, structure: str) -> tuple[int, ...]:
+        """The slots of the ``structure`` row that show an income (2, 4, 5 on the base boards)."""
+        return tuple(sorted(self.income.get(structure, {})))
+
+
+@dataclass(frozen=True)
+class CompanyConstruction:
+    """What a company board changes in construction, all game long (not only with its 3rd Powerhouse).
+    The defaults are the base boards'; Japan's are in its data entry."""
+
+    elevation_resource: str = "mixers"  # what an Elevation is paid in: mixers | excavators
+    elevation_units: Mapping[str, int] | None = None  # by area; None: the common elevation cost
+    elevation_without_base: bool = False  # an Elevation may be built on an empty dam space (a height-1 dam)
+    max_dam_height: int = 3  # the tallest dam of the company (Base + Elevations)
 
 
 @dataclass(frozen=True)
@@ -428,17 +447,33 @@ def _load_tiles() -> tuple[dict[str, TechTile], dict[str, TechTile], dict[str, T
 
 
 def _load_companies(raw: Toml) -> dict[str, Company]:
-    """The base game's companies (an expansion's, the Netherlands, is read but left out)."""
+    """The base game's companies and those of the modules the rules know (``module``); an expansion's
+    without one, the Netherlands, is read but left out."""
     companies: dict[str, Company] = {}
     for c in raw["company"]:
         # slot n -> reward: building the n-th piece of a row uncovers slot n (only some slots pay)
         income = {s: _frozen({int(n): _frozen(r) for n, r in c[f"income_{s}"].items()})
                   for s in ("base", "elevation", "conduit")}
         company = Company(c["id"], c["name"], c["colour"], _frozen(income), c["ability"], c["ability_text"],
-                          _frozen(c.get("introductory", {})), c.get("ability_amount", 0), c.get("ability_short", ""))
-        if c["base_game"]:
+                          _frozen(c.get("introductory", {})), c.get("ability_amount", 0), c.get("ability_short", ""),
+                          c["base_game"], c.get("module", ""), c.get("assumed", ""), _company_construction(c))
+        if c["base_game"] or company.module:
             companies[c["id"]] = company
     return companies
+
+
+def _company_construction(c: Toml) -> CompanyConstruction:
+    """A company board's construction rules; a key left out keeps the base boards' rule."""
+    cost = c.get("elevation_cost")
+    default = CompanyConstruction()
+    if cost and cost["resource"] not in ("mixers", "excavators"):
+        raise ValueError(f"companies.toml {c['id']}: elevation_cost resource {cost['resource']!r} is not "
+                         "mixers or excavators")
+    return CompanyConstruction(
+        cost["resource"] if cost else default.elevation_resource,
+        _frozen({a: cost[a] for a in AREAS}) if cost else None,
+        c.get("elevation_without_base", default.elevation_without_base),
+        c.get("max_dam_height", default.max_dam_height))
 
 
 def _start(raw: Toml) -> Supply:
@@ -511,7 +546,9 @@ def components() -> Components:
         start=start,
         construction_cost=_construction_cost(common["construction_cost"]),
         wheel_segments=common["wheel"]["segments"],
-        income_slots=tuple(sorted({n for c in companies.values() for row in c.income.values() for n in row})),
+        # the base boards' income slots (an expansion company's board may have others: Company.income_slots)
+        income_slots=tuple(sorted({n for c in companies.values() if c.base_game for row in c.income.values()
+                                   for n in row})),
         rounds=game["rounds"],
         bonus_tiles=_frozen({t["id"]: ScoringTile(t["id"], t["key"], t["vp_each"], t["counts"],
                                                   t["introductory_game"])

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from . import rewards
 from .components import components
-from .construction import INCOME_SLOTS, built
+from .construction import built
 from .decisions import Flow
 
 if TYPE_CHECKING:
@@ -16,10 +16,10 @@ if TYPE_CHECKING:
 
 def income(game: Game, seat: int) -> Flow[None]:
     company = game.state.companies[seat]
-    income = components().companies[company.company].income
+    board = components().companies[company.company]
     for structure in ("base", "elevation", "conduit"):
-        for slot in INCOME_SLOTS:
+        for slot in board.income_slots(structure):
             if built(company, structure) >= slot:
-                reward = income[structure][slot]
+                reward = board.income[structure][slot]
                 game.event(f"{game.name(seat)} takes income: {rewards.describe(reward)}.", seat, "income")
                 yield from rewards.gain(game, seat, reward, "income")

@@ -87,6 +87,7 @@ class DamState:
     owner: int  # a seat or NEUTRAL
     height: int  # 1 = Base, 2-3 = with Elevations
     drops: int = 0
+    base: bool = True  # False: an Elevation standing without a Base (Japan), height 1, never raised
 
 
 @dataclass
@@ -133,8 +134,14 @@ class GameState:
 
     def to_dict(self) -> dict[str, Any]:
         """The state as plain data (bools, ints, strs, and lists and dicts of them), as saves write it: TOML
-        data, whose values are typed ``Any`` (see ``components.Toml``)."""
-        return asdict(self)
+        data, whose values are typed ``Any`` (see ``components.Toml``). A dam's ``base`` is written only
+        when False (Japan's Elevation without a Base): dams are written as before it, and read back with
+        the default."""
+        data = asdict(self)
+        for dam in data["dams"].values():
+            if dam["base"]:
+                del dam["base"]
+        return data
 
     @classmethod
     def from_dict(cls, data: Toml) -> GameState:
