@@ -88,6 +88,12 @@ def board_rules(company: CompanyState) -> CompanyConstruction:
     return components().companies[company.company].construction
 
 
+def without_base(game: Game, structure: str, space: str) -> bool:
+    """Whether building ``structure`` on ``space`` now is an Elevation without a Base (Japan): a new dam.
+    For the Geological tokens: their Base costs are not paid for it, their Elevation costs are."""
+    return structure == "elevation" and space not in game.state.dams
+
+
 def base_less(game: Game, space: str) -> bool:
     """Whether the dam on ``space`` is an Elevation without a Base (Japan): for Base I / Base II and the
     Geological tokens' Base costs it is no Base, for Elevation I's own effect no Elevation."""
@@ -132,7 +138,7 @@ def legal_spaces(game: Game, seat: int, structure: str, areas: Collection[str] |
 
 def red_fee(game: Game, structure: str, space: str) -> int:
     m = components().map
-    if structure == "base" or (structure == "elevation" and space not in game.state.dams):
+    if structure == "base" or without_base(game, structure, space):
         return m.dams[space].extra_credits  # a new dam: a Base, or an Elevation without one (Japan)
     if structure == "powerhouse":
         return m.powerhouses[space].extra_credits
@@ -408,7 +414,7 @@ def place_piece(game: Game, seat: int, structure: str, space: str, fee: int) -> 
     company.pieces[structure] -= 1
     if structure == "base":
         st.dams[space] = DamState(owner=seat, height=1)
-    elif structure == "elevation" and space not in st.dams:  # Japan: an Elevation without a Base
+    elif without_base(game, structure, space):  # Japan: an Elevation without a Base
         st.dams[space] = DamState(owner=seat, height=1, base=False)
     elif structure == "elevation":
         st.dams[space].height += 1
@@ -469,7 +475,7 @@ def space_choice(game: Game, seat: int, structure: str, space: str, fee: int, pa
         label += f" · uncovers {rewards.describe(income)}"
     data = {"excavators": pay.excavators, "mixers": pay.mixers, "excamixers": pay.excamixers,
             "credits": pay.credits, "red": fee, "income": income}
-    if structure == "elevation" and space not in game.state.dams:
+    if without_base(game, structure, space):
         data["without_base"] = True  # Japan: a new height-1 dam, an Elevation without a Base
     return Choice(make("space", space), label, (space,), data)
 
