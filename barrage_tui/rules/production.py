@@ -140,10 +140,11 @@ def _systems(game: Game, seat: int, bonus: int, second: bool, exclude_powerhouse
     mine = _own_powerhouses_by_zone(game, seat, exclude_powerhouse)
     if not mine:
         return
+    linking = chains(game, seat)
     for dam_id, dam in st.dams.items():
         if dam.drops < 1 or dam.owner not in (seat, NEUTRAL):
             continue
-        for sysm in _paths_from(game, seat, dam_id, mine):
+        for sysm in _paths_from(game, seat, dam_id, mine, linking):
             if any_energy or drop_counts(game, seat, sysm, bonus, second) or (
                     several_dams(game, seat, second) and flow_counts(game, seat, [], sysm, bonus, second)):
                 yield sysm
@@ -161,31 +162,35 @@ def chains(game: Game, seat: int) -> bool:
     return companies.ability(game, seat).production_chains
 
 
-def _paths_from(game: Game, seat: int, dam: str, mine: dict[int, str]) -> Iterator[System]:
+def _paths_from(game: Game, seat: int, dam: str, mine: dict[int, str], linking: bool) -> Iterator[System]:
     """Every path from ``dam`` to one of the seat's powerhouses ``mine``: through a built conduit of the
-    dam's zone, and with chains (Japan) on through its linked systems."""
+    dam's zone, and with ``linking`` (Japan's chains) on through its linked systems."""
     st, m = game.state, components().map
-    linking = chains(game, seat)
-
-    def walk(first: str, links: tuple[Link, ...], seen: frozenset[int]) -> Iterator[System]:
-        zone = m.conduits[links[-1].conduit if links else first].ends_in_zone
-        powerhouse = mine.get(zone)
-        if powerhouse is None:
-            return
-        yield System(dam, first, powerhouse, links)
-        if not linking or zone in seen:
-            return
-        nxt = link_dam(game, seat, zone)
-        if nxt is None or nxt == dam:
-            return
-        for conduit in m.zones[zone].conduits:
-            if conduit in st.conduits:
-                yield from walk(first, links + (Link(powerhouse, nxt, conduit),), seen | {zone})
-
     start = m.dams[dam].zone
     for conduit in m.zones[start].conduits:
         if conduit in st.conduits:
-            yield from walk(conduit, (), frozenset({start}))
+            powerhouse = mine.get(m.conduits[conduit].ends_in_zone)
+            if powerhouse is not None:
+                yield System(dam, conduit, powerhouse)
+                if linking:
+                    yield from _chained(game, seat, System(dam, conduit, powerhouse), mine, frozenset({start}))
+
+
+def _chained(game: Game, seat: int, upper: System, mine: dict[int, str], seen: frozenset[int]) -> Iterator[System]:
+    """The paths that go on from ``upper``'s powerhouse through the seat's dam in its valley."""
+    st, m = game.state, components().map
+    zone = m.powerhouses[upper.powerhouse].zone
+    nxt = link_dam(game, seat, zone)
+    if zone in seen or nxt is None or nxt == upper.dam:
+        return
+    for conduit in m.zones[zone].conduits:
+        if conduit in st.conduits:
+            powerhouse = mine.get(m.conduits[conduit].ends_in_zone)
+            if powerhouse is not None:
+                link = Link(upper.powerhouse, nxt, conduit)
+                path = System(upper.dam, upper.conduit, powerhouse, upper.links + (link,))
+                yield path
+                yield from _chained(game, seat, path, mine, seen | {zone})
 
 
 def link_dam(game: Game, seat: int, zone: int) -> str | None:
@@ -215,10 +220,11 @@ def sources(game: Game, seat: int, powerhouse: str) -> list[System]:
     Japan's chains, every path of linked systems into it: Dr. Octavius's several dams keep its rules)."""
     st, m = game.state, components().map
     mine = {m.powerhouses[powerhouse].zone: powerhouse}
-    if chains(game, seat):  # the linking powerhouses may be any of the seat's
+    linking = chains(game, seat)
+    if linking:  # the linking powerhouses may be any of the seat's
         mine = _own_powerhouses_by_zone(game, seat) | mine
     return [s for dam_id, dam in st.dams.items() if dam.drops >= 1 and dam.owner in (seat, NEUTRAL)
-            for s in _paths_from(game, seat, dam_id, mine) if s.powerhouse == powerhouse]
+            for s in _paths_from(game, seat, dam_id, mine, linking) if s.powerhouse == powerhouse]
 
 
 def joins(flows: Flows, system: System) -> bool:
