@@ -101,11 +101,6 @@ def base_less(game: Game, space: str) -> bool:
     return dam is not None and not dam.base
 
 
-def elevations(dam: DamState) -> int:
-    """The Elevation pieces of a dam (a base-less one is an Elevation too)."""
-    return dam.height - 1 if dam.base else dam.height
-
-
 def _free_dam_spaces(game: Game, seat: int, areas: Collection[str] | None) -> list[str]:
     """Empty dam spaces in valleys where the company has no dam yet (one own dam per valley)."""
     st, m = game.state, components().map

@@ -78,7 +78,7 @@ def violations(game: Game) -> list[str]:
         if dam.owner >= 0:
             board = on_board[dam.owner]
             board[0] += 1 if dam.base else 0  # an Elevation without a Base (Japan) is an Elevation piece
-            board[1] += height - 1 if dam.base else height
+            board[1] += dam.elevations
     if st.drops_created != on_map + st.drops_exited:
         found.append(f"water: {st.drops_created} drops created, {on_map} on the map + {st.drops_exited} gone")
     if st.headstream_drops and min(st.headstream_drops.values()) < 0:

@@ -89,6 +89,11 @@ class DamState:
     drops: int = 0
     base: bool = True  # False: an Elevation standing without a Base (Japan), height 1, never raised
 
+    @property
+    def elevations(self) -> int:
+        """The Elevation pieces of the dam (one standing without a Base is an Elevation piece too)."""
+        return self.height - 1 if self.base else self.height
+
 
 @dataclass
 class GameState:
