@@ -93,8 +93,8 @@ class Answerer:
         want = drops_for(self.view, self.system, counts[-1]) if self.system else counts[-1]
         k = want if want in counts else counts[-1]
         if self.system and len(self.flows) <= 1:  # Dr. Octavius's several Dams: energy already planned
-            self.energy = production.energy(self.view.game, self.view.seat, self.system.conduit, k, self.bonus,
-                                            self.second)
+            self.energy = production.system_energy(self.view.game, self.view.seat, self.system, k, self.bonus,
+                                                   self.second)
         return make("drops", k)
 
     def _headstream_drop(self, prompt) -> str:
@@ -137,4 +137,4 @@ class Answerer:
 
 
 def _system(key: str) -> System:
-    return System(*Key.parse(key).args)
+    return System.from_key(key)

@@ -21,7 +21,11 @@ from barrage_tui.rules import production
 from barrage_tui.rules.production import System
 
 from . import officers
-from .geography import value
+
+
+def value(system: System) -> int:
+    """The value per drop of a Dam's path to the Powerhouse (a Japanese chain: its conduits' sum)."""
+    return production.path_value(system)
 
 
 def applies(view, second: bool = False) -> bool:
@@ -36,10 +40,12 @@ def flows(view, system: System, second: bool = False) -> list[tuple[System, int]
         return out
     best: dict[str, System] = {}
     for s in production.sources(game, seat, system.powerhouse):
-        if s.dam != system.dam and (s.dam not in best or value(s.conduit) > value(best[s.dam].conduit)):
+        if production.joins(out, s) and (s.dam not in best or value(s) > value(best[s.dam])):
             best[s.dam] = s
-    more = sorted(best.values(), key=lambda s: (-value(s.conduit), s.dam))
-    return out + [(s, game.state.dams[s.dam].drops) for s in more]
+    for s in sorted(best.values(), key=lambda s: (-value(s), s.dam)):
+        if production.joins(out, s):  # a chain's linking dams are no sources (Japan's chains)
+            out.append((s, game.state.dams[s.dam].drops))
+    return out
 
 
 def energy(view, system: System, bonus: int, second: bool = False) -> int:

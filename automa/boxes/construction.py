@@ -76,6 +76,8 @@ def _payment(view, use, space: str, column: int) -> construction.Payment | None:
     if use.structure == "conduit" and officers.conduit_with_mixers(view):
         pays = [p for p in pays if not p.excavators] or pays
     normal = NORMAL_MACHINERY[use.structure]  # the structure's own kind first, Excamixers (Elon) last
+    if use.structure == "elevation":  # the company board's kind (Japan: Excavators)
+        normal = construction.board_rules(view.company).elevation_resource
     return min(pays, key=lambda p: (p.credits, getattr(p, "excamixers", 0), -getattr(p, normal), p.key))
 
 
@@ -109,6 +111,17 @@ def options(view, structure: str, spaces) -> dict[str, tuple[construction.TileUs
     return {}
 
 
+def raise_first(view, structure: str, spaces) -> list[str]:
+    """Decision (Japan, whose Elevation may stand on an empty dam space; no Automa rule exists for it): an
+    Automa's Elevation raises one of its dams when it has one to raise, as the cards mean it; only when it
+    has none it can pay for does it build an Elevation without a Base, placed by the card's Dam criteria
+    like a Base."""
+    if structure != "elevation":
+        return list(spaces)
+    raising = [s for s in spaces if s in view.game.state.dams]
+    return raising or list(spaces)
+
+
 def joker_i(view, structure: str, space: str, use, candidates) -> tuple[str, construction.Payment] | None:
     """Joker I at Hard and above (9.2): a Base built with it takes the red-outlined space of the basin the
     placement procedure chose, if that space is free (Joker I waives its fee): that space and the payment.
@@ -137,6 +150,7 @@ def plan(view, structure: str, area: str = "", min_value: int = 0) -> Build | st
     found = options(view, structure, spaces)
     if not found:
         return f"not enough machinery for {a(structure)}"
+    found = {s: found[s] for s in raise_first(view, structure, found)}
     tiles = {s: use.tile for s, (use, _) in found.items()}
     space, why = placement.choose(view, structure, list(found), tiles)
     use, pay = found[space]

@@ -6,6 +6,13 @@ productive system covers a face-up private contract of the box's colour. It then
 system - all the dam's drops (Dr. Octavius: and all the other Dams' into that Powerhouse,
 officer_octavius.py); ties: a neutral dam's water first, then the criteria card's Conduit criteria and
 location code - and fulfils the best contract it can (answers.py).
+
+Decision (Japan, for which no Automa rule is printed): an Automa playing Japan - chosen for its seat, or
+drawn where the Overseas Companies are in the pool - weighs Japan's connection chains exactly when its
+level gives it the company ability (Hard and Very Hard, from its 3rd Powerhouse: ``game.ability_active``):
+``production.systems`` offers the chained paths then, and a path counts like any system, drops x the sum
+of its conduits' values (``production.system_energy``); ties keep the usual order. Easy and Medium never
+chain, as no other company's ability works for them.
 """
 
 from __future__ import annotations
@@ -16,19 +23,18 @@ from barrage_tui.rules.scoring import SECTION
 from barrage_tui.rules.state import NEUTRAL
 
 from .. import contracts, officer_octavius, officers, placement
-from ..geography import value
 
 
 def drops_for(view, system, most: int) -> int:
-    """All the drops it may use; Viktor: exactly 1 with a conduit of value 1 or 2."""
-    return 1 if officers.single_drop(view, value(system.conduit)) else most
+    """All the drops it may use; Viktor: exactly 1 with a conduit of value 1 or 2 (a chain: its path's value)."""
+    return 1 if officers.single_drop(view, production.path_value(system)) else most
 
 
 def system_energy(view, system, bonus: int, second: bool = False) -> int:
     if officer_octavius.applies(view, second):
         return officer_octavius.energy(view, system, bonus, second)
     k = drops_for(view, system, production.max_drops(view.game, view.seat, system))
-    return production.energy(view.game, view.seat, system.conduit, k, bonus, second)
+    return production.system_energy(view.game, view.seat, system, k, bonus, second)
 
 
 def best_system(view, systems, bonus: int, second: bool = False):

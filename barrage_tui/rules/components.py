@@ -259,7 +259,24 @@ class Company:
     column_loss: Mapping[int, tuple[int, int]] = field(default_factory=dict)
     any_order: frozenset[str] = frozenset()
     assumed: str = ""  # what of its data is assumed, for the app to show ("" = all from a source)
-    module: str = ""  # the expansion module it comes with ("" = the base game)
+    module: str = ""  # the expansion module it comes with (Setup.options["modules"]), "" for the base game
+    base_game: bool = True  # False: a company of an expansion module (``module``)
+    construction: CompanyConstruction = field(default_factory=lambda: CompanyConstruction())
+
+    def income_slots(self, structure: str) -> tuple[int, ...]:
+        """The slots of the ``structure`` row that show an income (2, 4, 5 on the base boards)."""
+        return tuple(sorted(self.income.get(structure, {})))
+
+
+@dataclass(frozen=True)
+class CompanyConstruction:
+    """What a company board changes in construction, all game long (not only with its 3rd Powerhouse).
+    The defaults are the base boards'; Japan's are in its data entry."""
+
+    elevation_resource: str = "mixers"  # what an Elevation is paid in: mixers | excavators
+    elevation_units: Mapping[str, int] | None = None  # by area; None: the common elevation cost
+    elevation_without_base: bool = False  # an Elevation may be built on an empty dam space (a height-1 dam)
+    max_dam_height: int = 3  # the tallest dam of the company (Base + Elevations)
 
 
 @dataclass(frozen=True)
@@ -447,10 +464,24 @@ def _load_companies(raw: Toml) -> dict[str, Company]:
         company = Company(c["id"], c["name"], c["colour"], _frozen(income), c["ability"], c["ability_text"],
                           _frozen(c.get("introductory", {})), c.get("ability_amount", 0), c.get("ability_short", ""),
                           _frozen(prices), _frozen(loss), frozenset(c.get("any_order", ())), c.get("assumed", ""),
-                          c.get("module", ""))
+                          c.get("module", ""), c["base_game"], _company_construction(c))
         if c["base_game"] or company.module:
             companies[c["id"]] = company
     return companies
+
+
+def _company_construction(c: Toml) -> CompanyConstruction:
+    """A company board's construction rules; a key left out keeps the base boards' rule."""
+    cost = c.get("elevation_cost")
+    default = CompanyConstruction()
+    if cost and cost["resource"] not in ("mixers", "excavators"):
+        raise ValueError(f"companies.toml {c['id']}: elevation_cost resource {cost['resource']!r} is not "
+                         "mixers or excavators")
+    return CompanyConstruction(
+        cost["resource"] if cost else default.elevation_resource,
+        _frozen({a: cost[a] for a in AREAS}) if cost else None,
+        c.get("elevation_without_base", default.elevation_without_base),
+        c.get("max_dam_height", default.max_dam_height))
 
 
 def _start(raw: Toml) -> Supply:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from . import board, officers, patents, rewards, wheel
 from .automa_levels import level
 from .board import NO_LOSS, Income, Loss
-from .components import STRUCTURES, Toml, components
+from .components import STRUCTURES, CompanyConstruction, Toml, components
 from .decisions import Choice, Flow, PromptKind
 from .keys import Key, make
 from .officers import ANTON_TILE, Officer
@@ -26,7 +26,6 @@ from .state import CompanyState, DamState
 if TYPE_CHECKING:
     from .game import Game
 
-MAX_HEIGHT = 3
 INCOME_SLOTS = components().income_slots  # a base board's: building the n-th piece uncovers slot n (2, 4, 5)
 built = board.built
 
@@ -93,6 +92,32 @@ def own_powerhouses(game: Game, seat: int) -> list[str]:
     return [s for s, o in game.state.powerhouses.items() if o == seat]
 
 
+def board_rules(company: CompanyState) -> CompanyConstruction:
+    """What the company's board changes in construction (Japan's Elevations), all game long."""
+    return components().companies[company.company].construction
+
+
+def without_base(game: Game, structure: str, space: str) -> bool:
+    """Whether building ``structure`` on ``space`` now is an Elevation without a Base (Japan): a new dam.
+    For the Geological tokens: their Base costs are not paid for it, their Elevation costs are."""
+    return structure == "elevation" and space not in game.state.dams
+
+
+def base_less(game: Game, space: str) -> bool:
+    """Whether the dam on ``space`` is an Elevation without a Base (Japan): for Base I / Base II and the
+    Geological tokens' Base costs it is no Base, for Elevation I's own effect no Elevation."""
+    dam = game.state.dams.get(space)
+    return dam is not None and not dam.base
+
+
+def _free_dam_spaces(game: Game, seat: int, areas: Collection[str] | None) -> list[str]:
+    """Empty dam spaces in valleys where the company has no dam yet (one own dam per valley)."""
+    st, m = game.state, components().map
+    my_zones = {m.dams[s].zone for s in own_dams(game, seat)}
+    return [s for s, d in m.dams.items()
+            if s not in st.dams and d.zone not in my_zones and (areas is None or d.area in areas)]
+
+
 # ---------------------------------------------------------------- where you may build
 
 def legal_spaces(game: Game, seat: int, structure: str, areas: Collection[str] | None = None,
@@ -102,11 +127,12 @@ def legal_spaces(game: Game, seat: int, structure: str, areas: Collection[str] |
     if company.pieces[structure] <= 0:
         return []
     if structure == "base":
-        my_zones = {m.dams[s].zone for s in own_dams(game, seat)}
-        return [s for s, d in m.dams.items()
-                if s not in st.dams and d.zone not in my_zones and (areas is None or d.area in areas)]
+        return _free_dam_spaces(game, seat, areas)
     if structure == "elevation":
-        return [s for s in own_dams(game, seat) if st.dams[s].height < MAX_HEIGHT]
+        rules = board_rules(company)
+        # a base-less Elevation is never raised; a dam is never taller than the company's board allows
+        spaces = [s for s in own_dams(game, seat) if st.dams[s].base and st.dams[s].height < rules.max_dam_height]
+        return spaces + (_free_dam_spaces(game, seat, areas) if rules.elevation_without_base else [])
     if structure == "conduit":
         return [s for s, c in m.conduits.items()
                 if s not in st.conduits and (max_production is None or c.production <= max_production)]
@@ -114,13 +140,13 @@ def legal_spaces(game: Game, seat: int, structure: str, areas: Collection[str] |
     return [s for s, p in m.powerhouses.items() if s not in st.powerhouses and p.zone not in my_zones]
 
 
-def red_fee(structure: str, space: str) -> int:
+def red_fee(game: Game, structure: str, space: str) -> int:
     m = components().map
-    if structure == "base":
-        return m.dams[space].extra_credits
+    if structure == "base" or without_base(game, structure, space):
+        return m.dams[space].extra_credits  # a new dam: a Base, or an Elevation without one (Japan)
     if structure == "powerhouse":
         return m.powerhouses[space].extra_credits
-    return 0  # Elevations never pay the red +3; conduit spaces are never red
+    return 0  # raising a dam never pays the red +3; conduit spaces are never red
 
 
 # ---------------------------------------------------------------- what it costs
@@ -164,8 +190,10 @@ def _machinery_options(company: CompanyState, s: str, space: str,
             if o.base_excavators is not None:
                 units = o.base_excavators
         kinds = {"excavators"}
-    elif s == "elevation":
-        units, kinds = cost.elevation_mixers[m.dams[space].area], {"mixers"}
+    elif s == "elevation":  # the company board's cost (Japan: Excavators); Wilhelm's Base cost never applies
+        own = board_rules(company)
+        units = (own.elevation_units or cost.elevation_mixers)[m.dams[space].area]
+        kinds = {own.elevation_resource}
     elif s == "conduit":
         units, kinds = cost.conduit_excavators_per_production * m.conduits[space].production, {"excavators"}
     else:
@@ -186,7 +214,7 @@ def payments(game: Game, seat: int, use: TileUse, space: str, credits: int, colu
     if column is None:
         column = board.free_columns(company, use.structure)[0]
     return _unique(_payments(company, use.structure, space, credits, _cost_rules(game, seat)(use),
-                             board.loss(company, use.structure, column)))
+                             _fee_rule(game, seat, use)(space), board.loss(company, use.structure, column)))
 
 
 def _unique(pays: Iterable[Payment]) -> list[Payment]:
@@ -194,13 +222,8 @@ def _unique(pays: Iterable[Payment]) -> list[Payment]:
     return list(dict.fromkeys(pays))
 
 
-def _fee(structure: str, space: str, rules: _CostRules) -> int:
-    return 0 if patents.waives_red_fee(rules.tile) else red_fee(structure, space)
-
-
 def _payments(company: CompanyState, structure: str, space: str, credits: int, rules: _CostRules,
-              loss: Loss = NO_LOSS) -> Iterator[Payment]:
-    fee = _fee(structure, space, rules)
+              fee: int, loss: Loss = NO_LOSS) -> Iterator[Payment]:
     if fee > credits:
         return
     price = rules.price
@@ -237,13 +260,12 @@ def loss_payment(company: CompanyState, loss: Loss, wild: bool,
 
 
 def _payable(company: CompanyState, structure: str, space: str, credits: int, rules: _CostRules,
-             loss: Loss = NO_LOSS) -> bool:
+             fee: int, loss: Loss = NO_LOSS) -> bool:
     """Whether ``_payments`` has any payment, without listing them: after the red fee, pay as many units
     with credits as you can (Solomon); the machinery you have of the allowed kinds, Excamixers counting
     for either, must cover the rest. (With a column's loss as well: the first payment listed.)"""
     if loss != NO_LOSS:
-        return next(_payments(company, structure, space, credits, rules, loss), None) is not None
-    fee = _fee(structure, space, rules)
+        return next(_payments(company, structure, space, credits, rules, fee, loss), None) is not None
     if fee > credits:
         return False
     for units, kinds in _machinery_options(company, structure, space, rules):
@@ -283,6 +305,16 @@ def _tile_uses(game: Game, seat: int, engineer_free: bool) -> Iterator[TileUse]:
                 yield TileUse(key, supply, tile, s, to_wheel)
 
 
+def _cost_class(game: Game, structure: str) -> Callable[[str], Hashable]:
+    """space -> its cost class now: the map's (``_cost_classes``), and for an Elevation whether it raises a
+    dam (no red fee) or stands on an empty space (Japan: the red fee of a new dam)."""
+    classes = _cost_classes(structure)
+    if structure != "elevation":
+        return classes.__getitem__
+    dams = game.state.dams
+    return lambda space: (classes[space], space in dams)
+
+
 @cache
 def _cost_classes(structure: str) -> dict[str, Hashable]:
     """space -> cost class, for every space of ``structure``. Spaces of one class cost the same to build
@@ -319,17 +351,18 @@ def _build_plan(game: Game, seat: int, credits: int, uses: list[TileUse],
     for use in uses:
         s = use.structure
         rules = rules_of(use)
+        fee_of = _fee_rule(game, seat, use)
         if s not in legal:
             legal[s] = legal_spaces(game, seat, s)
-        classes = _cost_classes(s)
+        class_of = _cost_class(game, s)
         losses = _losses(company, s, column)
         spaces = {}
         for space in legal[s]:
             by_loss = []
             for loss in losses:
-                key = (s, rules.tile, classes[space], loss)
+                key = (s, rules.tile, class_of(space), loss)
                 if key not in found:
-                    found[key] = _unique(_payments(company, s, space, credits, rules, loss))
+                    found[key] = _unique(_payments(company, s, space, credits, rules, fee_of(space), loss))
                 by_loss.append(found[key])
             pays = by_loss[0] if len(by_loss) == 1 else [p for found_pays in by_loss for p in found_pays]
             if pays:
@@ -349,13 +382,14 @@ def can_build(game: Game, seat: int, credits: int, engineer_free: bool = False) 
         if (s, rules.tile) in tried:
             continue  # a use with the same structure and cost rules: already answered
         unpayable = tried[s, rules.tile] = set()
-        classes = _cost_classes(s)
+        class_of = _cost_class(game, s)
+        fee_of = _fee_rule(game, seat, use)
         losses = _losses(company, s, None)
         for space in legal_spaces(game, seat, s):
-            if classes[space] not in unpayable:
-                if any(_payable(company, s, space, credits, rules, loss) for loss in losses):
+            if class_of(space) not in unpayable:
+                if any(_payable(company, s, space, credits, rules, fee_of(space), loss) for loss in losses):
                     return True
-                unpayable.add(classes[space])
+                unpayable.add(class_of(space))
     return False
 
 
@@ -465,11 +499,11 @@ def free_build(game: Game, seat: int, structure: str, areas: Collection[str] | N
         column = yield from _ask_column(game, seat, structure, list(lost), [c for c in columns if c not in lost])
     if column not in lost:
         legal = []  # the loss cannot be paid: no build (the choices say why)
-    choices = [space_choice(game, seat, structure, s, red_fee(structure, s), Payment(0, 0, 0), column)
-               for s in legal if red_fee(structure, s) <= credits]
+    choices = [space_choice(game, seat, structure, s, red_fee(game, structure, s), Payment(0, 0, 0), column)
+               for s in legal if red_fee(game, structure, s) <= credits]
     choices.append(Choice("skip", "Do not build"))
-    short = tuple((space_label(game, structure, s), short_of_credits(red_fee(structure, s), credits))
-                  for s in legal if red_fee(structure, s) > credits)
+    short = tuple((space_label(game, structure, s), short_of_credits(red_fee(game, structure, s), credits))
+                  for s in legal if red_fee(game, structure, s) > credits)
     if columns and column not in lost:
         short += ((f"column {column}", f"cannot lose {lost_label(board.loss(company, structure, column))}"),)
     picked = yield from game.ask(seat, PromptKind.BUILD_SPACE, f"Free build: where do you build the {structure}?",
@@ -479,7 +513,7 @@ def free_build(game: Game, seat: int, structure: str, areas: Collection[str] | N
     space = Key.parse(picked).rest()
     game.event(f"{game.name(seat)} builds a {structure} on {space} for free.", seat, "build", (space,))
     lose(game, seat, lost[column])
-    yield from place_piece(game, seat, structure, space, red_fee(structure, space), column)
+    yield from place_piece(game, seat, structure, space, red_fee(game, structure, space), column)
 
 
 def place_piece(game: Game, seat: int, structure: str, space: str, fee: int, column: int = 0) -> Flow[None]:
@@ -491,6 +525,8 @@ def place_piece(game: Game, seat: int, structure: str, space: str, fee: int, col
     board.take(company, structure, column)
     if structure == "base":
         st.dams[space] = DamState(owner=seat, height=1)
+    elif without_base(game, structure, space):  # Japan: an Elevation without a Base
+        st.dams[space] = DamState(owner=seat, height=1, base=False)
     elif structure == "elevation":
         st.dams[space].height += 1
     elif structure == "conduit":
@@ -549,8 +585,8 @@ def income_label(income: Income) -> str:
 
 def _fee_rule(game: Game, seat: int, use: TileUse) -> Callable[[str], int]:
     """space -> the red-space fee this tile use pays there (a tile may waive it)."""
-    waived = patents.waives_red_fee(patents.tile_rules(game, seat, use.tile))
-    return lambda space: 0 if waived else red_fee(use.structure, space)
+    waived = patents.waives_red_fee(patents.tile_rules(game, seat, use.tile))  # Joker I (base-less Elevations too)
+    return lambda space: 0 if waived else red_fee(game, use.structure, space)
 
 
 def _cost(pay: Payment) -> tuple[int, int]:
@@ -595,17 +631,21 @@ def space_choice(game: Game, seat: int, structure: str, space: str, fee: int, pa
     if board.any_order(company, structure):  # a piece from a chosen column: its income's price and its loss
         data |= {"column": column, "income_price": income.price if income else 0,
                  "loss": {"excavators": loss[0], "mixers": loss[1]}}
+    if without_base(game, structure, space):
+        data["without_base"] = True  # Japan: a new height-1 dam, an Elevation without a Base
     return Choice(make("space", space), label, (space,), data)
 
 
 def space_label(game: Game, structure: str, space: str) -> str:
     m = components().map
-    fee = red_fee(structure, space)
+    fee = red_fee(game, structure, space)
     red = f", red +{fee}" if fee else ""
     if structure == "conduit":
         c = m.conduits[space]
         return f"{space}: conduit {c.production} from zone {c.zone} ({c.area}) to zone {c.ends_in_zone}"
-    if structure == "elevation":
+    if structure == "elevation" and space in game.state.dams:
         d = game.state.dams[space]
         return f"{space}: raise your dam to height {d.height + 1} ({m.dams[space].area})"
+    if structure == "elevation":
+        return f"{space}: a height-1 dam without a Base, zone {m.zone_of(space)} ({m.area_of(space)}{red})"
     return f"{space}: zone {m.zone_of(space)} ({m.area_of(space)}{red})"

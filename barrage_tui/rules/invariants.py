@@ -47,8 +47,8 @@ def _copies(company: CompanyState) -> bool:
 def _most_it_may_hold(game: Game, space: str, dam: DamState) -> int:
     """A 4th drop that came while Mahiri copied Graziano stays when the copy ends (Appendix 9: the
     capacity lasts until those drops are produced with)."""
-    if dam.height == 3 and dam.owner >= 0 and _copies(game.state.companies[dam.owner]):
-        return max(water.capacity(game, space), _most("height3_capacity"))
+    if dam.owner >= 0 and _copies(game.state.companies[dam.owner]):
+        return max(water.capacity(game, space), dam.height + _most("tallest_dam_extra"))
     return water.capacity(game, space)
 
 
@@ -65,20 +65,20 @@ def violations(game: Game) -> list[str]:
         found.append(exc.problem)
     on_map = sum(st.headstream_drops.values())
     on_board = [[0, 0, 0, 0] for _ in st.companies]  # base, elevation, conduit, powerhouse per seat
-    least_h3 = _least("height3_capacity")
+    least_extra = _least("tallest_dam_extra")
     for space, dam in st.dams.items():
         height, drops = dam.height, dam.drops
         on_map += drops
         if not 1 <= height <= 3:
             found.append(f"map: {space} has height {height}")
-        # A capacity is the height, or for an owned height-3 dam the officers' (never below least_h3):
-        # it is only worked out for a dam holding more than min(height, least_h3).
-        elif drops < 0 or (drops > min(height, least_h3) and drops > _most_it_may_hold(game, space, dam)):
+        # A capacity is the height, or more for an owned dam at its company's greatest height (Graziano):
+        # it is only worked out for a dam holding more than height + least_extra.
+        elif drops < 0 or (drops > height + least_extra and drops > _most_it_may_hold(game, space, dam)):
             found.append(f"water: {space} holds {drops} drops, capacity {water.capacity(game, space)}")
         if dam.owner >= 0:
             board = on_board[dam.owner]
-            board[0] += 1
-            board[1] += height - 1
+            board[0] += 1 if dam.base else 0  # an Elevation without a Base (Japan) is an Elevation piece
+            board[1] += dam.elevations
     if st.drops_created != on_map + st.drops_exited:
         found.append(f"water: {st.drops_created} drops created, {on_map} on the map + {st.drops_exited} gone")
     if st.headstream_drops and min(st.headstream_drops.values()) < 0:

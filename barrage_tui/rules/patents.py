@@ -47,7 +47,8 @@ NO_PARAMS: Toml = MappingProxyType({})
 
 def _drops_in_empty_own_dams(game: Game, seat: int, space: str, p: Toml) -> Flow[None]:
     st = game.state
-    filled = [s for s, d in st.dams.items() if d.owner == seat and d.drops == 0]
+    # Base I: an Elevation without a Base (Japan) does not count as a Base (the box's Japan page)
+    filled = [s for s, d in st.dams.items() if d.owner == seat and d.drops == 0 and d.base]
     for s in filled:
         st.dams[s].drops = p["drops"]
     st.drops_created += p["drops"] * len(filled)
@@ -58,7 +59,8 @@ def _drops_in_empty_own_dams(game: Game, seat: int, space: str, p: Toml) -> Flow
 
 
 def _wheel_per_own_elevation(game: Game, seat: int, space: str, p: Toml) -> Flow[None]:
-    n = p["rotations"] * sum(d.height - 1 for d in game.state.dams.values() if d.owner == seat)
+    # Elevation I: for this effect an Elevation without a Base (Japan) is not an Elevation (the box's Japan page)
+    n = p["rotations"] * sum(d.height - 1 for d in game.state.dams.values() if d.owner == seat and d.base)
     back = wheel.turn(game.state.companies[seat], n)
     game.event(f"{game.name(seat)} turns the wheel {n} ({p['rotations']} per Elevation)"
                + (f", getting back {', '.join(back)}." if back else "."), seat, "wheel")
@@ -75,7 +77,8 @@ def _credits_per_conduit_value(game: Game, seat: int, space: str, p: Toml) -> Fl
 
 
 def _energy_per_own_base(game: Game, seat: int, space: str, p: Toml) -> Flow[None]:
-    energy = p["energy"] * sum(1 for d in game.state.dams.values() if d.owner == seat)
+    # Base II: an Elevation without a Base (Japan) does not count as a Base (the box's Japan page)
+    energy = p["energy"] * sum(1 for d in game.state.dams.values() if d.owner == seat and d.base)
     yield from _energy_for_hand_contract(game, seat, energy)
 
 
@@ -95,7 +98,9 @@ def _production_with_bonus(game: Game, seat: int, space: str, p: Toml) -> Flow[N
 
 
 def _vp_per_raised_dam(game: Game, seat: int, space: str, p: Toml) -> Flow[None]:
-    n = sum(1 for d in game.state.dams.values() if d.owner == seat and d.height >= 2)
+    # Decision: an Elevation without a Base (Japan) still counts as an Elevation here ("it still counts as an
+    # Elevation"; the box names Elevation I alone as the exception).
+    n = sum(1 for d in game.state.dams.values() if d.owner == seat and (d.height >= 2 or not d.base))
     game.gain_vp(seat, p["vp"] * n, "tiles")
     return
     yield

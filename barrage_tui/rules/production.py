@@ -5,6 +5,14 @@ dam's zone, and one of your powerhouses in the conduit's end zone. Energy = drop
 (Viktor: at least 4), then the action's bonus once and your company-board bonus; it must be at least 1.
 The drops then flow on from the powerhouse's zone. Using an opponent's conduit costs 1 credit per drop,
 paid to its owner, who also scores 1 VP per drop.
+
+Japan's ability (connection chains, ``Ability.production_chains``): the water may also reach the activated
+powerhouse through a chain of Japan's own systems, a Japanese powerhouse standing in the valley of the
+Japanese dam that starts the next system (``Link``); Energy = drops x the sum of every conduit's value on
+the path, and each other company's conduit on it is paid per drop as usual.
+Decisions (UNVERIFIED, seed 002 does not say; sammelbecken.md 2.2): the action's bonus, the company bonus
+and Viktor's minimum apply once, to the path's whole Energy; the drops end at the activated powerhouse and
+flow on from there, like any production's.
 """
 
 from __future__ import annotations
@@ -24,14 +32,48 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True)
-class System:
+class Link:
+    """A step of a chain (Japan): the water passes ``powerhouse`` (Japan's), whose valley holds Japan's
+    ``dam``, and goes on through ``conduit``, the conduit from that dam (any company's)."""
+
+    powerhouse: str
     dam: str
     conduit: str
-    powerhouse: str
+
+
+@dataclass(frozen=True)
+class System:
+    """The water's path of a production: ``dam`` -> ``conduit`` -> (a chain's ``links``) -> ``powerhouse``."""
+
+    dam: str
+    conduit: str
+    powerhouse: str  # the activated one
+    links: tuple[Link, ...] = ()
 
     @property
     def key(self) -> str:
-        return keys.make("system", self.dam, self.conduit, self.powerhouse)
+        chain = (x for link in self.links for x in (link.powerhouse, link.dam, link.conduit))
+        return keys.make("system", self.dam, self.conduit, self.powerhouse, *chain)
+
+    @classmethod
+    def from_key(cls, key: str) -> System:
+        args = keys.Key.parse(key).args
+        return cls(args[0], args[1], args[2], tuple(Link(*args[i:i + 3]) for i in range(3, len(args), 3)))
+
+    @property
+    def conduits(self) -> tuple[str, ...]:
+        """Every conduit on the path, the first one first."""
+        return (self.conduit, *(link.conduit for link in self.links))
+
+    @property
+    def link_dams(self) -> frozenset[str]:
+        return frozenset(link.dam for link in self.links)
+
+    @property
+    def refs(self) -> tuple[str, ...]:
+        """The board spaces on the path, in the water's order (for the map's highlight)."""
+        chain = tuple(x for link in self.links for x in (link.powerhouse, link.dam, link.conduit))
+        return (self.dam, self.conduit, *chain, self.powerhouse)
 
 
 Flows = list[tuple[System, int]]  # the drops of one production: (system, drops) into one powerhouse
@@ -48,6 +90,23 @@ def energy(game: Game, seat: int, conduit: str, drops: int, bonus: int, second: 
     return _with_bonuses(game, seat, components().map.conduits[conduit].production * drops, bonus, second)
 
 
+def path_value(system: System) -> int:
+    """The Energy one drop makes on ``system``'s path: the sum of its conduits' values."""
+    conduits = components().map.conduits
+    return sum(conduits[c].production for c in system.conduits)
+
+
+def system_energy(game: Game, seat: int, system: System, drops: int, bonus: int, second: bool = False) -> int:
+    """The Energy of ``drops`` drops on ``system``'s path (a chain's every conduit), with the bonuses."""
+    return _with_bonuses(game, seat, path_value(system) * drops, bonus, second)
+
+
+def tolls(game: Game, seat: int, system: System) -> list[int]:
+    """The owner of every other company's conduit on the path, once per conduit: each is paid per drop."""
+    st = game.state
+    return [st.conduits[c] for c in system.conduits if st.conduits[c] != seat]
+
+
 def _with_bonuses(game: Game, seat: int, value: int, bonus: int, second: bool) -> int:
     """Drops x conduit value (summed over the dams used) made into the production's Energy."""
     if second:  # Germany's second production: no bonuses of any kind, no Viktor
@@ -57,18 +116,17 @@ def _with_bonuses(game: Game, seat: int, value: int, bonus: int, second: bool) -
 
 
 def max_drops(game: Game, seat: int, system: System) -> int:
-    st = game.state
-    k = st.dams[system.dam].drops
-    owner = st.conduits[system.conduit]
-    if owner != seat:
-        k = min(k, game.spendable_credits(seat))
+    k = game.state.dams[system.dam].drops
+    paid = len(tolls(game, seat, system))
+    if paid:
+        k = min(k, game.spendable_credits(seat) // paid)
     return k
 
 
 def drop_counts(game: Game, seat: int, system: System, bonus: int, second: bool = False) -> list[tuple[int, int]]:
     """(drops, energy) for every legal number of drops."""
     return [(k, e) for k in range(1, max_drops(game, seat, system) + 1)
-            if (e := energy(game, seat, system.conduit, k, bonus, second)) >= 1]
+            if (e := system_energy(game, seat, system, k, bonus, second)) >= 1]
 
 
 def systems(game: Game, seat: int, bonus: int, second: bool = False, exclude_powerhouse: str = "") -> list[System]:
@@ -78,23 +136,76 @@ def systems(game: Game, seat: int, bonus: int, second: bool = False, exclude_pow
 def _systems(game: Game, seat: int, bonus: int, second: bool, exclude_powerhouse: str,
              any_energy: bool = False) -> Iterator[System]:
     """Complete systems that can make at least 1 Energy with ``bonus`` (``any_energy``: whatever they make)."""
-    st, m = game.state, components().map
-    mine = {m.powerhouses[p].zone: p for p, o in st.powerhouses.items() if o == seat and p != exclude_powerhouse}
+    st = game.state
+    mine = _own_powerhouses_by_zone(game, seat, exclude_powerhouse)
     if not mine:
         return
+    linking = chains(game, seat)
     for dam_id, dam in st.dams.items():
         if dam.drops < 1 or dam.owner not in (seat, NEUTRAL):
             continue
-        for conduit in m.zones[m.dams[dam_id].zone].conduits:
-            if conduit not in st.conduits:
-                continue
-            ph = mine.get(m.conduits[conduit].ends_in_zone)
-            if ph is None:
-                continue
-            sysm = System(dam_id, conduit, ph)
+        for sysm in _paths_from(game, seat, dam_id, mine, linking):
             if any_energy or drop_counts(game, seat, sysm, bonus, second) or (
                     several_dams(game, seat, second) and flow_counts(game, seat, [], sysm, bonus, second)):
                 yield sysm
+
+
+def _own_powerhouses_by_zone(game: Game, seat: int, exclude_powerhouse: str = "") -> dict[int, str]:
+    """zone -> the seat's powerhouse there (one per zone at most)."""
+    m = components().map
+    return {m.powerhouses[p].zone: p for p, o in game.state.powerhouses.items()
+            if o == seat and p != exclude_powerhouse}
+
+
+def chains(game: Game, seat: int) -> bool:
+    """Whether the seat's productions may run through chains of its own systems (Japan's ability)."""
+    return companies.ability(game, seat).production_chains
+
+
+def _paths_from(game: Game, seat: int, dam: str, mine: dict[int, str], linking: bool) -> Iterator[System]:
+    """Every path from ``dam`` to one of the seat's powerhouses ``mine``: through a built conduit of the
+    dam's zone, and with ``linking`` (Japan's chains) on through its linked systems."""
+    st, m = game.state, components().map
+    start = m.dams[dam].zone
+    for conduit in m.zones[start].conduits:
+        if conduit in st.conduits:
+            powerhouse = mine.get(m.conduits[conduit].ends_in_zone)
+            if powerhouse is not None:
+                yield System(dam, conduit, powerhouse)
+                if linking:
+                    yield from _chained(game, seat, System(dam, conduit, powerhouse), mine, frozenset({start}))
+
+
+def _chained(game: Game, seat: int, upper: System, mine: dict[int, str], seen: frozenset[int]) -> Iterator[System]:
+    """The paths that go on from ``upper``'s powerhouse through the seat's dam in its valley."""
+    st, m = game.state, components().map
+    zone = m.powerhouses[upper.powerhouse].zone
+    nxt = link_dam(game, seat, zone)
+    if zone in seen or nxt is None or nxt == upper.dam:
+        return
+    for conduit in m.zones[zone].conduits:
+        if conduit in st.conduits:
+            powerhouse = mine.get(m.conduits[conduit].ends_in_zone)
+            if powerhouse is not None:
+                link = Link(upper.powerhouse, nxt, conduit)
+                path = System(upper.dam, upper.conduit, powerhouse, upper.links + (link,))
+                yield path
+                yield from _chained(game, seat, path, mine, seen | {zone})
+
+
+def link_dam(game: Game, seat: int, zone: int) -> str | None:
+    """The seat's dam that a chain may go on from, in the valley of the seat's powerhouse in ``zone``: its
+    dam there, unless another company's dam stands higher in the valley, between the powerhouse and it
+    (that breaks the link). Decision: a neutral dam there would break it too (on this map neutral dams
+    stand only on lower spaces, below any other dam of the valley, so it never happens)."""
+    st, m = game.state, components().map
+    node = m.downstream[f"P{zone}"]
+    while node in m.zones[zone].dam_spaces:
+        dam = st.dams.get(node)
+        if dam is not None:
+            return node if dam.owner == seat else None
+        node = m.downstream[node]
+    return None
 
 
 # ---------------------------------------------------------------- Dr. Octavius: several dams, one powerhouse
@@ -105,22 +216,32 @@ def several_dams(game: Game, seat: int, second: bool = False) -> bool:
 
 
 def sources(game: Game, seat: int, powerhouse: str) -> list[System]:
-    """Every dam (own or neutral, holding water) with a built conduit into ``powerhouse``'s zone."""
+    """Every dam (own or neutral, holding water) with a built conduit into ``powerhouse``'s zone (and, with
+    Japan's chains, every path of linked systems into it: Dr. Octavius's several dams keep its rules)."""
     st, m = game.state, components().map
-    zone = m.powerhouses[powerhouse].zone
-    return [System(dam_id, conduit, powerhouse) for dam_id, dam in st.dams.items()
-            if dam.drops >= 1 and dam.owner in (seat, NEUTRAL)
-            for conduit in m.zones[m.dams[dam_id].zone].conduits
-            if conduit in st.conduits and m.conduits[conduit].ends_in_zone == zone]
+    mine = {m.powerhouses[powerhouse].zone: powerhouse}
+    linking = chains(game, seat)
+    if linking:  # the linking powerhouses may be any of the seat's
+        mine = _own_powerhouses_by_zone(game, seat) | mine
+    return [s for dam_id, dam in st.dams.items() if dam.drops >= 1 and dam.owner in (seat, NEUTRAL)
+            for s in _paths_from(game, seat, dam_id, mine, linking) if s.powerhouse == powerhouse]
+
+
+def joins(flows: Flows, system: System) -> bool:
+    """Whether ``system``'s water may join a production's ``flows`` (Dr. Octavius): a dam gives its drops
+    once, and a chain's linking dams are not sources (Japan: the water they hold is not used) -
+    Decision: nor may a dam that gave its drops link another of the production's paths."""
+    used = {s.dam for s, _ in flows}
+    linked = set().union(*(s.link_dams for s, _ in flows))
+    return system.dam not in used and system.dam not in linked and not (system.link_dams & used)
 
 
 def _value(flows: Flows) -> int:
-    conduits = components().map.conduits
-    return sum(conduits[s.conduit].production * k for s, k in flows)
+    return sum(path_value(s) * k for s, k in flows)
 
 
 def _credits_needed(game: Game, seat: int, flows: Flows) -> int:
-    return sum(k for s, k in flows if game.state.conduits[s.conduit] != seat)
+    return sum(k * len(tolls(game, seat, s)) for s, k in flows)
 
 
 def flows_energy(game: Game, seat: int, flows: Flows, bonus: int, second: bool = False) -> int:
@@ -130,16 +251,15 @@ def flows_energy(game: Game, seat: int, flows: Flows, bonus: int, second: bool =
 
 def _most_value_left(game: Game, seat: int, flows: Flows) -> int:
     """The most drops x value the powerhouse's other dams could still add, credits allowing."""
-    st, conduits = game.state, components().map.conduits
-    used = {s.dam for s, _ in flows}
+    st = game.state
     free, paid = 0, []
     for s in sources(game, seat, flows[0][0].powerhouse):
-        if s.dam in used:
+        if not joins(flows, s):
             continue
-        value, drops = conduits[s.conduit].production, st.dams[s.dam].drops
-        if st.conduits[s.conduit] == seat:
+        value, drops = path_value(s), st.dams[s.dam].drops
+        if not tolls(game, seat, s):
             free += value * drops
-        else:
+        else:  # an upper bound: as if each such drop cost 1 credit
             paid += [value] * drops
     budget = max(0, game.spendable_credits(seat) - _credits_needed(game, seat, flows))
     return free + sum(sorted(paid, reverse=True)[:budget])
@@ -151,8 +271,9 @@ def flow_counts(game: Game, seat: int, flows: Flows, system: System, bonus: int,
     dams the Energy so far may be below 1 while more dams can still bring it to 1."""
     st = game.state
     k_max = st.dams[system.dam].drops
-    if st.conduits[system.conduit] != seat:
-        k_max = min(k_max, game.spendable_credits(seat) - _credits_needed(game, seat, flows))
+    paid = len(tolls(game, seat, system))
+    if paid:
+        k_max = min(k_max, (game.spendable_credits(seat) - _credits_needed(game, seat, flows)) // paid)
     several = several_dams(game, seat, second)
     counts = []
     for k in range(1, k_max + 1):
@@ -167,12 +288,11 @@ def flow_counts(game: Game, seat: int, flows: Flows, system: System, bonus: int,
 def best_energy(game: Game, seat: int) -> int | None:
     """The most Energy one single-dam production could make now, before the action's bonus (None: no
     system). Energy never falls with more drops, so each system's best uses all the drops it may."""
-    conduits = components().map.conduits
     best = None  # the most drops x conduit value: the bonuses (added once, below) keep the order of values
     for system in _systems(game, seat, 0, False, "", any_energy=True):
         k = max_drops(game, seat, system)
         if k >= 1:
-            value = conduits[system.conduit].production * k
+            value = path_value(system) * k
             best = value if best is None else max(best, value)
     return None if best is None else _with_bonuses(game, seat, best, 0, False)
 
@@ -207,22 +327,29 @@ def produce(game: Game, seat: int, bonus: int, optional: bool = False, second: b
     for _ in range(sum(k for _, k in flows)):
         water.flow_drop(game, f"P{zone}")
     game.event(f"{game.name(seat)} produces {e} energy: "
-               + " and ".join(f"{k} drop(s) from {s.dam} through {s.conduit}" for s, k in flows)
+               + " and ".join(f"{k} drop(s) from {s.dam} through {' and '.join(s.conduits)}" for s, k in flows)
                + f" to {system.powerhouse}.", seat, EventKind.PRODUCTION,
-               tuple(x for s, _ in flows for x in (s.dam, s.conduit)) + (system.powerhouse,), {"energy": e})
+               tuple(x for s, _ in flows for x in s.refs[:-1]) + (system.powerhouse,), {"energy": e})
     for s, k in flows:
-        owner = st.conduits[s.conduit]
-        if owner != seat:
-            game.pay_credits(seat, k)
-            game.gain_credits(owner, k)
-            game.gain_vp(owner, k, "conduits")
-            paid = f"{k} VP (an Automa pays in VP)" if is_automa(game, seat) else f"{k} credit(s)"
-            got = f"{k} VP for its credits and {k} VP" if is_automa(game, owner) else f"{k} credit(s) and {k} VP"
-            game.event(f"{game.name(seat)} pays {paid} for {game.name(owner)}'s conduit; {game.name(owner)} gains "
-                       f"{got}.", seat, "payment", (s.conduit,))
+        for conduit in s.conduits:
+            _pay_toll(game, seat, conduit, k)
     yield from contracts.fulfil(game, seat, e, production=True)
     if not second:
         yield from companies.ability(game, seat).after_production(game, seat, system.powerhouse)
+
+
+def _pay_toll(game: Game, seat: int, conduit: str, k: int) -> None:
+    """``k`` drops through another company's ``conduit``: 1 credit per drop to it, and it scores 1 VP each."""
+    owner = game.state.conduits[conduit]
+    if owner == seat:
+        return
+    game.pay_credits(seat, k)
+    game.gain_credits(owner, k)
+    game.gain_vp(owner, k, "conduits")
+    paid = f"{k} VP (an Automa pays in VP)" if is_automa(game, seat) else f"{k} credit(s)"
+    got = f"{k} VP for its credits and {k} VP" if is_automa(game, owner) else f"{k} credit(s) and {k} VP"
+    game.event(f"{game.name(seat)} pays {paid} for {game.name(owner)}'s conduit; {game.name(owner)} gains "
+               f"{got}.", seat, "payment", (conduit,))
 
 
 def _choose_flows(game: Game, seat: int, system: System, bonus: int, second: bool) -> Flow[Flows]:
@@ -238,13 +365,12 @@ def _choose_flows(game: Game, seat: int, system: System, bonus: int, second: boo
         flows.append((system, keys.number(key)))
         if not several_dams(game, seat, second):
             return flows
-        used = {s.dam for s, _ in flows}
         more = [s for s in sources(game, seat, system.powerhouse)
-                if s.dam not in used and flow_counts(game, seat, flows, s, bonus, second)]
+                if joins(flows, s) and flow_counts(game, seat, flows, s, bonus, second)]
         e = flows_energy(game, seat, flows, bonus, second)
         if not more:
             return flows
-        choices = [Choice(s.key, system_label(game, seat, s), (s.dam, s.conduit, s.powerhouse)) for s in more]
+        choices = [Choice(s.key, system_label(game, seat, s), s.refs) for s in more]
         if e >= 1:
             choices.append(Choice("done", f"No more dams: produce {e} energy"))
         key = yield from game.ask(seat, PromptKind.MORE_DAMS, f"Dr. Octavius: take drops from another dam into "
@@ -261,16 +387,22 @@ def system_choice(game: Game, seat: int, s: System, bonus: int, second: bool) ->
     counts = flow_counts(game, seat, [], s, bonus, second)
     owner = game.state.conduits[s.conduit]
     most = max((e for _, e in counts), default=0)
-    return Choice(s.key, f"{system_label(game, seat, s)}: up to {most} energy", (s.dam, s.conduit, s.powerhouse),
-                  {"energy": most, "drops": max((k for k, _ in counts), default=0),
-                   "pays": -1 if owner == seat else owner})
+    data: dict[str, object] = {"energy": most, "drops": max((k for k, _ in counts), default=0),
+                               "pays": -1 if owner == seat else owner}
+    if s.links:  # a chain (Japan): every conduit's owner paid per drop, and the path's value per drop
+        data |= {"chain": True, "tolls": tuple(tolls(game, seat, s)), "value": path_value(s)}
+    return Choice(s.key, f"{system_label(game, seat, s)}: up to {most} energy", s.refs, data)
 
 
 def system_label(game: Game, seat: int, s: System) -> str:
-    st = game.state
-    c = components().map.conduits[s.conduit]
-    owner = st.conduits[s.conduit]
+    st, conduits = game.state, components().map.conduits
     dam = st.dams[s.dam]
     whose = "neutral" if dam.owner == NEUTRAL else "your"
-    pay = "" if owner == seat else f", pay {game.name(owner)} 1/drop"
-    return f"{s.dam} ({whose}, {dam.drops} drops) -> {s.conduit} (value {c.production}{pay}) -> {s.powerhouse}"
+
+    def through(conduit: str) -> str:
+        owner = st.conduits[conduit]
+        pay = "" if owner == seat else f", pay {game.name(owner)} 1/drop"
+        return f"{conduit} (value {conduits[conduit].production}{pay})"
+    chain = "".join(f" -> {link.powerhouse} -> your dam {link.dam} -> {through(link.conduit)}" for link in s.links)
+    total = f" = {path_value(s)}/drop" if s.links else ""
+    return f"{s.dam} ({whose}, {dam.drops} drops) -> {through(s.conduit)}{chain} -> {s.powerhouse}{total}"

@@ -228,7 +228,7 @@ def new_state(setup: Setup) -> GameState:
 
     # Companies and chief engineers: fixed matchups in the introductory game, otherwise chosen or drawn.
     if setup.introductory:
-        rows = sorted((c for c in comps.companies.values() if c.introductory),
+        rows = sorted((c for c in comps.companies.values() if c.introductory),  # the base boards only
                       key=lambda c: c.introductory["turn_position"])[:n]
         pairs = [(c.id, c.introductory["officer"]) for c in rows]
         spare: list[str] = []

@@ -101,6 +101,12 @@ class DamState:
     owner: int  # a seat or NEUTRAL
     height: int  # 1 = Base, 2-3 = with Elevations
     drops: int = 0
+    base: bool = later(lambda: True)  # False: an Elevation standing without a Base (Japan), height 1, never raised
+
+    @property
+    def elevations(self) -> int:
+        """The Elevation pieces of the dam (one standing without a Base is an Elevation piece too)."""
+        return self.height - 1 if self.base else self.height
 
 
 @dataclass
@@ -153,6 +159,8 @@ class GameState:
         _drop_unused(data, GameState)
         for company in data["companies"]:
             _drop_unused(company, CompanyState)
+        for dam in data["dams"].values():
+            _drop_unused(dam, DamState)
         return data
 
     @classmethod

@@ -88,7 +88,7 @@ def water_bounds(seats: int) -> tuple[int, int, int]:
     A game starts with the neutral dams' drops and brings, each round, the four headstreams' worth and,
     per Engineer placed, a technology tile filling every dam of the map."""
     comps = components()
-    dam = max(3, *(o.height3_capacity for o in OFFICERS.values()))
+    dam = 3 + max(o.tallest_dam_extra for o in OFFICERS.values())
     gifts = [p.get("drops", 0) for p in (s.params for s in comps.spaces.values())]
     gifts += [g for c in comps.contracts.values() for g in _drop_gifts(c.reward)]
     gifts += [g for co in comps.companies.values() for row in co.income.values() for reward in row.values()
@@ -186,7 +186,12 @@ def check_state(st: GameState, setup: Setup, where: str = "state") -> None:
         at = key_path(p("dams"), space)
         _one_of(at, space, game_map.dams, "dam space")
         _seat(f"{at}.owner", dam.owner, n, neutral=True)
-        _range(f"{at}.height", dam.height, 1, 3)
+        builder = comps.companies.get(st.companies[dam.owner].company) if dam.owner >= 0 else None  # checked below
+        board = builder.construction if builder else None
+        _range(f"{at}.height", dam.height, 1, board.max_dam_height if board else 3)
+        if not dam.base and (board is None or not board.elevation_without_base or dam.height != 1):
+            raise fail(f"{at}.base", "only a company whose board allows it has an Elevation without a Base, "
+                                     "and that dam is never raised (height 1)")
         _range(f"{at}.drops", dam.drops, 0, most_in_dam)  # the exact capacity: the rules' invariants
     _range(p("drops_created"), st.drops_created, 0, most_in_game)  # after the places: they say more
     _range(p("drops_exited"), st.drops_exited, 0, st.drops_created)

@@ -23,8 +23,10 @@ def capacity(game: Game, space: str) -> int:
     dam = game.state.dams.get(space)
     if dam is None:
         return 0
-    if dam.height == 3 and dam.owner >= 0:
-        return max(o.height3_capacity for o in officers.in_force(game.state.companies[dam.owner]))
+    if dam.owner >= 0:
+        company = game.state.companies[dam.owner]
+        if dam.height == components().companies[company.company].construction.max_dam_height:
+            return dam.height + max(o.tallest_dam_extra for o in officers.in_force(company))  # Graziano
     return dam.height
 
 

@@ -49,7 +49,8 @@ def test_payable_is_true_exactly_when_there_is_a_payment(officers):
                 rules = construction._cost_rules(game, seat)(use)
                 for space in spaces_of(use.structure):
                     listed = construction.payments(game, seat, use, space, credits)
-                    assert construction._payable(company, use.structure, space, credits, rules) == bool(listed), (
+                    fee = construction._fee_rule(game, seat, use)(space)
+                    assert construction._payable(company, use.structure, space, credits, rules, fee) == bool(listed), (
                         use.key, space, credits, company.excavators, company.mixers, company.excamixers)
 
 

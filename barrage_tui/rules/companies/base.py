@@ -14,6 +14,7 @@ class Ability:
     id = ""
     contract_reduction = False  # a production's contract needs ``amount`` less Energy (France)
     energy_from_passing_drops = False  # a drop passing a zone with its Powerhouse moves its marker (USA)
+    production_chains = False  # a production may run through a chain of its own linked systems (Japan)
 
     def after_production(self, game: Game, seat: int, powerhouse: str) -> Flow[None]:
         """What follows each production action (generator): Germany's second production, Italy's Energy."""

@@ -27,7 +27,7 @@ class Officer:
     credits_per_machinery = 0  # machinery units replaceable by this many credits (Solomon)
     machinery_wild = False  # every machinery unit counts as an Excamixer: Excavator or mixer (copied Elon)
     #: water
-    height3_capacity = 3  # drops a height-3 dam holds (Graziano)
+    tallest_dam_extra = 0  # drops more that a dam at the company's greatest height holds (Graziano: 1)
     drops_placed_freely = False  # a placed drop may flow at once or go straight behind an own dam (Amir)
     #: production
     production_floor = 0  # drops x conduit below this counts as this (Viktor)

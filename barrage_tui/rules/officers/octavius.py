@@ -5,7 +5,10 @@ production.py asks for the first dam as usual, then offers more dams into the sa
 Decision (UNVERIFIED: the Energy of several dams is not printed): the Energy is the sum over the dams of
 drops x that dam's conduit value, then the action's bonus and the company bonus once; each opponent's conduit
 costs 1 credit per drop through it, as usual. With Germany only the first of the two productions may use
-several dams (printed). Japan's chain restrictions do not arise on this map.
+several dams (printed). With Japan's chains in force each further dam may come through a chain too, under
+Japan's restrictions (production.sources, production.joins): a chain's linking dams are no sources.
+Decision: the chains themselves are Japan's ability; he does not give them to another company (his
+"through several systems" is read as the several dams' own systems into the one powerhouse).
 
 Mahiri copying him: it applies to a production of her extra action.
 
