@@ -13,6 +13,9 @@ COMPANY_LOOK = {
     "germany": ("G", Style(bold=True, color="#ffffff", bgcolor="#3a3a3a")),
     "italy": ("I", Style(bold=True, color="#ffffff", bgcolor="#13757e")),
     "france": ("F", Style(bold=True, color="#000000", bgcolor="#f0f0f0")),
+    # The Overseas Companies: Brazil's letter is Z, as B already names Bases and their spaces
+    "japan": ("J", Style(bold=True, color="#000000", bgcolor="#e0569b")),
+    "brazil": ("Z", Style(bold=True, color="#000000", bgcolor="#f2c230")),
 }
 NEUTRAL_LOOK = ("N", Style(bold=True, color="#000000", bgcolor="#9a9a9a"))
 

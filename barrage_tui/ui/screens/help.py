@@ -160,14 +160,25 @@ def legend() -> list:
 
 
 def income_text(company) -> str:
-    """What each income slot of a company board gives once uncovered (the boards may show only ✓ and ·)."""
-    from barrage_tui.rules.construction import INCOME_SLOTS
-
+    """What each income slot of a company board gives once uncovered (the boards may show only ✓ and ·),
+    with its price where it has one (Brazil)."""
     from ..texts import reward_short
 
     names = {"base": "Bases", "elevation": "Elevations", "conduit": "Conduits"}
-    return " · ".join(f"{names[s]} " + " ".join(f"{slot}:{reward_short(company.income[s][slot])}"
-                                                  for slot in INCOME_SLOTS) for s in names)
+    return " · ".join(f"{names[s]} " + " ".join(
+        f"{slot}:{reward_short(reward)}" + (f" for {price}cr" if (price := company.income_price.get(s, {}).get(slot))
+                                            else "")
+        for slot, reward in sorted(company.income[s].items())) for s in names)
+
+
+def loss_text(company) -> str:
+    """Brazil's board: the rows taken in any order, and what each column's piece loses for good."""
+    from barrage_tui.rules.construction import lost_label
+
+    rows = {"base": "Bases", "elevation": "Elevations", "conduit": "Conduits"}
+    return (", ".join(rows[r] for r in rows if r in company.any_order) + " are taken from any column; "
+            + " · ".join(f"column {column} loses {lost_label(loss)} for good"
+                         for column, loss in sorted(company.column_loss.items())) + ".")
 
 
 def officers_help(game) -> list:
@@ -182,6 +193,10 @@ def officers_help(game) -> list:
         officer = comps.officers[c.officer]
         table.add_row(plain(company.name), plain(company.ability_text))
         table.add_row("  Income", plain(income_text(company)))
+        if company.column_loss:  # Brazil: machinery lost for good by the column a piece is taken from
+            table.add_row("", plain(loss_text(company)))
+        if company.assumed:  # a board no source prints: the player may correct the data file
+            table.add_row("", plain(company.assumed, style="yellow"))
         table.add_row(plain(f"  {officer.name}"), plain(officer.ability))
         if officer.ability_text:  # the expansion's chief engineers: their card, as printed
             table.add_row("", plain(f"As printed: {officer.ability_text}", style="dim"))

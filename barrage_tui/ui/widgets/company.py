@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.containers import Horizontal
 
-from barrage_tui.rules import construction, level, officers
+from barrage_tui.rules import board, level, officers
 from barrage_tui.rules.setup import NO_OFFICER
 from barrage_tui.rules.components import components
 
@@ -137,7 +137,6 @@ class CompanyBoard(Panel):
         for refs, t in own_spaces:
             self._where.update(dict.fromkeys(refs, len(out)))
             out += wrap(t, width, indent=2)
-        income = comps.companies[c.company].income
         full_income = width >= 36 and incomes
         merged = dense and full_income  # each income row starts with its pieces left: "B5 2:3VP ..."
         pieces = Text("Left ")
@@ -145,22 +144,25 @@ class CompanyBoard(Panel):
             pieces.append(f"{STRUCT_LETTER[s]}{c.pieces[s]} ")
         if not merged:
             out.append(pieces)
+        slots = {s: [i for col in range(1, board.columns(s) + 1) if (i := board.income(c, s, col))]
+                 for s in board.ROWS}
         if not full_income:  # narrow: which income slots are uncovered, the rewards are in the help
             t = Text("Income ", style=TITLE)
-            for s in ("base", "elevation", "conduit"):
-                n = construction.built(c, s)
+            for s in board.ROWS:
+                gone = board.taken(c, s)
                 t.append(STRUCT_LETTER[s])
-                for slot in construction.INCOME_SLOTS:
-                    t.append("✓" if n >= slot else "·", style=BOLD if n >= slot else DIM)
+                for i in slots[s]:
+                    t.append("✓" if i.column in gone else "·", style=BOLD if i.column in gone else DIM)
                 t.append(" ")
             out.append(t)
-        for s in (("base", "elevation", "conduit") if full_income else ()):
+        for s in (board.ROWS if full_income else ()):
             t = Text(f"{STRUCT_LETTER[s]}{c.pieces[s] if merged else ' income'} ")
-            n = construction.built(c, s)
-            for slot in construction.INCOME_SLOTS:
-                got = n >= slot
-                t.append(f"{slot}:", style=DIM)
-                t.append(reward_short(income[s][slot]) + ("✓" if got else ""), style=BOLD if got else DIM)
+            gone = board.taken(c, s)
+            for i in slots[s]:
+                got = i.column in gone
+                t.append(f"{i.column}:", style=DIM)
+                t.append(reward_short(i.reward) + (f" for {i.price}cr" if i.price else "") + ("✓" if got else ""),
+                         style=BOLD if got else DIM)
                 t.append(" ")
             if merged and s == "conduit":
                 t.append_text(pieces)
