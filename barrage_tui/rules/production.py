@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from . import companies, contracts, keys, officers, water
+from . import companies, contracts, geology, keys, officers, water
 from .automa_levels import is_automa, level
 from .components import components
 from .decisions import Choice, EventKind, Flow, PromptKind
@@ -44,16 +44,24 @@ def company_bonus(game: Game, seat: int) -> int:
     return components().common["powerhouse_production_bonus"][f"built_{n}"]
 
 
+def conduit_value(game: Game, conduit: str) -> int:
+    """A conduit's production value (a Geological token may raise it)."""
+    return geology.conduit_value(game, conduit) if game.state.geology else components().map.conduits[conduit].production
+
+
 def energy(game: Game, seat: int, conduit: str, drops: int, bonus: int, second: bool = False) -> int:
-    return _with_bonuses(game, seat, components().map.conduits[conduit].production * drops, bonus, second)
+    return _with_bonuses(game, seat, conduit_value(game, conduit) * drops, bonus, second,
+                         components().map.conduits[conduit].ends_in_zone)
 
 
-def _with_bonuses(game: Game, seat: int, value: int, bonus: int, second: bool) -> int:
-    """Drops x conduit value (summed over the dams used) made into the production's Energy."""
+def _with_bonuses(game: Game, seat: int, value: int, bonus: int, second: bool, powerhouse_zone: int) -> int:
+    """Drops x conduit value (summed over the dams used) made into the production's Energy. A Geological
+    token's Energy is the Powerhouse's, so Germany's second production has it too."""
+    token = geology.production_bonus(game, powerhouse_zone) if game.state.geology else 0
     if second:  # Germany's second production: no bonuses of any kind, no Viktor
-        return value
+        return value + token
     floor = max(o.production_floor for o in officers.in_force(game.state.companies[seat]))
-    return max(value, floor) + bonus + company_bonus(game, seat)
+    return max(value, floor) + bonus + company_bonus(game, seat) + token
 
 
 def max_drops(game: Game, seat: int, system: System) -> int:
@@ -114,9 +122,13 @@ def sources(game: Game, seat: int, powerhouse: str) -> list[System]:
             if conduit in st.conduits and m.conduits[conduit].ends_in_zone == zone]
 
 
-def _value(flows: Flows) -> int:
-    conduits = components().map.conduits
-    return sum(conduits[s.conduit].production * k for s, k in flows)
+def _value(game: Game, flows: Flows) -> int:
+    return sum(conduit_value(game, s.conduit) * k for s, k in flows)
+
+
+def _zone(flows: Flows) -> int:
+    """The zone of the one powerhouse all of a production's drops run into."""
+    return components().map.powerhouses[flows[0][0].powerhouse].zone
 
 
 def _credits_needed(game: Game, seat: int, flows: Flows) -> int:
@@ -125,18 +137,18 @@ def _credits_needed(game: Game, seat: int, flows: Flows) -> int:
 
 def flows_energy(game: Game, seat: int, flows: Flows, bonus: int, second: bool = False) -> int:
     """The Energy of one production from ``flows``, a list of (system, drops) into one powerhouse."""
-    return _with_bonuses(game, seat, _value(flows), bonus, second)
+    return _with_bonuses(game, seat, _value(game, flows), bonus, second, _zone(flows))
 
 
 def _most_value_left(game: Game, seat: int, flows: Flows) -> int:
     """The most drops x value the powerhouse's other dams could still add, credits allowing."""
-    st, conduits = game.state, components().map.conduits
+    st = game.state
     used = {s.dam for s, _ in flows}
     free, paid = 0, []
     for s in sources(game, seat, flows[0][0].powerhouse):
         if s.dam in used:
             continue
-        value, drops = conduits[s.conduit].production, st.dams[s.dam].drops
+        value, drops = conduit_value(game, s.conduit), st.dams[s.dam].drops
         if st.conduits[s.conduit] == seat:
             free += value * drops
         else:
@@ -158,8 +170,8 @@ def flow_counts(game: Game, seat: int, flows: Flows, system: System, bonus: int,
     for k in range(1, k_max + 1):
         now = flows + [(system, k)]
         e = flows_energy(game, seat, now, bonus, second)
-        if e >= 1 or (several and _with_bonuses(game, seat, _value(now) + _most_value_left(game, seat, now),
-                                                 bonus, second) >= 1):
+        if e >= 1 or (several and _with_bonuses(game, seat, _value(game, now) + _most_value_left(game, seat, now),
+                                                 bonus, second, _zone(now)) >= 1):
             counts.append((k, e))
     return counts
 
@@ -167,14 +179,13 @@ def flow_counts(game: Game, seat: int, flows: Flows, system: System, bonus: int,
 def best_energy(game: Game, seat: int) -> int | None:
     """The most Energy one single-dam production could make now, before the action's bonus (None: no
     system). Energy never falls with more drops, so each system's best uses all the drops it may."""
-    conduits = components().map.conduits
-    best = None  # the most drops x conduit value: the bonuses (added once, below) keep the order of values
+    best = None  # the most Energy before the action's bonus (added once, below, so it keeps the order)
     for system in _systems(game, seat, 0, False, "", any_energy=True):
         k = max_drops(game, seat, system)
         if k >= 1:
-            value = conduits[system.conduit].production * k
-            best = value if best is None else max(best, value)
-    return None if best is None else _with_bonuses(game, seat, best, 0, False)
+            e = energy(game, seat, system.conduit, k, 0)
+            best = e if best is None else max(best, e)
+    return best
 
 
 def can_produce(game: Game, seat: int, bonus: int) -> bool:
@@ -210,6 +221,8 @@ def produce(game: Game, seat: int, bonus: int, optional: bool = False, second: b
                + " and ".join(f"{k} drop(s) from {s.dam} through {s.conduit}" for s, k in flows)
                + f" to {system.powerhouse}.", seat, EventKind.PRODUCTION,
                tuple(x for s, _ in flows for x in (s.dam, s.conduit)) + (system.powerhouse,), {"energy": e})
+    if st.geology:
+        geology.production_events(game, seat, system.powerhouse, [s.conduit for s, _ in flows])
     for s, k in flows:
         owner = st.conduits[s.conduit]
         if owner != seat:
@@ -220,7 +233,10 @@ def produce(game: Game, seat: int, bonus: int, optional: bool = False, second: b
             got = f"{k} VP for its credits and {k} VP" if is_automa(game, owner) else f"{k} credit(s) and {k} VP"
             game.event(f"{game.name(seat)} pays {paid} for {game.name(owner)}'s conduit; {game.name(owner)} gains "
                        f"{got}.", seat, "payment", (s.conduit,))
-    yield from contracts.fulfil(game, seat, e, production=True)
+        if st.geology:
+            geology.conduit_used(game, s.conduit, k)
+    if not st.geology or geology.fulfils_contracts(game, m.powerhouses[system.powerhouse].zone):
+        yield from contracts.fulfil(game, seat, e, production=True)
     if not second:
         yield from companies.ability(game, seat).after_production(game, seat, system.powerhouse)
 
@@ -268,9 +284,9 @@ def system_choice(game: Game, seat: int, s: System, bonus: int, second: bool) ->
 
 def system_label(game: Game, seat: int, s: System) -> str:
     st = game.state
-    c = components().map.conduits[s.conduit]
     owner = st.conduits[s.conduit]
     dam = st.dams[s.dam]
     whose = "neutral" if dam.owner == NEUTRAL else "your"
     pay = "" if owner == seat else f", pay {game.name(owner)} 1/drop"
-    return f"{s.dam} ({whose}, {dam.drops} drops) -> {s.conduit} (value {c.production}{pay}) -> {s.powerhouse}"
+    return (f"{s.dam} ({whose}, {dam.drops} drops) -> {s.conduit} (value {conduit_value(game, s.conduit)}{pay}) "
+            f"-> {s.powerhouse}")

@@ -18,6 +18,7 @@ NEUTRAL = -2  # owner of a neutral dam
 NOBODY = -1
 
 WHEEL_SEGMENTS = components().wheel_segments  # companies.toml [common.wheel]
+MODULE_FIELDS = ("geology",)  # GameState fields of an expansion module: empty (and not written) without it
 
 
 @dataclass
@@ -126,6 +127,7 @@ class GameState:
     automa_draw: list[int] = field(default_factory=list)  # the Automa deck's card numbers; top = last
     automa_discard: list[int] = field(default_factory=list)  # flipped cards; top = last (the criteria card)
     contract_discards: dict[str, list[int]] = field(default_factory=dict)  # by the Automa's Contract Office box
+    geology: dict[str, int] = field(default_factory=dict)  # zone -> its Geological token (geology.py; empty: off)
 
     def copy(self) -> GameState:
         """A deep copy (undo keeps one at every turn start; sim tries choices on one)."""
@@ -133,8 +135,13 @@ class GameState:
 
     def to_dict(self) -> dict[str, Any]:
         """The state as plain data (bools, ints, strs, and lists and dicts of them), as saves write it: TOML
-        data, whose values are typed ``Any`` (see ``components.Toml``)."""
-        return asdict(self)
+        data, whose values are typed ``Any`` (see ``components.Toml``). A module's field is left out while
+        the module is off (empty), so a game without it is written exactly as before the module came."""
+        data = asdict(self)
+        for name in MODULE_FIELDS:
+            if not data[name]:
+                del data[name]
+        return data
 
     @classmethod
     def from_dict(cls, data: Toml) -> GameState:
