@@ -12,6 +12,9 @@ construction) hands its answers in as presets; everything else follows the Autom
                  Franz de Lasse below his round's section: the lowest)
     machinery    the wild-machinery rule, one machine at a time (5.6)
     build_space  a free structure: the placement procedure with the current criteria card
+    payment      a free structure's Geological token cost (the only payment asked outside its construction
+                 box): the fewest credits (VP), Excamixers last
+    geology_drop Geological token 2's drop behind its Dam: always taken
 """
 
 from __future__ import annotations
@@ -125,6 +128,14 @@ class Answerer:
             return "skip"
         space, _ = placement.choose(self.view, str(prompt.data["structure"]), spaces)
         return make("space", space)
+
+
+    def _payment(self, prompt) -> str:
+        offered = [c for c in prompt.choices if not c.data.get("waiver")]
+        return min(offered, key=lambda c: (c.data["credits"], c.data["excamixers"], c.key)).key
+
+    def _geology_drop(self, prompt) -> str:
+        return next(k for k in prompt.keys() if k != "skip")
 
 
 def _system(key: str) -> System:

@@ -47,10 +47,13 @@ def tile_order(view, structure: str) -> list[construction.TileUse]:
     return sorted(uses, key=rank)
 
 
-def payment(view, use, space: str) -> construction.Payment | None:
+def payment(view, use, space: str, spare: int | None = None) -> construction.Payment | None:
+    """The payment it builds with, or None. Decision (the Geological Factor, not in the Automa rules): it
+    pays a token's cost as it pays any cost - credits in VP, its machinery, its Engineers - and skips a
+    space whose cost it cannot pay (``spare``: the Engineers it keeps after the box's; None: all it has)."""
     pays = construction.payments(view.game, view.seat, use, space, view.game.spendable_credits(view.seat))
     limit = 3 * officers.machines_paid_in_vp(view)
-    pays = [p for p in pays if p.credits <= limit]
+    pays = [p for p in pays if p.credits <= limit and (spare is None or p.engineers <= spare)]
     if not pays:
         return None
     if use.structure == "conduit" and officers.conduit_with_mixers(view):
@@ -68,7 +71,7 @@ def restricted(structure: str, spaces, area: str = "", min_value: int = 0) -> li
     return list(spaces)
 
 
-def options(view, structure: str, spaces) -> dict[str, tuple[construction.TileUse, construction.Payment]]:
+def options(view, structure: str, spaces, spare: int | None = None) -> dict[str, tuple[construction.TileUse, construction.Payment]]:
     """The spaces it can build on, each with the tile it would build it with - the first of ``tile_order``
     that can pay for it - and the payment.
 
@@ -81,7 +84,7 @@ def options(view, structure: str, spaces) -> dict[str, tuple[construction.TileUs
         found = {}
         for space in spaces:
             for use in tier:
-                if (pay := payment(view, use, space)) is not None:
+                if (pay := payment(view, use, space, spare)) is not None:
                     found[space] = (use, pay)
                     break
         if found:
@@ -89,7 +92,8 @@ def options(view, structure: str, spaces) -> dict[str, tuple[construction.TileUs
     return {}
 
 
-def joker_i(view, structure: str, space: str, use, candidates) -> tuple[str, construction.Payment] | None:
+def joker_i(view, structure: str, space: str, use, candidates,
+            spare: int | None = None) -> tuple[str, construction.Payment] | None:
     """Joker I at Hard and above (9.2): a Base built with it takes the red-outlined space of the basin the
     placement procedure chose, if that space is free (Joker I waives its fee): that space and the payment.
 
@@ -99,13 +103,13 @@ def joker_i(view, structure: str, space: str, use, candidates) -> tuple[str, con
         return None
     m = components().map
     red = next((s for s in m.zones[m.dams[space].zone].dam_spaces if m.dams[s].upper), None)
-    if red not in candidates or red == space or (pay := payment(view, use, red)) is None:
+    if red not in candidates or red == space or (pay := payment(view, use, red, spare)) is None:
         return None
     return red, pay
 
 
-def plan(view, structure: str, area: str = "", min_value: int = 0) -> Build | str:
-    """What it would build, or why it cannot."""
+def plan(view, structure: str, area: str = "", min_value: int = 0, spare: int | None = None) -> Build | str:
+    """What it would build, or why it cannot (``spare``: see ``payment``)."""
     name = STRUCTURE_NAMES[structure]
     if view.company.pieces[structure] <= 0:
         return f"no {name} left on its board"
@@ -114,13 +118,13 @@ def plan(view, structure: str, area: str = "", min_value: int = 0) -> Build | st
     spaces = restricted(structure, construction.legal_spaces(view.game, view.seat, structure), area, min_value)
     if not spaces:
         return f"no free space for {a(structure)}" + (" there" if area or min_value else "")
-    found = options(view, structure, spaces)
+    found = options(view, structure, spaces, spare)
     if not found:
         return f"not enough machinery for {a(structure)}"
     tiles = {s: use.tile for s, (use, _) in found.items()}
     space, why = placement.choose(view, structure, list(found), tiles)
     use, pay = found[space]
-    if moved := joker_i(view, structure, space, use, found):
+    if moved := joker_i(view, structure, space, use, found, spare):
         space, pay = moved
         why.append("Joker I: the red-outlined space of that basin")
     return Build(use, space, pay, tuple(why))
@@ -147,12 +151,13 @@ def carry_out(ctx, box, build: Build, heading: str) -> None:
 
 
 def try_box(ctx, box) -> str | None:
+    spare = max(0, ctx.engineers_left() - box.engineers)  # for a Geological token's Engineers
     for structure in officers.construction_overrides(ctx):  # Graziano: an Elevation instead, if it can
-        build = plan(ctx, structure)
+        build = plan(ctx, structure, spare=spare)
         if isinstance(build, Build):
             carry_out(ctx, box, build, f"{box.name} -> {STRUCTURE_NAMES[structure]} instead (chief engineer)")
             return None
-    build = plan(ctx, box.structure, box.area, box.min_conduit_value)
+    build = plan(ctx, box.structure, box.area, box.min_conduit_value, spare)
     if isinstance(build, str):
         return build
     carry_out(ctx, box, build, box.name)
