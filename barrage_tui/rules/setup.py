@@ -66,6 +66,8 @@ class Setup:
         low, high = components().seats
         if not low <= len(self.seats) <= high:
             raise SetupError(f"a game has {low} to {high} seats")
+        if not isinstance(self.options.get(MODULES_OPTION, []), (list, tuple)):
+            raise SetupError(f"the option {MODULES_OPTION!r} is a list of module ids")
         unknown = set(modules(self.options)) - set(known_modules())
         if unknown:
             raise SetupError(f"unknown module(s) {', '.join(sorted(unknown))}: {', '.join(known_modules())}")

@@ -144,8 +144,9 @@ Attach = Callable[[Game], object]  # the automa package's ``attach``: gives a ga
 
 
 def play_random(setup: Setup, seed: int, check: bool = True, max_decisions: int = 20000,
-                attach: Attach | None = None) -> GameResult:
-    """``attach``: the Automa's attach function (the rules core does not import the automa package)."""
+                attach: Attach | None = None, watch: Callable[[Game], object] | None = None) -> GameResult:
+    """``attach``: the Automa's attach function (the rules core does not import the automa package);
+    ``watch``: called with the game once it is over (to count what happened in it, from its events)."""
     r = random.Random(seed)
     result = GameResult(setup, [], 0)
     try:
@@ -181,6 +182,8 @@ def play_random(setup: Setup, seed: int, check: bool = True, max_decisions: int 
                     return result
         if game.prompt is not None:
             result.error = f"no end after {max_decisions} decisions"
+        elif watch is not None:
+            watch(game)
     except Exception as exc:  # a bug in the engine: report it with the log to replay
         result.error = "".join(traceback.format_exception(exc))
         return result
