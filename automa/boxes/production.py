@@ -10,7 +10,8 @@ location code - and fulfils the best contract it can (answers.py).
 
 from __future__ import annotations
 
-from barrage_tui.rules import production
+from barrage_tui.rules import geology, production
+from barrage_tui.rules.components import components
 from barrage_tui.rules.keys import make
 from barrage_tui.rules.scoring import SECTION
 from barrage_tui.rules.state import NEUTRAL
@@ -55,9 +56,16 @@ def cheapest_contract(view, colour: str) -> int | None:
     return min((max(0, contracts.need(c) - contracts.reduction(view)) for c in shown), default=None)
 
 
+def fulfils(view, system) -> bool:
+    """Decision (the Geological Factor, not in the Automa rules): a production through a Powerhouse under
+    token 8 fulfils no contract, so it never meets this box's condition (3)."""
+    zone = components().map.powerhouses[system.powerhouse].zone
+    return not view.game.state.geology or geology.fulfils_contracts(view.game, zone)
+
+
 def try_box(ctx, box) -> str | None:
     bonus = box.production_bonus
-    systems = production.systems(ctx.game, ctx.seat, bonus)
+    systems = [s for s in production.systems(ctx.game, ctx.seat, bonus) if fulfils(ctx, s)]
     if not systems:
         return "no production system"
     if ctx.company.energy >= SECTION * ctx.state.round and leads_energy_track(ctx):

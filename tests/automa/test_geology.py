@@ -10,7 +10,7 @@ from barrage_tui.rules.invariants import violations
 from barrage_tui.rules.setup import MODULES_OPTION, SeatSetup, Setup
 from barrage_tui.rules.state import NEUTRAL, DamState
 
-from .helpers import AUTOMA, clear_map, decide, set_cards
+from .helpers import AUTOMA, clear_map, decide, put_conduit, put_dam, put_powerhouse, set_cards
 
 
 def geo_automa_game(tokens: dict[int, int]) -> Game:
@@ -86,3 +86,16 @@ def test_it_pays_token_3s_engineers_and_skips_the_conduit_without_them():
     box = on_board - 2  # ... with the token's 2 Engineers beside the box's
     conduit, _ = conduit_built(box + 1)
     assert conduit != "C2L"  # one Engineer short of the token: the next space
+
+
+def test_its_production_box_does_not_count_a_token_8_powerhouse_for_a_contract():
+    def first_box(tokens):
+        game = geo_automa_game(tokens)
+        put_dam(game, "B5L", AUTOMA, drops=3)
+        put_conduit(game, "C5R", AUTOMA)
+        put_powerhouse(game, "P10_0", AUTOMA)
+        set_cards(game, action=2, criteria=1)  # Production first
+        return decide(game).label
+
+    assert "Production (-2, green contract): 10 energy" in first_box({})
+    assert "Production (-2, green contract): skipped, no production system" in first_box({10: 8})

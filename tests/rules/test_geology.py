@@ -315,3 +315,20 @@ def test_the_token_cost_and_effect_follow_the_valley_not_the_space():
     assert geology.cost(game, seat, "conduit", "C5L") is None  # a Base token: nothing for a Conduit
     own(game, seat, "base", "B6L")
     assert geology.cost(game, seat, "base", "B7L") is None
+
+
+# ---------------------------------------------------------------- the random-play checks
+
+
+def test_invariants_catch_moved_tokens_and_engineers_on_the_board_no_token_asked_for():
+    game, seat = geo_game({5: 3})
+    assert not violations(game)
+    game.state.geology["6"] = 1
+    assert any("geology" in v for v in violations(game))
+    game.state.geology = {"5": 3}
+    c = game.state.companies[seat]
+    c.engineers -= 2
+    game.state.engineers_on[f"company-{seat}"] = [2, 0]
+    assert any("company board" in v for v in violations(game))
+    put_conduit(game, "C5L", seat)  # a Conduit in token 3's valley: its 2 Engineers are due
+    assert not violations(game)
