@@ -630,9 +630,10 @@ def space_choice(game: Game, seat: int, structure: str, space: str, fee: int, pa
         label += f" · Geological {token.short}"
     if income is not None:
         label += f" · uncovers {rewards.describe(income)}"
-    data = {"excavators": pay.excavators, "mixers": pay.mixers, "excamixers": pay.excamixers,
-            "credits": pay.credits + pay.token_credits, "red": fee, "income": income,
-            "engineers": pay.engineers, "token": token.as_data() if token is not None else None}
+    data: dict[str, object] = {"excavators": pay.excavators, "mixers": pay.mixers, "excamixers": pay.excamixers,
+                               "credits": pay.credits + pay.token_credits, "red": fee, "income": income}
+    if token is not None:  # (credits above: the token's included) its cost, and the Engineers it takes
+        data |= {"engineers": pay.engineers, "token": token.as_data()}
     return Choice(make("space", space), label, (space,), data)
 
 
