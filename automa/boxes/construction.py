@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from barrage_tui.rules import construction
+from barrage_tui.rules import construction, production
 from barrage_tui.rules.components import components
 from barrage_tui.rules.officers import ANTON_TILE
 
@@ -62,12 +62,13 @@ def payment(view, use, space: str, spare: int | None = None) -> construction.Pay
     return min(pays, key=lambda p: (p.credits, getattr(p, "excamixers", 0), -getattr(p, normal), p.key))
 
 
-def restricted(structure: str, spaces, area: str = "", min_value: int = 0) -> list[str]:
+def restricted(game, structure: str, spaces, area: str = "", min_value: int = 0) -> list[str]:
+    """The box's restriction; a Conduit's value is its value in play (a Geological token's +1 counts)."""
     m = components().map
     if area:
         spaces = [s for s in spaces if m.dams[s].area == area]
     if min_value:
-        spaces = [s for s in spaces if m.conduits[s].production >= min_value]
+        spaces = [s for s in spaces if production.conduit_value(game, s) >= min_value]
     return list(spaces)
 
 
@@ -115,7 +116,8 @@ def plan(view, structure: str, area: str = "", min_value: int = 0, spare: int | 
         return f"no {name} left on its board"
     if not tile_order(view, structure):
         return f"no tile that builds {a(structure)}"
-    spaces = restricted(structure, construction.legal_spaces(view.game, view.seat, structure), area, min_value)
+    spaces = restricted(view.game, structure, construction.legal_spaces(view.game, view.seat, structure), area,
+                        min_value)
     if not spaces:
         return f"no free space for {a(structure)}" + (" there" if area or min_value else "")
     found = options(view, structure, spaces, spare)

@@ -5,6 +5,7 @@ token 2's drop it always takes."""
 from __future__ import annotations
 
 import automa
+from automa.boxes.construction import restricted
 from barrage_tui.rules.game import Game
 from barrage_tui.rules.invariants import violations
 from barrage_tui.rules.setup import MODULES_OPTION, SeatSetup, Setup
@@ -99,3 +100,9 @@ def test_its_production_box_does_not_count_a_token_8_powerhouse_for_a_contract()
 
     assert "Production (-2, green contract): 10 energy" in first_box({})
     assert "Production (-2, green contract): skipped, no production system" in first_box({10: 8})
+
+
+def test_a_conduit_of_value_3_plus_box_counts_token_6s_plus_1():
+    game = geo_automa_game({6: 6})
+    assert "C6R" in restricted(game, "conduit", ["C6R", "C7L"], min_value=3)  # printed 2, raised to 3
+    assert "C7L" not in restricted(game, "conduit", ["C6R", "C7L"], min_value=3)

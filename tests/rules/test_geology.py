@@ -105,8 +105,7 @@ def test_token_1_base_costs_3_more_credits_shown_in_the_price_and_paid():
     assert choice.data["token"]["token"] == 1 and choice.data["credits"] == 3 and "token 1" in choice.label
     assert "token" not in space_choice(game, "B6L").data
     credits = c.credits
-    answer(game, "build_space", "space:B5L")
-    answer(game, "payment", game.prompt.keys()[0] if game.prompt.kind == "payment" else "")
+    game.choose("space:B5L")  # (the one way to pay, "pay:4:0:0:t3", is taken at once)
     assert credits - c.credits == 3 and game.state.dams["B5L"].owner == seat
     assert any(e.data.get("token_cost") == 1 for e in game.events)
     assert not violations(game)
