@@ -15,6 +15,9 @@ construction) hands its answers in as presets; everything else follows the Autom
     build_column Brazil's free structure: the leftmost column offered (those whose loss it can pay)
     income_price Brazil's priced income: always paid (Decision: in VP, as every cost of the Automa; it
                  has no credits to keep, so it takes every income, at the board's order)
+    payment      a free structure's Geological token cost (the only payment asked outside its construction
+                 box): the fewest credits (VP), Excamixers last
+    geology_drop Geological token 2's drop behind its Dam: always taken
 """
 
 from __future__ import annotations
@@ -134,6 +137,14 @@ class Answerer:
             return "skip"
         space, _ = placement.choose(self.view, str(prompt.data["structure"]), spaces)
         return make("space", space)
+
+
+    def _payment(self, prompt) -> str:
+        offered = [c for c in prompt.choices if not c.data.get("waiver")]
+        return min(offered, key=lambda c: (c.data["credits"], c.data["excamixers"], c.key)).key
+
+    def _geology_drop(self, prompt) -> str:
+        return next(k for k in prompt.keys() if k != "skip")
 
 
 def _system(key: str) -> System:

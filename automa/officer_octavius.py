@@ -23,9 +23,9 @@ from barrage_tui.rules.production import System
 from . import officers
 
 
-def value(system: System) -> int:
+def value(game, system: System) -> int:
     """The value per drop of a Dam's path to the Powerhouse (a Japanese chain: its conduits' sum)."""
-    return production.path_value(system)
+    return production.path_value(game, system)
 
 
 def applies(view, second: bool = False) -> bool:
@@ -40,9 +40,9 @@ def flows(view, system: System, second: bool = False) -> list[tuple[System, int]
         return out
     best: dict[str, System] = {}
     for s in production.sources(game, seat, system.powerhouse):
-        if production.joins(out, s) and (s.dam not in best or value(s) > value(best[s.dam])):
+        if production.joins(out, s) and (s.dam not in best or value(game, s) > value(game, best[s.dam])):
             best[s.dam] = s
-    for s in sorted(best.values(), key=lambda s: (-value(s), s.dam)):
+    for s in sorted(best.values(), key=lambda s: (-value(game, s), s.dam)):
         if production.joins(out, s):  # a chain's linking dams are no sources (Japan's chains)
             out.append((s, game.state.dams[s.dam].drops))
     return out

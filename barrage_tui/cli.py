@@ -44,6 +44,16 @@ def _levels() -> dict:
     return levels()
 
 
+def _modules(text: str) -> tuple[str, ...]:
+    """``--modules overseas,geological``: known module ids (modules.toml, read only when it is given)."""
+    from .rules.setup import known_modules
+    ids = tuple(m.strip() for m in text.split(",") if m.strip())
+    unknown = [m for m in ids if m not in known_modules()]
+    if unknown:
+        raise argparse.ArgumentTypeError(f"unknown module(s) {', '.join(unknown)}; known: {', '.join(known_modules())}")
+    return tuple(dict.fromkeys(ids))
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="barrage-tui", description="Barrage, the hydro-power board game.")
     parser.add_argument("--continue", dest="resume", action="store_true",
@@ -68,6 +78,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--no-check", action="store_true", help="skip the invariant checks (speed figure only)")
     sim.add_argument("--automa", type=int, choices=(1, 2, 3), default=0, metavar="A",
                      help="A Automa seats per game (1-3), the other seats random; full games only")
+    sim.add_argument("--modules", type=_modules, default=(), metavar="IDS",
+                     help="expansion-box modules switched on, comma-separated: overseas, geological")
     sim.add_argument("--level", choices=_AutomaLevels(), metavar="LEVEL",
                      help="the Automas' difficulty: %(choices)s (default: random per Automa)")
     inspect = sub.add_parser("inspect", help="print a saved game's state and pending decision; apply choices headless")
@@ -119,8 +131,8 @@ def _run(argv: list[str] | None) -> int:
                 parser.error("--players must be at least --automa")
             from automa import attach
             return sim.run(args.games, args.players, args.seed, check=not args.no_check, automas=args.automa,
-                           level=args.level, attach=attach)
-        return sim.run(args.games, args.players, args.seed, intro, check=not args.no_check)
+                           level=args.level, attach=attach, modules=args.modules)
+        return sim.run(args.games, args.players, args.seed, intro, check=not args.no_check, modules=args.modules)
     if args.command == "inspect":
         import automa
         from saves.inspect import inspect_command

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from barrage_tui.rules import board, construction
+from barrage_tui.rules import board, construction, production
 from barrage_tui.rules.components import components
 from barrage_tui.rules.keys import make
 from barrage_tui.rules.officers import ANTON_TILE
@@ -49,12 +49,12 @@ def tile_order(view, structure: str) -> list[construction.TileUse]:
     return sorted(uses, key=rank)
 
 
-def payment(view, use, space: str) -> construction.Payment | None:
-    found = choice(view, use, space)
+def payment(view, use, space: str, spare: int | None = None) -> construction.Payment | None:
+    found = choice(view, use, space, spare)
     return found[1] if found else None
 
 
-def choice(view, use, space: str) -> tuple[int, construction.Payment] | None:
+def choice(view, use, space: str, spare: int | None = None) -> tuple[int, construction.Payment] | None:
     """The board column and the payment of a build, or None when it cannot be paid.
 
     Decision: a row taken in any order (Brazil) is taken from the leftmost column whose lost machinery
@@ -62,15 +62,18 @@ def choice(view, use, space: str) -> tuple[int, construction.Payment] | None:
     Automa, passing a column only while it cannot pay that column's loss; with none it cannot build (the
     box's usual "not enough machinery")."""
     for column in board.free_columns(view.company, use.structure):
-        if (pay := _payment(view, use, space, column)) is not None:
+        if (pay := _payment(view, use, space, column, spare)) is not None:
             return column, pay
     return None
 
 
-def _payment(view, use, space: str, column: int) -> construction.Payment | None:
+def _payment(view, use, space: str, column: int, spare: int | None) -> construction.Payment | None:
+    """Decision (the Geological Factor, not in the Automa rules): it pays a token's cost as it pays any
+    cost - credits in VP, its machinery, its Engineers - and skips a space whose cost it cannot pay
+    (``spare``: the Engineers it keeps after the box's; None: all it has)."""
     pays = construction.payments(view.game, view.seat, use, space, view.game.spendable_credits(view.seat), column)
     limit = 3 * officers.machines_paid_in_vp(view)
-    pays = [p for p in pays if p.credits <= limit]
+    pays = [p for p in pays if p.credits <= limit and (spare is None or p.engineers <= spare)]
     if not pays:
         return None
     if use.structure == "conduit" and officers.conduit_with_mixers(view):
@@ -81,16 +84,17 @@ def _payment(view, use, space: str, column: int) -> construction.Payment | None:
     return min(pays, key=lambda p: (p.credits, getattr(p, "excamixers", 0), -getattr(p, normal), p.key))
 
 
-def restricted(structure: str, spaces, area: str = "", min_value: int = 0) -> list[str]:
+def restricted(game, structure: str, spaces, area: str = "", min_value: int = 0) -> list[str]:
+    """The box's restriction; a Conduit's value is its value in play (a Geological token's +1 counts)."""
     m = components().map
     if area:
         spaces = [s for s in spaces if m.dams[s].area == area]
     if min_value:
-        spaces = [s for s in spaces if m.conduits[s].production >= min_value]
+        spaces = [s for s in spaces if production.conduit_value(game, s) >= min_value]
     return list(spaces)
 
 
-def options(view, structure: str, spaces) -> dict[str, tuple[construction.TileUse, construction.Payment]]:
+def options(view, structure: str, spaces, spare: int | None = None) -> dict[str, tuple[construction.TileUse, construction.Payment]]:
     """The spaces it can build on, each with the tile it would build it with - the first of ``tile_order``
     that can pay for it - and the payment.
 
@@ -103,7 +107,7 @@ def options(view, structure: str, spaces) -> dict[str, tuple[construction.TileUs
         found = {}
         for space in spaces:
             for use in tier:
-                if (pay := payment(view, use, space)) is not None:
+                if (pay := payment(view, use, space, spare)) is not None:
                     found[space] = (use, pay)
                     break
         if found:
@@ -122,7 +126,8 @@ def raise_first(view, structure: str, spaces) -> list[str]:
     return raising or list(spaces)
 
 
-def joker_i(view, structure: str, space: str, use, candidates) -> tuple[str, construction.Payment] | None:
+def joker_i(view, structure: str, space: str, use, candidates,
+            spare: int | None = None) -> tuple[str, construction.Payment] | None:
     """Joker I at Hard and above (9.2): a Base built with it takes the red-outlined space of the basin the
     placement procedure chose, if that space is free (Joker I waives its fee): that space and the payment.
 
@@ -132,32 +137,33 @@ def joker_i(view, structure: str, space: str, use, candidates) -> tuple[str, con
         return None
     m = components().map
     red = next((s for s in m.zones[m.dams[space].zone].dam_spaces if m.dams[s].upper), None)
-    if red not in candidates or red == space or (pay := payment(view, use, red)) is None:
+    if red not in candidates or red == space or (pay := payment(view, use, red, spare)) is None:
         return None
     return red, pay
 
 
-def plan(view, structure: str, area: str = "", min_value: int = 0) -> Build | str:
-    """What it would build, or why it cannot."""
+def plan(view, structure: str, area: str = "", min_value: int = 0, spare: int | None = None) -> Build | str:
+    """What it would build, or why it cannot (``spare``: see ``payment``)."""
     name = STRUCTURE_NAMES[structure]
     if view.company.pieces[structure] <= 0:
         return f"no {name} left on its board"
     if not tile_order(view, structure):
         return f"no tile that builds {a(structure)}"
-    spaces = restricted(structure, construction.legal_spaces(view.game, view.seat, structure), area, min_value)
+    spaces = restricted(view.game, structure, construction.legal_spaces(view.game, view.seat, structure), area,
+                        min_value)
     if not spaces:
         return f"no free space for {a(structure)}" + (" there" if area or min_value else "")
-    found = options(view, structure, spaces)
+    found = options(view, structure, spaces, spare)
     if not found:
         return f"not enough machinery for {a(structure)}"
     found = {s: found[s] for s in raise_first(view, structure, found)}
     tiles = {s: use.tile for s, (use, _) in found.items()}
     space, why = placement.choose(view, structure, list(found), tiles)
     use, pay = found[space]
-    if moved := joker_i(view, structure, space, use, found):
+    if moved := joker_i(view, structure, space, use, found, spare):
         space, pay = moved
         why.append("Joker I: the red-outlined space of that basin")
-    column, pay = choice(view, use, space) or (0, pay)
+    column, pay = choice(view, use, space, spare) or (0, pay)
     return Build(use, space, pay, tuple(why), column)
 
 
@@ -183,12 +189,13 @@ def carry_out(ctx, box, build: Build, heading: str) -> None:
 
 
 def try_box(ctx, box) -> str | None:
+    spare = max(0, ctx.engineers_left() - box.engineers)  # for a Geological token's Engineers
     for structure in officers.construction_overrides(ctx):  # Graziano: an Elevation instead, if it can
-        build = plan(ctx, structure)
+        build = plan(ctx, structure, spare=spare)
         if isinstance(build, Build):
             carry_out(ctx, box, build, f"{box.name} -> {STRUCTURE_NAMES[structure]} instead (chief engineer)")
             return None
-    build = plan(ctx, box.structure, box.area, box.min_conduit_value)
+    build = plan(ctx, box.structure, box.area, box.min_conduit_value, spare)
     if isinstance(build, str):
         return build
     carry_out(ctx, box, build, box.name)

@@ -17,7 +17,8 @@ chain, as no other company's ability works for them.
 
 from __future__ import annotations
 
-from barrage_tui.rules import production
+from barrage_tui.rules import geology, production
+from barrage_tui.rules.components import components
 from barrage_tui.rules.keys import make
 from barrage_tui.rules.scoring import SECTION
 from barrage_tui.rules.state import NEUTRAL
@@ -27,7 +28,7 @@ from .. import contracts, officer_octavius, officers, placement
 
 def drops_for(view, system, most: int) -> int:
     """All the drops it may use; Viktor: exactly 1 with a conduit of value 1 or 2 (a chain: its path's value)."""
-    return 1 if officers.single_drop(view, production.path_value(system)) else most
+    return 1 if officers.single_drop(view, production.path_value(view.game, system)) else most
 
 
 def system_energy(view, system, bonus: int, second: bool = False) -> int:
@@ -61,9 +62,16 @@ def cheapest_contract(view, colour: str) -> int | None:
     return min((max(0, contracts.need(c) - contracts.reduction(view)) for c in shown), default=None)
 
 
+def fulfils(view, system) -> bool:
+    """Decision (the Geological Factor, not in the Automa rules): a production through a Powerhouse under
+    token 8 fulfils no contract, so it never meets this box's condition (3)."""
+    zone = components().map.powerhouses[system.powerhouse].zone
+    return not view.game.state.geology or geology.fulfils_contracts(view.game, zone)
+
+
 def try_box(ctx, box) -> str | None:
     bonus = box.production_bonus
-    systems = production.systems(ctx.game, ctx.seat, bonus)
+    systems = [s for s in production.systems(ctx.game, ctx.seat, bonus) if fulfils(ctx, s)]
     if not systems:
         return "no production system"
     if ctx.company.energy >= SECTION * ctx.state.round and leads_energy_track(ctx):

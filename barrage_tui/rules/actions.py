@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from . import construction, contracts, keys, officers, patents, production, rewards, water, wheel
 from .components import ActionSpace, components
+from .construction import engineers_available as engineers_available  # (its home since the Geological Factor)
 from .decisions import Choice, Flow, PromptKind
 from .officers import Officer
 from .state import CompanyState
@@ -33,23 +34,22 @@ ON_BANK = "bank"  # "<officer>-bank": a copied officer's private space, used thr
 
 
 class credits_after:  # noqa: N801 - used as a context manager, like contextlib's
-    """Check feasibility as if ``fee`` were already paid. (A class: this runs for every space offered,
-    and @contextmanager's generator costs several times more.)"""
+    """Check feasibility as if ``fee`` were already paid and ``engineers`` placed (what is left may have to
+    pay a Geological token's Engineers). (A class: this runs for every space offered, and
+    @contextmanager's generator costs several times more.)"""
 
-    __slots__ = ("company", "fee")
+    __slots__ = ("company", "engineers", "fee")
 
-    def __init__(self, company: CompanyState, fee: int) -> None:
-        self.company, self.fee = company, fee
+    def __init__(self, company: CompanyState, fee: int, engineers: int = 0) -> None:
+        self.company, self.fee, self.engineers = company, fee, engineers
 
     def __enter__(self) -> None:
         self.company.credits -= self.fee
+        self.company.engineers -= self.engineers
 
     def __exit__(self, *exc: object) -> None:
         self.company.credits += self.fee
-
-
-def engineers_available(company: CompanyState) -> int:
-    return company.engineers + (1 if company.architect else 0)
+        self.company.engineers += self.engineers
 
 
 def architect_in_force(company: CompanyState) -> bool:
@@ -123,7 +123,7 @@ def available_spaces(game: Game, seat: int) -> list[Choice]:
     if n < len(spaces):
         need, fee = spaces[n]
         if need <= have and fee <= company.credits:
-            with credits_after(company, fee):
+            with credits_after(company, fee, need):
                 if construction.can_build(game, seat, company.credits):
                     choices.extend(_placements(company, CONSTRUCT, need, _construction_label(n), architect))
     choices.extend(private_placements(game, seat))
@@ -172,7 +172,7 @@ def private_placements(game: Game, seat: int) -> list[Choice]:
     for i, (need, fee) in enumerate(own.private_spaces):
         if company.private_spaces_used[i] or need > have or fee > company.credits:
             continue
-        with credits_after(company, fee):
+        with credits_after(company, fee, need):
             if not own.private_action_possible(game, seat):
                 continue
         choices.extend(_placements(company, f"{own.id}-{i + 1}", need, _private_label(own, i, fee)))
@@ -180,7 +180,9 @@ def private_placements(game: Game, seat: int) -> list[Choice]:
         if not copy.copied_spaces_on_bank:
             continue
         for need, _ in copy.private_spaces:
-            if need <= have and copy.private_action_possible(game, seat):
+            with credits_after(company, 0, need):
+                possible = copy.private_action_possible(game, seat)
+            if need <= have and possible:
                 choices.append(Choice(keys.make("place", f"{copy.id}-{ON_BANK}"), f"Bank, {need} Engineer(s) and no credits, as "
                                       f"{names[copy.id].name}'s space: {copy.private_action_label}", (BANK,)))
     return choices

@@ -313,7 +313,8 @@ class Officer:
     starting: Toml = field(default_factory=dict)  # what ``start`` changes, as written in the data
     ability_text: str = ""  # as printed (the expansion's new officers)
     copying: str = ""  # what happens when Mahiri Sekibo copies the officer, as printed
-    selectable: bool = True  # False: never offered or drawn (Angelo Alberti needs the Geological Factor)
+    selectable: bool = True  # False: the start screen's fixed list leaves it out (Angelo Alberti: ``requires``)
+    requires: tuple[str, ...] = ()  # the modules it needs (setup.py draws it only with them on)
     start: Supply = field(kw_only=True)  # what a company with this chief engineer starts with
     short: str = field(default="", kw_only=True)  # the ability in the app's few words
 
@@ -514,7 +515,7 @@ def _load_officers(common: Supply) -> dict[str, Officer]:
         starting = _frozen(o.get("starting", {}))
         officers[o["id"]] = Officer(o["id"], o["name"], o["origin"], o["ability"], starting,
                                     o.get("ability_text", ""), o.get("copying", ""), o.get("selectable", True),
-                                    start=_officer_start(common, starting), short=o.get("short", ""))
+                                    tuple(o.get("requires", ())), start=_officer_start(common, starting), short=o.get("short", ""))
     return officers
 
 
@@ -587,5 +588,5 @@ def prompt_help() -> Mapping[str, str]:
 BASE_OFFICERS = ("wilhelm", "graziano", "viktor", "jill", "solomon", "anton", "mahiri")
 PROMO_OFFICERS = ("simone", "tommaso")
 # The expansion box's new chief engineers (Appendix 8), drawn with Setup.options["expansion_officers"].
-# Angelo Alberti is not among them: he needs the Geological Factor (officers.toml: selectable = false).
+# Angelo Alberti is not among them: he needs the Geological Factor (officers.toml: requires; setup.module_officers).
 EXPANSION_OFFICERS = ("elon", "wu", "octavius", "gennaro", "amir", "franz")

@@ -14,11 +14,12 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, NamedTuple
 
-from . import board, officers, patents, rewards, wheel
+from . import board, geology, officers, patents, rewards, wheel
 from .automa_levels import level
 from .board import NO_LOSS, Income, Loss
 from .components import STRUCTURES, CompanyConstruction, Toml, components
 from .decisions import Choice, Flow, PromptKind
+from .geology import TokenCost
 from .keys import Key, make
 from .officers import ANTON_TILE, Officer
 from .state import CompanyState, DamState
@@ -46,26 +47,44 @@ class TileUse:
         return f"{name} tile: build a {self.structure}"
 
 
+# How a Geological token's cost is paid instead of in full (``Payment.waiver``): with an Engineer on Angelo
+# Alberti's space, or bypassed by Mahiri's copy of him. The value is the Engineers it takes (officer hook
+# ``token_waiver``).
+WAIVERS = {1: "engineer", 0: "bypass"}
+
+
 @dataclass(frozen=True)
 class Payment:
     excavators: int
     mixers: int
     credits: int  # paid for machinery (Solomon), not counting the red-space fee
     excamixers: int = 0  # Elon's Mixer Excavators, each for a unit of either kind
-    lost: tuple[int, int, int] = (0, 0, 0)  # Excavators, mixers, Excamixers lost for good (the column's loss)
+    # A Geological token's cost (geology.py), when the build pays one: its credits and its Engineers (to the
+    # company board); its machinery is counted in the machinery above. ``waiver``: its cost paid instead
+    # the WAIVERS way ("" when it is not).
+    token_credits: int = 0
+    engineers: int = 0
+    waiver: str = ""
+    lost: tuple[int, int, int] = (0, 0, 0)  # Excavators, mixers, Excamixers lost for good (Brazil's column)
 
     @property
     def key(self) -> str:
         lost = ":{}:{}:{}".format(*self.lost) if any(self.lost) else ""
         excamixers = f":{self.excamixers}" if self.excamixers or lost else ""  # old keys stay as they were
-        return f"pay:{self.excavators}:{self.mixers}:{self.credits}{excamixers}{lost}"
+        token = "".join(f":{tag}{n}" for tag, n in (("t", self.token_credits), ("n", self.engineers)) if n)
+        waiver = f":{self.waiver}" if self.waiver else ""
+        return f"pay:{self.excavators}:{self.mixers}:{self.credits}{excamixers}{lost}{token}{waiver}"
 
     @property
     def label(self) -> str:
         parts = [f"{self.excavators} Excavator(s)" if self.excavators else "",
                  f"{self.mixers} mixer(s)" if self.mixers else "",
                  f"{self.excamixers} Excamixer(s)" if self.excamixers else "",
-                 f"{self.credits} credits" if self.credits else ""]
+                 f"{self.credits} credits" if self.credits else "",
+                 f"{self.token_credits} credits for the Geological token" if self.token_credits else "",
+                 f"{self.engineers} Engineers to your company board" if self.engineers else "",
+                 {"engineer": "1 Engineer on Angelo Alberti's space instead of the Geological token's cost",
+                  "bypass": "no Geological token cost (Angelo Alberti's copy)", "": ""}[self.waiver]]
         lost = f"; loses {lost_label(self.lost)} for good" if any(self.lost) else ""
         return (" + ".join(p for p in parts if p) or "nothing") + lost
 
@@ -73,9 +92,21 @@ class Payment:
     def short(self) -> str:
         """In a few letters for a list of spaces: "5 Ex", "2 Ex + 1 Mx", "3 cr"."""
         parts = [f"{n} {unit}" for n, unit in ((self.excavators, "Ex"), (self.mixers, "Mx"),
-                                                (self.excamixers, "ExMx"), (self.credits, "cr")) if n]
+                                                (self.excamixers, "ExMx"), (self.credits + self.token_credits, "cr"),
+                                                (self.engineers, "Engineers")) if n]
+        if self.waiver == "engineer":
+            parts.append("1 Engineer (Angelo)")
         lost = [f"{n} {unit}" for n, unit in zip(self.lost, ("Ex", "Mx", "ExMx")) if n]
         return " + ".join(parts) + (f", loses {' + '.join(lost)}" if lost else "") or "nothing"
+
+    @property
+    def machinery(self) -> int:
+        return self.excavators + self.mixers + self.excamixers
+
+
+def engineers_available(company: CompanyState) -> int:
+    """Engineers in the supply (Tommaso's Architect counts as one)."""
+    return company.engineers + (1 if company.architect else 0)
 
 
 def lost_label(lost: tuple[int, ...]) -> str:
@@ -134,8 +165,8 @@ def legal_spaces(game: Game, seat: int, structure: str, areas: Collection[str] |
         spaces = [s for s in own_dams(game, seat) if st.dams[s].base and st.dams[s].height < rules.max_dam_height]
         return spaces + (_free_dam_spaces(game, seat, areas) if rules.elevation_without_base else [])
     if structure == "conduit":
-        return [s for s, c in m.conduits.items()
-                if s not in st.conduits and (max_production is None or c.production <= max_production)]
+        return [s for s in m.conduits  # a Geological token's +1 counts against an effect's limit
+                if s not in st.conduits and (max_production is None or geology.conduit_value(game, s) <= max_production)]
     my_zones = {m.powerhouses[s].zone for s in own_powerhouses(game, seat)}
     return [s for s, p in m.powerhouses.items() if s not in st.powerhouses and p.zone not in my_zones]
 
@@ -159,23 +190,42 @@ class _CostRules(NamedTuple):
     in_force: tuple[Officer, ...]  # the officer abilities in force
     price: int  # credits per machinery unit replaced (Solomon), 0 when none may be
     wild: bool  # every machine counts as either kind, also for a column's loss (Mahiri copying Elon)
+    engineers: int = 0  # Engineers in the supply, for a Geological token's extra Engineers
+    waivers: tuple[int, ...] = ()  # the ways a token's cost may be paid instead (officers' ``token_waiver``)
 
 
-def _cost_rules(game: Game, seat: int) -> Callable[[TileUse], _CostRules]:
-    """A function giving a tile use's ``_CostRules``; what does not depend on the tile is found once.
-    Tile uses with equal cost rules cost the same on the same space."""
-    in_force = officers.in_force(game.state.companies[seat])
+def _cost_rules(game: Game, seat: int) -> Callable[[TileUse | None], _CostRules]:
+    """A function giving a tile use's ``_CostRules`` (None: a free build, no tile); what does not depend on
+    the tile is found once. Tile uses with equal cost rules cost the same on the same space."""
+    company = game.state.companies[seat]
+    in_force = officers.in_force(company)
     price = max(o.credits_per_machinery for o in in_force)
     wild = any(o.machinery_wild for o in in_force)
+    waivers = tuple(sorted({w for o in in_force if (w := o.token_waiver(game, seat)) is not None}))
+    engineers = engineers_available(company)
 
-    def of(use: TileUse) -> _CostRules:
-        tile = patents.tile_rules(game, seat, use.tile)
-        return _CostRules(tile if patents.changes_cost(tile) else "", in_force, price, wild)
+    def of(use: TileUse | None) -> _CostRules:
+        tile = patents.tile_rules(game, seat, use.tile) if use is not None else ""
+        return _CostRules(tile if patents.changes_cost(tile) else "", in_force, price, wild, engineers, waivers)
     return of
 
 
+def token_cost(game: Game, seat: int, structure: str, space: str) -> TokenCost | None:
+    """The Geological token's cost of building ``structure`` on ``space`` (an Elevation on an empty Dam space
+    is a Base-less one, as Japan builds them)."""
+    if not game.state.geology:  # (the module is off: asked for every space of every check)
+        return None
+    return geology.cost(game, seat, structure, space, structure == "elevation" and space not in game.state.dams)
+
+
+# A part of a build's machinery: (units, the kinds that may pay them, whether credits may replace them (Solomon)).
+Part = tuple[int, frozenset[str], bool]
+BOTH = frozenset({"excavators", "mixers"})
+EXCAVATORS, MIXERS = frozenset({"excavators"}), frozenset({"mixers"})
+
+
 def machinery_options(game: Game, seat: int, use: TileUse, space: str) -> list[tuple[int, frozenset[str]]]:
-    """The ways the machinery may be counted: (units, kinds allowed)."""
+    """The ways the usual machinery may be counted: (units, kinds allowed)."""
     return _machinery_options(game.state.companies[seat], use.structure, space, _cost_rules(game, seat)(use))
 
 
@@ -199,7 +249,7 @@ def _machinery_options(company: CompanyState, s: str, space: str,
     else:
         units, kinds = cost.powerhouse_mixers[built(company, "powerhouse")], {"mixers"}
     units = patents.cost_units(rules.tile, s, units)
-    if patents.machinery_interchangeable(rules.tile) or rules.wild:
+    if _wild(rules):
         kinds = {"excavators", "mixers"}
     options = [(units, frozenset(kinds))]
     if s == "conduit" and any(o.conduit_mixers_instead for o in in_force):
@@ -207,14 +257,67 @@ def _machinery_options(company: CompanyState, s: str, space: str,
     return options
 
 
+def _wild(rules: _CostRules) -> bool:
+    """Each unit of the construction's machinery may be an Excavator or a mixer (a tile, a copied Elon)."""
+    return patents.machinery_interchangeable(rules.tile) or rules.wild
+
+
+def _part_options(company: CompanyState, s: str, space: str, rules: _CostRules, token: TokenCost | None,
+                  free: bool) -> list[tuple[tuple[Part, ...], int, int, str]]:
+    """The ways a build's machinery and token may be paid: (parts, token credits, token Engineers, waiver).
+    A free build (an effect's) pays no usual machinery, but a token's cost in full (geology.py)."""
+    usual: list[tuple[Part, ...]] = [()] if free else [
+        ((units, kinds, True),) for units, kinds in _machinery_options(company, s, space, rules)]
+    if token is None:
+        return [(parts, 0, 0, "") for parts in usual]
+    if token.replacement:  # token 6: the Conduit's own machinery, replaced (geology.py: its reading)
+        n = token.replacement
+        half = patents.cost_units(rules.tile, s, n)
+        wild = _wild(rules)
+        paid: list[tuple[Part, ...]] = [((half, BOTH if wild else EXCAVATORS, True),
+                                         (half, BOTH if wild else MIXERS, True))]
+        if any(o.conduit_mixers_instead for o in rules.in_force):  # Jill: mixers = the raised value
+            paid.append(((n, MIXERS, True),))
+        kept: list[tuple[Part, ...]] = [()]
+    else:  # extra machinery: no tile changes it, no credits pay it; Excamixers may (and a copied Elon's)
+        wild = rules.wild
+        extra = tuple(p for p in ((token.excavators, BOTH if wild else EXCAVATORS, False),
+                                  (token.mixers, BOTH if wild else MIXERS, False)) if p[0])
+        paid = [parts + extra for parts in usual]
+        kept = usual
+    options: list[tuple[tuple[Part, ...], int, int, str]] = [
+        (parts, token.credits, token.engineers, "") for parts in paid]
+    options += [(parts, 0, 0, WAIVERS[w]) for w in rules.waivers for parts in kept]
+    return options
+
+
+WAIVER_ENGINEERS = {name: n for n, name in WAIVERS.items()}
+
+
 def payments(game: Game, seat: int, use: TileUse, space: str, credits: int, column: int | None = None) -> list[Payment]:
     """Every legal way to pay for this build with ``credits`` available (red-space fee included), taking
     the piece from ``column`` (None: the first the row offers) and paying that column's loss too."""
     company = game.state.companies[seat]
-    if column is None:
-        column = board.free_columns(company, use.structure)[0]
     return _unique(_payments(company, use.structure, space, credits, _cost_rules(game, seat)(use),
-                             _fee_rule(game, seat, use)(space), board.loss(company, use.structure, column)))
+                             _fee_rule(game, seat, use)(space), token_cost(game, seat, use.structure, space),
+                             _column_loss(company, use.structure, column)))
+
+
+def free_payments(game: Game, seat: int, structure: str, space: str, credits: int,
+                  column: int | None = None) -> list[Payment]:
+    """An effect's free build: the ways to pay the red fee, the token's cost and the column's loss."""
+    company = game.state.companies[seat]
+    return _unique(_payments(company, structure, space, credits, _cost_rules(game, seat)(None),
+                             red_fee(game, structure, space), token_cost(game, seat, structure, space),
+                             _column_loss(company, structure, column), free=True))
+
+
+def _column_loss(company: CompanyState, structure: str, column: int | None) -> Loss:
+    """What taking the row's piece from ``column`` (None: the first the row offers) loses for good."""
+    columns = board.free_columns(company, structure)
+    if column is None:
+        column = columns[0] if columns else 0
+    return board.loss(company, structure, column)
 
 
 def _unique(pays: Iterable[Payment]) -> list[Payment]:
@@ -223,23 +326,40 @@ def _unique(pays: Iterable[Payment]) -> list[Payment]:
 
 
 def _payments(company: CompanyState, structure: str, space: str, credits: int, rules: _CostRules,
-              fee: int, loss: Loss = NO_LOSS) -> Iterator[Payment]:
+              fee: int, token: TokenCost | None = None, loss: Loss = NO_LOSS, free: bool = False) -> Iterator[Payment]:
     if fee > credits:
         return
-    price = rules.price
-    for units, kinds in _machinery_options(company, structure, space, rules):
-        for by_credits in range(0, units + 1 if price else 1):
-            if fee + by_credits * price > credits:
-                break
-            for x in range(min(company.excamixers, units - by_credits) + 1):  # Excamixers: either kind
-                rest = units - by_credits - x
-                lo_e = rest - company.mixers if "mixers" in kinds else rest
-                hi_e = rest if "excavators" in kinds else 0
-                for e in range(max(0, lo_e), min(company.excavators, hi_e) + 1):
-                    if loss == NO_LOSS:
-                        yield Payment(e, rest - e, by_credits * price, x)
-                    elif (lost := loss_payment(company, loss, rules.wild, (e, rest - e, x))) is not None:
-                        yield Payment(e, rest - e, by_credits * price, x, lost)
+    for parts, token_credits, engineers, waiver in _part_options(company, structure, space, rules, token, free):
+        budget = credits - fee - token_credits
+        if budget < 0 or (WAIVER_ENGINEERS[waiver] if waiver else engineers) > rules.engineers:
+            continue
+        for e, m, x, c in _split(parts, company.excavators, company.mixers, company.excamixers, rules.price, budget):
+            if loss == NO_LOSS:
+                yield Payment(e, m, c, x, token_credits, engineers, waiver)
+            elif (lost := loss_payment(company, loss, rules.wild, (e, m, x))) is not None:
+                yield Payment(e, m, c, x, token_credits, engineers, waiver, lost)
+
+
+def _split(parts: tuple[Part, ...], have_e: int, have_m: int, have_x: int, price: int,
+           budget: int) -> Iterator[tuple[int, int, int, int]]:
+    """Every (Excavators, mixers, Excamixers, credits) paying all ``parts`` from what is had: each part by
+    credits (where it may, ``price`` each, within ``budget``), Excamixers (either kind) and its own kinds."""
+    if not parts:
+        yield 0, 0, 0, 0
+        return
+    (units, kinds, by_credits_ok), rest_parts = parts[0], parts[1:]
+    for by_credits in range(0, units + 1 if price and by_credits_ok else 1):
+        paid = by_credits * price
+        if paid > budget:
+            break
+        for x in range(min(have_x, units - by_credits) + 1):  # Excamixers: either kind
+            rest = units - by_credits - x
+            lo_e = rest - have_m if "mixers" in kinds else rest
+            hi_e = rest if "excavators" in kinds else 0
+            for e in range(max(0, lo_e), min(have_e, hi_e) + 1):
+                m = rest - e
+                for e2, m2, x2, c2 in _split(rest_parts, have_e - e, have_m - m, have_x - x, price, budget - paid):
+                    yield e + e2, m + m2, x + x2, paid + c2
 
 
 def loss_payment(company: CompanyState, loss: Loss, wild: bool,
@@ -260,12 +380,12 @@ def loss_payment(company: CompanyState, loss: Loss, wild: bool,
 
 
 def _payable(company: CompanyState, structure: str, space: str, credits: int, rules: _CostRules,
-             fee: int, loss: Loss = NO_LOSS) -> bool:
+             fee: int, token: TokenCost | None = None, loss: Loss = NO_LOSS) -> bool:
     """Whether ``_payments`` has any payment, without listing them: after the red fee, pay as many units
     with credits as you can (Solomon); the machinery you have of the allowed kinds, Excamixers counting
-    for either, must cover the rest. (With a column's loss as well: the first payment listed.)"""
-    if loss != NO_LOSS:
-        return next(_payments(company, structure, space, credits, rules, fee, loss), None) is not None
+    for either, must cover the rest. (With a Geological token or a column's loss: the first payment listed.)"""
+    if token is not None or loss != NO_LOSS:
+        return next(_payments(company, structure, space, credits, rules, fee, token, loss), None) is not None
     if fee > credits:
         return False
     for units, kinds in _machinery_options(company, structure, space, rules):
@@ -345,8 +465,8 @@ def _build_plan(game: Game, seat: int, credits: int, uses: list[TileUse],
     company = game.state.companies[seat]
     rules_of = _cost_rules(game, seat)
     legal: dict[str, list[str]] = {}  # structure -> legal spaces, the same for every use building it
-    # (structure, cost rules tile, cost class, column loss) -> payments
-    found: dict[tuple[str, str, Hashable, Loss], list[Payment]] = {}
+    # (structure, cost rules tile, cost class, Geological token's cost, column loss) -> payments
+    found: dict[tuple[str, str, Hashable, TokenCost | None, Loss], list[Payment]] = {}
     plan: dict[str, dict[str, list[Payment]]] = {}
     for use in uses:
         s = use.structure
@@ -358,11 +478,12 @@ def _build_plan(game: Game, seat: int, credits: int, uses: list[TileUse],
         losses = _losses(company, s, column)
         spaces = {}
         for space in legal[s]:
+            token = token_cost(game, seat, s, space)
             by_loss = []
             for loss in losses:
-                key = (s, rules.tile, class_of(space), loss)
+                key = (s, rules.tile, class_of(space), token, loss)
                 if key not in found:
-                    found[key] = _unique(_payments(company, s, space, credits, rules, fee_of(space), loss))
+                    found[key] = _unique(_payments(company, s, space, credits, rules, fee_of(space), token, loss))
                 by_loss.append(found[key])
             pays = by_loss[0] if len(by_loss) == 1 else [p for found_pays in by_loss for p in found_pays]
             if pays:
@@ -386,10 +507,11 @@ def can_build(game: Game, seat: int, credits: int, engineer_free: bool = False) 
         fee_of = _fee_rule(game, seat, use)
         losses = _losses(company, s, None)
         for space in legal_spaces(game, seat, s):
-            if class_of(space) not in unpayable:
-                if any(_payable(company, s, space, credits, rules, fee_of(space), loss) for loss in losses):
+            token = token_cost(game, seat, s, space)
+            if (class_of(space), token) not in unpayable:
+                if any(_payable(company, s, space, credits, rules, fee_of(space), token, loss) for loss in losses):
                     return True
-                unpayable.add(class_of(space))
+                unpayable.add((class_of(space), token))
     return False
 
 
@@ -421,23 +543,54 @@ def construct(game: Game, seat: int, engineer_free: bool = False) -> Flow[None]:
     space = yield from game.ask(seat, PromptKind.BUILD_SPACE, f"Where do you build the {use.structure}?", priced,
                                 data={"structure": use.structure, "unavailable": tuple(short)})
     space = Key.parse(space).rest()
-    pays = {p.key: p for p in spaces[space]}
-    pay = pays[(yield from game.ask(seat, PromptKind.PAYMENT, f"How do you pay for the {use.structure}?",
-                                     [Choice(k, p.label) for k, p in pays.items()]))]
-    # Tile and machinery into the open segment, then the wheel turns one segment.
+    pay = yield from _choose_payment(game, seat, use.structure, spaces[space])
     if use.supply_tile:
-        company.tiles.remove(use.supply_tile)
+        game.state.companies[seat].tiles.remove(use.supply_tile)
+    # Tile and machinery (a token's extra machinery too) into the open segment, then the wheel turns one segment.
+    back = _pay(game, seat, use.structure, space, pay, list(use.to_wheel), turn=True)
+    game.event(f"{game.name(seat)} builds a {use.structure} on {space} with the {use.tile} tile, paying {pay.label}"
+               + (f"; the wheel returns {', '.join(back)}" if back else "") + ".", seat, "build", (space,))
+    yield from place_piece(game, seat, use.structure, space, fee_of(space), column)
+    yield from patents.after_build(game, seat, use.tile, use.structure, space)
+
+
+def _choose_payment(game: Game, seat: int, structure: str, offered: list[Payment]) -> Flow[Payment]:
+    pays = {p.key: p for p in offered}
+    key = yield from game.ask(seat, PromptKind.PAYMENT, f"How do you pay for the {structure}?",
+                              [Choice(k, p.label, data=_payment_data(p)) for k, p in pays.items()])
+    return pays[key]
+
+
+def _payment_data(pay: Payment) -> dict[str, object]:
+    return {"excavators": pay.excavators, "mixers": pay.mixers, "excamixers": pay.excamixers,
+            "credits": pay.credits + pay.token_credits, "engineers": pay.engineers, "waiver": pay.waiver}
+
+
+def _pay(game: Game, seat: int, structure: str, space: str, pay: Payment, tiles: list[str], turn: bool) -> list[str]:
+    """Pay a build (not the red fee: ``place_piece``): machinery onto the open segment (the wheel turns for a
+    construction, not for a free build: a token's extra machinery waits there for the next construction),
+    credits, a Geological token's Engineers onto the company board or its waiver. Returns the tiles back."""
+    company = game.state.companies[seat]
     company.excavators -= pay.excavators
     company.mixers -= pay.mixers
     company.excamixers -= pay.excamixers
-    game.pay_credits(seat, pay.credits)
-    wheel.load_open_segment(company, list(use.to_wheel), pay.excavators, pay.mixers, pay.excamixers)
-    back = wheel.turn(company)
-    game.event(f"{game.name(seat)} builds a {use.structure} on {space} with the {use.tile} tile, paying {pay.label}"
-               + (f"; the wheel returns {', '.join(back)}" if back else "") + ".", seat, "build", (space,))
+    game.pay_credits(seat, pay.credits + pay.token_credits)
+    wheel.load_open_segment(company, tiles, pay.excavators, pay.mixers, pay.excamixers)
+    back = wheel.turn(company) if turn else []
     lose(game, seat, pay.lost)
-    yield from place_piece(game, seat, use.structure, space, fee_of(space), column)
-    yield from patents.after_build(game, seat, use.tile, use.structure, space)
+    token = token_cost(game, seat, structure, space)
+    if token is None:
+        return back
+    if pay.engineers:
+        game.place_engineers(seat, f"company-{seat}", pay.engineers, " for a Geological token.")
+    if pay.waiver:
+        need = WAIVER_ENGINEERS[pay.waiver]
+        waiver = next(o for o in officers.in_force(company) if o.token_waiver(game, seat) == need)
+        waiver.waive_token_cost(game, seat)
+    game.event(f"{game.name(seat)} pays Geological token {token.token}'s cost on {space}: "
+               + ("instead, " + pay.label if pay.waiver else token.short) + ".", seat, geology.EVENT, (space,),
+               {"token_cost": token.token, "cost": token.as_data(), "waiver": pay.waiver})
+    return back
 
 
 def _ask_column(game: Game, seat: int, structure: str, able: list[int], unable: list[int]) -> Flow[int]:
@@ -486,33 +639,32 @@ def _build_reward(game: Game, seat: int, reward: Toml) -> Flow[None]:
 
 def free_build(game: Game, seat: int, structure: str, areas: Collection[str] | None = None,
                max_production: int | None = None) -> Flow[None]:
-    """A contract's free build: no Engineers, tile, machinery or wheel turn; the red +3 is still paid, and
-    a column's loss (seed 002: Brazil pays it for a piece built by an effect too)."""
+    """A contract's free build: no Engineers, tile, machinery or wheel turn; the red +3 is still paid, a
+    Geological token's cost (its machinery onto the open segment, the wheel not turning) and a column's loss
+    (seed 002: Brazil pays it for a piece built by an effect too)."""
     company = game.state.companies[seat]
     credits = game.spendable_credits(seat)
     legal = legal_spaces(game, seat, structure, areas, max_production)
-    wild = any(o.machinery_wild for o in officers.in_force(company))
     columns = board.free_columns(company, structure)
-    lost = {c: p for c in columns if (p := loss_payment(company, board.loss(company, structure, c), wild)) is not None}
     column = columns[0] if columns else 0
-    if legal and len(columns) > 1 and lost:
-        column = yield from _ask_column(game, seat, structure, list(lost), [c for c in columns if c not in lost])
-    if column not in lost:
-        legal = []  # the loss cannot be paid: no build (the choices say why)
-    choices = [space_choice(game, seat, structure, s, red_fee(game, structure, s), Payment(0, 0, 0), column)
-               for s in legal if red_fee(game, structure, s) <= credits]
+    if legal and len(columns) > 1:  # a row taken in any order (Brazil): a column whose loss can be paid
+        able = [c for c in columns if any(free_payments(game, seat, structure, s, credits, c) for s in legal)]
+        if able:
+            column = yield from _ask_column(game, seat, structure, able, [c for c in columns if c not in able])
+    plan = {s: pays for s in legal if (pays := free_payments(game, seat, structure, s, credits, column))}
+    choices = [space_choice(game, seat, structure, s, red_fee(game, structure, s), min(pays, key=_cost), column)
+               for s, pays in plan.items()]
     choices.append(Choice("skip", "Do not build"))
-    short = tuple((space_label(game, structure, s), short_of_credits(red_fee(game, structure, s), credits))
-                  for s in legal if red_fee(game, structure, s) > credits)
-    if columns and column not in lost:
-        short += ((f"column {column}", f"cannot lose {lost_label(board.loss(company, structure, column))}"),)
+    short = tuple((space_label(game, structure, s), _why_not_free(game, seat, structure, s, column))
+                  for s in legal if s not in plan)
     picked = yield from game.ask(seat, PromptKind.BUILD_SPACE, f"Free build: where do you build the {structure}?",
                                  choices, auto=False, data={"structure": structure, "unavailable": short})
     if picked == "skip":
         return
     space = Key.parse(picked).rest()
+    pay = yield from _choose_payment(game, seat, structure, plan[space])
+    _pay(game, seat, structure, space, pay, [], turn=False)
     game.event(f"{game.name(seat)} builds a {structure} on {space} for free.", seat, "build", (space,))
-    lose(game, seat, lost[column])
     yield from place_piece(game, seat, structure, space, red_fee(game, structure, space), column)
 
 
@@ -534,13 +686,13 @@ def place_piece(game: Game, seat: int, structure: str, space: str, fee: int, col
     else:
         st.powerhouses[space] = seat
     income = uncovered_income(company, structure, column)
-    if income is None:
-        return
-    if income.price:
+    if income is not None and income.price:
         yield from take_priced(game, seat, [income], "at once")
-        return
-    game.event(f"{game.name(seat)} uncovers an income: {rewards.describe(income.reward)}.", seat, "income")
-    yield from rewards.gain(game, seat, income.reward, "income")
+    elif income is not None:
+        game.event(f"{game.name(seat)} uncovers an income: {rewards.describe(income.reward)}.", seat, "income")
+        yield from rewards.gain(game, seat, income.reward, "income")
+    if st.geology:
+        yield from geology.after_build(game, seat, structure, space, structure == "elevation" and base_less(game, space))
 
 
 def uncovered_income(company: CompanyState, structure: str, column: int) -> Income | None:
@@ -600,34 +752,80 @@ def short_of_credits(need: int, have: int) -> str:
 
 
 def _why_not(game: Game, seat: int, use: TileUse, space: str, fee: int) -> str:
-    """Why a legal space cannot be paid for with this tile: the credits or the machinery it needs."""
+    """Why a legal space cannot be paid for with this tile: the credits, Engineers or machinery it needs."""
     company = game.state.companies[seat]
     credits = game.spendable_credits(seat)
+    token = token_cost(game, seat, use.structure, space)
+    if token is not None:
+        return _why_not_token(game, seat, fee, token, machinery_options(game, seat, use, space)[0])
     if fee > credits:
         return short_of_credits(fee, credits) + " (red outline)"
     units, kinds = machinery_options(game, seat, use, space)[0]
+    return _needs_machinery(company, units, kinds)
+
+
+def _needs_machinery(company: CompanyState, units: int, kinds: frozenset[str]) -> str:
     unit = "Ex/Mx" if len(kinds) > 1 else ("Ex" if "excavators" in kinds else "Mx")
     have = (company.excamixers + (company.excavators if "excavators" in kinds else 0)
             + (company.mixers if "mixers" in kinds else 0))
     return f"needs {units} {unit}, you have {have}"
 
 
+def _why_not_free(game: Game, seat: int, structure: str, space: str, column: int) -> str:
+    company = game.state.companies[seat]
+    loss = board.loss(company, structure, column) if column else NO_LOSS
+    wild = any(o.machinery_wild for o in officers.in_force(company))
+    if loss != NO_LOSS and loss_payment(company, loss, wild) is None:
+        return f"cannot lose {lost_label(loss)} (column {column})"
+    token = token_cost(game, seat, structure, space)
+    if token is None:
+        return short_of_credits(red_fee(game, structure, space), game.spendable_credits(seat))
+    return _why_not_token(game, seat, red_fee(game, structure, space), token, None)
+
+
+def _why_not_token(game: Game, seat: int, fee: int, token: TokenCost, usual: tuple[int, frozenset[str]] | None) -> str:
+    """Why a build with a Geological token's cost cannot be paid: its first shortfall, naming the token."""
+    company = game.state.companies[seat]
+    credits = game.spendable_credits(seat)
+    where = f" (Geological token {token.token}: {token.short})"
+    if fee + token.credits > credits:
+        return short_of_credits(fee + token.credits, credits) + where
+    if token.engineers > engineers_available(company):
+        return f"needs {token.engineers} more Engineers, you have {engineers_available(company)}" + where
+    if token.replacement:
+        return (f"needs {token.replacement} Ex and {token.replacement} Mx, you have "
+                f"{company.excavators} Ex, {company.mixers} Mx, {company.excamixers} ExMx" + where)
+    units, kinds = usual if usual is not None else (0, frozenset())
+    if token.excavators:
+        units, kinds = units + token.excavators, kinds | EXCAVATORS
+    if token.mixers:
+        units, kinds = units + token.mixers, kinds | MIXERS
+    return _needs_machinery(company, units, kinds) + where
+
+
 def space_choice(game: Game, seat: int, structure: str, space: str, fee: int, pay: Payment,
                  column: int = 0) -> Choice:
-    """A space to build on, with its price (the cheapest payment and the red fee, and the machinery the
-    piece's ``column`` loses) and the income it uncovers, in the label and as data."""
+    """A space to build on, with its price (the cheapest payment, the red fee, a Geological token's cost and
+    the machinery the piece's ``column`` loses) and the income it uncovers, in the label and as data."""
     company = game.state.companies[seat]
     column = column or board.free_columns(company, structure)[0]
     income = uncovered_income(company, structure, column)
     loss = board.loss(company, structure, column)
-    total = Payment(pay.excavators, pay.mixers, pay.credits + fee, pay.excamixers)
+    total = Payment(pay.excavators, pay.mixers, pay.credits + fee, pay.excamixers, pay.token_credits,
+                    pay.engineers, pay.waiver)
     label = space_label(game, structure, space) + (f" · costs {total.short}" if total != Payment(0, 0, 0) else "")
+    token = token_cost(game, seat, structure, space)
+    if token is not None:
+        label += f" · Geological {token.short}"
     if loss != NO_LOSS:
         label += f" · loses {lost_label(loss)}"
     if income is not None:
         label += f" · uncovers {rewards.describe(income.reward)}" + (f" for {income.price} cr" if income.price else "")
-    data = {"excavators": pay.excavators, "mixers": pay.mixers, "excamixers": pay.excamixers,
-            "credits": pay.credits, "red": fee, "income": income.reward if income else None}
+    data: dict[str, object] = {"excavators": pay.excavators, "mixers": pay.mixers, "excamixers": pay.excamixers,
+                               "credits": pay.credits + pay.token_credits, "red": fee,
+                               "income": income.reward if income else None}
+    if token is not None:  # (credits above: the token's included) its cost, and the Engineers it takes
+        data |= {"engineers": pay.engineers, "token": token.as_data()}
     if board.any_order(company, structure):  # a piece from a chosen column: its income's price and its loss
         data |= {"column": column, "income_price": income.price if income else 0,
                  "loss": {"excavators": loss[0], "mixers": loss[1]}}

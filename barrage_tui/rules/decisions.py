@@ -32,6 +32,7 @@ class PromptKind(StrEnum):
     TAKE_CONTRACT = "take_contract"
     DISCARD_CONTRACT = "discard_contract"
     MACHINERY = "machinery"  # machinery of your choice
+    GEOLOGY_DROP = "geology_drop"  # Geological token 2: put a drop behind your dam there, or not (data: token, dam)
     END_TURN = "end_turn"  # a person's turn is complete: end it (or undo back through it)
     AUTOMA = "automa"  # an Automa's whole step, worked out by the automa package
 

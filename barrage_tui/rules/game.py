@@ -14,7 +14,7 @@ import copy
 from collections.abc import Iterable, Mapping
 from typing import Protocol
 
-from . import automa_step, rounds, scoring
+from . import actions, automa_step, rounds, scoring
 from .automa_levels import AUTOMA, is_automa, level
 from .components import components
 from .decisions import NO_DATA, Choice, Event, EventKind, Flow, IllegalChoice, Prompt, PromptKind
@@ -208,6 +208,11 @@ class Game:
             self.gain_vp(seat, -n, "credits")
             return
         self.state.companies[seat].credits -= n
+
+    def place_engineers(self, seat: int, where: str, n: int, ending: str = ".") -> None:
+        """``n`` Engineers from the supply onto ``where`` (for rules below the action phase's module: a
+        Geological token's Engineers go on the company board)."""
+        actions.put_engineers(self, seat, where, n, False, ending)
 
     def spendable_credits(self, seat: int) -> int:
         """What a seat can pay: its credits; an Automa pays in VP without limit."""

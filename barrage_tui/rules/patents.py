@@ -69,7 +69,7 @@ def _wheel_per_own_elevation(game: Game, seat: int, space: str, p: Toml) -> Flow
 
 
 def _credits_per_conduit_value(game: Game, seat: int, space: str, p: Toml) -> Flow[None]:
-    gain = p["credits"] * components().map.conduits[space].production
+    gain = p["credits"] * production.conduit_value(game, space)
     game.gain_credits(seat, gain)
     game.event(f"{game.name(seat)} gains {gain} credits.", seat, "gain")
     return
@@ -107,7 +107,7 @@ def _vp_per_raised_dam(game: Game, seat: int, space: str, p: Toml) -> Flow[None]
 
 
 def _energy_per_conduit_value(game: Game, seat: int, space: str, p: Toml) -> Flow[None]:
-    yield from _energy_for_hand_contract(game, seat, p["energy"] * components().map.conduits[space].production)
+    yield from _energy_for_hand_contract(game, seat, p["energy"] * production.conduit_value(game, space))
 
 
 def _vp_per_own_powerhouse(game: Game, seat: int, space: str, p: Toml) -> Flow[None]:

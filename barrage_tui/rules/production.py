@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from . import companies, contracts, keys, officers, water
+from . import companies, contracts, geology, keys, officers, water
 from .automa_levels import is_automa, level
 from .components import components
 from .decisions import Choice, EventKind, Flow, PromptKind
@@ -86,19 +86,25 @@ def company_bonus(game: Game, seat: int) -> int:
     return components().common["powerhouse_production_bonus"][f"built_{n}"]
 
 
+def conduit_value(game: Game, conduit: str) -> int:
+    """A conduit's production value (a Geological token may raise it)."""
+    return geology.conduit_value(game, conduit) if game.state.geology else components().map.conduits[conduit].production
+
+
 def energy(game: Game, seat: int, conduit: str, drops: int, bonus: int, second: bool = False) -> int:
-    return _with_bonuses(game, seat, components().map.conduits[conduit].production * drops, bonus, second)
+    return _with_bonuses(game, seat, conduit_value(game, conduit) * drops, bonus, second,
+                         components().map.conduits[conduit].ends_in_zone)
 
 
-def path_value(system: System) -> int:
+def path_value(game: Game, system: System) -> int:
     """The Energy one drop makes on ``system``'s path: the sum of its conduits' values."""
-    conduits = components().map.conduits
-    return sum(conduits[c].production for c in system.conduits)
+    return sum(conduit_value(game, c) for c in system.conduits)
 
 
 def system_energy(game: Game, seat: int, system: System, drops: int, bonus: int, second: bool = False) -> int:
     """The Energy of ``drops`` drops on ``system``'s path (a chain's every conduit), with the bonuses."""
-    return _with_bonuses(game, seat, path_value(system) * drops, bonus, second)
+    return _with_bonuses(game, seat, path_value(game, system) * drops, bonus, second,
+                         components().map.powerhouses[system.powerhouse].zone)
 
 
 def tolls(game: Game, seat: int, system: System) -> list[int]:
@@ -107,12 +113,14 @@ def tolls(game: Game, seat: int, system: System) -> list[int]:
     return [st.conduits[c] for c in system.conduits if st.conduits[c] != seat]
 
 
-def _with_bonuses(game: Game, seat: int, value: int, bonus: int, second: bool) -> int:
-    """Drops x conduit value (summed over the dams used) made into the production's Energy."""
+def _with_bonuses(game: Game, seat: int, value: int, bonus: int, second: bool, powerhouse_zone: int) -> int:
+    """Drops x conduit value (summed over the dams used) made into the production's Energy. A Geological
+    token's Energy is the Powerhouse's, so Germany's second production has it too."""
+    token = geology.production_bonus(game, powerhouse_zone) if game.state.geology else 0
     if second:  # Germany's second production: no bonuses of any kind, no Viktor
-        return value
+        return value + token
     floor = max(o.production_floor for o in officers.in_force(game.state.companies[seat]))
-    return max(value, floor) + bonus + company_bonus(game, seat)
+    return max(value, floor) + bonus + company_bonus(game, seat) + token
 
 
 def max_drops(game: Game, seat: int, system: System) -> int:
@@ -236,8 +244,13 @@ def joins(flows: Flows, system: System) -> bool:
     return system.dam not in used and system.dam not in linked and not (system.link_dams & used)
 
 
-def _value(flows: Flows) -> int:
-    return sum(path_value(s) * k for s, k in flows)
+def _value(game: Game, flows: Flows) -> int:
+    return sum(path_value(game, s) * k for s, k in flows)
+
+
+def _zone(flows: Flows) -> int:
+    """The zone of the one powerhouse all of a production's drops run into."""
+    return components().map.powerhouses[flows[0][0].powerhouse].zone
 
 
 def _credits_needed(game: Game, seat: int, flows: Flows) -> int:
@@ -246,7 +259,7 @@ def _credits_needed(game: Game, seat: int, flows: Flows) -> int:
 
 def flows_energy(game: Game, seat: int, flows: Flows, bonus: int, second: bool = False) -> int:
     """The Energy of one production from ``flows``, a list of (system, drops) into one powerhouse."""
-    return _with_bonuses(game, seat, _value(flows), bonus, second)
+    return _with_bonuses(game, seat, _value(game, flows), bonus, second, _zone(flows))
 
 
 def _most_value_left(game: Game, seat: int, flows: Flows) -> int:
@@ -256,7 +269,7 @@ def _most_value_left(game: Game, seat: int, flows: Flows) -> int:
     for s in sources(game, seat, flows[0][0].powerhouse):
         if not joins(flows, s):
             continue
-        value, drops = path_value(s), st.dams[s.dam].drops
+        value, drops = path_value(game, s), st.dams[s.dam].drops
         if not tolls(game, seat, s):
             free += value * drops
         else:  # an upper bound: as if each such drop cost 1 credit
@@ -279,8 +292,8 @@ def flow_counts(game: Game, seat: int, flows: Flows, system: System, bonus: int,
     for k in range(1, k_max + 1):
         now = flows + [(system, k)]
         e = flows_energy(game, seat, now, bonus, second)
-        if e >= 1 or (several and _with_bonuses(game, seat, _value(now) + _most_value_left(game, seat, now),
-                                                 bonus, second) >= 1):
+        if e >= 1 or (several and _with_bonuses(game, seat, _value(game, now) + _most_value_left(game, seat, now),
+                                                 bonus, second, _zone(now)) >= 1):
             counts.append((k, e))
     return counts
 
@@ -288,13 +301,13 @@ def flow_counts(game: Game, seat: int, flows: Flows, system: System, bonus: int,
 def best_energy(game: Game, seat: int) -> int | None:
     """The most Energy one single-dam production could make now, before the action's bonus (None: no
     system). Energy never falls with more drops, so each system's best uses all the drops it may."""
-    best = None  # the most drops x conduit value: the bonuses (added once, below) keep the order of values
+    best = None  # the most Energy before the action's bonus (a Geological token's differs by powerhouse)
     for system in _systems(game, seat, 0, False, "", any_energy=True):
         k = max_drops(game, seat, system)
         if k >= 1:
-            value = path_value(system) * k
-            best = value if best is None else max(best, value)
-    return None if best is None else _with_bonuses(game, seat, best, 0, False)
+            e = system_energy(game, seat, system, k, 0)
+            best = e if best is None else max(best, e)
+    return best
 
 
 def can_produce(game: Game, seat: int, bonus: int) -> bool:
@@ -330,10 +343,15 @@ def produce(game: Game, seat: int, bonus: int, optional: bool = False, second: b
                + " and ".join(f"{k} drop(s) from {s.dam} through {' and '.join(s.conduits)}" for s, k in flows)
                + f" to {system.powerhouse}.", seat, EventKind.PRODUCTION,
                tuple(x for s, _ in flows for x in s.refs[:-1]) + (system.powerhouse,), {"energy": e})
+    if st.geology:
+        geology.production_events(game, seat, system.powerhouse, [c for s, _ in flows for c in s.conduits])
     for s, k in flows:
         for conduit in s.conduits:
             _pay_toll(game, seat, conduit, k)
-    yield from contracts.fulfil(game, seat, e, production=True)
+            if st.geology:
+                geology.conduit_used(game, conduit, k)
+    if not st.geology or geology.fulfils_contracts(game, m.powerhouses[system.powerhouse].zone):
+        yield from contracts.fulfil(game, seat, e, production=True)
     if not second:
         yield from companies.ability(game, seat).after_production(game, seat, system.powerhouse)
 
@@ -390,7 +408,7 @@ def system_choice(game: Game, seat: int, s: System, bonus: int, second: bool) ->
     data: dict[str, object] = {"energy": most, "drops": max((k for k, _ in counts), default=0),
                                "pays": -1 if owner == seat else owner}
     if s.links:  # a chain (Japan): every conduit's owner paid per drop, and the path's value per drop
-        data |= {"chain": True, "tolls": tuple(tolls(game, seat, s)), "value": path_value(s)}
+        data |= {"chain": True, "tolls": tuple(tolls(game, seat, s)), "value": path_value(game, s)}
     return Choice(s.key, f"{system_label(game, seat, s)}: up to {most} energy", s.refs, data)
 
 
@@ -402,7 +420,7 @@ def system_label(game: Game, seat: int, s: System) -> str:
     def through(conduit: str) -> str:
         owner = st.conduits[conduit]
         pay = "" if owner == seat else f", pay {game.name(owner)} 1/drop"
-        return f"{conduit} (value {conduits[conduit].production}{pay})"
+        return f"{conduit} (value {conduit_value(game, conduit)}{pay})"
     chain = "".join(f" -> {link.powerhouse} -> your dam {link.dam} -> {through(link.conduit)}" for link in s.links)
-    total = f" = {path_value(s)}/drop" if s.links else ""
+    total = f" = {path_value(game, s)}/drop" if s.links else ""
     return f"{s.dam} ({whose}, {dam.drops} drops) -> {through(s.conduit)}{chain} -> {s.powerhouse}{total}"

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from functools import cache
 from typing import TYPE_CHECKING
 
-from . import keys
+from . import geology, keys
 from .automa_deck import shuffle_deck
 from .automa_levels import levels, rules
-from .components import BASE_OFFICERS, EXPANSION_OFFICERS, PROMO_OFFICERS, components
+from .components import BASE_OFFICERS, EXPANSION_OFFICERS, PROMO_OFFICERS, components, load_data
 from .decisions import Choice, Flow, PromptKind
 from .draws import rng
 from .officers import OFFICERS
@@ -22,9 +23,12 @@ SEAT_KINDS = ("human", "automa")
 EXPANSION_OPTION = "expansion_officers"  # Setup.options key: draw the expansion box's chief engineers too
 DRAFT_OPTION = "draft"  # Setup.options key, default true: people pick drawn pairs (games saved before: false)
 CONFIRM_OPTION = "confirm_turns"  # Setup.options key, default false: a person ends each turn with "End turn"
+MODULES_OPTION = "modules"  # Setup.options key: the ids of the expansion-box modules switched on (modules.toml)
+OVERSEAS = "overseas"  # the module that puts Japan and Brazil in the random company pool
 MAX_AUTOMAS = 3
 NO_OFFICER = "none"
-COMPANY_ORDER = ("usa", "germany", "italy", "france")
+COMPANY_ORDER = ("usa", "germany", "italy", "france")  # the base game's companies, drawn at random
+OVERSEAS_COMPANIES = ("japan", "brazil")  # drawn too with the module "overseas"; always choosable for a seat
 
 if TYPE_CHECKING:
     Options = dict[str, object]  # the *_OPTION flags; the saves keep the game's "id" there too
@@ -62,6 +66,11 @@ class Setup:
         low, high = components().seats
         if not low <= len(self.seats) <= high:
             raise SetupError(f"a game has {low} to {high} seats")
+        if not isinstance(self.options.get(MODULES_OPTION, []), (list, tuple)):
+            raise SetupError(f"the option {MODULES_OPTION!r} is a list of module ids")
+        unknown = set(modules(self.options)) - set(known_modules())
+        if unknown:
+            raise SetupError(f"unknown module(s) {', '.join(sorted(unknown))}: {', '.join(known_modules())}")
         chosen = [s.company for s in self.seats if s.company]
         if len(set(chosen)) != len(chosen):
             raise SetupError("two seats chose the same company")
@@ -76,6 +85,9 @@ class Setup:
                 raise SetupError(f"unknown company {s.company!r}")
             if s.officer and s.officer not in OFFICERS:
                 raise SetupError(f"unknown chief engineer {s.officer!r}")
+            missing = set(components().officers[s.officer].requires) - modules(self.options) if s.officer else set()
+            if missing:
+                raise SetupError(f"{components().officers[s.officer].name} needs the module(s) {', '.join(sorted(missing))}")
             if self.introductory and (s.company or s.officer):
                 raise SetupError("the introductory game uses fixed companies and chief engineers")
 
@@ -95,7 +107,7 @@ class Setup:
                 raise SetupError(f"unknown Automa difficulty {s.difficulty!r}: {', '.join(levels())}")
             if s.officer and not level.officer:
                 raise SetupError("only a Very Hard Automa has a chief engineer")
-            if s.officer in OFFICERS and not OFFICERS[s.officer].automa_ready:
+            if s.officer in OFFICERS and not OFFICERS[s.officer].automa_ready:  # (Angelo Alberti: never)
                 raise SetupError(f"the Automa cannot play {s.officer!r} yet (no Automa rules for that chief engineer)")
 
 
@@ -119,14 +131,47 @@ def has_officer(seat: SeatSetup) -> bool:
     return seat.kind != "automa" or levels()[automa_difficulty(seat)].officer
 
 
-def officer_pool(promos: bool, expansion: bool = False) -> list[str]:
+def officer_pool(promos: bool, expansion: bool = False, switched_on: frozenset[str] = frozenset()) -> list[str]:
+    """The chief engineers drawn from; with the modules ``switched_on``, also those that need them
+    (Angelo Alberti with the Geological Factor)."""
     return (list(BASE_OFFICERS) + (list(PROMO_OFFICERS) if promos else [])
-            + (list(EXPANSION_OFFICERS) if expansion else []))
+            + (list(EXPANSION_OFFICERS) if expansion else []) + module_officers(switched_on))
+
+
+def module_officers(switched_on: frozenset[str]) -> list[str]:
+    """The officers that need a module, when all the modules they need are on (officers.toml ``requires``)."""
+    return [o.id for o in components().officers.values() if o.requires and set(o.requires) <= switched_on]
 
 
 def expansion_officers(setup: Setup) -> bool:
     """The option ``expansion_officers``: the six new chief engineers of the expansion box may be drawn."""
     return bool(setup.options.get(EXPANSION_OPTION, False))
+
+
+@dataclass(frozen=True)
+class Module:
+    id: str
+    name: str
+    text: str  # what switching it on does, for the start screen
+
+
+@cache
+def known_modules() -> dict[str, Module]:
+    """The modules a game may switch on, by id (modules.toml)."""
+    return {m["id"]: Module(m["id"], m["name"], m["text"]) for m in load_data("modules")["module"]}
+
+
+def modules(options: Options) -> frozenset[str]:
+    """The option ``modules``: the expansion-box modules switched on (a list of ids; none by default)."""
+    value = options.get(MODULES_OPTION, ())
+    return frozenset(str(m) for m in value) if isinstance(value, (list, tuple)) else frozenset()
+
+
+def company_pool(options: Options) -> tuple[str, ...]:
+    """The companies drawn at random: the base game's, and Japan and Brazil with the module "overseas"
+    (those of them the companies data has: each comes with its own entry in companies.toml)."""
+    extra = OVERSEAS_COMPANIES if OVERSEAS in modules(options) else ()
+    return COMPANY_ORDER + tuple(c for c in extra if c in components().companies)
 
 
 def draw_officer(pool: list[str], seat: SeatSetup) -> str:
@@ -199,7 +244,7 @@ def pick_matchup(game: Game, seat: int) -> Flow[None]:
                       f"{comps.companies[company].name} with {comps.officers[officer].name}",
                       (keys.make("company", company), keys.make("officer", officer)),
                       data={"company": company, "officer": officer, "from_automa": t not in st.drafting})
-               for company, (t, officer) in sorted(pairs.items(), key=lambda kv: COMPANY_ORDER.index(kv[0]))]
+               for company, (t, officer) in sorted(pairs.items(), key=lambda kv: (COMPANY_ORDER + OVERSEAS_COMPANIES).index(kv[0]))]
     key = yield from game.ask(seat, PromptKind.MATCHUP, "Pick a company + chief engineer.", choices)
     other, officer = pairs[keys.Key.parse(key).arg(0)]
     mine, theirs = st.companies[seat], st.companies[other]
@@ -234,9 +279,9 @@ def new_state(setup: Setup) -> GameState:
         spare: list[str] = []
     else:
         r = rng(state)
-        free_companies = [c for c in COMPANY_ORDER if c not in {s.company for s in setup.seats}]
+        free_companies = [c for c in company_pool(setup.options) if c not in {s.company for s in setup.seats}]
         r.shuffle(free_companies)
-        pool = [o for o in officer_pool(setup.promo_officers, expansion_officers(setup))
+        pool = [o for o in officer_pool(setup.promo_officers, expansion_officers(setup), modules(setup.options))
                 if o not in {s.officer for s in setup.seats}]
         r.shuffle(pool)
         pairs = []
@@ -306,5 +351,7 @@ def new_state(setup: Setup) -> GameState:
         if automas:
 
             shuffle_deck(state)
+    if geology.MODULE in modules(setup.options):  # drawn last: the base game's draws stay as they were
+        geology.lay_out(state)
     state.round = 1
     return state

@@ -25,7 +25,7 @@ from .keys import Key
 from .officers import OFFICERS
 from .invariants import violations
 from .state import GameState
-from .setup import COMPANY_ORDER, EXPANSION_OPTION, SeatSetup, Setup
+from .setup import EXPANSION_OPTION, MODULES_OPTION, Options, SeatSetup, Setup, company_pool, module_officers
 
 # At about one turn start in five, a second offered choice (picked at random) is tried on a copy of the
 # game: over many games every kind of choice gets applied, at a fraction of the cost of trying them all.
@@ -58,29 +58,45 @@ def pick(r: random.Random, choices: Sequence[Choice]) -> str:
     return choices[bisect(cum_weights, r.random() * cum_weights[-1], 0, len(cum_weights) - 1)].key
 
 
+def _options(officers: tuple[str, ...], modules: tuple[str, ...]) -> Options:
+    options: Options = {EXPANSION_OPTION: True} if set(EXPANSION_OFFICERS) & set(officers) else {}
+    if modules:
+        options[MODULES_OPTION] = list(modules)
+    return options
+
+
+def _officers(officers: tuple[str, ...], modules: tuple[str, ...]) -> tuple[str, ...]:
+    """The officers to draw from: also those the modules bring (Angelo Alberti with the Geological Factor)."""
+    return officers + tuple(o for o in module_officers(frozenset(modules)) if o not in officers)
+
+
 def random_setup(r: random.Random, players: int | None = None, introductory: bool | None = None,
-                 officers: tuple[str, ...] = BASE_OFFICERS + PROMO_OFFICERS + EXPANSION_OFFICERS) -> Setup:
-    """Human seats with random companies and chief engineers (the expansion's too, also as Mahiri's spares)."""
+                 officers: tuple[str, ...] = BASE_OFFICERS + PROMO_OFFICERS + EXPANSION_OFFICERS,
+                 modules: tuple[str, ...] = ()) -> Setup:
+    """Human seats with random companies and chief engineers (the expansion's too, also as Mahiri's spares;
+    with ``modules`` on, what they bring: Japan and Brazil, Angelo Alberti)."""
     n = players or r.randint(1, 4)
     intro = r.random() < 0.25 if introductory is None else introductory
+    options = _options(officers, modules)
     if intro:
         seats = tuple(SeatSetup(f"P{i + 1}") for i in range(n))
     else:
-        companies = r.sample(COMPANY_ORDER, n)
-        chosen = r.sample(officers, n)
+        companies = r.sample(company_pool(options), n)
+        chosen = r.sample(_officers(officers, modules), n)
         seats = tuple(SeatSetup(f"P{i + 1}", company=companies[i], officer=chosen[i]) for i in range(n))
-    options: dict[str, object] = {EXPANSION_OPTION: True} if set(EXPANSION_OFFICERS) & set(officers) else {}
     return Setup(seats=seats, introductory=intro, seed=r.randrange(2**31), options=options)
 
 
 def automa_setup(r: random.Random, automas: int, players: int | None = None, level: str | None = None,
-                 officers: tuple[str, ...] = BASE_OFFICERS + PROMO_OFFICERS + EXPANSION_OFFICERS) -> Setup:
+                 officers: tuple[str, ...] = BASE_OFFICERS + PROMO_OFFICERS + EXPANSION_OFFICERS,
+                 modules: tuple[str, ...] = ()) -> Setup:
     """A full game with ``automas`` Automa seats (level given or random) and random human seats, shuffled.
     A Very Hard Automa keeps its drawn chief engineer only if it can play it (else setup draws one)."""
 
     n = players or r.randint(max(1, automas), 4)
-    companies = r.sample(COMPANY_ORDER, n)
-    chosen = r.sample(officers, n)
+    options = _options(officers, modules)
+    companies = r.sample(company_pool(options), n)
+    chosen = r.sample(_officers(officers, modules), n)
     kinds = ["automa"] * automas + ["human"] * (n - automas)
     r.shuffle(kinds)
     seats: list[SeatSetup] = []
@@ -91,7 +107,6 @@ def automa_setup(r: random.Random, automas: int, players: int | None = None, lev
         difficulty = level or r.choice(sorted(levels()))
         officer = chosen[i] if levels()[difficulty].officer and OFFICERS[chosen[i]].automa_ready else ""
         seats.append(SeatSetup(f"A{i + 1}", "automa", companies[i], officer, difficulty))
-    options: dict[str, object] = {EXPANSION_OPTION: True} if set(EXPANSION_OFFICERS) & set(officers) else {}
     return Setup(seats=tuple(seats), seed=r.randrange(2**31), options=options)
 
 
@@ -129,8 +144,9 @@ Attach = Callable[[Game], object]  # the automa package's ``attach``: gives a ga
 
 
 def play_random(setup: Setup, seed: int, check: bool = True, max_decisions: int = 20000,
-                attach: Attach | None = None) -> GameResult:
-    """``attach``: the Automa's attach function (the rules core does not import the automa package)."""
+                attach: Attach | None = None, watch: Callable[[Game], object] | None = None) -> GameResult:
+    """``attach``: the Automa's attach function (the rules core does not import the automa package);
+    ``watch``: called with the game once it is over (to count what happened in it, from its events)."""
     r = random.Random(seed)
     result = GameResult(setup, [], 0)
     try:
@@ -166,6 +182,8 @@ def play_random(setup: Setup, seed: int, check: bool = True, max_decisions: int 
                     return result
         if game.prompt is not None:
             result.error = f"no end after {max_decisions} decisions"
+        elif watch is not None:
+            watch(game)
     except Exception as exc:  # a bug in the engine: report it with the log to replay
         result.error = "".join(traceback.format_exception(exc))
         return result
@@ -196,12 +214,13 @@ def unplayable(game: Game, key: str) -> list[str]:
 
 def run(games: int, players: int | None, seed: int, introductory: bool | None = None, check: bool = True,
         out: Callable[[str], object] = print, automas: int = 0, level: str | None = None,
-        attach: Attach | None = None) -> int:
+        attach: Attach | None = None, modules: tuple[str, ...] = ()) -> int:
     r = random.Random(seed)
     start = time.perf_counter()
     results = []
     for _ in range(games):
-        setup = automa_setup(r, automas, players, level) if automas else random_setup(r, players, introductory)
+        setup = (automa_setup(r, automas, players, level, modules=modules) if automas
+                 else random_setup(r, players, introductory, modules=modules))
         results.append(play_random(setup, r.randrange(2**31), check, attach=attach))
     elapsed = time.perf_counter() - start
     errors = [x for x in results if x.error]

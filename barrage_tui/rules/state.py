@@ -146,6 +146,7 @@ class GameState:
     automa_draw: list[int] = field(default_factory=list)  # the Automa deck's card numbers; top = last
     automa_discard: list[int] = field(default_factory=list)  # flipped cards; top = last (the criteria card)
     contract_discards: dict[str, list[int]] = field(default_factory=dict)  # by the Automa's Contract Office box
+    geology: dict[str, int] = later(dict)  # zone -> its Geological token (geology.py; empty: the module is off)
 
     def copy(self) -> GameState:
         """A deep copy (undo keeps one at every turn start; sim tries choices on one)."""

@@ -12,13 +12,13 @@ from collections import Counter
 from collections.abc import Container
 from functools import cache, partial
 
-from . import board
+from . import board, geology
 from .actions import BANK
 from .automa_deck import DECK_SIZE
 from .components import STRUCTURES, Toml, components
 from .officers import OFFICERS
 from .rounds import ROUNDS
-from .setup import SEAT_KINDS, Setup
+from .setup import SEAT_KINDS, Setup, modules
 from .state import NEUTRAL, WHEEL_SEGMENTS, CompanyState, GameState
 
 PHASES = ("pick", "income", "actions", "over")
@@ -203,6 +203,8 @@ def check_state(st: GameState, setup: Setup, where: str = "state") -> None:
             _one_of(at, space, spaces, what)
             _seat(at, owner, n)
 
+    _check_geology(st, setup, p("geology"))
+
     # The management board.
     engineers = comps.common["engineers"]
     for space, seat in st.occupied.items():
@@ -382,3 +384,21 @@ def check_state(st: GameState, setup: Setup, where: str = "state") -> None:
             _range(f"{q('machinery_lost')}[{j}]", k, 0, MAX_MACHINERY)
         if c.architect and not (c.officer in OFFICERS and OFFICERS[c.officer].architect):
             raise fail(q("architect"), f"{c.officer!r} has no Architect")
+
+
+def _check_geology(st: GameState, setup: Setup, at: str) -> None:
+    """The Geological tokens: only with the module; each token once, on a valley with Dam spaces, a
+    Powerhouse token never on a mountain valley (geology.lay_out)."""
+    if st.geology and geology.MODULE not in modules(setup.options):
+        raise fail(at, f"Geological tokens without the module {geology.MODULE!r} (setup.options.modules)")
+    valleys = {str(z) for z in geology.valleys()}
+    tokens = geology.box().tokens
+    zones = components().map.zones
+    for zone, token in st.geology.items():
+        where = key_path(at, zone)
+        _one_of(where, zone, valleys, "valley (a zone with Dam spaces)")
+        _one_of(where, token, tokens, "Geological token")
+        if tokens[token].remove_in_mountains and zones[int(zone)].area == "mountain":
+            raise fail(where, f"token {token} leaves a mountain valley at setup")
+    if len(set(st.geology.values())) != len(st.geology):
+        raise fail(at, "a Geological token lies on two valleys")

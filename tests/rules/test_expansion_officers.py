@@ -686,13 +686,13 @@ def test_officer_names_as_printed():
                      "gennaro": "Gennardo Grasso", "amir": "Amir Zahir", "franz": "Franz de Lasse"}
 
 
-def test_angelo_alberti_is_never_offered():
+def test_angelo_alberti_is_never_offered_without_the_geological_factor():
     # "Angelo Alberti can only be played with the Geological Factor expansion and is not compatible with
-    # the Automa rules."
+    # the Automa rules." (With the module: tests/rules/test_angelo.py.)
     angelo = components().officers["angelo"]
     assert not angelo.selectable and "Geological Factor" in angelo.ability_text
-    assert "angelo" not in OFFICERS and "angelo" not in officer_pool(True, True)
-    with pytest.raises(SetupError):
+    assert "angelo" not in officer_pool(True, True)
+    with pytest.raises(SetupError, match="geological"):
         Setup(seats=(SeatSetup("A", officer="angelo"),)).validate()
     with pytest.raises(SetupError):
         Setup(seats=(SeatSetup("A", kind="automa", officer="angelo", difficulty="very_hard"),

@@ -64,6 +64,14 @@ class Officer:
         return
         yield
 
+    def token_waiver(self, game: Game, seat: int) -> int | None:
+        """How this ability may pay a Geological token's cost instead: the Engineers that takes (Angelo
+        Alberti: 1, twice a round; Mahiri's copy of him: 0), or None when it may not (now)."""
+        return None
+
+    def waive_token_cost(self, game: Game, seat: int) -> None:
+        """A Geological token's cost was just paid the ``token_waiver`` way (his Engineer goes on his space)."""
+
     def production_contract_fulfilled(self, game: Game, seat: int, need: int) -> None:
         """A production just fulfilled a contract needing ``need`` of its Energy (Franz de Lasse)."""
 

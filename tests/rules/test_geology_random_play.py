@@ -1,0 +1,65 @@
+"""Soak test of the expansion modules: 200 whole random games with "overseas" and "geological" on, 1-4 seats,
+0-3 Automas, checked after every decision, and every Geological token's effect seen at least once (counted
+from the games' events)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+import automa
+from barrage_tui.rules import geology
+from barrage_tui.rules.sim import automa_setup, play_random, random_setup
+
+pytestmark = pytest.mark.slow
+
+GAMES = 200
+MODULES = ("overseas", "geological")
+
+
+def token_effects(game) -> Counter:
+    """The Geological tokens whose effect acted (their effect events carry ``data["token"]``)."""
+    return Counter(e.data["token"] for e in game.events if e.kind == geology.EVENT and "token" in e.data)
+
+
+# What the games must have shown: a counter of a finished game, and the keys it must have reached over the
+# run. (Add a line here for more, e.g. "companies": (lambda game: Counter(c.company for c in
+# game.state.companies), {"japan", "brazil"}).)
+SEEN = {
+    "token effects": (token_effects, set(geology.box().tokens)),
+}
+
+
+@pytest.fixture(scope="module")
+def run():
+    r = random.Random(12)
+    totals = {name: Counter() for name in SEEN}
+
+    def watch(game):
+        for name, (count, _) in SEEN.items():
+            totals[name].update(count(game))
+
+    results = []
+    for i in range(GAMES):
+        automas = i % 4  # 0-3 Automas; the seats 1-4 at random (at least as many as the Automas)
+        setup = (automa_setup(r, automas, modules=MODULES) if automas
+                 else random_setup(r, None, False, modules=MODULES))
+        results.append(play_random(setup, r.randrange(2**31), check=True, attach=automa.attach, watch=watch))
+    return results, totals
+
+
+def test_200_games_with_the_modules_without_error_or_violation(run):
+    results, _ = run
+    failed = [(x.setup, x.error or x.violations) for x in results if x.error or x.violations]
+    assert not failed, failed[0]
+    assert {len(x.setup.seats) for x in results} == {1, 2, 3, 4}
+    assert {sum(s.kind == "automa" for s in x.setup.seats) for x in results} == {0, 1, 2, 3}
+    assert all(x.state.geology for x in results)
+
+
+def test_every_token_effect_and_the_rest_was_seen(run):
+    _, totals = run
+    for name, (_, wanted) in SEEN.items():
+        assert wanted <= set(totals[name]), (name, totals[name])

@@ -1,0 +1,83 @@
+"""The module switch (issue 12): Setup.options["modules"], the random company pool with "overseas", the
+sim's ``--modules``, and saves keeping a module's game."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from dataclasses import replace
+
+import pytest
+
+from barrage_tui.rules import setup as rules_setup
+from barrage_tui.rules.components import components
+from barrage_tui.rules.game import Game
+from barrage_tui.rules.setup import (COMPANY_ORDER, MODULES_OPTION, SeatSetup, Setup, SetupError, company_pool,
+                                     known_modules, modules, new_state)
+from barrage_tui.rules.sim import play_random, random_setup
+from saves import load_game, save_game
+
+
+def test_known_modules_come_from_the_data():
+    assert set(known_modules()) == {"overseas", "geological"}
+    assert all(m.name and m.text for m in known_modules().values())
+
+
+def test_modules_option_is_read_and_checked():
+    assert modules({}) == frozenset()
+    assert modules({MODULES_OPTION: ["geological", "overseas"]}) == {"geological", "overseas"}
+    Setup(seats=(SeatSetup("A"),), options={MODULES_OPTION: ["geological"]}).validate()
+    with pytest.raises(SetupError, match="unknown module"):
+        Setup(seats=(SeatSetup("A"),), options={MODULES_OPTION: ["china"]}).validate()
+    with pytest.raises(SetupError, match="list"):
+        Setup(seats=(SeatSetup("A"),), options={MODULES_OPTION: "geological"}).validate()
+
+
+def test_overseas_puts_japan_and_brazil_in_the_random_pool(monkeypatch):
+    # (Their companies.toml entries come with the Japan and Brazil work: stand-ins here.)
+    comps = components()
+    usa = comps.companies["usa"]
+    with_overseas = replace(comps, companies={**comps.companies, "japan": replace(usa, id="japan"),
+                                              "brazil": replace(usa, id="brazil")})
+    monkeypatch.setattr(rules_setup, "components", lambda: with_overseas)
+    assert company_pool({}) == COMPANY_ORDER
+    assert company_pool({MODULES_OPTION: ["overseas"]}) == COMPANY_ORDER + ("japan", "brazil")
+    drawn = set()
+    for seed in range(30):
+        st = new_state(Setup(seats=tuple(SeatSetup(f"P{i}") for i in range(4)), seed=seed,
+                             options={MODULES_OPTION: ["overseas"]}))
+        drawn |= {c.company for c in st.companies}
+    assert {"japan", "brazil"} <= drawn
+
+
+def test_without_modules_setups_and_draws_stay_as_they_were():
+    import random
+    a, b = random_setup(random.Random(3), 3), random_setup(random.Random(3), 3, modules=())
+    assert a == b and MODULES_OPTION not in a.options
+    geo = random_setup(random.Random(3), 3, modules=("geological",))
+    assert geo.options[MODULES_OPTION] == ["geological"]
+
+
+def test_sim_modules_flag_runs_and_refuses_an_unknown_module():
+    def run(*args):
+        return subprocess.run([sys.executable, "-m", "barrage_tui", "sim", *args], capture_output=True, text=True,
+                              timeout=300)
+    done = run("--games", "2", "--players", "2", "--seed", "4", "--modules", "overseas,geological")
+    assert done.returncode == 0 and done.stdout.strip().splitlines()[-1].startswith("games=2 errors=0 violations=0")
+    bad = run("--games", "1", "--modules", "geological,china")
+    assert bad.returncode == 2 and "unknown module(s) china" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_a_saved_game_keeps_its_modules_and_tokens(tmp_path):
+    setup = Setup(seats=(SeatSetup("A", company="usa", officer="angelo"), SeatSetup("B", company="italy",
+                                                                                   officer="jill")),
+                  seed=9, options={MODULES_OPTION: ["geological"]})
+    result = play_random(setup, 9)
+    assert not result.error and not result.violations
+    game = Game.replay(setup, result.keys[:120])
+    path = tmp_path / "geo.toml"
+    save_game(game, path)
+    loaded = load_game(path)
+    assert loaded.setup.options[MODULES_OPTION] == ["geological"]
+    assert loaded.state.geology == game.state.geology and loaded.state.geology
+    assert loaded.state == game.state
