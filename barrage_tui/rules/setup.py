@@ -152,13 +152,14 @@ def expansion_officers(setup: Setup) -> bool:
 class Module:
     id: str
     name: str
+    short: str  # the start screen's one word for it
     text: str  # what switching it on does, for the start screen
 
 
 @cache
 def known_modules() -> dict[str, Module]:
     """The modules a game may switch on, by id (modules.toml)."""
-    return {m["id"]: Module(m["id"], m["name"], m["text"]) for m in load_data("modules")["module"]}
+    return {m["id"]: Module(m["id"], m["name"], m["short"], m["text"]) for m in load_data("modules")["module"]}
 
 
 def modules(options: Options) -> frozenset[str]:

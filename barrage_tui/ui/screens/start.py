@@ -21,8 +21,7 @@ from ..widgets.cycler import Cycler
 from ..widgets.form import ActionButton, TextField
 from ..widgets.textutil import notify_plain, plain
 
-COMPANIES = [("Random", ""), ("USA", "usa"), ("Germany", "germany"), ("Italy", "italy"),
-             ("France", "france")]
+COMPANIES = [("Random", "")]  # the companies' names join once the rules are loaded
 OFFICERS = [("Random", "")]
 NO_OFFICER = [("None", "")]  # an Automa below Very Hard has no chief engineer
 OFFICER_SETS = [("Base + promos", False), ("With the expansion box", True)]  # Setup.options expansion_officers
@@ -110,8 +109,12 @@ class StartScreen(Screen):
         self._automa_officers: frozenset = frozenset()  # the ones an Automa may have
         self._officer_levels: frozenset = frozenset()  # the Automa levels that have a chief engineer
         self._expansion: frozenset = frozenset()  # the expansion box's six
+        self._requires: dict = {}  # officer id -> the modules it needs (Angelo Alberti: the Geological Factor)
         self._abilities: dict = {}  # id -> "name: ability", shown while the seat's field has focus
+        self._info: dict = {"confirm": Text("Confirm turns: Enter ends a turn, and until then u takes it back "
+                                            "whole.")}  # field id -> what it means, shown while it has focus
         self._kinds: list = list(KINDS)
+        self._companies: list = list(COMPANIES)  # every company a seat may choose (data, once loaded)
 
     def compose(self) -> ComposeResult:
         # The first frame: the title, the buttons and the keys (Enter already starts the default game);
@@ -142,11 +145,12 @@ class StartScreen(Screen):
             Static("First to pick", classes="opt-label"),
             Cycler(first_options(2), RANDOM_FIRST, id="first"),
             classes="opt-row")
+        # the modules' fields join this row once the rules are loaded (their names are data)
         confirm = Horizontal(
             Static("Confirm turns", classes="opt-label"),
             Cycler([("on", True), ("off", False)], self._confirm(), id="confirm"),
-            Static("End turn step; u takes a turn back whole", classes="opt-label"),
-            classes="opt-row")
+            Static("Modules", classes="opt-label"),
+            id="rules-row", classes="opt-row")
         head = Static(" " * 8 + "Name" + " " * 9 + "Player" + " " * 17 + "Company" + " " * 7 + "Chief engineer",
                       id="seat-head")
         rows = Vertical(*[SeatRow(i) for i in range(2)], id="seat-rows")  # more come with more seats
@@ -173,10 +177,18 @@ class StartScreen(Screen):
         from barrage_tui.rules.automa_levels import levels
         from barrage_tui.rules.components import BASE_OFFICERS, EXPANSION_OFFICERS, PROMO_OFFICERS, components
         from barrage_tui.rules.officers import OFFICERS as RULES
+        from barrage_tui.rules.setup import COMPANY_ORDER, OVERSEAS_COMPANIES, known_modules
 
         names = components().officers
         ids = [o for o in BASE_OFFICERS + PROMO_OFFICERS + EXPANSION_OFFICERS if names[o].selectable]
+        ids += [o for o in names if names[o].requires]  # offered while their modules are on
+        companies = components().companies
         officers = {
+            "companies": COMPANIES + [(companies[c].name, c) for c in COMPANY_ORDER + OVERSEAS_COMPANIES
+                                             if c in companies],
+            "modules": [(m.id, m.short) for m in known_modules().values()],
+            "module_texts": {m.id: Text.assemble((m.name, "bold"), f": {m.text}") for m in known_modules().values()},
+            "requires": {o: frozenset(names[o].requires) for o in ids if names[o].requires},
             "officers": [(short_name(names[o].name), o) for o in ids],
             "automa_officers": frozenset(o for o in ids if RULES[o].automa_ready),
             "officer_levels": frozenset(lv.id for lv in levels().values() if lv.officer),
@@ -194,7 +206,12 @@ class StartScreen(Screen):
         self._officer_levels = officers["officer_levels"]
         self._expansion = officers["expansion"]
         self._abilities = officers["abilities"]
+        self._requires = officers["requires"]
+        self._info.update({f"module-{m}": text for m, text in officers["module_texts"].items()})
+        self._companies = officers["companies"]
         self.automa_ready = True
+        for c in self.query(".seat-company").results(Cycler):
+            c.set_options(self._companies)
         self._kinds = KINDS + officers["kinds"]  # a person, or an Automa of each level
         for c in self.query(".seat-kind").results(Cycler):
             c.set_options(self._kinds)
@@ -203,9 +220,16 @@ class StartScreen(Screen):
         if self.store is None:
             self.store = getattr(self.app, "store", None)
         self._check_saves()
-        remembered = last_setup.read(self.store)
+        self.call_later(self._after_load, officers["modules"], last_setup.read(self.store))
+
+    async def _after_load(self, modules: list, remembered: dict) -> None:
+        """The modules' fields (their names are data), then the last setup's values."""
+        await self.query_one("#rules-row").mount_all(
+            [w for module, name in modules
+             for w in (Static(name, classes="opt-label"),
+                       Cycler([("off", False), ("on", True)], False, id=f"module-{module}", classes="module"))])
         if remembered:
-            self.call_later(self.restore, remembered)
+            await self.restore(remembered)
 
     def _check_saves(self) -> None:
         saves, skipped = storage.listing(self.store)
@@ -237,6 +261,7 @@ class StartScreen(Screen):
             for row in rows:
                 if self.automa_ready:
                     row.query_one(".seat-kind", Cycler).set_options(self._kinds)
+                    row.query_one(".seat-company", Cycler).set_options(self._companies)
                 self._seat_officers(row.index)
 
     def _introductory(self) -> bool:
@@ -246,11 +271,13 @@ class StartScreen(Screen):
     def _officer_options(self, kind: str) -> list:
         """The chief engineers a seat of this kind may choose: every one for a person; for an Automa
         only at a level that has one, and only one with Automa rules (setup.py checks the same)."""
+        on = self.modules_on()
+        offered = [(name, o) for name, o in self._officers if self._requires.get(o, frozenset()) <= on]
         if not kind.startswith("automa:"):
-            return OFFICERS + self._officers
+            return OFFICERS + offered
         if kind.split(":", 1)[1] not in self._officer_levels:
             return NO_OFFICER
-        return OFFICERS + [(name, o) for name, o in self._officers if o in self._automa_officers]
+        return OFFICERS + [(name, o) for name, o in offered if o in self._automa_officers]
 
     def _seat_officers(self, i: int) -> None:
         """Offer seat ``i`` the chief engineers its kind may have (none below Very Hard: the field is off)."""
@@ -260,19 +287,24 @@ class StartScreen(Screen):
         options = self._officer_options(str(self.query_one(f"#kind-{i}", Cycler).value))
         officer.set_options(options)
         officer.disabled = options == NO_OFFICER or self._introductory()
-        self._show_officer(officer)
+        self._show_officer(self.focused if isinstance(self.focused, Cycler) else None)
 
     def _show_officer(self, cycler: Cycler | None) -> None:
-        """The ability of the chief engineer in the focused seat's field, under the seats."""
-        info = self.query("#officer-info").results(Static)
-        text = self._abilities.get(cycler.value, Text()) if cycler is not None and cycler.has_focus else Text()
-        for static in info:
+        """What the focused field means, under the seats: a seat's chief engineer's ability, a module's rules,
+        the End turn step."""
+        text = Text()
+        if cycler is not None and cycler.has_focus:
+            if cycler.has_class("seat-officer"):
+                text = self._abilities.get(cycler.value, Text())
+            else:
+                text = self._info.get(cycler.id or "", Text())
+        for static in self.query("#officer-info").results(Static):
             static.update(text)
             static.display = bool(text)
 
     def on_descendant_focus(self, event) -> None:
         widget = event.widget
-        self._show_officer(widget if isinstance(widget, Cycler) and widget.has_class("seat-officer") else None)
+        self._show_officer(widget if isinstance(widget, Cycler) else None)
 
     @on(Cycler.Changed, ".seat-kind")
     def _kind_changed(self, event: Cycler.Changed) -> None:
@@ -298,6 +330,15 @@ class StartScreen(Screen):
                 if c.value in self._expansion:
                     c.set_value("")
 
+    def modules_on(self) -> frozenset:
+        return frozenset(c.id.removeprefix("module-") for c in self.query(".module").results(Cycler) if c.value)
+
+    @on(Cycler.Changed, ".module")
+    def _module_changed(self) -> None:
+        """A module's chief engineers (Angelo Alberti) are offered while it is on."""
+        for row in self.query(SeatRow):
+            self._seat_officers(row.index)
+
     @on(Cycler.Changed, "#seats")
     async def _seats_changed(self, event: Cycler.Changed) -> None:
         await self._show_seats(int(event.value))
@@ -308,7 +349,7 @@ class StartScreen(Screen):
 
     def _apply_mode(self, introductory: bool) -> None:
         """The introductory game has fixed companies and chief engineers."""
-        for c in self.query(".seat-company, #officer-set").results(Cycler):
+        for c in self.query(".seat-company, #officer-set, .module").results(Cycler):
             c.disabled = introductory
         for row in self.query(SeatRow):
             officer = row.query_one(".seat-officer", Cycler)
@@ -322,6 +363,7 @@ class StartScreen(Screen):
         """The form's fields (not the seed: every game gets a new one unless typed in)."""
         values: dict = {"seats": self.query_one("#seats", Cycler).value}
         values.update((field, self.query_one(f"#{field}", Cycler).value) for field in self.FLAGS)
+        values["modules"] = sorted(self.modules_on())
         values["seat"] = [{"name": self.query_one(f"#name-{i}", TextField).value,
                            **{part: self.query_one(f"#{part}-{i}", Cycler).value or ""
                               for part in ("kind", "company", "officer")}}
@@ -330,6 +372,9 @@ class StartScreen(Screen):
 
     async def restore(self, values: dict) -> None:
         """Fill the form in as ``values`` had it; a value the form does not offer is left as it is."""
+        modules = values.get("modules")
+        for c in self.query(".module").results(Cycler):  # first: they decide which chief engineers are offered
+            c.set_value(isinstance(modules, list) and c.id.removeprefix("module-") in modules)
         seats = self.query_one("#seats", Cycler)
         seats.set_value(values.get("seats"))
         await self._show_seats(int(seats.value))
@@ -352,7 +397,7 @@ class StartScreen(Screen):
     def setup(self):
         """The Setup from the form (raises SetupError / ValueError with a plain message)."""
         from barrage_tui.rules.components import EXPANSION_OFFICERS
-        from barrage_tui.rules.setup import (EXPANSION_OPTION, SeatSetup, Setup, first_player_at_random,
+        from barrage_tui.rules.setup import (EXPANSION_OPTION, MODULES_OPTION, SeatSetup, Setup, first_player_at_random,
                                              picking_order)
 
         if not self.query("#seats"):  # Enter before the form is drawn: the default game
@@ -381,6 +426,8 @@ class StartScreen(Screen):
         options = confirm_options(bool(self.query_one("#confirm", Cycler).value))
         if expansion:
             options[EXPANSION_OPTION] = True
+        if self.modules_on() and not intro:
+            options[MODULES_OPTION] = sorted(self.modules_on())
         setup = Setup(seats=tuple(seats), introductory=intro, seed=int(seed_text), options=options)
         setup.validate()
         return setup
