@@ -23,6 +23,7 @@ RED = Style(color="#ff6b6b", bold=True)  # red outline (+3 credits)
 DIM = Style(dim=True)
 BOLD = Style(bold=True)
 TITLE = Style(bold=True, color="#8fd3ff")
+GEOLOGY = Style(bold=True, color="#d7875f")  # a Geological token (the Geological Factor)
 AREA_STYLE = {"mountain": Style(bold=True, color="#c9c9ff"), "hill": Style(bold=True, color="#9be39b"),
               "plain": Style(bold=True, color="#f0d68a")}
 # A choice's board things: every candidate is underlined; the highlighted choice's ones are reversed.

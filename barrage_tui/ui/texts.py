@@ -174,3 +174,14 @@ def short_label(label: str) -> str:
 END_TURN_KEYS = "End turn (Enter) / Undo (u)"
 END_TURN_HINT = "Turn done; u again takes it all back."  # one line of the narrowest decision box
 NOTHING_TO_UNDO = "Nothing to undo."  # short: it shares the top line with the round and the player
+
+
+STRUCT_LETTER = {"base": "B", "elevation": "E", "conduit": "C", "powerhouse": "P"}
+
+
+def token_tag(token) -> str:
+    """A Geological token in a few letters: its number, the structure it concerns and its cost, e.g. "G4 E+3cr"
+    (token 4: an Elevation there costs 3 credits more); "=ExMx" for token 6's replacement cost."""
+    extra = ((token.credits, "cr"), (token.excavators, "Ex"), (token.mixers, "Mx"), (token.engineers, "E"))
+    cost = "=ExMx" if token.replacement else "".join(f"+{n}{unit}" for n, unit in extra if n)
+    return f"G{token.id} {STRUCT_LETTER[token.structure]}{cost}"

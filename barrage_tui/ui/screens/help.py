@@ -141,11 +141,14 @@ def keys_table(entries) -> Table:
 
 def legend() -> list:
     rows = [
-        ("U G I F", "companies by letter (USA, Germany, Italy, France), also by colour; N = neutral dam"),
+        ("U G I F J Z", "companies by letter (USA, Germany, Italy, France, Japan, Brazil), also by colour; "
+                        "N = neutral dam"),
         ("B1U+3", "dam space of zone 1, upper; +3 = red outline, a Base there costs 3 credits more"),
         ("F2 ●○", "France's dam of height 2 holding 1 drop, room for 1 more"),
         ("C1L 5→8", "conduit space of zone 1, value 5, leading to the powerhouses of zone 8"),
         ("P8_1+3 ·", "powerhouse space 1 of zone 8, red outline, empty"),
+        ("G4 E+3cr", "Geological token 4 on that valley: an Elevation there costs 3 credits more (=ExMx: token 6's"
+                     " Excavators and mixers instead); each token's effect is listed below"),
         ("HA ▾2 +1 0 2 1", "headstream A: 2 drops waiting; drops it adds in rounds 1-4 (this round underlined)"),
         ("2E 5cr +3 F2", "action space: 2 Engineers, costs 5 credits, +3 red fee; France has 2 Engineers on it"),
         ("Ex Mx ExMx", "Excavators, concrete mixers, Excamixers (Elon Audia's: each pays as either)"),
@@ -205,6 +208,27 @@ def officers_help(game) -> list:
     return [table]
 
 
+def geology_help(game) -> list:
+    """Each Geological token on the map: where, its cost for which structure, its effect, and the decision
+    taken where the rulebook is unclear."""
+    from barrage_tui.rules import geology
+    from barrage_tui.rules.components import components
+
+    from ..texts import token_tag
+
+    zones = components().map.zones
+    table = Table(box=None, show_header=False, padding=(0, 1), expand=True)
+    table.add_column(style="bold", no_wrap=True)
+    table.add_column()
+    for zone, token_id in sorted(game.state.geology.items(), key=lambda kv: int(kv[0])):
+        token = geology.box().tokens[token_id]
+        where = f"{token_tag(token)} · valley {zone} ({zones[int(zone)].area}, on {geology.upper_dam(int(zone))})"
+        table.add_row(plain(where), plain(f"{token.structure.capitalize()}: {token.effect}"))
+        if token.note:
+            table.add_row("", plain(f"Decision: {token.note}", style="dim"))
+    return [table]
+
+
 class HelpScreen(ModalScreen):
     """`?` on the game screen: this decision, the keys, the legend. Esc, ? or q closes it."""
 
@@ -229,6 +253,10 @@ class HelpScreen(ModalScreen):
                     yield Static(Text("Companies and chief engineers in play", style="bold underline"),
                                  classes="help-head")
                     yield Static(Group(*officers_help(self.game)))
+                    if self.game.state.geology:
+                        yield Static(Text("Geological tokens on the map", style="bold underline"),
+                                     classes="help-head")
+                        yield Static(Group(*geology_help(self.game)))
             yield Static("Esc, ? or q: back to the game" if self.game is not None else "Esc, ? or q: back",
                          id="help-foot")
 

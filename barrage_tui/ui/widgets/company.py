@@ -10,11 +10,10 @@ from barrage_tui.rules.setup import NO_OFFICER
 from barrage_tui.rules.components import components
 
 from ..palette import BOLD, DIM, KIND_STYLE, RED, SELECTED, TITLE, badge, mark
-from ..texts import COMPANY_SHORT, OFFICER_SHORT, officer_short_name, reward_short, tile_short
+from ..texts import COMPANY_SHORT, OFFICER_SHORT, STRUCT_LETTER, officer_short_name, reward_short, tile_short
 from ..view import Panel, View
 from .textutil import flow, wrap
 
-STRUCT_LETTER = {"base": "B", "elevation": "E", "conduit": "C", "powerhouse": "P"}
 
 
 def private_ref(officer: str, i: int) -> str:

@@ -6,10 +6,11 @@ import re
 
 from rich.text import Text
 
-from barrage_tui.rules import water
+from barrage_tui.rules import geology, production, water
 from barrage_tui.rules.components import components
 
-from ..palette import AREA_STYLE, DIM, RED, badge, mark
+from ..palette import AREA_STYLE, DIM, GEOLOGY, RED, badge, mark
+from ..texts import token_tag
 from ..view import Panel, View, marks
 from .textutil import fit, flow, hjoin
 
@@ -107,7 +108,7 @@ class MapView(Panel):
         """A zone's box, rebuilt only when something in it changed."""
         st = view.state
         z = components().map.zones[zone]
-        key = (zone, w, tuple(repr(st.dams.get(d)) for d in z.dam_spaces),
+        key = (zone, w, st.geology.get(str(zone)), tuple(repr(st.dams.get(d)) for d in z.dam_spaces),
                tuple(st.conduits.get(c, -9) for c in z.conduits),
                tuple(st.powerhouses.get(p, -9) for p in z.powerhouse_spaces),
                tuple(r for r in z.dam_spaces + z.conduits + z.powerhouse_spaces if r in view.strong))
@@ -141,11 +142,15 @@ class MapView(Panel):
         dam = st.dams.get(space)
         if dam is None:
             t.append("·")
-            return t
-        t.append_text(badge(st, dam.owner, str(dam.height)))
-        cap = water.capacity(view.game, space)
-        t.append(" " + "●" * dam.drops, style="bold #5fafff")
-        t.append("○" * max(0, cap - dam.drops), style="#5f87af")
+        else:
+            t.append_text(badge(st, dam.owner, str(dam.height)))
+            cap = water.capacity(view.game, space)
+            t.append(" " + "●" * dam.drops, style="bold #5fafff")
+            t.append("○" * max(0, cap - dam.drops), style="#5f87af")
+        zone = components().map.dams[space].zone
+        token = st.geology.get(str(zone))
+        if token is not None and space == geology.upper_dam(zone):  # the token lies over the upper dam space
+            t.append(" " + token_tag(geology.box().tokens[token]), style=GEOLOGY)
         return t
 
     def _conduit(self, view: View, space: str) -> Text:
@@ -154,7 +159,7 @@ class MapView(Panel):
         t = Text()
         t.append(space, style=mark(space, view.strong))
         t.append(" " * (4 - len(space)))
-        t.append(f" {c.production}→{c.ends_in_zone}")
+        t.append(f" {production.conduit_value(view.game, space)}→{c.ends_in_zone}")  # a token's +1 included
         t.append(" " * (2 - len(str(c.ends_in_zone))) + " ")
         owner = st.conduits.get(space)
         t.append_text(badge(st, owner) if owner is not None else Text("·"))

@@ -1,0 +1,72 @@
+"""The Geological Factor on screen: each token on its valley's upper dam space, in letters and colour, with
+its cost; every token's effect and the decisions taken in the help; a token's +1 in a conduit's value."""
+
+from __future__ import annotations
+
+from barrage_tui.rules import geology
+from barrage_tui.rules.game import Game
+from barrage_tui.rules.setup import MODULES_OPTION, SeatSetup, Setup
+from barrage_tui.ui.screens.help import HelpScreen
+from barrage_tui.ui.texts import token_tag
+from barrage_tui.ui.widgets.map import MapView
+
+from .conftest import screen_text
+
+
+def geology_game(seed: int = 5) -> Game:
+    setup = Setup(seats=(SeatSetup("Ann", company="usa", officer="wilhelm"),
+                         SeatSetup("Bob", company="italy", officer="jill")), seed=seed,
+                  options={MODULES_OPTION: ["geological"]})
+    game = Game.new(setup)
+    while game.prompt.kind in ("matchup", "starting_contract"):
+        game.choose(game.prompt.choices[0].key)
+    return game
+
+
+def test_a_tag_says_the_token_the_structure_and_the_cost():
+    tokens = geology.box().tokens
+    assert token_tag(tokens[4]) == "G4 E+3cr"
+    assert token_tag(tokens[3]) == "G3 C+2E"
+    assert token_tag(tokens[6]) == "G6 C=ExMx"
+
+
+async def test_the_map_shows_each_token_on_its_valleys_upper_dam_space(app_factory):
+    game = geology_game()
+    app = app_factory(game=game)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause(0.2)
+        lines = app.screen.query_one(MapView).plain_lines
+        for zone, token in game.state.geology.items():
+            upper = geology.upper_dam(int(zone))
+            line = next(x for x in lines if upper in x)
+            cell = line[line.index(upper):].split("  ")[0:3]  # the space, its fee and owner, then its token
+            assert token_tag(geology.box().tokens[token]) in " ".join(cell), (upper, line)
+
+
+async def test_a_token_six_valley_shows_its_conduits_raised_value(app_factory):
+    from barrage_tui.rules.components import components
+
+    game = geology_game()
+    zone = next(z for z in geology.valleys() if components().map.zones[z].conduits)
+    game.state.geology = {str(zone): 6}
+    conduit = components().map.zones[zone].conduits[0]
+    c = components().map.conduits[conduit]
+    app = app_factory(game=game)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause(0.2)
+        assert f"{conduit} {c.production + 1}→{c.ends_in_zone}" in screen_text(app).replace("  ", " ")
+
+
+async def test_the_help_lists_the_tokens_with_their_effects_and_decisions(app_factory):
+    game = geology_game()
+    app = app_factory(game=game)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        text = " ".join(app.screen.plain_text(400).split())
+        for token in game.state.geology.values():
+            t = geology.box().tokens[token]
+            assert token_tag(t) in text and " ".join(t.effect.split()) in text
+        assert "Decision:" in text or not any(geology.box().tokens[t].note for t in game.state.geology.values())
