@@ -13,6 +13,7 @@ from barrage_tui.rules.components import STRUCTURES, components
 from barrage_tui.rules.decisions import IllegalChoice
 from barrage_tui.rules.game import Game
 from barrage_tui.rules.rounds import ROUNDS
+from barrage_tui.rules.setup import modules
 from barrage_tui.rules.state import NEUTRAL
 
 from . import codec
@@ -85,8 +86,10 @@ def describe(game: Game, name: str = "") -> str:
     add = lines.append
     kind = "introductory game" if setup.introductory else "full game"
     head = f"Save {name}: " if name else ""
+    switched_on = sorted(modules(setup.options))
     add(f"{head}{st.seats} seat(s), {kind}, seed {setup.seed}"
-        + (f", game id {setup.options['id']}" if setup.options.get("id") else ""))
+        + (f", game id {setup.options['id']}" if setup.options.get("id") else "")
+        + (f", modules: {', '.join(switched_on)}" if switched_on else ""))
     phase = "game over" if game.over else f"{st.phase} phase"
     add(f"Round {st.round} of {ROUNDS}, {phase}. Turn order: {_list(_who(game, s) for s in st.turn_order)}.")
     add("")
@@ -97,7 +100,11 @@ def describe(game: Game, name: str = "") -> str:
         add(f"  [{c.seat}] {c.player} ({c.kind}) - {_company_name(c.company)}, {_officer_name(c.officer)}: "
             f"{c.vp} VP, {c.credits} credits, {c.excavators} excavators, {c.mixers} mixers, "
             f"energy {c.energy}, {c.engineers} engineers" + (f" ({', '.join(flags)})" if flags else ""))
-        add(f"      pieces left: {_list(f'{s} {c.pieces.get(s, 0)}' for s in STRUCTURES)}")
+        add(f"      pieces left: {_list(f'{s} {c.pieces.get(s, 0)}' for s in STRUCTURES)}"
+            + (f"; columns taken: {_list(f'{s} {taken}' for s, taken in sorted(c.columns_taken.items()))}"
+               if c.columns_taken else "")
+            + (f"; machinery lost for good: {c.machinery_lost[0]} excavators, {c.machinery_lost[1]} mixers, "
+               f"{c.machinery_lost[2]} Excamixers" if any(c.machinery_lost) else ""))
         add(f"      tiles: {_list(c.tiles)}")
         wheel = []
         for i, seg in enumerate(c.wheel):
@@ -111,10 +118,13 @@ def describe(game: Game, name: str = "") -> str:
     add("")
     add("Map")
     add(f"  headstreams: {_list(f'{h} tile {st.headstream_tiles.get(h)} ({st.headstream_drops.get(h, 0)} drops)' for h in st.headstream_tiles)}")
-    dams = [f"{s} {_who(game, d.owner)} height {d.height}, {d.drops} drops" for s, d in sorted(st.dams.items())]
+    dams = [f"{s} {_who(game, d.owner)} height {d.height}{'' if d.base else ' (an Elevation without a Base)'}, "
+            f"{d.drops} drops" for s, d in sorted(st.dams.items())]
     add(f"  dams: {_list(dams, '; ')}")
     add(f"  conduits: {_list(f'{s} {_who(game, o)}' for s, o in sorted(st.conduits.items()))}")
     add(f"  powerhouses: {_list(f'{s} {_who(game, o)}' for s, o in sorted(st.powerhouses.items()))}")
+    if st.geology:
+        add(f"  Geological tokens: {_list(f'valley {z} token {t}' for z, t in sorted(st.geology.items(), key=lambda kv: int(kv[0])))}")
     add("")
     add("Boards")
     add(f"  occupied spaces: {_list(f'{s} {_who(game, o)}' for s, o in st.occupied.items())}")

@@ -6,6 +6,7 @@ import tomllib
 
 from barrage_tui.cli import main
 from saves import load_game, save_game
+from saves.inspect import describe
 
 from .helpers import HANDMADE, game_at, random_game_log
 
@@ -84,3 +85,24 @@ def test_inspect_in_the_draft_names_the_players_still_to_pick(tmp_path, capsys):
     first = game.prompt.keys()[0]
     status, out, err = run(capsys, path, "--choose", first)
     assert status == 0 and "still to pick a company and chief engineer: Bob" in out
+
+
+def test_inspect_shows_the_modules_and_what_they_put_on_the_table():
+    from barrage_tui.rules.game import Game
+    from barrage_tui.rules.setup import MODULES_OPTION, SeatSetup, Setup
+    from barrage_tui.rules.state import DamState
+
+    setup = Setup(seats=(SeatSetup("Kei", company="japan", officer="jill"),
+                         SeatSetup("Bia", company="brazil", officer="wilhelm")), seed=8,
+                  options={MODULES_OPTION: ["geological", "overseas"]})
+    game = Game.new(setup)
+    brazil = game.state.companies[1]
+    brazil.pieces["base"] -= 1
+    brazil.columns_taken["base"] = [4]
+    brazil.machinery_lost = [0, 1, 0]
+    game.state.dams["B9L"] = DamState(owner=0, height=1, base=False)
+    out = describe(game)  # (a save is replayed from its log: this position is set up by hand)
+    assert ", modules: geological, overseas" in out
+    assert "columns taken: base [4]; machinery lost for good: 0 excavators, 1 mixers, 0 Excamixers" in out
+    assert "B9L Japan (Kei) height 1 (an Elevation without a Base)" in out
+    assert "Geological tokens: valley " in out
