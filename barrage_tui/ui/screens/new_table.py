@@ -10,7 +10,7 @@ from barrage_tui.host.protocol import setup_to_wire
 
 from ..widgets.cycler import Cycler
 from ..widgets.form import TextField
-from .start import DEFAULT_NAMES, RANDOM_FIRST, SeatRow, StartScreen
+from .start import DEFAULT_NAMES, RANDOM_FIRST, SeatRow, StartScreen, default_kind, default_name, is_default_name
 
 YOU, OPEN = "human", "open"
 TABLE_KINDS = [("You", YOU), ("Open seat", OPEN)]
@@ -54,8 +54,11 @@ class NewTableScreen(StartScreen):
             if row.index == 0 and name.value == DEFAULT_NAMES[0] and self.player:
                 name.value = self.player
                 name.refresh()
-            elif row.index > 0 and kind.value == YOU:
+            elif row.index > 0 and kind.value in (YOU, default_kind(row.index)):  # the start screen's: not here
                 kind.set_value(OPEN)
+                if is_default_name(row.index, name.value):
+                    name.value = default_name(row.index, OPEN)
+                    name.refresh()
 
     def _check_saves(self) -> None:
         for button in self.query("#continue, #load"):
