@@ -7,7 +7,7 @@ from barrage_tui.rules.setup import SeatSetup, automa_difficulty
 from barrage_tui.ui import last_setup
 from barrage_tui.ui.screens.start import DEFAULT_OPPONENT, automa_kinds
 
-from .conftest import game_screen, make_app, start_screen_ready
+from .conftest import game_screen, make_app, screen_text, start_screen_ready
 
 
 def test_the_first_runs_opponent_is_the_automas_default_level():
@@ -33,6 +33,7 @@ async def test_a_seat_with_its_default_name_is_renamed_with_its_kind(tmp_path):
         await pilot.press("left", "left")  # Automa easy, then Human
         await pilot.pause()
         assert start.query_one("#name-1").value == "Player 2"
+        assert "Seat 2  Player 2" in screen_text(app)  # shown, not only set
         start.query_one("#name-1").focus()
         await pilot.press("ctrl+u", *"Bea")
         start.query_one("#kind-1").focus()

@@ -12,6 +12,7 @@ from rich.text import Text
 from textual import events
 from textual.binding import Binding
 from textual.message import Message
+from textual.reactive import reactive
 from textual.widget import Widget
 
 
@@ -22,6 +23,8 @@ class TextField(Widget, can_focus=True):
     TextField { height: 1; padding: 0 1; background: $boost; }
     TextField:focus { background: $accent 30%; text-style: bold; }
     """
+
+    value: reactive[str] = reactive("")  # repainted whenever it changes, typed or set by the screen
 
     @dataclass
     class Submitted(Message):
