@@ -13,14 +13,7 @@ from importlib import resources
 from types import MappingProxyType
 from typing import Mapping
 
-STRUCTURE_NAMES = {"base": "Base", "elevation": "Elevation", "conduit": "Conduit", "powerhouse": "Powerhouse",
-                   "building": "Private Building"}
-
-
-def a(structure: str) -> str:
-    """"a Base", "an Elevation", ..."""
-    name = STRUCTURE_NAMES[structure]
-    return f"{'an' if name[0] in 'AEIOU' else 'a'} {name}"
+from barrage_tui.rules.rewards import STRUCTURE_NAMES
 
 
 def load(name: str) -> dict:

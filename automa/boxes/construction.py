@@ -22,7 +22,7 @@ from barrage_tui.rules.keys import make
 from barrage_tui.rules.officers import ANTON_TILE
 
 from .. import officers, placement
-from ..cards import STRUCTURE_NAMES, a
+from barrage_tui.rules.rewards import STRUCTURE_NAMES, a
 
 NORMAL_MACHINERY = {"base": "excavators", "conduit": "excavators", "elevation": "mixers", "powerhouse": "mixers"}
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from barrage_tui.rules.components import components
 
-from ..cards import STRUCTURE_NAMES
+from barrage_tui.rules.rewards import STRUCTURE_NAMES
 
 
 def choose_slot(state, structure: str) -> int | None:

@@ -44,7 +44,7 @@ class TileUse:
     @property
     def label(self) -> str:
         name = self.tile if self.tile == self.supply_tile else f"{self.supply_tile or 'copy'} as {self.tile}"
-        return f"{name} tile: build a {self.structure}"
+        return f"{name} tile: build {rewards.a(self.structure)}"
 
 
 # How a Geological token's cost is paid instead of in full (``Payment.waiver``): with an Engineer on Angelo
@@ -548,7 +548,7 @@ def construct(game: Game, seat: int, engineer_free: bool = False) -> Flow[None]:
         game.state.companies[seat].tiles.remove(use.supply_tile)
     # Tile and machinery (a token's extra machinery too) into the open segment, then the wheel turns one segment.
     back = _pay(game, seat, use.structure, space, pay, list(use.to_wheel), turn=True)
-    game.event(f"{game.name(seat)} builds a {use.structure} on {space} with the {use.tile} tile, paying {pay.label}"
+    game.event(f"{game.name(seat)} builds {rewards.a(use.structure)} on {space} with the {use.tile} tile, paying {pay.label}"
                + (f"; the wheel returns {', '.join(back)}" if back else "") + ".", seat, "build", (space,))
     yield from place_piece(game, seat, use.structure, space, fee_of(space), column)
     yield from patents.after_build(game, seat, use.tile, use.structure, space)
@@ -664,7 +664,7 @@ def free_build(game: Game, seat: int, structure: str, areas: Collection[str] | N
     space = Key.parse(picked).rest()
     pay = yield from _choose_payment(game, seat, structure, plan[space])
     _pay(game, seat, structure, space, pay, [], turn=False)
-    game.event(f"{game.name(seat)} builds a {structure} on {space} for free.", seat, "build", (space,))
+    game.event(f"{game.name(seat)} builds {rewards.a(structure)} on {space} for free.", seat, "build", (space,))
     yield from place_piece(game, seat, structure, space, red_fee(game, structure, space), column)
 
 

@@ -26,8 +26,20 @@ WORDS = {  # how a reward reads in the log and the choices; the app passes short
     "credits": "{} credits", "vp": "{} VP", "energy": "{} energy", "excavators": "{} Excavators",
     "mixers": "{} mixers", "any_machinery": "{} machinery of choice", "wheel_rotations": "turn wheel {}",
     "drops_delayed": "{} waiting drops", "drops_flowing": "{} flowing drops",
-    "build": "build a {}{}", "build_areas": " in {}", "build_max_production": " of production <= {}",
+    "build": "build {}{}", "build_areas": " in {}", "build_max_production": " of production <= {}",
 }
+ONE = {  # the same for exactly 1
+    "credits": "1 credit", "excavators": "1 Excavator", "mixers": "1 mixer", "drops_delayed": "1 waiting drop",
+    "drops_flowing": "1 flowing drop",
+}
+STRUCTURE_NAMES = {"base": "Base", "elevation": "Elevation", "conduit": "Conduit", "powerhouse": "Powerhouse",
+                   "building": "Private Building"}
+
+
+def a(structure: str) -> str:
+    """"a Base", "an Elevation", ..."""
+    name = STRUCTURE_NAMES[structure]
+    return f"{'an' if name[0] in 'AEIOU' else 'a'} {name}"
 
 
 def describe(reward: Toml, words: Mapping[str, str] = WORDS) -> str:
@@ -39,7 +51,9 @@ def describe(reward: Toml, words: Mapping[str, str] = WORDS) -> str:
                 extra = words["build_areas"].format("/".join(reward["build_areas"]))
             if "build_max_production" in reward:
                 extra = words["build_max_production"].format(reward["build_max_production"])
-            parts.append(words["build"].format(value, extra))
+            parts.append(words["build"].format(a(value) if words is WORDS else value, extra))
+        elif words is WORDS and value == 1 and key in ONE:
+            parts.append(ONE[key])
         elif key in words and not key.startswith("build_"):
             parts.append(words[key].format(value))
     return ", ".join(parts)

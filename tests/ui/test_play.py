@@ -145,7 +145,7 @@ async def test_several_turns_with_a_construction_and_a_production(app_factory):
         built = space.split(":", 1)[1]
         assert game.state.dams[built].owner == other
         assert game.state.companies[other].pieces["base"] == 4
-        assert f"builds a base on {built}" in screen_text(app)
+        assert f"builds a Base on {built}" in screen_text(app)
         assert screen.session.game is game
 
 
