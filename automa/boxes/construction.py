@@ -88,7 +88,9 @@ def _payment(view, use, space: str, column: int, spare: int | None) -> construct
 
 
 def restricted(game, structure: str, spaces, area: str = "", min_value: int = 0) -> list[str]:
-    """The box's restriction; a Conduit's value is its value in play (a Geological token's +1 counts)."""
+    """The box's restriction; a Conduit's value is its value in play (a Geological token's +1 counts).
+    Decision (China): an empty space's value has no owner's +1, so an Automa as China reads the cards'
+    "Conduit of value 3+ / 4+" off the space, like every company."""
     m = components().map
     if area:
         spaces = [s for s in spaces if m.dams[s].area == area]
