@@ -43,9 +43,12 @@ def pieces(company: CompanyState) -> tuple[PowerhousePiece, ...]:
     return components().companies[company.company].powerhouse_pieces
 
 
-def pieces_left(company: CompanyState, taken: list[int]) -> list[PowerhousePiece]:
-    """The pieces still on the company board (``taken``: the row's columns built, board.taken)."""
-    return [p for p in pieces(company) if p.column not in taken]
+def powerhouse_row(game: Game, seat: int) -> list[tuple[PowerhousePiece, str]]:
+    """The seat's distinct Powerhouse pieces (for its company board), each with the space it stands on ("":
+    still on the board, to be built)."""
+    where = {column: space for space, column in game.state.powerhouse_pieces.items()
+             if game.state.powerhouses[space] == seat}
+    return [(p, where.get(p.column, "")) for p in pieces(game.state.companies[seat])]
 
 
 def conduit_bonus(game: Game, conduit: str) -> int:

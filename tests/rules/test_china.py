@@ -187,7 +187,8 @@ def test_pieces_are_built_in_any_order_at_their_fixed_cost_and_the_state_knows_w
         game.choose(game.prompt.keys()[0])
     assert mixers - c.mixers == 5
     assert game.state.powerhouse_pieces == {"P10_0": 4} and c.columns_taken == {"powerhouse": [4]}
-    assert [p.mixers for p in china.pieces_left(c, board.taken(c, "powerhouse"))] == [2, 3, 4]
+    assert [(p.mixers, space) for p, space in china.powerhouse_row(game, CHINA)] == [
+        (2, ""), (3, ""), (4, ""), (5, "P10_0")]
     assert not violations(game)
 
 
