@@ -13,6 +13,8 @@ construction) hands its answers in as presets; everything else follows the Autom
     machinery    the wild-machinery rule, one machine at a time (5.6)
     build_space  a free structure: the placement procedure with the current criteria card
     build_column Brazil's free structure: the leftmost column offered (those whose loss it can pay)
+    powerhouse_piece China's free Powerhouse: the leftmost piece offered, as its constructions take
+                 (boxes/construction.choice)
     income_price Brazil's priced income: always paid (Decision: in VP, as every cost of the Automa; it
                  has no credits to keep, so it takes every income, at the board's order)
     payment      a free structure's Geological token cost (the only payment asked outside its construction
@@ -127,6 +129,9 @@ class Answerer:
 
     def _build_column(self, prompt) -> str:
         return prompt.keys()[0]  # the offered columns, left to right: see boxes/construction.choice
+
+    def _powerhouse_piece(self, prompt) -> str:
+        return prompt.keys()[0]  # the offered pieces, cheapest first: see boxes/construction.choice
 
     def _income_price(self, prompt) -> str:
         return next((k for k in prompt.keys() if k != "skip"), "skip")

@@ -60,7 +60,10 @@ def choice(view, use, space: str, spare: int | None = None) -> tuple[int, constr
     Decision: a row taken in any order (Brazil) is taken from the leftmost column whose lost machinery
     (columns 3-5, for good) it can pay on top of the wheel's cost: it builds left to right like every
     Automa, passing a column only while it cannot pay that column's loss; with none it cannot build (the
-    box's usual "not enough machinery")."""
+    box's usual "not enough machinery").
+    Decision (China, no Automa rule exists): its Powerhouse piece is likewise the leftmost it can pay for -
+    the cheapest, so it builds the 2-, 3-, 4- and 5-Mixer pieces in the order and at the costs of the base
+    game's rising Powerhouse cost, passing a piece only while it lacks the Mixers."""
     for column in board.free_columns(view.company, use.structure):
         if (pay := _payment(view, use, space, column, spare)) is not None:
             return column, pay
@@ -85,7 +88,9 @@ def _payment(view, use, space: str, column: int, spare: int | None) -> construct
 
 
 def restricted(game, structure: str, spaces, area: str = "", min_value: int = 0) -> list[str]:
-    """The box's restriction; a Conduit's value is its value in play (a Geological token's +1 counts)."""
+    """The box's restriction; a Conduit's value is its value in play (a Geological token's +1 counts).
+    Decision (China): an empty space's value has no owner's +1, so an Automa as China reads the cards'
+    "Conduit of value 3+ / 4+" off the space, like every company."""
     m = components().map
     if area:
         spaces = [s for s in spaces if m.dams[s].area == area]
@@ -181,7 +186,8 @@ def carry_out(ctx, box, build: Build, heading: str) -> None:
         heading += f" (Gennardo Grasso: first construction of the round, {saved} Engineer fewer)"
     else:
         ctx.place("company", n, box.ends_turn)
-    ctx.do("build", build_tile=build.use.key, build_column=make("column", build.column),
+    column = make("column", build.column)  # Brazil's column; China's Powerhouse piece
+    ctx.do("build", build_tile=build.use.key, build_column=column, powerhouse_piece=column,
            build_space=f"space:{build.space}", payment=build.payment.key)
     why = "; ".join(build.why)
     ctx.note(f"{heading}: built on {build.space} with the {build.use.tile} tile, paying "

@@ -13,6 +13,12 @@ level gives it the company ability (Hard and Very Hard, from its 3rd Powerhouse:
 ``production.systems`` offers the chained paths then, and a path counts like any system, drops x the sum
 of its conduits' values (``production.system_energy``); ties keep the usual order. Easy and Medium never
 chain, as no other company's ability works for them.
+
+Decision (China, no Automa rule exists): an Automa weighs a production as the rules count it - a China
+Conduit's +1 value (for every user), and as China its Powerhouse pieces' abilities where its level has the
+Powerhouse-row bonus they stand in for (Medium and up: rules/china.py) - since it asks
+``production.system_energy``; a China fee is paid like any payment (an Automa's credits are VP), and the
+4-Mixer piece's VP count in its score like any VP.
 """
 
 from __future__ import annotations

@@ -84,6 +84,25 @@ def income(company: CompanyState, structure: str, column: int) -> Income | None:
     return Income(structure, column, reward, co.income_price.get(structure, {}).get(column, 0))
 
 
+def powerhouse_mixers(company: CompanyState, column: int = 0) -> int:
+    """The Mixers a Powerhouse costs: the fixed cost of the piece of ``column`` where the row's pieces differ
+    (China's; 0: the first the row offers), else the common cost by the number built."""
+    own = _company(company).powerhouse_pieces
+    if own:
+        return own[(column or free_columns(company, "powerhouse")[0]) - 1].mixers
+    return components().construction_cost.powerhouse_mixers[built(company, "powerhouse")]
+
+
+def conduit_extra_mixers(company: CompanyState) -> int:
+    """Mixers a Conduit of the company costs on top of its Excavators (China's pressure pipelines: 1)."""
+    return _company(company).pipelines.extra_mixers
+
+
+def conduit_value_bonus(company: CompanyState) -> int:
+    """What the company adds to the value of each Conduit it builds (China's pressure pipelines: +1)."""
+    return _company(company).pipelines.value_bonus
+
+
 def uncovered(company: CompanyState) -> list[Income]:
     """Every income the company's board shows, row by row, left to right."""
     found = [income(company, s, c) for s in ROWS for c in taken(company, s)]

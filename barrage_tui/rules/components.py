@@ -262,6 +262,10 @@ class Company:
     module: str = ""  # the expansion module it comes with (Setup.options["modules"]), "" for the base game
     base_game: bool = True  # False: a company of an expansion module (``module``)
     construction: CompanyConstruction = field(default_factory=lambda: CompanyConstruction())
+    pipelines: Pipelines = field(default_factory=lambda: Pipelines())  # its Conduits' value and fee (China)
+    # The Powerhouse row's pieces by column when each is its own (China's): cost and ability; () = alike.
+    powerhouse_pieces: tuple[PowerhousePiece, ...] = ()
+    powerhouse_row_bonus: bool = True  # False: no +1 / +3 production bonus from the Powerhouse row (China)
 
     def income_slots(self, structure: str) -> tuple[int, ...]:
         """The slots of the ``structure`` row that show an income (2, 4, 5 on the base boards)."""
@@ -277,6 +281,38 @@ class CompanyConstruction:
     elevation_units: Mapping[str, int] | None = None  # by area; None: the common elevation cost
     elevation_without_base: bool = False  # an Elevation may be built on an empty dam space (a height-1 dam)
     max_dam_height: int = 3  # the tallest dam of the company (Base + Elevations)
+
+
+@dataclass(frozen=True)
+class FeeStep:
+    """From ``from_conduits_built`` Conduits built, what a user of one of them pays per drop and its owner scores."""
+
+    from_conduits_built: int
+    credits_per_drop: int
+    vp_per_drop: int
+
+
+BASE_FEE = FeeStep(0, 1, 1)  # the base game: 1 credit per drop to the Conduit's owner, who scores 1 VP per drop
+
+
+@dataclass(frozen=True)
+class Pipelines:
+    """What a company's Conduits are worth and cost beyond the printed space (China's pressure pipelines).
+    The defaults are the base boards'."""
+
+    value_bonus: int = 0  # added to the production value of its built Conduits, for every user
+    extra_mixers: int = 0  # Mixers a Conduit costs on top of its usual Excavators
+    fee: tuple[FeeStep, ...] = (BASE_FEE,)  # by Conduits built, ascending
+
+
+@dataclass(frozen=True)
+class PowerhousePiece:
+    """One of a company's distinct Powerhouse pieces (China's): its column, fixed Mixer cost and ability."""
+
+    column: int
+    mixers: int
+    ability: str  # none | production_plus_2 | vp_per_2_energy | one_extra_drop (rules/china.py)
+    text: str
 
 
 @dataclass(frozen=True)
@@ -465,10 +501,35 @@ def _load_companies(raw: Toml) -> dict[str, Company]:
         company = Company(c["id"], c["name"], c["colour"], _frozen(income), c["ability"], c["ability_text"],
                           _frozen(c.get("introductory", {})), c.get("ability_amount", 0), c.get("ability_short", ""),
                           _frozen(prices), _frozen(loss), frozenset(c.get("any_order", ())), c.get("assumed", ""),
-                          c.get("module", ""), c["base_game"], _company_construction(c))
+                          c.get("module", ""), c["base_game"], _company_construction(c), _pipelines(c),
+                          _powerhouse_pieces(c), c.get("powerhouse_row_bonus", True))
+        if company.powerhouse_pieces and len(company.powerhouse_pieces) != raw["common"]["pieces"]["powerhouse"]:
+            raise ValueError(f"companies.toml {c['id']}: one powerhouse piece per Powerhouse of the board")
         if c["base_game"] or company.module:
             companies[c["id"]] = company
     return companies
+
+
+PIECE_ABILITIES = ("none", "production_plus_2", "vp_per_2_energy", "one_extra_drop")
+
+
+def _pipelines(c: Toml) -> Pipelines:
+    """A company's Conduit rules; a key left out keeps the base boards' rule."""
+    fee = tuple(FeeStep(x["from_conduits_built"], x["credits_per_drop"], x["vp_per_drop"])
+                for x in c.get("conduit_fee", ()))
+    if [x.from_conduits_built for x in fee] != sorted({x.from_conduits_built for x in fee}):
+        raise ValueError(f"companies.toml {c['id']}: conduit_fee steps must rise by from_conduits_built")
+    return Pipelines(c.get("conduit_value_bonus", 0), c.get("conduit_extra_mixers", 0), (BASE_FEE, *fee))
+
+
+def _powerhouse_pieces(c: Toml) -> tuple[PowerhousePiece, ...]:
+    pieces = tuple(PowerhousePiece(i, p["mixers"], p["ability"], p["text"])
+                   for i, p in enumerate(c.get("powerhouse_pieces", ()), 1))
+    for p in pieces:
+        if p.ability not in PIECE_ABILITIES:
+            raise ValueError(f"companies.toml {c['id']}: powerhouse piece ability {p.ability!r} is not one of "
+                             f"{', '.join(PIECE_ABILITIES)}")
+    return pieces
 
 
 def _company_construction(c: Toml) -> CompanyConstruction:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, NamedTuple
 
-from . import board, geology, officers, patents, rewards, wheel
+from . import board, china, geology, officers, patents, rewards, wheel
 from .automa_levels import level
 from .board import NO_LOSS, Income, Loss
 from .components import STRUCTURES, CompanyConstruction, Toml, components
@@ -224,13 +224,15 @@ BOTH = frozenset({"excavators", "mixers"})
 EXCAVATORS, MIXERS = frozenset({"excavators"}), frozenset({"mixers"})
 
 
-def machinery_options(game: Game, seat: int, use: TileUse, space: str) -> list[tuple[int, frozenset[str]]]:
-    """The ways the usual machinery may be counted: (units, kinds allowed)."""
-    return _machinery_options(game.state.companies[seat], use.structure, space, _cost_rules(game, seat)(use))
+def machinery_options(game: Game, seat: int, use: TileUse, space: str,
+                      column: int = 0) -> list[tuple[int, frozenset[str]]]:
+    """The ways the usual machinery may be counted: (units, kinds allowed). ``column``: the row's piece
+    built (0: the first offered), which sets a Powerhouse's cost where the pieces differ (China's)."""
+    return _machinery_options(game.state.companies[seat], use.structure, space, _cost_rules(game, seat)(use), column)
 
 
-def _machinery_options(company: CompanyState, s: str, space: str,
-                       rules: _CostRules) -> list[tuple[int, frozenset[str]]]:
+def _machinery_options(company: CompanyState, s: str, space: str, rules: _CostRules,
+                       column: int = 0) -> list[tuple[int, frozenset[str]]]:
     comps = components()
     m, cost = comps.map, comps.construction_cost
     in_force = rules.in_force
@@ -247,7 +249,7 @@ def _machinery_options(company: CompanyState, s: str, space: str,
     elif s == "conduit":
         units, kinds = cost.conduit_excavators_per_production * m.conduits[space].production, {"excavators"}
     else:
-        units, kinds = cost.powerhouse_mixers[built(company, "powerhouse")], {"mixers"}
+        units, kinds = board.powerhouse_mixers(company, column), {"mixers"}
     units = patents.cost_units(rules.tile, s, units)
     if _wild(rules):
         kinds = {"excavators", "mixers"}
@@ -262,12 +264,20 @@ def _wild(rules: _CostRules) -> bool:
     return patents.machinery_interchangeable(rules.tile) or rules.wild
 
 
+def _company_extra(company: CompanyState, s: str, rules: _CostRules) -> tuple[Part, ...]:
+    """Machinery the company's board adds to a build's own (China's Conduits: 1 Mixer), paid like it."""
+    n = board.conduit_extra_mixers(company) if s == "conduit" else 0
+    return ((n, BOTH if _wild(rules) else MIXERS, True),) if n else ()
+
+
 def _part_options(company: CompanyState, s: str, space: str, rules: _CostRules, token: TokenCost | None,
-                  free: bool) -> list[tuple[tuple[Part, ...], int, int, str]]:
+                  free: bool, column: int = 0) -> list[tuple[tuple[Part, ...], int, int, str]]:
     """The ways a build's machinery and token may be paid: (parts, token credits, token Engineers, waiver).
-    A free build (an effect's) pays no usual machinery, but a token's cost in full (geology.py)."""
+    A free build (an effect's) pays no usual machinery (nor China's extra Mixer), but a token's cost in full
+    (geology.py)."""
+    extra = () if free else _company_extra(company, s, rules)
     usual: list[tuple[Part, ...]] = [()] if free else [
-        ((units, kinds, True),) for units, kinds in _machinery_options(company, s, space, rules)]
+        ((units, kinds, True),) + extra for units, kinds in _machinery_options(company, s, space, rules, column)]
     if token is None:
         return [(parts, 0, 0, "") for parts in usual]
     if token.replacement:  # token 6: the Conduit's own machinery, replaced (geology.py: its reading)
@@ -278,7 +288,8 @@ def _part_options(company: CompanyState, s: str, space: str, rules: _CostRules, 
                                          (half, BOTH if wild else MIXERS, True))]
         if any(o.conduit_mixers_instead for o in rules.in_force):  # Jill: mixers = the raised value
             paid.append(((n, MIXERS, True),))
-        kept: list[tuple[Part, ...]] = [()]
+        paid = [parts + extra for parts in paid]  # China's Mixer on top of the token's machinery
+        kept: list[tuple[Part, ...]] = [extra]
     else:  # extra machinery: no tile changes it, no credits pay it; Excamixers may (and a copied Elon's)
         wild = rules.wild
         extra = tuple(p for p in ((token.excavators, BOTH if wild else EXCAVATORS, False),
@@ -300,7 +311,7 @@ def payments(game: Game, seat: int, use: TileUse, space: str, credits: int, colu
     company = game.state.companies[seat]
     return _unique(_payments(company, use.structure, space, credits, _cost_rules(game, seat)(use),
                              _fee_rule(game, seat, use)(space), token_cost(game, seat, use.structure, space),
-                             _column_loss(company, use.structure, column)))
+                             _column_loss(company, use.structure, column), column=column or 0))
 
 
 def free_payments(game: Game, seat: int, structure: str, space: str, credits: int,
@@ -326,10 +337,12 @@ def _unique(pays: Iterable[Payment]) -> list[Payment]:
 
 
 def _payments(company: CompanyState, structure: str, space: str, credits: int, rules: _CostRules,
-              fee: int, token: TokenCost | None = None, loss: Loss = NO_LOSS, free: bool = False) -> Iterator[Payment]:
+              fee: int, token: TokenCost | None = None, loss: Loss = NO_LOSS, free: bool = False,
+              column: int = 0) -> Iterator[Payment]:
     if fee > credits:
         return
-    for parts, token_credits, engineers, waiver in _part_options(company, structure, space, rules, token, free):
+    for parts, token_credits, engineers, waiver in _part_options(company, structure, space, rules, token, free,
+                                                                 column):
         budget = credits - fee - token_credits
         if budget < 0 or (WAIVER_ENGINEERS[waiver] if waiver else engineers) > rules.engineers:
             continue
@@ -380,15 +393,17 @@ def loss_payment(company: CompanyState, loss: Loss, wild: bool,
 
 
 def _payable(company: CompanyState, structure: str, space: str, credits: int, rules: _CostRules,
-             fee: int, token: TokenCost | None = None, loss: Loss = NO_LOSS) -> bool:
+             fee: int, token: TokenCost | None = None, loss: Loss = NO_LOSS, column: int = 0) -> bool:
     """Whether ``_payments`` has any payment, without listing them: after the red fee, pay as many units
     with credits as you can (Solomon); the machinery you have of the allowed kinds, Excamixers counting
-    for either, must cover the rest. (With a Geological token or a column's loss: the first payment listed.)"""
-    if token is not None or loss != NO_LOSS:
-        return next(_payments(company, structure, space, credits, rules, fee, token, loss), None) is not None
+    for either, must cover the rest. (With a Geological token, a column's loss or China's extra Mixer: the
+    first payment listed.)"""
+    if token is not None or loss != NO_LOSS or _company_extra(company, structure, rules):
+        return next(_payments(company, structure, space, credits, rules, fee, token, loss, column=column),
+                    None) is not None
     if fee > credits:
         return False
-    for units, kinds in _machinery_options(company, structure, space, rules):
+    for units, kinds in _machinery_options(company, structure, space, rules, column):
         by_credits = min(units, (credits - fee) // rules.price) if rules.price else 0
         have = (company.excamixers + (company.excavators if "excavators" in kinds else 0)
                 + (company.mixers if "mixers" in kinds else 0))
@@ -453,10 +468,13 @@ def build_plan(game: Game, seat: int, credits: int, engineer_free: bool = False)
     return _build_plan(game, seat, credits, tile_uses(game, seat, engineer_free))
 
 
-def _losses(company: CompanyState, structure: str, column: int | None) -> list[Loss]:
-    """The different losses of the columns the next piece may come from (or of ``column``)."""
+def _column_terms(company: CompanyState, structure: str, column: int | None) -> list[tuple[Loss, int]]:
+    """The different (loss, piece) of the columns the next piece may come from (or of ``column``): the
+    machinery the column loses (Brazil), and the column itself where its piece has its own cost (China's
+    Powerhouses; else 0)."""
     found = [column] if column is not None else board.free_columns(company, structure)
-    return sorted({board.loss(company, structure, c) for c in found})
+    own = structure == "powerhouse" and bool(china.pieces(company))
+    return sorted({(board.loss(company, structure, c), c if own else 0) for c in found})
 
 
 def _build_plan(game: Game, seat: int, credits: int, uses: list[TileUse],
@@ -465,8 +483,8 @@ def _build_plan(game: Game, seat: int, credits: int, uses: list[TileUse],
     company = game.state.companies[seat]
     rules_of = _cost_rules(game, seat)
     legal: dict[str, list[str]] = {}  # structure -> legal spaces, the same for every use building it
-    # (structure, cost rules tile, cost class, Geological token's cost, column loss) -> payments
-    found: dict[tuple[str, str, Hashable, TokenCost | None, Loss], list[Payment]] = {}
+    # (structure, cost rules tile, cost class, Geological token's cost, column terms) -> payments
+    found: dict[tuple[str, str, Hashable, TokenCost | None, tuple[Loss, int]], list[Payment]] = {}
     plan: dict[str, dict[str, list[Payment]]] = {}
     for use in uses:
         s = use.structure
@@ -475,15 +493,16 @@ def _build_plan(game: Game, seat: int, credits: int, uses: list[TileUse],
         if s not in legal:
             legal[s] = legal_spaces(game, seat, s)
         class_of = _cost_class(game, s)
-        losses = _losses(company, s, column)
+        terms = _column_terms(company, s, column)
         spaces = {}
         for space in legal[s]:
             token = token_cost(game, seat, s, space)
             by_loss = []
-            for loss in losses:
-                key = (s, rules.tile, class_of(space), token, loss)
+            for term in terms:
+                key = (s, rules.tile, class_of(space), token, term)
                 if key not in found:
-                    found[key] = _unique(_payments(company, s, space, credits, rules, fee_of(space), token, loss))
+                    found[key] = _unique(_payments(company, s, space, credits, rules, fee_of(space), token, term[0],
+                                                   column=term[1]))
                 by_loss.append(found[key])
             pays = by_loss[0] if len(by_loss) == 1 else [p for found_pays in by_loss for p in found_pays]
             if pays:
@@ -505,11 +524,12 @@ def can_build(game: Game, seat: int, credits: int, engineer_free: bool = False) 
         unpayable = tried[s, rules.tile] = set()
         class_of = _cost_class(game, s)
         fee_of = _fee_rule(game, seat, use)
-        losses = _losses(company, s, None)
+        terms = _column_terms(company, s, None)
         for space in legal_spaces(game, seat, s):
             token = token_cost(game, seat, s, space)
             if (class_of(space), token) not in unpayable:
-                if any(_payable(company, s, space, credits, rules, fee_of(space), token, loss) for loss in losses):
+                if any(_payable(company, s, space, credits, rules, fee_of(space), token, loss, piece)
+                       for loss, piece in terms):
                     return True
                 unpayable.add((class_of(space), token))
     return False
@@ -596,6 +616,14 @@ def _pay(game: Game, seat: int, structure: str, space: str, pay: Payment, tiles:
 def _ask_column(game: Game, seat: int, structure: str, able: list[int], unable: list[int]) -> Flow[int]:
     """Which column of the row the piece is taken from (generator; a lone one is taken at once)."""
     company = game.state.companies[seat]
+    own = china.pieces(company) if structure == "powerhouse" else ()
+    if own:  # China's Powerhouses: each piece its own cost and ability
+        key = yield from game.ask(seat, PromptKind.POWERHOUSE_PIECE, "Which of your Powerhouse pieces do you build?",
+                                  [china.piece_choice(own[c - 1]) for c in able],
+                                  data={"structure": structure, "unavailable": tuple(
+                                      (f"the {own[c - 1].mixers}-Mixer Powerhouse", "cannot be paid for")
+                                      for c in unable)})
+        return Key.parse(key).number()
     choices = [column_choice(company, structure, c) for c in able]
     short = tuple((f"column {c}", f"cannot also lose {lost_label(board.loss(company, structure, c))}")
                   for c in unable)
@@ -685,6 +713,7 @@ def place_piece(game: Game, seat: int, structure: str, space: str, fee: int, col
         st.conduits[space] = seat
     else:
         st.powerhouses[space] = seat
+        china.placed(game, seat, space, column)
     income = uncovered_income(company, structure, column)
     if income is not None and income.price:
         yield from take_priced(game, seat, [income], "at once")
@@ -761,6 +790,9 @@ def _why_not(game: Game, seat: int, use: TileUse, space: str, fee: int) -> str:
     if fee > credits:
         return short_of_credits(fee, credits) + " (red outline)"
     units, kinds = machinery_options(game, seat, use, space)[0]
+    extra = board.conduit_extra_mixers(company) if use.structure == "conduit" else 0
+    if extra and units <= company.excavators + company.excamixers:  # China: short of the extra Mixer
+        return _needs_machinery(company, units + extra, kinds | MIXERS)
     return _needs_machinery(company, units, kinds)
 
 
@@ -831,6 +863,15 @@ def space_choice(game: Game, seat: int, structure: str, space: str, fee: int, pa
                  "loss": {"excavators": loss[0], "mixers": loss[1]}}
     if without_base(game, structure, space):
         data["without_base"] = True  # Japan: a new height-1 dam, an Elevation without a Base
+    own = china.pieces(company) if structure == "powerhouse" else ()
+    if own:  # China's Powerhouse piece of ``column``: its ability
+        piece = own[column - 1]
+        label += f" · the {piece.mixers}-Mixer Powerhouse ({piece.text})"
+        data |= {"piece": piece.column, "ability": piece.ability}
+    bonus = board.conduit_value_bonus(company) if structure == "conduit" else 0
+    if bonus:  # China's pipelines: the value the Conduit will have as the company's
+        data["value"] = geology.conduit_value(game, space) + bonus
+        label += f" · value {data['value']} as yours"
     return Choice(make("space", space), label, (space,), data)
 
 

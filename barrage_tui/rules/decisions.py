@@ -23,6 +23,7 @@ class PromptKind(StrEnum):
     BUILD_SPACE = "build_space"  # where the structure goes
     PAYMENT = "payment"  # how the machinery of a construction is paid
     BUILD_COLUMN = "build_column"  # Brazil: the board column a piece is taken from (data: income, price, loss)
+    POWERHOUSE_PIECE = "powerhouse_piece"  # China: which Powerhouse piece (data: column, mixers, ability, text)
     INCOME_PRICE = "income_price"  # Brazil: pay an income's price to take it, or leave it this time
     SYSTEM = "system"  # the dam, conduit and powerhouse of a production
     MORE_DAMS = "more_dams"  # Dr. Octavius: another dam into the same powerhouse, or done

@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from . import companies, contracts, geology, keys, officers, water
+from . import china, companies, contracts, geology, keys, officers, water
 from .automa_levels import is_automa, level
 from .components import components
 from .decisions import Choice, EventKind, Flow, PromptKind
@@ -80,20 +80,26 @@ Flows = list[tuple[System, int]]  # the drops of one production: (system, drops)
 
 
 def company_bonus(game: Game, seat: int) -> int:
-    if not level(game.state.companies[seat]).powerhouse_production_bonus:
-        return 0  # an Easy Automa never has it
+    company = game.state.companies[seat]
+    if not level(company).powerhouse_production_bonus or not components().companies[company.company].powerhouse_row_bonus:
+        return 0  # an Easy Automa never has it; China's Powerhouse row has none (china.py)
     n = sum(1 for o in game.state.powerhouses.values() if o == seat)
     return components().common["powerhouse_production_bonus"][f"built_{n}"]
 
 
 def conduit_value(game: Game, conduit: str) -> int:
-    """A conduit's production value (a Geological token may raise it)."""
-    return geology.conduit_value(game, conduit) if game.state.geology else components().map.conduits[conduit].production
+    """A conduit's production value: a Geological token may raise it, and so may its owner (China's +1)."""
+    printed = geology.conduit_value(game, conduit) if game.state.geology else components().map.conduits[conduit].production
+    return printed + china.conduit_bonus(game, conduit)
 
 
 def energy(game: Game, seat: int, conduit: str, drops: int, bonus: int, second: bool = False) -> int:
-    return _with_bonuses(game, seat, conduit_value(game, conduit) * drops, bonus, second,
-                         components().map.conduits[conduit].ends_in_zone)
+    """The Energy of ``drops`` drops through ``conduit`` into the seat's powerhouse at its end."""
+    zone = components().map.conduits[conduit].ends_in_zone
+    powerhouse = _own_powerhouses_by_zone(game, seat).get(zone, "")
+    value = conduit_value(game, conduit)
+    extra = value if powerhouse and china.extra_drop(game, powerhouse) else 0
+    return _with_bonuses(game, seat, value * drops + extra, bonus, second, zone, powerhouse)
 
 
 def path_value(game: Game, system: System) -> int:
@@ -103,8 +109,7 @@ def path_value(game: Game, system: System) -> int:
 
 def system_energy(game: Game, seat: int, system: System, drops: int, bonus: int, second: bool = False) -> int:
     """The Energy of ``drops`` drops on ``system``'s path (a chain's every conduit), with the bonuses."""
-    return _with_bonuses(game, seat, path_value(game, system) * drops, bonus, second,
-                         components().map.powerhouses[system.powerhouse].zone)
+    return flows_energy(game, seat, [(system, drops)], bonus, second)
 
 
 def tolls(game: Game, seat: int, system: System) -> list[int]:
@@ -113,10 +118,20 @@ def tolls(game: Game, seat: int, system: System) -> list[int]:
     return [st.conduits[c] for c in system.conduits if st.conduits[c] != seat]
 
 
-def _with_bonuses(game: Game, seat: int, value: int, bonus: int, second: bool, powerhouse_zone: int) -> int:
+def toll_per_drop(game: Game, seat: int, system: System) -> int:
+    """The credits each drop on ``system``'s path pays the owners of the other companies' conduits on it
+    (China's fee rises with its Conduits built: china.fee)."""
+    st = game.state
+    return sum(china.fee(game, c).credits_per_drop for c in system.conduits if st.conduits[c] != seat)
+
+
+def _with_bonuses(game: Game, seat: int, value: int, bonus: int, second: bool, powerhouse_zone: int,
+                  powerhouse: str = "") -> int:
     """Drops x conduit value (summed over the dams used) made into the production's Energy. A Geological
-    token's Energy is the Powerhouse's, so Germany's second production has it too."""
+    token's Energy is the Powerhouse's, so Germany's second production has it too; so is the Energy of
+    China's 3-Mixer Powerhouse ``powerhouse``."""
     token = geology.production_bonus(game, powerhouse_zone) if game.state.geology else 0
+    token += china.energy_bonus(game, powerhouse) if powerhouse else 0
     if second:  # Germany's second production: no bonuses of any kind, no Viktor
         return value + token
     floor = max(o.production_floor for o in officers.in_force(game.state.companies[seat]))
@@ -125,7 +140,7 @@ def _with_bonuses(game: Game, seat: int, value: int, bonus: int, second: bool, p
 
 def max_drops(game: Game, seat: int, system: System) -> int:
     k = game.state.dams[system.dam].drops
-    paid = len(tolls(game, seat, system))
+    paid = toll_per_drop(game, seat, system)
     if paid:
         k = min(k, game.spendable_credits(seat) // paid)
     return k
@@ -245,7 +260,11 @@ def joins(flows: Flows, system: System) -> bool:
 
 
 def _value(game: Game, flows: Flows) -> int:
-    return sum(path_value(game, s) * k for s, k in flows)
+    """Drops x path value over the flows; China's 5-Mixer Powerhouse: one drop more on the best path."""
+    value = sum(path_value(game, s) * k for s, k in flows)
+    if china.extra_drop(game, flows[0][0].powerhouse):
+        value += max(path_value(game, s) for s, _ in flows)
+    return value
 
 
 def _zone(flows: Flows) -> int:
@@ -254,26 +273,29 @@ def _zone(flows: Flows) -> int:
 
 
 def _credits_needed(game: Game, seat: int, flows: Flows) -> int:
-    return sum(k * len(tolls(game, seat, s)) for s, k in flows)
+    return sum(k * toll_per_drop(game, seat, s) for s, k in flows)
 
 
 def flows_energy(game: Game, seat: int, flows: Flows, bonus: int, second: bool = False) -> int:
     """The Energy of one production from ``flows``, a list of (system, drops) into one powerhouse."""
-    return _with_bonuses(game, seat, _value(game, flows), bonus, second, _zone(flows))
+    return _with_bonuses(game, seat, _value(game, flows), bonus, second, _zone(flows), flows[0][0].powerhouse)
 
 
 def _most_value_left(game: Game, seat: int, flows: Flows) -> int:
     """The most drops x value the powerhouse's other dams could still add, credits allowing."""
     st = game.state
-    free, paid = 0, []
+    free, paid, best = 0, [], 0
     for s in sources(game, seat, flows[0][0].powerhouse):
         if not joins(flows, s):
             continue
         value, drops = path_value(game, s), st.dams[s.dam].drops
+        best = max(best, value)
         if not tolls(game, seat, s):
             free += value * drops
         else:  # an upper bound: as if each such drop cost 1 credit
             paid += [value] * drops
+    if china.extra_drop(game, flows[0][0].powerhouse):  # its extra drop may move to a better path
+        free += max(0, best - max(path_value(game, s) for s, _ in flows))
     budget = max(0, game.spendable_credits(seat) - _credits_needed(game, seat, flows))
     return free + sum(sorted(paid, reverse=True)[:budget])
 
@@ -284,7 +306,7 @@ def flow_counts(game: Game, seat: int, flows: Flows, system: System, bonus: int,
     dams the Energy so far may be below 1 while more dams can still bring it to 1."""
     st = game.state
     k_max = st.dams[system.dam].drops
-    paid = len(tolls(game, seat, system))
+    paid = toll_per_drop(game, seat, system)
     if paid:
         k_max = min(k_max, (game.spendable_credits(seat) - _credits_needed(game, seat, flows)) // paid)
     several = several_dams(game, seat, second)
@@ -293,7 +315,7 @@ def flow_counts(game: Game, seat: int, flows: Flows, system: System, bonus: int,
         now = flows + [(system, k)]
         e = flows_energy(game, seat, now, bonus, second)
         if e >= 1 or (several and _with_bonuses(game, seat, _value(game, now) + _most_value_left(game, seat, now),
-                                                 bonus, second, _zone(now)) >= 1):
+                                                 bonus, second, _zone(now), system.powerhouse) >= 1):
             counts.append((k, e))
     return counts
 
@@ -345,6 +367,7 @@ def produce(game: Game, seat: int, bonus: int, optional: bool = False, second: b
                tuple(x for s, _ in flows for x in s.refs[:-1]) + (system.powerhouse,), {"energy": e})
     if st.geology:
         geology.production_events(game, seat, system.powerhouse, [c for s, _ in flows for c in s.conduits])
+    china.after_production(game, seat, system.powerhouse, e)
     for s, k in flows:
         for conduit in s.conduits:
             _pay_toll(game, seat, conduit, k)
@@ -357,17 +380,20 @@ def produce(game: Game, seat: int, bonus: int, optional: bool = False, second: b
 
 
 def _pay_toll(game: Game, seat: int, conduit: str, k: int) -> None:
-    """``k`` drops through another company's ``conduit``: 1 credit per drop to it, and it scores 1 VP each."""
+    """``k`` drops through another company's ``conduit``: its fee per drop (1 credit, and it scores 1 VP;
+    China's rise with its Conduits built: china.fee)."""
     owner = game.state.conduits[conduit]
     if owner == seat:
         return
-    game.pay_credits(seat, k)
-    game.gain_credits(owner, k)
-    game.gain_vp(owner, k, "conduits")
-    paid = f"{k} VP (an Automa pays in VP)" if is_automa(game, seat) else f"{k} credit(s)"
-    got = f"{k} VP for its credits and {k} VP" if is_automa(game, owner) else f"{k} credit(s) and {k} VP"
+    fee = china.fee(game, conduit)
+    credits, vp = fee.credits_per_drop * k, fee.vp_per_drop * k
+    game.pay_credits(seat, credits)
+    game.gain_credits(owner, credits)
+    game.gain_vp(owner, vp, "conduits")
+    paid = f"{credits} VP (an Automa pays in VP)" if is_automa(game, seat) else f"{credits} credit(s)"
+    got = f"{credits} VP for its credits and {vp} VP" if is_automa(game, owner) else f"{credits} credit(s) and {vp} VP"
     game.event(f"{game.name(seat)} pays {paid} for {game.name(owner)}'s conduit; {game.name(owner)} gains "
-               f"{got}.", seat, "payment", (conduit,))
+               f"{got}.", seat, "payment", (conduit,), {"owner": owner, "drops": k, "credits": credits, "vp": vp})
 
 
 def _choose_flows(game: Game, seat: int, system: System, bonus: int, second: bool) -> Flow[Flows]:
@@ -406,7 +432,7 @@ def system_choice(game: Game, seat: int, s: System, bonus: int, second: bool) ->
     owner = game.state.conduits[s.conduit]
     most = max((e for _, e in counts), default=0)
     data: dict[str, object] = {"energy": most, "drops": max((k for k, _ in counts), default=0),
-                               "pays": -1 if owner == seat else owner}
+                               "pays": -1 if owner == seat else owner, "fee_per_drop": toll_per_drop(game, seat, s)}
     if s.links:  # a chain (Japan): every conduit's owner paid per drop, and the path's value per drop
         data |= {"chain": True, "tolls": tuple(tolls(game, seat, s)), "value": path_value(game, s)}
     return Choice(s.key, f"{system_label(game, seat, s)}: up to {most} energy", s.refs, data)
@@ -419,7 +445,7 @@ def system_label(game: Game, seat: int, s: System) -> str:
 
     def through(conduit: str) -> str:
         owner = st.conduits[conduit]
-        pay = "" if owner == seat else f", pay {game.name(owner)} 1/drop"
+        pay = "" if owner == seat else f", pay {game.name(owner)} {china.fee(game, conduit).credits_per_drop}/drop"
         return f"{conduit} (value {conduit_value(game, conduit)}{pay})"
     chain = "".join(f" -> {link.powerhouse} -> your dam {link.dam} -> {through(link.conduit)}" for link in s.links)
     total = f" = {path_value(game, s)}/drop" if s.links else ""

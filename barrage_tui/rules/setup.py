@@ -24,11 +24,12 @@ EXPANSION_OPTION = "expansion_officers"  # Setup.options key: draw the expansion
 DRAFT_OPTION = "draft"  # Setup.options key, default true: people pick drawn pairs (games saved before: false)
 CONFIRM_OPTION = "confirm_turns"  # Setup.options key, default false: a person ends each turn with "End turn"
 MODULES_OPTION = "modules"  # Setup.options key: the ids of the expansion-box modules switched on (modules.toml)
-OVERSEAS = "overseas"  # the module that puts Japan and Brazil in the random company pool
 MAX_AUTOMAS = 3
 NO_OFFICER = "none"
 COMPANY_ORDER = ("usa", "germany", "italy", "france")  # the base game's companies, drawn at random
-OVERSEAS_COMPANIES = ("japan", "brazil")  # drawn too with the module "overseas"; always choosable for a seat
+# The expansions' companies, in the order they are listed and drawn: each is drawn too when its ``module``
+# (companies.toml) is switched on, and may always be chosen for a seat.
+EXPANSION_COMPANIES = ("japan", "brazil", "china")
 
 if TYPE_CHECKING:
     Options = dict[str, object]  # the *_OPTION flags; the saves keep the game's "id" there too
@@ -169,10 +170,10 @@ def modules(options: Options) -> frozenset[str]:
 
 
 def company_pool(options: Options) -> tuple[str, ...]:
-    """The companies drawn at random: the base game's, and Japan and Brazil with the module "overseas"
-    (those of them the companies data has: each comes with its own entry in companies.toml)."""
-    extra = OVERSEAS_COMPANIES if OVERSEAS in modules(options) else ()
-    return COMPANY_ORDER + tuple(c for c in extra if c in components().companies)
+    """The companies drawn at random: the base game's, and each expansion company whose module is on (its
+    ``module`` in companies.toml: Japan and Brazil with "overseas", China with "china")."""
+    on, known = modules(options), components().companies
+    return COMPANY_ORDER + tuple(c for c in EXPANSION_COMPANIES if c in known and known[c].module in on)
 
 
 def draw_officer(pool: list[str], seat: SeatSetup) -> str:
@@ -245,7 +246,7 @@ def pick_matchup(game: Game, seat: int) -> Flow[None]:
                       f"{comps.companies[company].name} with {comps.officers[officer].name}",
                       (keys.make("company", company), keys.make("officer", officer)),
                       data={"company": company, "officer": officer, "from_automa": t not in st.drafting})
-               for company, (t, officer) in sorted(pairs.items(), key=lambda kv: (COMPANY_ORDER + OVERSEAS_COMPANIES).index(kv[0]))]
+               for company, (t, officer) in sorted(pairs.items(), key=lambda kv: (COMPANY_ORDER + EXPANSION_COMPANIES).index(kv[0]))]
     key = yield from game.ask(seat, PromptKind.MATCHUP, "Pick a company + chief engineer.", choices)
     other, officer = pairs[keys.Key.parse(key).arg(0)]
     mine, theirs = st.companies[seat], st.companies[other]

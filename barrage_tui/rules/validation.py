@@ -204,6 +204,7 @@ def check_state(st: GameState, setup: Setup, where: str = "state") -> None:
             _seat(at, owner, n)
 
     _check_geology(st, setup, p("geology"))
+    _check_powerhouse_pieces(st, p("powerhouse_pieces"))
 
     # The management board.
     engineers = comps.common["engineers"]
@@ -384,6 +385,25 @@ def check_state(st: GameState, setup: Setup, where: str = "state") -> None:
             _range(f"{q('machinery_lost')}[{j}]", k, 0, MAX_MACHINERY)
         if c.architect and not (c.officer in OFFICERS and OFFICERS[c.officer].architect):
             raise fail(q("architect"), f"{c.officer!r} has no Architect")
+
+
+def _check_powerhouse_pieces(st: GameState, at: str) -> None:
+    """China's Powerhouse pieces (rules/china.py): each of its Powerhouses lists the piece standing there, a
+    piece stands in one place at most, and the pieces standing are the columns gone from its board."""
+    comps = components()
+    for space, column in st.powerhouse_pieces.items():
+        owner = st.powerhouses.get(space)
+        pieces = comps.companies[st.companies[owner].company].powerhouse_pieces if owner is not None else ()
+        if not pieces:
+            raise fail(key_path(at, space), "lists a piece where no Powerhouse of a company with distinct pieces stands")
+        _range(key_path(at, space), column, 1, len(pieces))
+    for c in st.companies:
+        if not comps.companies[c.company].powerhouse_pieces:
+            continue
+        standing = sorted(st.powerhouse_pieces.get(s, 0) for s, o in st.powerhouses.items() if o == c.seat)
+        if standing != board.taken(c, "powerhouse"):
+            raise fail(at, f"seat {c.seat}'s Powerhouses hold the pieces {standing}, its board lacks "
+                           f"{board.taken(c, 'powerhouse')}: each piece stands in one place")
 
 
 def _check_geology(st: GameState, setup: Setup, at: str) -> None:

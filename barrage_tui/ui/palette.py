@@ -16,6 +16,8 @@ COMPANY_LOOK = {
     # The Overseas Companies: Brazil's letter is Z, as B already names Bases and their spaces
     "japan": ("J", Style(bold=True, color="#000000", bgcolor="#e0569b")),
     "brazil": ("Z", Style(bold=True, color="#000000", bgcolor="#f2c230")),
+    # The China Challenge: China's letter is K, as C already names Conduits and their spaces
+    "china": ("K", Style(bold=True, color="#ffffff", bgcolor="#8e44ad")),
 }
 NEUTRAL_LOOK = ("N", Style(bold=True, color="#000000", bgcolor="#9a9a9a"))
 

@@ -19,7 +19,7 @@ from saves import load_game, save_game
 
 
 def test_known_modules_come_from_the_data():
-    assert set(known_modules()) == {"overseas", "geological"}
+    assert set(known_modules()) == {"overseas", "geological", "china"}
     assert all(m.name and m.text for m in known_modules().values())
 
 
@@ -28,7 +28,7 @@ def test_modules_option_is_read_and_checked():
     assert modules({MODULES_OPTION: ["geological", "overseas"]}) == {"geological", "overseas"}
     Setup(seats=(SeatSetup("A"),), options={MODULES_OPTION: ["geological"]}).validate()
     with pytest.raises(SetupError, match="unknown module"):
-        Setup(seats=(SeatSetup("A"),), options={MODULES_OPTION: ["china"]}).validate()
+        Setup(seats=(SeatSetup("A"),), options={MODULES_OPTION: ["nonesuch"]}).validate()
     with pytest.raises(SetupError, match="list"):
         Setup(seats=(SeatSetup("A"),), options={MODULES_OPTION: "geological"}).validate()
 
@@ -37,8 +37,8 @@ def test_overseas_puts_japan_and_brazil_in_the_random_pool(monkeypatch):
     # (Their companies.toml entries come with the Japan and Brazil work: stand-ins here.)
     comps = components()
     usa = comps.companies["usa"]
-    with_overseas = replace(comps, companies={**comps.companies, "japan": replace(usa, id="japan"),
-                                              "brazil": replace(usa, id="brazil")})
+    with_overseas = replace(comps, companies={**comps.companies, "japan": replace(usa, id="japan", module="overseas"),
+                                              "brazil": replace(usa, id="brazil", module="overseas")})
     monkeypatch.setattr(rules_setup, "components", lambda: with_overseas)
     assert company_pool({}) == COMPANY_ORDER
     assert company_pool({MODULES_OPTION: ["overseas"]}) == COMPANY_ORDER + ("japan", "brazil")
@@ -64,8 +64,8 @@ def test_sim_modules_flag_runs_and_refuses_an_unknown_module():
                               timeout=300)
     done = run("--games", "2", "--players", "2", "--seed", "4", "--modules", "overseas,geological")
     assert done.returncode == 0 and done.stdout.strip().splitlines()[-1].startswith("games=2 errors=0 violations=0")
-    bad = run("--games", "1", "--modules", "geological,china")
-    assert bad.returncode == 2 and "unknown module(s) china" in bad.stderr and "Traceback" not in bad.stderr
+    bad = run("--games", "1", "--modules", "geological,nonesuch")
+    assert bad.returncode == 2 and "unknown module(s) nonesuch" in bad.stderr and "Traceback" not in bad.stderr
 
 
 def test_a_saved_game_keeps_its_modules_and_tokens(tmp_path):
