@@ -147,6 +147,17 @@ class GameState:
     automa_discard: list[int] = field(default_factory=list)  # flipped cards; top = last (the criteria card)
     contract_discards: dict[str, list[int]] = field(default_factory=dict)  # by the Automa's Contract Office box
     geology: dict[str, int] = later(dict)  # zone -> its Geological token (geology.py; empty: the module is off)
+    # The Duel board (duel.py; all empty: the module is off): each row's condition tile, top to bottom; each
+    # row's marker (0 the centre, negative toward seat 0's end, positive toward seat 1's); the Reward tiles
+    # still on their spaces (space "1L2" -> tile "I3"); each seat's fulfilled contracts before this round;
+    # during a Check phase, the rows resolved and the Reward tiles whose question is still to be asked
+    # ("<seat>:<tile>", in order).
+    duel_conditions: list[str] = later(list)
+    duel_markers: list[int] = later(list)
+    duel_tiles: dict[str, str] = later(dict)
+    duel_contracts_before: list[int] = later(list)
+    duel_rows_done: int = later(int)
+    duel_asking: list[str] = later(list)
 
     def copy(self) -> GameState:
         """A deep copy (undo keeps one at every turn start; sim tries choices on one)."""
