@@ -252,7 +252,7 @@ def check_row(game: Game, row: int) -> None:
         what = "a tie: the marker stays"
     else:
         what = (f"{game.name(mover)} moves the marker {abs(steps)} toward its side"
-                + (f" ({abs(end - start)}: the track ends)" if abs(end - start) < abs(steps) else "")
+                + (f" (only {abs(end - start)}: the track ends)" if abs(end - start) < abs(steps) else "")
                 + f", to {describe_position(game, end)}")
     game.event(f"Duel row {row} ({condition.name}): {said}; {what}.", mover, EventKind.DUEL_ROW,
                data={"row": row, "condition": condition.id, "counts": got, "seat": mover, "steps": abs(steps),
