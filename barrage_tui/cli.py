@@ -79,7 +79,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--automa", type=int, choices=(1, 2, 3), default=0, metavar="A",
                      help="A Automa seats per game (1-3), the other seats random; full games only")
     sim.add_argument("--modules", type=_modules, default=(), metavar="IDS",
-                     help="expansion-box modules switched on, comma-separated: overseas, geological")
+                     help="expansion-box modules switched on, comma-separated: overseas, geological, duel")
     sim.add_argument("--level", choices=_AutomaLevels(), metavar="LEVEL",
                      help="the Automas' difficulty: %(choices)s (default: random per Automa)")
     inspect = sub.add_parser("inspect", help="print a saved game's state and pending decision; apply choices headless")
@@ -124,6 +124,8 @@ def _run(argv: list[str] | None) -> int:
         if args.games < 1:
             parser.error("--games must be at least 1")
         intro = True if args.intro else False if args.full else None
+        if "duel" in args.modules and (args.players not in (None, 2) or args.automa > 1):
+            parser.error("the Duel is for 2 players: --players 2 (the default with it) and at most --automa 1")
         if args.automa:
             if args.intro:
                 parser.error("the Automa does not play the introductory game")

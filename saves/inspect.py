@@ -125,6 +125,9 @@ def describe(game: Game, name: str = "") -> str:
     add(f"  powerhouses: {_list(f'{s} {_who(game, o)}' for s, o in sorted(st.powerhouses.items()))}")
     if st.geology:
         add(f"  Geological tokens: {_list(f'valley {z} token {t}' for z, t in sorted(st.geology.items(), key=lambda kv: int(kv[0])))}")
+    if st.duel_markers:
+        add(f"  Duel board: {_list(f'row {r} {c} marker {m}' for r, (c, m) in enumerate(zip(st.duel_conditions, st.duel_markers), 1))}; "
+            f"reward tiles: {_list(f'{s} {t}' for s, t in sorted(st.duel_tiles.items()))}")
     add("")
     add("Boards")
     add(f"  occupied spaces: {_list(f'{s} {_who(game, o)}' for s, o in st.occupied.items())}")

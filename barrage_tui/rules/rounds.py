@@ -1,5 +1,5 @@
-"""The round structure (rulebook "Game round"): income, headstreams, actions, water flow, scoring,
-end of round; after round 5, final scoring.
+"""The round structure (rulebook "Game round"): income, headstreams, actions, water flow, the Duel's
+check phase (with that module), scoring, end of round; after round 5, final scoring.
 
 ``play`` is the whole game as one generator. It reads where it is from the state alone, so it can be
 started again from a state saved at any turn boundary (the points marked ``game.boundary()``).
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import actions, automa_turns, contracts, geology, officers, patents, scoring, setup, water
+from . import actions, automa_turns, contracts, duel, geology, officers, patents, scoring, setup, water
 from .automa_levels import is_automa
 from .components import components
 from .decisions import Choice, EventKind, Flow, PromptKind
@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 
 ROUNDS = components().rounds  # game-flow.toml [game] rounds
 END_TURN = "end"
+CHECK = "check"  # the phase after Water Flow: a state stops there only for a Duel reward's question
 
 
 def play(game: Game) -> Flow[None]:
@@ -52,7 +53,8 @@ def play(game: Game) -> Flow[None]:
             st.phase, st.turn_index = "actions", 0
         elif st.phase == "actions":
             if all(c.passed for c in st.companies):
-                end_of_round(game)
+                water.water_flow_phase(game)
+                st.phase = CHECK
                 continue
             seat = st.turn_order[st.turn_index]
             if not st.companies[seat].passed:
@@ -62,6 +64,9 @@ def play(game: Game) -> Flow[None]:
                 yield from confirm_turn(game, seat)
                 contracts.refill(game)  # before the next placement: after the confirm, so undo reaches it
             st.turn_index = (st.turn_index + 1) % st.seats
+        elif st.phase == CHECK:
+            yield from duel.check_phase(game)  # the Duel board's Check phase (nothing without the module)
+            score_and_close_round(game)
         else:
             return
 
@@ -76,8 +81,14 @@ def confirm_turn(game: Game, seat: int) -> Flow[None]:
 
 
 def end_of_round(game: Game) -> None:
-    st = game.state
+    """Water flow and the rest of the round's end, with no Check phase between (for tests of the base game)."""
     water.water_flow_phase(game)
+    score_and_close_round(game)
+
+
+def score_and_close_round(game: Game) -> None:
+    """Scoring; after the last round final scoring, else the round's clean-up and the next round's order."""
+    st = game.state
     scoring.score_round(game)
     if st.round == ROUNDS:
         scoring.final_scoring(game)

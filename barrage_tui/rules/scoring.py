@@ -6,7 +6,7 @@ from collections import Counter
 from math import ceil
 from typing import TYPE_CHECKING
 
-from . import patents
+from . import duel, patents
 from .automa_levels import objective_extra
 from .components import AREAS, components
 from .construction import built
@@ -164,6 +164,7 @@ def rank_awards(quantities: dict[int, int], place_vp: tuple[int, ...]) -> dict[i
 def final_scoring(game: Game) -> None:
     st = game.state
     comps = components()
+    duel.final_scoring(game)  # the Duel board's three tracks (nothing without the module)
     tile = comps.objective_tiles[st.objective]
     quantities = {c.seat: objective_quantity(game, c.seat, tile.key) for c in st.companies}
     vp_table = game.objective_vp_table()

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING
 
-from . import geology, keys
+from . import duel, geology, keys
 from .automa_deck import shuffle_deck
 from .automa_levels import levels, rules
 from .components import BASE_OFFICERS, EXPANSION_OFFICERS, PROMO_OFFICERS, components, load_data
@@ -79,6 +79,7 @@ class Setup:
         if len(set(officers)) != len(officers):
             raise SetupError("two seats chose the same chief engineer")
         self._validate_automas()
+        self._validate_duel()
         for s in self.seats:
             if s.kind not in SEAT_KINDS:
                 raise SetupError(f"unknown seat kind {s.kind!r}")
@@ -91,6 +92,16 @@ class Setup:
                 raise SetupError(f"{components().officers[s.officer].name} needs the module(s) {', '.join(sorted(missing))}")
             if self.introductory and (s.company or s.officer):
                 raise SetupError("the introductory game uses fixed companies and chief engineers")
+
+    def _validate_duel(self) -> None:
+        """The Duel is for exactly 2 players: two people, or one person against one Automa."""
+        if duel.MODULE not in modules(self.options):
+            return
+        if len(self.seats) != duel.SEATS:
+            raise SetupError(f"the Duel is for exactly {duel.SEATS} players (two people, or one person against "
+                             f"one Automa); this game has {len(self.seats)} seat(s)")
+        if all(s.kind == "automa" for s in self.seats):
+            raise SetupError("the Duel against the Automa is one person against one Automa")
 
     def _validate_automas(self) -> None:
         """1-3 Automas, full game only; a chief engineer only at Very Hard (reference automa.md 2)."""
@@ -355,5 +366,7 @@ def new_state(setup: Setup) -> GameState:
             shuffle_deck(state)
     if geology.MODULE in modules(setup.options):  # drawn last: the base game's draws stay as they were
         geology.lay_out(state)
+    if duel.MODULE in modules(setup.options):  # after the Geological tokens: their draws stay as they were too
+        duel.lay_out(state, modules(setup.options))
     state.round = 1
     return state

@@ -17,6 +17,7 @@ from functools import cache
 from itertools import accumulate
 from operator import attrgetter
 
+from . import duel
 from .automa_levels import levels
 from .components import BASE_OFFICERS, EXPANSION_OFFICERS, PROMO_OFFICERS, components
 from .decisions import Choice, Prompt, PromptKind
@@ -75,7 +76,7 @@ def random_setup(r: random.Random, players: int | None = None, introductory: boo
                  modules: tuple[str, ...] = ()) -> Setup:
     """Human seats with random companies and chief engineers (the expansion's too, also as Mahiri's spares;
     with ``modules`` on, what they bring: Japan and Brazil, Angelo Alberti)."""
-    n = players or r.randint(1, 4)
+    n = players or _seats(r, 1, modules)
     intro = r.random() < 0.25 if introductory is None else introductory
     options = _options(officers, modules)
     if intro:
@@ -93,7 +94,7 @@ def automa_setup(r: random.Random, automas: int, players: int | None = None, lev
     """A full game with ``automas`` Automa seats (level given or random) and random human seats, shuffled.
     A Very Hard Automa keeps its drawn chief engineer only if it can play it (else setup draws one)."""
 
-    n = players or r.randint(max(1, automas), 4)
+    n = players or _seats(r, max(1, automas), modules)
     options = _options(officers, modules)
     companies = r.sample(company_pool(options), n)
     chosen = r.sample(_officers(officers, modules), n)
@@ -108,6 +109,11 @@ def automa_setup(r: random.Random, automas: int, players: int | None = None, lev
         officer = chosen[i] if levels()[difficulty].officer and OFFICERS[chosen[i]].automa_ready else ""
         seats.append(SeatSetup(f"A{i + 1}", "automa", companies[i], officer, difficulty))
     return Setup(seats=tuple(seats), seed=r.randrange(2**31), options=options)
+
+
+def _seats(r: random.Random, least: int, modules: tuple[str, ...]) -> int:
+    """A random seat count (the Duel: always its 2)."""
+    return duel.SEATS if duel.MODULE in modules else r.randint(least, 4)
 
 
 class _TimedHook:

@@ -150,6 +150,17 @@ class GameState:
     # Powerhouse space -> the piece standing there (its column on its company board), for a company whose
     # Powerhouse pieces are each their own (China's: rules/china.py); other Powerhouses are not listed.
     powerhouse_pieces: dict[str, int] = later(dict)
+    # The Duel board (duel.py; all empty: the module is off): each row's condition tile, top to bottom; each
+    # row's marker (0 the centre, negative toward seat 0's end, positive toward seat 1's); the Reward tiles
+    # still on their spaces (space "1L2" -> tile "I3"); each seat's fulfilled contracts before this round;
+    # during a Check phase, the rows resolved and the Reward tiles whose question is still to be asked
+    # ("<seat>:<tile>", in order).
+    duel_conditions: list[str] = later(list)
+    duel_markers: list[int] = later(list)
+    duel_tiles: dict[str, str] = later(dict)
+    duel_contracts_before: list[int] = later(list)
+    duel_rows_done: int = later(int)
+    duel_asking: list[str] = later(list)
 
     def copy(self) -> GameState:
         """A deep copy (undo keeps one at every turn start; sim tries choices on one)."""

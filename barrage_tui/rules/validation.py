@@ -12,16 +12,16 @@ from collections import Counter
 from collections.abc import Container
 from functools import cache, partial
 
-from . import board, geology
+from . import board, duel, geology
 from .actions import BANK
 from .automa_deck import DECK_SIZE
 from .components import STRUCTURES, Toml, components
 from .officers import OFFICERS
-from .rounds import ROUNDS
+from .rounds import CHECK, ROUNDS
 from .setup import SEAT_KINDS, Setup, modules
 from .state import NEUTRAL, WHEEL_SEGMENTS, CompanyState, GameState
 
-PHASES = ("pick", "income", "actions", "over")
+PHASES = ("pick", "income", "actions", CHECK, "over")
 COLOURS = ("green", "yellow", "red")
 LEVELS = ("1", "2", "3")
 NO_OFFICER = "none"  # an Automa below Very Hard plays without a chief engineer
@@ -205,6 +205,7 @@ def check_state(st: GameState, setup: Setup, where: str = "state") -> None:
 
     _check_geology(st, setup, p("geology"))
     _check_powerhouse_pieces(st, p("powerhouse_pieces"))
+    _check_duel(st, setup, p)
 
     # The management board.
     engineers = comps.common["engineers"]
@@ -422,3 +423,59 @@ def _check_geology(st: GameState, setup: Setup, at: str) -> None:
             raise fail(where, f"token {token} leaves a mountain valley at setup")
     if len(set(st.geology.values())) != len(st.geology):
         raise fail(at, "a Geological token lies on two valleys")
+
+
+def _check_duel(st: GameState, setup: Setup, p: partial[str]) -> None:
+    """The Duel board: only with the module, and then all of it (duel.lay_out); a marker on its track; each
+    condition tile once and drawable; each Reward tile once, on a space of its level; no tile left between
+    the centre and a marker on the marker's side (it was reached on the way); the contract marks in range."""
+    on = duel.MODULE in modules(setup.options)
+    if not on:
+        for name in ("duel_conditions", "duel_markers", "duel_tiles", "duel_contracts_before", "duel_rows_done",
+                     "duel_asking"):
+            if getattr(st, name):
+                raise fail(p(name), f"a Duel board without the module {duel.MODULE!r} (setup.options.modules)")
+        if st.phase == CHECK:
+            raise fail(p("phase"), "only the Duel's Check phase stops for a decision")
+        return
+    b = duel.board()
+    if st.seats != duel.SEATS:
+        raise fail(p("seats"), f"the Duel has {duel.SEATS} seats, not {st.seats}")
+    if len(st.duel_markers) != duel.ROWS:
+        raise fail(p("duel_markers"), f"needs {duel.ROWS} markers, has {len(st.duel_markers)}")
+    for i, position in enumerate(st.duel_markers):
+        _range(f"{p('duel_markers')}[{i}]", position, -b.length, b.length)
+    if len(st.duel_conditions) != duel.ROWS or len(set(st.duel_conditions)) != duel.ROWS:
+        raise fail(p("duel_conditions"), f"needs {duel.ROWS} different condition tiles")
+    for i, c in enumerate(st.duel_conditions):
+        at = f"{p('duel_conditions')}[{i}]"
+        _one_of(at, c, b.conditions, "Duel condition tile")
+        if not duel.drawable(b.conditions[c], modules(setup.options)):
+            raise fail(at, f"{c!r} needs the module {b.conditions[c].requires!r}")
+    places = {s: level for level in duel.LEVELS for s in duel.reward_spaces(level)}
+    for space, tile_id in st.duel_tiles.items():
+        at = key_path(p("duel_tiles"), space)
+        _one_of(at, space, places, "Duel reward space")
+        _one_of(at, tile_id, b.tiles, "Reward tile")
+        if b.tiles[tile_id].level != places[space]:
+            raise fail(at, f"{tile_id} lies on a space for Reward tiles {duel.LEVEL_NAMES[places[space]]}")
+        row, side, distance = int(space[0]), space[1], int(space[2:])
+        position = st.duel_markers[row - 1]
+        if position and duel.SIDES[duel.side_seat(position)] == side and distance <= abs(position):
+            raise fail(at, f"the row {row} marker went past this space: its tile was taken")
+    if len(set(st.duel_tiles.values())) != len(st.duel_tiles):
+        raise fail(p("duel_tiles"), "a Reward tile lies on two spaces")
+    if len(st.duel_contracts_before) != st.seats:
+        raise fail(p("duel_contracts_before"), f"needs one count per seat ({st.seats})")
+    for i, (mark, company) in enumerate(zip(st.duel_contracts_before, st.companies)):
+        _range(f"{p('duel_contracts_before')}[{i}]", mark, 0, len(company.fulfilled))
+    _range(p("duel_rows_done"), st.duel_rows_done, 0, duel.ROWS)
+    if (st.duel_rows_done or st.duel_asking) and st.phase != CHECK:
+        raise fail(p("duel_rows_done"), f"a Check phase under way, but the phase is {st.phase!r}")
+    for i, entry in enumerate(st.duel_asking):
+        at = f"{p('duel_asking')}[{i}]"
+        seat, _, tile_id = entry.partition(":")
+        if not seat.isdigit() or int(seat) >= st.seats or tile_id not in b.tiles:
+            raise fail(at, f"{entry!r} is not <seat>:<Reward tile>")
+        if tile_id in st.duel_tiles.values() or not duel.asking_part(b.tiles[tile_id]):
+            raise fail(at, f"{tile_id} is still on the board or asks nothing")

@@ -10,7 +10,7 @@ import pytest
 
 import barrage_tui.rules.components as components_module
 from barrage_tui.cli import build_parser
-from barrage_tui.rules import automa_levels, geology, patents, setup
+from barrage_tui.rules import automa_levels, duel, geology, patents, setup
 from barrage_tui.rules.components import components, prompt_help
 from barrage_tui.rules.decisions import PromptKind
 from barrage_tui.rules.officers import OFFICERS
@@ -150,6 +150,7 @@ def unread_keys() -> dict[str, set[str]]:
         prompt_help.__wrapped__()
         automa_levels.rules.__wrapped__()
         geology.box.__wrapped__()
+        duel.board.__wrapped__()
         setup.known_modules.__wrapped__()
     return reads.unread()
 

@@ -19,7 +19,7 @@ from saves import load_game, save_game
 
 
 def test_known_modules_come_from_the_data():
-    assert set(known_modules()) == {"overseas", "geological", "china"}
+    assert set(known_modules()) == {"overseas", "geological", "china", "duel"}
     assert all(m.name and m.text for m in known_modules().values())
 
 
