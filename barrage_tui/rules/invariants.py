@@ -148,7 +148,7 @@ def _token_engineers(game: Game) -> list[str]:
             continue
         allowed = 0
         for conduit, owner in st.conduits.items():
-            t = geology.token_in(game, components().map.conduits[conduit].zone) if owner == c.seat else None
+            t = geology.token_in(game, game.board.conduits[conduit].zone) if owner == c.seat else None
             allowed += t.engineers if t is not None and t.structure == "conduit" else 0
         if on_board[c.seat] > allowed:
             found.append(f"seat {c.seat} ({c.company}): {on_board[c.seat]} Engineers on its company board, "

@@ -147,6 +147,8 @@ class GameState:
     automa_discard: list[int] = field(default_factory=list)  # flipped cards; top = last (the criteria card)
     contract_discards: dict[str, list[int]] = field(default_factory=dict)  # by the Automa's Contract Office box
     geology: dict[str, int] = later(dict)  # zone -> its Geological token (geology.py; empty: the module is off)
+    lakes: dict[str, int] = later(dict)  # natural lake -> the drops it holds (a board with lakes: boards.py)
+    uncovered: list[str] = later(list)  # the landscapes whose covered spaces are open (board_features.uncover)
 
     def copy(self) -> GameState:
         """A deep copy (undo keeps one at every turn start; sim tries choices on one)."""
