@@ -63,7 +63,7 @@ def violations(game: Game) -> list[str]:
         check_state(st, game.setup)
     except InvalidState as exc:
         found.append(exc.problem)
-    on_map = sum(st.headstream_drops.values())
+    on_map = sum(st.headstream_drops.values()) + sum(st.lakes.values())
     on_board = [[0, 0, 0, 0] for _ in st.companies]  # base, elevation, conduit, powerhouse per seat
     least_extra = _least("tallest_dam_extra")
     for space, dam in st.dams.items():
@@ -86,7 +86,8 @@ def violations(game: Game) -> list[str]:
     for owner in st.conduits.values():
         on_board[owner][2] += 1
     for owner in st.powerhouses.values():
-        on_board[owner][3] += 1
+        if owner >= 0:  # not a neutral powerhouse (board_features.py)
+            on_board[owner][3] += 1
     pieces = common["pieces"]
     all_engineers = common["engineers"]
     # Engineers on the Bank and on the action spaces, per seat: one pass over the spaces for all seats.
