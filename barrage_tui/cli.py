@@ -62,8 +62,6 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--save-dir", metavar="DIR", help="folder for saves and autosaves (default: your data folder)")
     parser.add_argument("--automa-delay", metavar="SECONDS", type=_seconds, default=0.6,
                         help="how long each Automa step stays on screen before it is played (default 0.6; 0: instant)")
-    parser.add_argument("--board", metavar="FILE|ID",
-                        help="new games are played on this board (a shipped board's id, e.g. base, or a board file)")
     parser.add_argument("--no-confirm", dest="confirm", action="store_false",
                         help="new games end each turn at once, without the End turn step (undo then goes back "
                              "one choice only within the turn)")
@@ -154,14 +152,12 @@ def _run(argv: list[str] | None) -> int:
     args = parser.parse_args(argv)
     if args.command == "board":
         return _board_check(args.file)
-    board = ""
-    if args.board is not None:
-        board, problem = _board(args.board)
+    if args.command == "sim":
+        from .rules import sim
+        board, problem = _board(args.board) if args.board is not None else ("", "")
         if problem:
             print(f"barrage-tui: --board {problem}", file=sys.stderr)
             return 2
-    if args.command == "sim":
-        from .rules import sim
         if args.games < 1:
             parser.error("--games must be at least 1")
         intro = True if args.intro else False if args.full else None

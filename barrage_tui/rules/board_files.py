@@ -34,7 +34,7 @@ def read_bytes(ref: str) -> bytes:
     if is_builtin(ref):
         return builtin_board_bytes(ref)
     path = Path(ref)
-    if path.suffix != ".toml" and "/" not in ref and "\\" not in ref:
+    if not _looks_like_a_file(ref):
         raise BoardProblem("", f"no board {ref!r} (the boards: {', '.join(builtin_boards())}; or a .toml file's path)")
     try:
         size = path.stat().st_size
@@ -71,6 +71,10 @@ def board_of(options: object) -> Board:
 def file_ref(path: str) -> str:
     """What ``--board`` stores for an argument: a shipped board's id as it is, a file's absolute path (a save
     is found again from another working folder)."""
-    if is_builtin(path):
-        return path
+    if is_builtin(path) or not _looks_like_a_file(path):
+        return path  # an id (a wrong one is refused with the list of boards)
     return str(Path(path).expanduser().resolve())
+
+
+def _looks_like_a_file(ref: str) -> bool:
+    return ref.endswith(".toml") or "/" in ref or "\\" in ref
