@@ -274,7 +274,8 @@ class _Builder:
         if not ident:
             raise BoardProblem(place, "an empty id")
         if ident in self.ids:
-            raise BoardProblem(place, f"duplicate id {ident!r} (also {self.ids[ident]})")
+            other = self.ids[ident]
+            raise BoardProblem(place, f"duplicate id {ident!r}" + (f" (also {other})" if other != place else ""))
         self.ids[ident] = place
 
     def cover(self, item: _Item) -> str:
@@ -436,16 +437,15 @@ def _river(b: _Builder) -> dict[str, str]:
             node = down[node]
             if node in path:
                 loop = " -> ".join(path[path.index(node):] + [node])
-                raise BoardProblem(_place_of(b, start), f"its water never leaves the board ({loop})")
+                raise BoardProblem(_place_of(b, node), f"its water never leaves the board ({loop})")
             path.append(node)
     return down
 
 
 def _place_of(b: _Builder, node: str) -> str:
-    if node in b.ids:
-        return b.ids[node]
-    zone = next(z for z in b.zones.values() if passage(z.id) == node)
-    return b.zone_to[zone.id][0]
+    """Where a river node is written: its valley for a powerhouse passage, else its own item."""
+    zone = next((z for z in b.zones.values() if passage(z.id) == node), None)
+    return b.zone_to[zone.id][0] if zone is not None else b.ids[node]
 
 
 def _targets_reach(b: _Builder) -> None:
@@ -558,6 +558,6 @@ def summary(board: Board) -> str:
         (len(board.lakes), "natural lakes"), (sum(p.neutral for p in board.powerhouses.values()), "neutral powerhouses"),
         (sum(len(c.targets) > 1 for c in board.conduits.values()), "branching conduits"),
         (len(board.landscapes), "landscapes"), (len(board.yield_spaces), "yield spaces")]
-    parts += [f"{n} {what}" for n, what in extras if n]
+    parts += [f"{n} {what if n > 1 else what[:-1]}" for n, what in extras if n]
     return f"board {board.id!r} ({board.name}): " + ", ".join(parts)
 
