@@ -293,6 +293,7 @@ def parse(raw: Mapping[str, Any], tiles: Collection[int], digest: str = "") -> B
     top = _Item(dict(raw), "", _TOP)
     b = _Builder(tiles)
     board_id = top.get("id", str)
+    top.get("note", str, "")  # for people: only its type is checked
     areas = tuple(top.items("areas", str)) or AREAS
     for a in areas:
         if a not in AREAS:
