@@ -60,7 +60,7 @@ def violations(game: Game) -> list[str]:
     common = components().common
     found: list[str] = []
     try:
-        check_state(st, game.setup)
+        check_state(st, game.setup, game_board=game.board)
     except InvalidState as exc:
         found.append(exc.problem)
     on_map = sum(st.headstream_drops.values()) + sum(st.lakes.values())

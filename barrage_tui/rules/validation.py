@@ -139,9 +139,10 @@ def check_setup(setup: Setup) -> None:
         raise InvalidState(f"setup: {exc}") from None
 
 
-def check_state(st: GameState, setup: Setup, where: str = "state") -> None:
+def check_state(st: GameState, setup: Setup, where: str = "state", game_board: Board | None = None) -> None:
+    """``game_board``: a running game's board; None: the one the setup names (a save being loaded)."""
     comps = components()
-    game_map = board_of(setup.options)  # check_setup has loaded it
+    game_map = game_board or board_of(setup.options)
     p = partial(key_path, where)
     n = st.seats
 
@@ -205,7 +206,7 @@ def check_state(st: GameState, setup: Setup, where: str = "state") -> None:
             _one_of(at, space, spaces, what)
             _seat(at, owner, n, neutral=table is st.powerhouses and game_map.powerhouses[space].neutral)
     _check_board_extras(st, game_map, p)
-    _check_geology(st, setup, p("geology"))
+    _check_geology(st, setup, p("geology"), game_map)
 
     # The management board.
     engineers = comps.common["engineers"]
@@ -400,12 +401,11 @@ def _check_board_extras(st: GameState, board: Board, p: Callable[[str], str]) ->
         raise fail(p("uncovered"), "a landscape is listed twice")
 
 
-def _check_geology(st: GameState, setup: Setup, at: str) -> None:
+def _check_geology(st: GameState, setup: Setup, at: str, board: Board) -> None:
     """The Geological tokens: only with the module; each token once, on a valley with Dam spaces, a
     Powerhouse token never on a mountain valley (geology.lay_out)."""
     if st.geology and geology.MODULE not in modules(setup.options):
         raise fail(at, f"Geological tokens without the module {geology.MODULE!r} (setup.options.modules)")
-    board = board_of(setup.options)
     valleys = {str(z) for z in geology.valleys(board)}
     tokens = geology.box().tokens
     zones = board.zones
