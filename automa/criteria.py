@@ -13,9 +13,7 @@ their tiers in order and keep the first tier that is not empty.
 
 from __future__ import annotations
 
-from .geography import (NEUTRAL_OWNER, OPPONENT, OWN, basins_below_powerhouses, conduits_from, conduits_into,
-                        dam_relations, delivers_to, first_dam_below_powerhouses, mapping, powerhouse_relations,
-                        relation, value, zone)
+from .geography import NEUTRAL_OWNER, OPPONENT, OWN, geo, relation
 from .watersim import basin_traffic
 
 
@@ -39,52 +37,59 @@ def _tiers(spaces, *tests):
 
 def _built_conduit_score(view, conduits):
     """(value, own) of the best built conduit among ``conduits``: at equal value an own one wins."""
+    g = geo(view.game)
     st = view.game.state
-    built = [(value(c), st.conduits[c] == view.seat) for c in conduits if c in st.conduits]
+    built = [(g.value(c), st.conduits[c] == view.seat) for c in conduits if c in st.conduits]
     return max(built) if built else None
 
 
 # ---------------------------------------------------------------- Dam / Elevation column
 
 def dam_most_powerful_conduit(view, spaces):
-    return _best(spaces, lambda s: _built_conduit_score(view, conduits_from(zone(s))))
+    g = geo(view.game)
+    return _best(spaces, lambda s: _built_conduit_score(view, g.conduits_from(g.zone(s))))
 
 
 def dam_owned_powerhouse(view, spaces):
+    g = geo(view.game)
     st = view.game.state
     return [s for s in spaces
-            if any(OWN in powerhouse_relations(st, delivers_to(c), view.seat) for c in conduits_from(zone(s)))]
+            if any(OWN in g.powerhouse_relations(st, g.delivers_to(c), view.seat) for c in g.conduits_from(g.zone(s)))]
 
 
 def dam_upstream_powerhouse(view, spaces):
+    g = geo(view.game)
     st = view.game.state
     reached = set()
     for ph in st.powerhouses:
-        reached |= basins_below_powerhouses(st, zone(ph))
-    return [s for s in spaces if zone(s) in reached]
+        reached |= g.basins_below_powerhouses(st, g.zone(ph))
+    return [s for s in spaces if g.zone(s) in reached]
 
 
 def dam_red_outline_space(view, spaces):
-    dams = mapping().dams
+    g = geo(view.game)
+    dams = g.board.dams
     return [s for s in spaces if dams[s].upper]
 
 
 def dam_downstream_dam(view, spaces):
+    g = geo(view.game)
     st, seat = view.game.state, view.seat
 
     def leads_to(s, who):
-        return any(who in dam_relations(st, delivers_to(c), seat) for c in conduits_from(zone(s)))
+        return any(who in g.dam_relations(st, g.delivers_to(c), seat) for c in g.conduits_from(g.zone(s)))
 
     return _tiers(spaces, lambda s: leads_to(s, OWN), lambda s: not leads_to(s, OPPONENT))
 
 
 def dam_most_water_drops(view, spaces):
+    g = geo(view.game)
     traffic = basin_traffic(view.game)
-    kept = _best(spaces, lambda s: sum(traffic.get(zone(s), {}).values()) or None)
+    kept = _best(spaces, lambda s: sum(traffic.get(g.zone(s), {}).values()) or None)
     for head in view.criteria.headstreams:  # ties: the drops from the card's letters, in order
         if len(kept) <= 1:
             break
-        kept = _best(kept, lambda s: traffic.get(zone(s), {}).get(f"H{head}", 0))
+        kept = _best(kept, lambda s: traffic.get(g.zone(s), {}).get(f"H{head}", 0))
     return kept
 
 
@@ -101,19 +106,22 @@ DAM = {
 # ---------------------------------------------------------------- Conduit column
 
 def conduit_most_powerful(view, spaces):
-    return _best(spaces, value)
+    g = geo(view.game)
+    return _best(spaces, g.value)
 
 
 def conduit_second_most_powerful(view, spaces):
-    values = sorted({value(s) for s in spaces}, reverse=True)
+    g = geo(view.game)
+    values = sorted({g.value(s) for s in spaces}, reverse=True)
     if len(values) < 2:
         return list(spaces)
-    return [s for s in spaces if value(s) == values[1]]
+    return [s for s in spaces if g.value(s) == values[1]]
 
 
 def _dam_order(view, spaces, order):
+    g = geo(view.game)
     st = view.game.state
-    return _tiers(spaces, *[lambda s, who=who: who in dam_relations(st, zone(s), view.seat) for who in order])
+    return _tiers(spaces, *[lambda s, who=who: who in g.dam_relations(st, g.zone(s), view.seat) for who in order])
 
 
 def conduit_owned_neutral_opponent_dam(view, spaces):
@@ -125,8 +133,9 @@ def conduit_opponent_neutral_owned_dam(view, spaces):
 
 
 def _powerhouse_order(view, spaces, order):
+    g = geo(view.game)
     st = view.game.state
-    return _tiers(spaces, *[lambda s, who=who: who in powerhouse_relations(st, delivers_to(s), view.seat)
+    return _tiers(spaces, *[lambda s, who=who: who in g.powerhouse_relations(st, g.delivers_to(s), view.seat)
                             for who in order])
 
 
@@ -151,8 +160,9 @@ CONDUIT = {
 # ---------------------------------------------------------------- Powerhouse column
 
 def _first_dam_relation(view, space):
+    g = geo(view.game)
     st = view.game.state
-    dam = first_dam_below_powerhouses(st, zone(space))
+    dam = g.first_dam_below_powerhouses(st, g.zone(space))
     return None if dam is None else relation(st.dams[dam].owner, view.seat)
 
 
@@ -167,20 +177,24 @@ def powerhouse_not_feeding_opponent_dam(view, spaces):
 
 
 def powerhouse_most_powerful_conduit(view, spaces):
-    return _best(spaces, lambda s: _built_conduit_score(view, conduits_into(zone(s))))
+    g = geo(view.game)
+    return _best(spaces, lambda s: _built_conduit_score(view, g.conduits_into(g.zone(s))))
 
 
 def powerhouse_owned_dam(view, spaces):
+    g = geo(view.game)
     st = view.game.state
-    return [s for s in spaces if any(OWN in dam_relations(st, zone(c), view.seat) for c in conduits_into(zone(s)))]
+    return [s for s in spaces if any(OWN in g.dam_relations(st, g.zone(c), view.seat) for c in g.conduits_into(g.zone(s)))]
 
 
 def powerhouse_plains(view, spaces):
-    return [s for s in spaces if mapping().powerhouses[s].area == "plain"]
+    g = geo(view.game)
+    return [s for s in spaces if g.board.powerhouses[s].area == "plain"]
 
 
 def _hill_basin(n):
-    return lambda view, spaces: [s for s in spaces if zone(s) == n]
+    """Decision: on a board without basin ``n`` no space meets it (the criterion is then skipped)."""
+    return lambda view, spaces: [s for s in spaces if geo(view.game).zone(s) == n]
 
 
 POWERHOUSE = {

@@ -40,7 +40,7 @@ from barrage_tui.rules.water import FLOW
 
 from . import criteria, officers, placement
 from .boxes import water as water_box  # (a module: the water box imports this one too)
-from .geography import OWN, conduits_from, delivers_to, powerhouse_relations, value, zone
+from .geography import OWN, geo
 
 
 def applies(view) -> bool:
@@ -50,10 +50,11 @@ def applies(view) -> bool:
 def _system_conduit_value(view, dam: str, own: bool) -> int | None:
     """The most powerful built Conduit of the Dam's basin leading to one of its Powerhouses, whose owner is
     (``own``) or is not itself; None if there is none."""
+    g = geo(view.game)
     st, seat = view.game.state, view.seat
-    found = [value(c) for c in conduits_from(zone(dam))
+    found = [g.value(c) for c in g.conduits_from(g.zone(dam))
              if c in st.conduits and (st.conduits[c] == seat) == own
-             and OWN in powerhouse_relations(st, delivers_to(c), seat)]
+             and OWN in g.powerhouse_relations(st, g.delivers_to(c), seat)]
     return max(found) if found else None
 
 

@@ -92,7 +92,7 @@ def preferred_spaces(view, structure: str, spaces, why: list[str]):
         spaces = kept or spaces
     areas = adaptation(view, "base_area_preference") if structure == "base" else None
     for area in areas or ():
-        kept = [s for s in spaces if components().map.dams[s].area == area]
+        kept = [s for s in spaces if view.game.board.dams[s].area == area]
         if kept:
             if len(kept) < len(spaces):
                 why.append(f"{components().officers[view.company.officer].name}: {area} first")

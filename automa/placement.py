@@ -17,11 +17,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from barrage_tui.rules.boards import Board
+from barrage_tui.rules.components import BASE_BOARD
 from barrage_tui.rules.state import NEUTRAL
 
 from . import criteria, officers
 from .cards import tables
-from .geography import OWN, conduits_from, conduits_into, delivers_to, mapping, powerhouse_relations, value, zone
+from .geography import OWN, geo
 
 COLUMN = {"base": "dam", "elevation": "dam", "conduit": "conduit", "powerhouse": "powerhouse"}
 CRITERIA = {"dam": criteria.DAM, "conduit": criteria.CONDUIT, "powerhouse": criteria.POWERHOUSE}
@@ -37,7 +39,7 @@ def choose(view, structure: str, spaces, tiles: Mapping[str, str] | None = None)
     spaces = officers.preferred_spaces(view, structure, spaces, why)
     spaces = conduit_ii(view, structure, spaces, tiles or {}, why)
     if structure == "powerhouse":
-        spaces = one_per_basin(spaces)
+        spaces = one_per_basin(geo(view.game), spaces)
     if structure != "elevation" and len(spaces) > 1:
         completing = [s for s in spaces if completes_system(view, structure, s)]
         if completing:
@@ -58,9 +60,10 @@ def conduit_ii(view, structure: str, spaces, tiles: Mapping[str, str], why: list
     the spaces of value 3+ that it would build with Conduit II (the highest-level tile that can build
     them): a tile's effect is used only when building with it, so a higher tile that builds every space
     leaves the choice to the card."""
+    g = geo(view.game)
     if structure != "conduit" or not officers.tile_effects(view):
         return spaces
-    kept = [s for s in spaces if value(s) >= 3 and tiles.get(s) == "L2_CONDUIT"]
+    kept = [s for s in spaces if g.value(s) >= 3 and tiles.get(s) == "L2_CONDUIT"]
     if kept and len(kept) < len(spaces):
         why.append("Conduit II: a Conduit of value 3 or more")
         return kept
@@ -81,36 +84,38 @@ def apply_criteria(view, column: str, spaces, why: list[str]):
     return spaces
 
 
-def one_per_basin(spaces):
+def one_per_basin(g, spaces):
     """Powerhouse spaces: per basin the plain space with the lowest index (criteria look at basins)."""
     best: dict[int, str] = {}
-    for s in sorted(spaces, key=_powerhouse_rank):
-        best.setdefault(zone(s), s)
+    for s in sorted(spaces, key=lambda s: _powerhouse_rank(g.board, s)):
+        best.setdefault(g.zone(s), s)
     return [s for s in spaces if s in best.values()]
 
 
-def _powerhouse_rank(space: str):
-    p = mapping().powerhouses[space]
-    return (p.extra_credits > 0, int(space.rsplit("_", 1)[1]))
+def _powerhouse_rank(board, space: str):
+    """Plain before red-outlined, then the board's order of the basin's spaces (the base map's index)."""
+    p = board.powerhouses[space]
+    return (p.extra_credits > 0, board.zones[p.zone].powerhouse_spaces.index(space))
 
 
 def completes_system(view, structure: str, space: str) -> bool:
     """Step 0 (BGA's test): the new piece is the missing one of an own Powerhouse + a built Conduit + an own
     or neutral Dam (water does not matter)."""
+    g = geo(view.game)
     st, seat = view.game.state, view.seat
 
     def has_source(basin):  # an own or neutral Dam
-        return any(st.dams[s].owner in (seat, NEUTRAL) for s in mapping().zones[basin].dam_spaces if s in st.dams)
+        return any(st.dams[s].owner in (seat, NEUTRAL) for s in g.board.zones[basin].dam_spaces if s in st.dams)
 
     def own_powerhouse(basin):
-        return OWN in powerhouse_relations(st, basin, seat)
+        return OWN in g.powerhouse_relations(st, basin, seat)
 
     if structure == "base":
-        return any(c in st.conduits and own_powerhouse(delivers_to(c)) for c in conduits_from(zone(space)))
+        return any(c in st.conduits and own_powerhouse(g.delivers_to(c)) for c in g.conduits_from(g.zone(space)))
     if structure == "conduit":
-        return has_source(zone(space)) and own_powerhouse(delivers_to(space))
+        return has_source(g.zone(space)) and own_powerhouse(g.delivers_to(space))
     if structure == "powerhouse":
-        return any(c in st.conduits and has_source(zone(c)) for c in conduits_into(zone(space)))
+        return any(c in st.conduits and has_source(g.zone(c)) for c in g.conduits_into(g.zone(space)))
     return False
 
 
@@ -121,28 +126,35 @@ def walk(view, structure: str, spaces, why: list[str] | None = None) -> str:
     spaces = set(spaces)
     if len(spaces) == 1:
         return next(iter(spaces))
-    order = walk_order(view.criteria, structure)
-    space = next(s for s in order if s in spaces)
+    order = walk_order(view.criteria, structure, view.game.board)
+    space = next((s for s in order if s in spaces), min(spaces))
     if why is not None:
         why.append(f"location walk from {_start_label(view.criteria, structure)}")
     return space
 
 
-def walk_order(card_criteria, structure: str) -> list[str]:
+def walk_order(card_criteria, structure: str, m: Board) -> list[str]:
+    """The spaces in the walk's order from the card's start.
+
+    Decision (the cards' location codes name the base map's basins and conduits): on another board the
+    walk follows the board file's order of its valleys and conduits, from the card's start where the board
+    has a valley or conduit of that name, else from the first."""
+    base = m.id == BASE_BOARD
     loc = tables()["location_order"]
-    m = mapping()
     if structure in ("base", "elevation"):
-        basins = _rotate(list(loc["dam_basins"]), card_criteria.dam_start)
+        order = list(loc["dam_basins"]) if base else [z for z in m.zones if m.zones[z].dam_spaces]
+        basins = _rotate(order, card_criteria.dam_start)
         # inside a basin the plain (lower) space comes before the red-outlined one
         return [s for b in basins for s in sorted(m.zones[b].dam_spaces, key=lambda s: m.dams[s].upper)]
     if structure == "conduit":
-        return _rotate(list(loc["conduits"]), card_criteria.conduit_start_space)
-    basins = _rotate(list(loc["powerhouse_basins"]), card_criteria.powerhouse_start)
-    return [s for b in basins for s in sorted(m.zones[b].powerhouse_spaces, key=_powerhouse_rank)]
+        return _rotate(list(loc["conduits"]) if base else list(m.conduits), card_criteria.conduit_start_space)
+    order = list(loc["powerhouse_basins"]) if base else [z for z in m.zones if m.zones[z].powerhouse_spaces]
+    basins = _rotate(order, card_criteria.powerhouse_start)
+    return [s for b in basins for s in sorted(m.zones[b].powerhouse_spaces, key=lambda s: _powerhouse_rank(m, s))]
 
 
 def _rotate(items: list, start) -> list:
-    i = items.index(start)
+    i = items.index(start) if start in items else 0
     return items[i:] + items[:i]
 
 

@@ -35,7 +35,7 @@ def basin_traffic(game) -> dict[int, Counter]:
     """For each basin, how many of the drops waiting on the headstreams would flow through it, by
     headstream (a drop stopping in a basin's Dam flows through that basin)."""
     trial = game.scratch()
-    dams = components().map.dams
+    dams = game.board.dams
     traffic: dict[int, Counter] = {}
     for head, n in game.state.headstream_drops.items():
         for _ in range(n):

@@ -82,6 +82,11 @@ def build_parser() -> argparse.ArgumentParser:
                      help="expansion-box modules switched on, comma-separated: overseas, geological, duel")
     sim.add_argument("--level", choices=_AutomaLevels(), metavar="LEVEL",
                      help="the Automas' difficulty: %(choices)s (default: random per Automa)")
+    sim.add_argument("--board", metavar="FILE|ID", help="the board the games are played on (default: base)")
+    board = sub.add_parser("board", help="boards as data (docs/board-format.md)")
+    board_sub = board.add_subparsers(dest="board_command", required=True)
+    check = board_sub.add_parser("check", help="check a board file: one line naming the place and the problem")
+    check.add_argument("file", help="a board file (or a shipped board's id)")
     inspect = sub.add_parser("inspect", help="print a saved game's state and pending decision; apply choices headless")
     inspect.add_argument("file", help="a save file")
     inspect.add_argument("--choose", metavar="KEY", action="append", default=[], help="apply this choice key (repeatable)")
@@ -108,6 +113,32 @@ def _port(text: str) -> int:
     return int(text)
 
 
+def _board(text: str) -> tuple[str, str]:
+    """A ``--board`` argument: (what Setup.options["board"] holds, "") or ("", the problem on one line)."""
+    from .rules import board_files
+    from .rules.boards import BoardProblem
+    from .visible import visible
+    ref = board_files.file_ref(text)
+    try:
+        board_files.load(ref)
+    except BoardProblem as exc:
+        return "", visible(f"{text}: {exc}")
+    return ref, ""
+
+
+def _board_check(path: str) -> int:
+    """``barrage-tui board check FILE``: a summary line (exit 0) or the one problem (exit 1)."""
+    from .rules import board_files, boards
+    from .visible import visible
+    try:
+        board = board_files.load(board_files.file_ref(path))
+    except boards.BoardProblem as exc:
+        print(visible(f"{path}: {exc}"), file=sys.stderr)
+        return 1
+    print(visible(f"{path}: ok: {boards.summary(board)}"))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     try:
         return _run(argv)
@@ -119,8 +150,14 @@ def main(argv: list[str] | None = None) -> int:
 def _run(argv: list[str] | None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.command == "board":
+        return _board_check(args.file)
     if args.command == "sim":
         from .rules import sim
+        board, problem = _board(args.board) if args.board is not None else ("", "")
+        if problem:
+            print(f"barrage-tui: --board {problem}", file=sys.stderr)
+            return 2
         if args.games < 1:
             parser.error("--games must be at least 1")
         intro = True if args.intro else False if args.full else None
@@ -133,8 +170,9 @@ def _run(argv: list[str] | None) -> int:
                 parser.error("--players must be at least --automa")
             from automa import attach
             return sim.run(args.games, args.players, args.seed, check=not args.no_check, automas=args.automa,
-                           level=args.level, attach=attach, modules=args.modules)
-        return sim.run(args.games, args.players, args.seed, intro, check=not args.no_check, modules=args.modules)
+                           level=args.level, attach=attach, modules=args.modules, board=board)
+        return sim.run(args.games, args.players, args.seed, intro, check=not args.no_check, modules=args.modules,
+                       board=board)
     if args.command == "inspect":
         import automa
         from saves.inspect import inspect_command

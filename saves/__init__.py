@@ -11,7 +11,8 @@ from .codec import FORMAT, VERSION
 from .errors import SaveError
 from .files import game_id, load_game, loads_game, save_game
 from .lock import GameInUse, GameLock
+from .replay import board_warning
 from .store import SaveInfo, SaveStore, default_save_dir
 
-__all__ = ["FORMAT", "VERSION", "GameInUse", "GameLock", "SaveError", "SaveInfo", "SaveStore", "default_save_dir", "game_id",
+__all__ = ["FORMAT", "VERSION", "GameInUse", "board_warning", "GameLock", "SaveError", "SaveInfo", "SaveStore", "default_save_dir", "game_id",
            "load_game", "loads_game", "save_game"]

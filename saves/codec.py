@@ -18,6 +18,9 @@ from dataclasses import asdict, dataclass, replace
 
 import tomli_w
 
+from barrage_tui.rules import board_files
+from barrage_tui.rules.board_files import board_ref
+from barrage_tui.rules.boards import BoardProblem
 from barrage_tui.rules.components import STRUCTURES, components
 from barrage_tui.rules.game import Game
 from barrage_tui.rules.officers import OFFICERS
@@ -31,12 +34,13 @@ from barrage_tui.rules.validation import key_path
 from .schema import Reader, wrong_type
 
 FORMAT = "barrage-tui"
-VERSION = 2  # the format version this code writes and the newest it reads
+VERSION = 3  # the format version this code writes and the newest it reads
 # Version 2 brought the setup draft (rules/setup.py): a version 1 game was dealt its company + chief
 # engineer pairs, so it is read with the draft off and replays exactly as it was played.
+# Version 3 records the board's content hash (``board_sha256``); a file without one is not checked.
 BEFORE_THE_DRAFT = 1
 HEADER = "# A saved game of barrage-tui. The format is described in docs/save-format.md.\n"
-TOP_LEVEL = ("format", "version", "saved", "choices", "summary", "setup", "state", "origin", "log")
+TOP_LEVEL = ("format", "version", "saved", "choices", "summary", "board_sha256", "setup", "state", "origin", "log")
 
 # The fields a file must hold; any other field may be left out (a hand-written position) and then takes
 # its dataclass default, or the value derived from the rest (see ``derive``). Fields the rules core adds
@@ -65,6 +69,7 @@ class SaveData:
     history: list[str] | None  # the whole log from the origin (ends with ``tail``); None: just ``tail``
     saved: str = ""
     summary: dict | None = None
+    board_warning: str = ""  # the board file changed since the save (the game is loaded on it as it is now)
 
 
 # ------------------------------------------------------------------------------------------ writing
@@ -118,6 +123,7 @@ def encode(game: Game, saved: datetime.datetime | None = None) -> dict:
         "saved": saved.isoformat(timespec="seconds"),
         "choices": len(history),
         "summary": summary(game),
+        "board_sha256": game.board.sha256,  # of the board file's bytes: a changed board is noticed on loading
         "setup": setup_to_dict(game.setup),
         "state": snapshot.to_dict(),
     }
@@ -231,6 +237,7 @@ def loads(text: str) -> SaveData:
     setup = reader.read(Setup, doc["setup"], "setup")
     if doc["version"] == BEFORE_THE_DRAFT and DRAFT_OPTION not in setup.options:
         setup = replace(setup, options={**setup.options, DRAFT_OPTION: False})
+    warning = check_board(setup, doc.get("board_sha256"))
     if "state" not in doc:
         raise FormatProblem("the [state] table is missing")
     state = reader.read(GameState, doc["state"], "state")
@@ -256,7 +263,24 @@ def loads(text: str) -> SaveData:
         raise FormatProblem(f"truncated or edited: log.history has {found} choices, the file says {choices}")
     if history is not None and (len(tail) > len(history) or history[len(history) - len(tail):] != tail):
         raise FormatProblem("log.tail is not the end of log.history")
-    return SaveData(setup, state, origin, tail, history, saved, summary_table)
+    return SaveData(setup, state, origin, tail, history, saved, summary_table, warning)
+
+
+def check_board(setup: Setup, recorded: object) -> str:
+    """The game's board can be loaded (a missing or broken board file: FormatProblem). Returns a warning when
+    its content differs from the hash the save recorded (Decision: the game is still loaded, on the board as
+    it is now: replaying the log then refuses the save if the change makes a recorded choice illegal)."""
+    if recorded is not None and type(recorded) is not str:
+        raise wrong_type("board_sha256", "a string", recorded)
+    ref = board_ref(setup.options)
+    try:
+        board = board_files.load(ref)
+    except BoardProblem as exc:
+        raise FormatProblem(f"the game's board {ref}: {exc}") from None
+    if recorded and recorded != board.sha256:
+        return (f"the board {ref} has changed since this game was saved (its content hash differs); "
+                "the game goes on on the board as it is now")
+    return ""
 
 
 def derive(st: GameState, setup: Setup, missing: set[str], where: str) -> None:

@@ -16,6 +16,8 @@ game starts (a hand-written position), starts at its snapshot: the tail is repla
 
 from __future__ import annotations
 
+import weakref
+
 from barrage_tui.rules.decisions import IllegalChoice
 from barrage_tui.rules.game import Game
 from barrage_tui.rules.invariants import violations
@@ -25,6 +27,14 @@ from barrage_tui.rules.validation import InvalidState, check_setup, check_state,
 
 from .codec import SaveData
 from .errors import FormatProblem, one_line
+
+
+_board_warnings: "weakref.WeakKeyDictionary[Game, str]" = weakref.WeakKeyDictionary()
+
+
+def board_warning(game: Game) -> str:
+    """What the app should show about a loaded game's board ("" when nothing): its file changed since the save."""
+    return _board_warnings.get(game, "")
 
 
 def build(data: SaveData, attach=None) -> Game:
@@ -94,6 +104,8 @@ def build(data: SaveData, attach=None) -> Game:
         raise FormatProblem(f"the position cannot be checked ({type(exc).__name__}: {one_line(exc, 200)})") from None
     if found:
         raise FormatProblem(f"the position breaks the rules: {found[0]}")
+    if data.board_warning:
+        _board_warnings[game] = data.board_warning
     return game
 
 

@@ -91,7 +91,7 @@ def restricted(game, structure: str, spaces, area: str = "", min_value: int = 0)
     """The box's restriction; a Conduit's value is its value in play (a Geological token's +1 counts).
     Decision (China): an empty space's value has no owner's +1, so an Automa as China reads the cards'
     "Conduit of value 3+ / 4+" off the space, like every company."""
-    m = components().map
+    m = game.board
     if area:
         spaces = [s for s in spaces if m.dams[s].area == area]
     if min_value:
@@ -140,7 +140,7 @@ def joker_i(view, structure: str, space: str, use, candidates,
     a higher tile could pay there."""
     if structure != "base" or use.tile != "L1_JOKER" or not officers.tile_effects(view):
         return None
-    m = components().map
+    m = view.game.board
     red = next((s for s in m.zones[m.dams[space].zone].dam_spaces if m.dams[s].upper), None)
     if red not in candidates or red == space or (pay := payment(view, use, red, spare)) is None:
         return None

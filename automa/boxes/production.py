@@ -71,7 +71,7 @@ def cheapest_contract(view, colour: str) -> int | None:
 def fulfils(view, system) -> bool:
     """Decision (the Geological Factor, not in the Automa rules): a production through a Powerhouse under
     token 8 fulfils no contract, so it never meets this box's condition (3)."""
-    zone = components().map.powerhouses[system.powerhouse].zone
+    zone = view.game.board.powerhouses[system.powerhouse].zone
     return not view.game.state.geology or geology.fulfils_contracts(view.game, zone)
 
 

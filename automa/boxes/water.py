@@ -20,13 +20,22 @@ def next_headstream(view, remaining: int, flowing: bool) -> str | None:
     """Where the next drop goes (a headstream id), or None when no drop would reach its dams."""
     game, seat = view.game, view.seat
     held, _ = outcome(game, seat, {}, flowing)
-    order = view.criteria.headstream_order
+    order = headstream_order(view)
     for together in range(1, remaining + 1):
         results = {h: outcome(game, seat, {h: together}, flowing) for h in order}
         best = max(results.values())
         if best[0] > held:
             return next(h for h in order if results[h] == best)
     return None
+
+
+def headstream_order(view) -> tuple[str, ...]:
+    """The card's letter order of the headstreams the game's board has, then the board's others in its order.
+    Decision (the cards name the base map's four headstreams HA-HD): on another board a headstream the card
+    does not name comes after those it names, in the board file's order."""
+    heads = view.game.board.headstreams
+    named = [h for h in view.criteria.headstream_order if h in heads]
+    return tuple(named + [h for h in heads if h not in named])
 
 
 def try_box(ctx, box) -> str | None:

@@ -15,7 +15,8 @@ from importlib import resources
 from types import MappingProxyType
 from typing import Any, TypedDict, TypeVar, cast
 
-AREAS = ("mountain", "hill", "plain")
+from .boards import AREAS as AREAS, Board, parse_bytes
+
 STRUCTURES = ("base", "elevation", "conduit", "powerhouse")
 
 # A table of a data file as TOML gives it. ``Any`` is the honest type of its values (a number, a text, a
@@ -137,74 +138,9 @@ def _frozen(mapping: Mapping[K, V]) -> Mapping[K, V]:
 
 
 @dataclass(frozen=True)
-class Zone:
-    id: int
-    area: str
-    dam_spaces: tuple[str, ...]
-    conduits: tuple[str, ...]
-    powerhouse_spaces: tuple[str, ...]
-    outflow_to: str
-
-
-@dataclass(frozen=True)
-class DamSpace:
-    id: str
-    zone: int
-    area: str
-    upper: bool
-    extra_credits: int  # the red outline: paid when a Base is built here
-
-
-@dataclass(frozen=True)
-class ConduitSpace:
-    id: str
-    zone: int
-    area: str
-    production: int
-    ends_in_zone: int
-    powerhouse_spaces: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class PowerhouseSpace:
-    id: str
-    zone: int
-    area: str
-    extra_credits: int
-
-
-@dataclass(frozen=True)
-class GameMap:
-    zones: Mapping[int, Zone]
-    dams: Mapping[str, DamSpace]
-    conduits: Mapping[str, ConduitSpace]
-    powerhouses: Mapping[str, PowerhouseSpace]
-    headstreams: tuple[str, ...]
-    exits: tuple[str, ...]
-    downstream: Mapping[str, str]  # the river: every node's one downstream neighbour
-
-    def zone_of(self, space: str) -> int:
-        for table in (self.dams, self.conduits, self.powerhouses):
-            if space in table:
-                return table[space].zone
-        raise KeyError(space)
-
-    def area_of(self, space: str) -> str:
-        return self.zones[self.zone_of(space)].area
-
-
-@dataclass(frozen=True)
 class HeadstreamTile:
     id: int
     drops_by_round: tuple[int, ...]  # rounds 1-4
-
-
-@dataclass(frozen=True)
-class NeutralDamRule:
-    area: str
-    height: int
-    initial_drops: int
-    eligible: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -385,9 +321,8 @@ class Placement(TypedDict):
 
 @dataclass(frozen=True)
 class Components:
-    map: GameMap
+    map: Board  # the base game's board; a game's own board is ``game.board`` (board_files.board_of)
     headstreams: Mapping[int, HeadstreamTile]
-    neutral_dams: tuple[NeutralDamRule, ...]
     spaces: Mapping[str, ActionSpace]
     construction_spaces: tuple[tuple[int, int], ...]  # (engineers, red fee) for company spaces 1..4
     mahiri_spaces: tuple[tuple[int, int], ...]
@@ -428,24 +363,18 @@ class Components:
         return [c for c in self.contracts.values() if c.kind == kind]
 
 
-def _load_map() -> GameMap:
-    raw = load_data("map-base")
-    if tuple(raw["areas"]) != AREAS:  # the areas are names the rules use (scoring by area)
-        raise ValueError(f"map-base.toml areas {raw['areas']} are not the rules' {AREAS}")
-    zones = {
-        z["id"]: Zone(z["id"], z["area"], tuple(z["dam_spaces"]), tuple(z["conduits"]),
-                      tuple(z["powerhouse_spaces"]), z["outflow_to"])
-        for z in raw["zones"]
-    }
-    dams = {d["id"]: DamSpace(d["id"], d["zone"], d["area"], d["position"] == "upper", d["extra_credits"])
-            for d in raw["dam_spaces"]}
-    conduits = {c["id"]: ConduitSpace(c["id"], c["zone"], c["area"], c["production"], c["ends_in_zone"],
-                                      tuple(c["powerhouse_spaces"])) for c in raw["conduits"]}
-    powerhouses = {p["id"]: PowerhouseSpace(p["id"], p["zone"], p["area"], p["extra_credits"])
-                   for p in raw["powerhouse_spaces"]}
-    river = {edge["from"]: edge["to"] for edge in raw["river"]}
-    return GameMap(_frozen(zones), _frozen(dams), _frozen(conduits), _frozen(powerhouses),
-                   tuple(raw["headstreams"]), tuple(raw["exits"]), _frozen(river))
+BASE_BOARD = "base"  # the id of the base game's board (data/boards/base.toml)
+
+
+def builtin_board_bytes(board_id: str) -> bytes:
+    """The bytes of a board file shipped in ``rules/data/boards`` (FileNotFoundError: no such board)."""
+    return resources.files(__package__).joinpath("data", "boards", f"{board_id}.toml").read_bytes()
+
+
+def builtin_boards() -> list[str]:
+    """The ids of the boards shipped in ``rules/data/boards``."""
+    return sorted(f.name[:-5] for f in resources.files(__package__).joinpath("data", "boards").iterdir()
+                  if f.name.endswith(".toml"))
 
 
 def _load_spaces() -> tuple[dict[str, ActionSpace], tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]:
@@ -595,14 +524,11 @@ def components() -> Components:
     bonus_raw = load_data("bonus-tiles")
     objective_raw = load_data("objective-tiles")
     track = load_data("energy-track")
-    neutral = tuple(NeutralDamRule(a["area"], a["height"], a["initial_drops"], tuple(a["eligible_dam_spaces"]))
-                    for a in load_data("neutral-dams")["area"])
     heads = {t["id"]: HeadstreamTile(t["id"], tuple(t["drops_by_round"]))
              for t in load_data("headstreams")["tile"]}
     return Components(
-        map=_load_map(),
+        map=parse_bytes(builtin_board_bytes(BASE_BOARD), heads),
         headstreams=_frozen(heads),
-        neutral_dams=neutral,
         spaces=_frozen(spaces),
         construction_spaces=construction,
         mahiri_spaces=mahiri,

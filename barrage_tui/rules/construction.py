@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from . import board, china, geology, officers, patents, rewards, wheel
 from .automa_levels import level
+from .board_features import covered
+from .boards import Board
 from .board import NO_LOSS, Income, Loss
 from .components import STRUCTURES, CompanyConstruction, Toml, components
 from .decisions import Choice, Flow, PromptKind
@@ -143,17 +145,17 @@ def base_less(game: Game, space: str) -> bool:
 
 def _free_dam_spaces(game: Game, seat: int, areas: Collection[str] | None) -> list[str]:
     """Empty dam spaces in valleys where the company has no dam yet (one own dam per valley)."""
-    st, m = game.state, components().map
+    st, m = game.state, game.board
     my_zones = {m.dams[s].zone for s in own_dams(game, seat)}
-    return [s for s, d in m.dams.items()
-            if s not in st.dams and d.zone not in my_zones and (areas is None or d.area in areas)]
+    return [s for s, d in m.dams.items() if s not in st.dams and d.zone not in my_zones
+            and (areas is None or d.area in areas) and not covered(game, s)]
 
 
 # ---------------------------------------------------------------- where you may build
 
 def legal_spaces(game: Game, seat: int, structure: str, areas: Collection[str] | None = None,
                  max_production: int | None = None) -> list[str]:
-    st, m = game.state, components().map
+    st, m = game.state, game.board
     company = st.companies[seat]
     if company.pieces[structure] <= 0:
         return []
@@ -166,13 +168,15 @@ def legal_spaces(game: Game, seat: int, structure: str, areas: Collection[str] |
         return spaces + (_free_dam_spaces(game, seat, areas) if rules.elevation_without_base else [])
     if structure == "conduit":
         return [s for s in m.conduits  # a Geological token's +1 counts against an effect's limit
-                if s not in st.conduits and (max_production is None or geology.conduit_value(game, s) <= max_production)]
+                if s not in st.conduits and not covered(game, s)
+                and (max_production is None or geology.conduit_value(game, s) <= max_production)]
     my_zones = {m.powerhouses[s].zone for s in own_powerhouses(game, seat)}
-    return [s for s, p in m.powerhouses.items() if s not in st.powerhouses and p.zone not in my_zones]
+    return [s for s, p in m.powerhouses.items()
+            if s not in st.powerhouses and p.zone not in my_zones and not covered(game, s)]
 
 
 def red_fee(game: Game, structure: str, space: str) -> int:
-    m = components().map
+    m = game.board
     if structure == "base" or without_base(game, structure, space):
         return m.dams[space].extra_credits  # a new dam: a Base, or an Elevation without one (Japan)
     if structure == "powerhouse":
@@ -190,8 +194,9 @@ class _CostRules(NamedTuple):
     in_force: tuple[Officer, ...]  # the officer abilities in force
     price: int  # credits per machinery unit replaced (Solomon), 0 when none may be
     wild: bool  # every machine counts as either kind, also for a column's loss (Mahiri copying Elon)
-    engineers: int = 0  # Engineers in the supply, for a Geological token's extra Engineers
-    waivers: tuple[int, ...] = ()  # the ways a token's cost may be paid instead (officers' ``token_waiver``)
+    engineers: int  # Engineers in the supply, for a Geological token's extra Engineers
+    waivers: tuple[int, ...]  # the ways a token's cost may be paid instead (officers' ``token_waiver``)
+    board: Board  # the game's board: a space's area and value
 
 
 def _cost_rules(game: Game, seat: int) -> Callable[[TileUse | None], _CostRules]:
@@ -206,7 +211,8 @@ def _cost_rules(game: Game, seat: int) -> Callable[[TileUse | None], _CostRules]
 
     def of(use: TileUse | None) -> _CostRules:
         tile = patents.tile_rules(game, seat, use.tile) if use is not None else ""
-        return _CostRules(tile if patents.changes_cost(tile) else "", in_force, price, wild, engineers, waivers)
+        return _CostRules(tile if patents.changes_cost(tile) else "", in_force, price, wild, engineers, waivers,
+                          game.board)
     return of
 
 
@@ -233,8 +239,7 @@ def machinery_options(game: Game, seat: int, use: TileUse, space: str,
 
 def _machinery_options(company: CompanyState, s: str, space: str, rules: _CostRules,
                        column: int = 0) -> list[tuple[int, frozenset[str]]]:
-    comps = components()
-    m, cost = comps.map, comps.construction_cost
+    m, cost = rules.board, components().construction_cost
     in_force = rules.in_force
     if s == "base":
         units = cost.base_excavators[m.dams[space].area]
@@ -443,7 +448,7 @@ def _tile_uses(game: Game, seat: int, engineer_free: bool) -> Iterator[TileUse]:
 def _cost_class(game: Game, structure: str) -> Callable[[str], Hashable]:
     """space -> its cost class now: the map's (``_cost_classes``), and for an Elevation whether it raises a
     dam (no red fee) or stands on an empty space (Japan: the red fee of a new dam)."""
-    classes = _cost_classes(structure)
+    classes = _cost_classes(game.board, structure)
     if structure != "elevation":
         return classes.__getitem__
     dams = game.state.dams
@@ -451,11 +456,10 @@ def _cost_class(game: Game, structure: str) -> Callable[[str], Hashable]:
 
 
 @cache
-def _cost_classes(structure: str) -> dict[str, Hashable]:
+def _cost_classes(m: Board, structure: str) -> dict[str, Hashable]:
     """space -> cost class, for every space of ``structure``. Spaces of one class cost the same to build
     on: (area, red fee) for dams, the value of a conduit, the red fee of a powerhouse space. (Map data
-    only: it never changes.)"""
-    m = components().map
+    only: it never changes; a board is hashed by identity.)"""
     if structure == "conduit":
         return {s: c.production for s, c in m.conduits.items()}
     if structure == "powerhouse":
@@ -876,12 +880,13 @@ def space_choice(game: Game, seat: int, structure: str, space: str, fee: int, pa
 
 
 def space_label(game: Game, structure: str, space: str) -> str:
-    m = components().map
+    m = game.board
     fee = red_fee(game, structure, space)
     red = f", red +{fee}" if fee else ""
     if structure == "conduit":
         c = m.conduits[space]
-        return f"{space}: conduit {c.production} from zone {c.zone} ({c.area}) to zone {c.ends_in_zone}"
+        to = " or ".join(map(str, c.targets))
+        return f"{space}: conduit {c.production} from zone {c.zone} ({c.area}) to zone{'s' if len(c.targets) > 1 else ''} {to}"
     if structure == "elevation" and space in game.state.dams:
         d = game.state.dams[space]
         return f"{space}: raise your dam to height {d.height + 1} ({m.dams[space].area})"

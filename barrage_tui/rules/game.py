@@ -16,6 +16,7 @@ from typing import Protocol
 
 from . import actions, automa_step, rounds, scoring
 from .automa_levels import AUTOMA, is_automa, level
+from .board_files import board_of
 from .components import components
 from .decisions import NO_DATA, Choice, Event, EventKind, Flow, IllegalChoice, Prompt, PromptKind
 from .setup import Setup, new_state
@@ -36,6 +37,7 @@ class Game:
     def __init__(self, setup: Setup, state: GameState, *, keep_undo: bool = True,
                  automa: AutomaHook | None = None) -> None:
         self.setup = setup
+        self.board = board_of(setup.options)  # the game's own board (several games, several boards)
         self.state = state
         self.keep_undo = keep_undo
         self.automa = automa  # the Automa's decision hook (automa.attach); None: its recorded steps still apply

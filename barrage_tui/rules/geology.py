@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING
 
 from . import keys, water
 from .automa_levels import is_automa
+from .boards import Board
 from .components import components, load_data
 from .decisions import Choice, Flow, PromptKind
 from .draws import rng
@@ -115,19 +116,19 @@ def box() -> Box:
     return Box(MappingProxyType(tokens), setup["blank_tokens"] - setup["blanks_returned_unless_5p"])
 
 
-def valleys() -> list[int]:
+def valleys(board: Board) -> list[int]:
     """The zones a token is laid on: every valley with Dam spaces (over its upper Dam space)."""
-    return [z.id for z in components().map.zones.values() if z.dam_spaces]
+    return [z.id for z in board.zones.values() if z.dam_spaces]
 
 
 # ---------------------------------------------------------------- setup
 
-def lay_out(state: GameState) -> None:
+def lay_out(state: GameState, board: Board) -> None:
     """Setup steps 1-4: shuffle the tokens (from the game's seeded draws), one per valley, then take the
     blanks away and the crossed-out-mountain tokens from the mountain valleys."""
-    b, m = box(), components().map
+    b, m = box(), board
     pool = sorted(b.tokens) + [BLANK] * b.blanks
-    zones = valleys()
+    zones = valleys(board)
     if len(pool) != len(zones):
         raise ValueError(f"{len(pool)} Geological tokens for {len(zones)} valleys (geological-tokens.toml)")
     rng(state).shuffle(pool)
@@ -142,12 +143,13 @@ def announce(game: Game) -> None:
         return
     tokens = box().tokens
     game.event("Geological tokens: " + "; ".join(f"zone {z}: token {t} ({tokens[t].effect})" for z, t in on.items()),
-               kind=EVENT, refs=tuple(upper_dam(int(z)) for z in on), data={"tokens": dict(on)})
+               kind=EVENT, refs=tuple(upper_dam(game.board, int(z)) for z in on), data={"tokens": dict(on)})
 
 
-def upper_dam(zone: int) -> str:
-    m = components().map
-    return next(s for s in m.zones[zone].dam_spaces if m.dams[s].upper)
+def upper_dam(board: Board, zone: int) -> str:
+    """The valley's upper dam space (a token lies over it); a valley without one: its first dam space."""
+    z = board.zones[zone]
+    return next((s for s in z.dam_spaces if board.dams[s].upper), z.dam_spaces[0])
 
 
 # ---------------------------------------------------------------- where the tokens lie
@@ -164,7 +166,7 @@ def token_applies(game: Game, seat: int, structure: str, space: str,
     ``base_less_elevation``: a Japanese Elevation built without a Base. It pays the Elevation tokens (4, 7;
     4's water-drop effect applies too) and not the Base tokens' costs (1, 2), as the Japan page says.
     (Construction passes it for an Elevation built on an empty Dam space.)"""
-    t = token_in(game, components().map.zone_of(space))
+    t = token_in(game, game.board.zone_of(space))
     if t is None or not (t.structure == structure or (base_less_elevation and t.structure == "base")):
         return None
     if base_less_elevation and not t.base_less_elevation_pays:
@@ -186,7 +188,7 @@ def cost(game: Game, seat: int, structure: str, space: str, base_less_elevation:
 
 def conduit_value(game: Game, conduit: str) -> int:
     """A Conduit space's production value: as printed, raised by its valley's token (6)."""
-    c = components().map.conduits[conduit]
+    c = game.board.conduits[conduit]
     t = token_in(game, c.zone)
     return c.production + (t.conduit_value_bonus if t is not None else 0)
 
@@ -232,7 +234,7 @@ def _offer_drop(game: Game, seat: int, space: str, t: Token) -> Flow[None]:
 
 def income(game: Game, seat: int) -> Flow[None]:
     """The Income phase: token 1's credits per drop held, token 2's drop, for each Dam of ``seat`` there."""
-    m = components().map
+    m = game.board
     for space, dam in list(game.state.dams.items()):
         if dam.owner != seat:
             continue
@@ -262,14 +264,14 @@ def fulfils_contracts(game: Game, powerhouse_zone: int) -> bool:
 
 def production_events(game: Game, seat: int, powerhouse: str, conduits: list[str]) -> None:
     """Say which tokens changed a production (the Energy itself is worked out by production.py)."""
-    zone = components().map.powerhouses[powerhouse].zone
+    zone = game.board.powerhouses[powerhouse].zone
     t = token_in(game, zone)
     if t is not None and t.production_bonus:
         game.event(f"+{t.production_bonus} energy from Geological token {t.id}"
                    + ("; this energy fulfils no contract." if t.no_contract else "."), seat, EVENT,
                    (powerhouse,), {"token": t.id, "energy": t.production_bonus})
     for conduit in conduits:
-        c = token_in(game, components().map.conduits[conduit].zone)
+        c = token_in(game, game.board.conduits[conduit].zone)
         if c is not None and c.conduit_value_bonus:
             game.event(f"{conduit} has value {conduit_value(game, conduit)} (Geological token {c.id}).", seat,
                        EVENT, (conduit,), {"token": c.id})
@@ -277,7 +279,7 @@ def production_events(game: Game, seat: int, powerhouse: str, conduits: list[str
 
 def conduit_used(game: Game, conduit: str, drops: int) -> None:
     """Token 3: the owner of a Conduit of its valley scores per drop produced through it."""
-    t = token_in(game, components().map.conduits[conduit].zone)
+    t = token_in(game, game.board.conduits[conduit].zone)
     if t is None or not t.vp_per_drop:
         return
     owner = game.state.conduits[conduit]

@@ -60,10 +60,10 @@ def violations(game: Game) -> list[str]:
     common = components().common
     found: list[str] = []
     try:
-        check_state(st, game.setup)
+        check_state(st, game.setup, game_board=game.board)
     except InvalidState as exc:
         found.append(exc.problem)
-    on_map = sum(st.headstream_drops.values())
+    on_map = sum(st.headstream_drops.values()) + sum(st.lakes.values())
     on_board = [[0, 0, 0, 0] for _ in st.companies]  # base, elevation, conduit, powerhouse per seat
     least_extra = _least("tallest_dam_extra")
     for space, dam in st.dams.items():
@@ -86,7 +86,8 @@ def violations(game: Game) -> list[str]:
     for owner in st.conduits.values():
         on_board[owner][2] += 1
     for owner in st.powerhouses.values():
-        on_board[owner][3] += 1
+        if owner >= 0:  # not a neutral powerhouse (board_features.py)
+            on_board[owner][3] += 1
     pieces = common["pieces"]
     all_engineers = common["engineers"]
     # Engineers on the Bank and on the action spaces, per seat: one pass over the spaces for all seats.
@@ -149,7 +150,7 @@ def _token_engineers(game: Game) -> list[str]:
             continue
         allowed = 0
         for conduit, owner in st.conduits.items():
-            t = geology.token_in(game, components().map.conduits[conduit].zone) if owner == c.seat else None
+            t = geology.token_in(game, game.board.conduits[conduit].zone) if owner == c.seat else None
             allowed += t.engineers if t is not None and t.structure == "conduit" else 0
         if on_board[c.seat] > allowed:
             found.append(f"seat {c.seat} ({c.company}): {on_board[c.seat]} Engineers on its company board, "

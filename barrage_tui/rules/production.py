@@ -1,7 +1,8 @@
 """Production (rulebook "Energy production"): dam -> conduit -> powerhouse.
 
 A system is a dam (your own or neutral) holding water, a built conduit (anyone's) starting in that
-dam's zone, and one of your powerhouses in the conduit's end zone. Energy = drops x conduit value
+dam's zone, and one of your powerhouses, or a neutral one (board_features.py), in a zone the conduit leads to
+(a branching conduit leads to several: the production's choice of system picks one). Energy = drops x conduit value
 (Viktor: at least 4), then the action's bonus once and your company-board bonus; it must be at least 1.
 The drops then flow on from the powerhouse's zone. Using an opponent's conduit costs 1 credit per drop,
 paid to its owner, who also scores 1 VP per drop.
@@ -23,6 +24,7 @@ from typing import TYPE_CHECKING
 
 from . import china, companies, contracts, geology, keys, officers, water
 from .automa_levels import is_automa, level
+from .board_features import open_targets
 from .components import components
 from .decisions import Choice, EventKind, Flow, PromptKind
 from .state import NEUTRAL
@@ -89,13 +91,13 @@ def company_bonus(game: Game, seat: int) -> int:
 
 def conduit_value(game: Game, conduit: str) -> int:
     """A conduit's production value: a Geological token may raise it, and so may its owner (China's +1)."""
-    printed = geology.conduit_value(game, conduit) if game.state.geology else components().map.conduits[conduit].production
+    printed = geology.conduit_value(game, conduit) if game.state.geology else game.board.conduits[conduit].production
     return printed + china.conduit_bonus(game, conduit)
 
 
 def energy(game: Game, seat: int, conduit: str, drops: int, bonus: int, second: bool = False) -> int:
-    """The Energy of ``drops`` drops through ``conduit`` into the seat's powerhouse at its end."""
-    zone = components().map.conduits[conduit].ends_in_zone
+    """The Energy of ``drops`` drops through ``conduit`` into the seat's powerhouse at its (first) target."""
+    zone = game.board.conduits[conduit].targets[0]
     powerhouse = _own_powerhouses_by_zone(game, seat).get(zone, "")
     value = conduit_value(game, conduit)
     extra = value if powerhouse and china.extra_drop(game, powerhouse) else 0
@@ -161,13 +163,13 @@ def _systems(game: Game, seat: int, bonus: int, second: bool, exclude_powerhouse
     """Complete systems that can make at least 1 Energy with ``bonus`` (``any_energy``: whatever they make)."""
     st = game.state
     mine = _own_powerhouses_by_zone(game, seat, exclude_powerhouse)
-    if not mine:
+    if not mine and NEUTRAL not in st.powerhouses.values():
         return
     linking = chains(game, seat)
     for dam_id, dam in st.dams.items():
         if dam.drops < 1 or dam.owner not in (seat, NEUTRAL):
             continue
-        for sysm in _paths_from(game, seat, dam_id, mine, linking):
+        for sysm in _paths_from(game, seat, dam_id, mine, linking, exclude_powerhouse):
             if any_energy or drop_counts(game, seat, sysm, bonus, second) or (
                     several_dams(game, seat, second) and flow_counts(game, seat, [], sysm, bonus, second)):
                 yield sysm
@@ -175,7 +177,7 @@ def _systems(game: Game, seat: int, bonus: int, second: bool, exclude_powerhouse
 
 def _own_powerhouses_by_zone(game: Game, seat: int, exclude_powerhouse: str = "") -> dict[int, str]:
     """zone -> the seat's powerhouse there (one per zone at most)."""
-    m = components().map
+    m = game.board
     return {m.powerhouses[p].zone: p for p, o in game.state.powerhouses.items()
             if o == seat and p != exclude_powerhouse}
 
@@ -185,30 +187,45 @@ def chains(game: Game, seat: int) -> bool:
     return companies.ability(game, seat).production_chains
 
 
-def _paths_from(game: Game, seat: int, dam: str, mine: dict[int, str], linking: bool) -> Iterator[System]:
-    """Every path from ``dam`` to one of the seat's powerhouses ``mine``: through a built conduit of the
-    dam's zone, and with ``linking`` (Japan's chains) on through its linked systems."""
-    st, m = game.state, components().map
+def _paths_from(game: Game, seat: int, dam: str, mine: dict[int, str], linking: bool,
+                exclude_powerhouse: str = "", neutral: bool = True) -> Iterator[System]:
+    """Every path from ``dam`` to one of the seat's powerhouses ``mine`` (and, with ``neutral``, to a neutral
+    powerhouse): through a built conduit of the dam's zone to any zone it leads to, and with ``linking``
+    (Japan's chains) on through its linked systems (never through a neutral powerhouse)."""
+    st, m = game.state, game.board
     start = m.dams[dam].zone
     for conduit in m.zones[start].conduits:
-        if conduit in st.conduits:
-            powerhouse = mine.get(m.conduits[conduit].ends_in_zone)
+        if conduit not in st.conduits:
+            continue
+        for target in open_targets(game, conduit):
+            powerhouse = mine.get(target)
             if powerhouse is not None:
                 yield System(dam, conduit, powerhouse)
                 if linking:
                     yield from _chained(game, seat, System(dam, conduit, powerhouse), mine, frozenset({start}))
+            if neutral:
+                yield from (System(dam, conduit, p) for p in _neutral_powerhouses(game, target)
+                            if p != exclude_powerhouse and p != powerhouse)
+
+
+def _neutral_powerhouses(game: Game, zone: int) -> list[str]:
+    """The neutral powerhouses standing in ``zone`` (anyone may produce with one: board_features.py)."""
+    st = game.state
+    return [p for p in game.board.zones[zone].powerhouse_spaces if st.powerhouses.get(p) == NEUTRAL]
 
 
 def _chained(game: Game, seat: int, upper: System, mine: dict[int, str], seen: frozenset[int]) -> Iterator[System]:
     """The paths that go on from ``upper``'s powerhouse through the seat's dam in its valley."""
-    st, m = game.state, components().map
+    st, m = game.state, game.board
     zone = m.powerhouses[upper.powerhouse].zone
     nxt = link_dam(game, seat, zone)
     if zone in seen or nxt is None or nxt == upper.dam:
         return
     for conduit in m.zones[zone].conduits:
-        if conduit in st.conduits:
-            powerhouse = mine.get(m.conduits[conduit].ends_in_zone)
+        if conduit not in st.conduits:
+            continue
+        for target in open_targets(game, conduit):
+            powerhouse = mine.get(target)
             if powerhouse is not None:
                 link = Link(upper.powerhouse, nxt, conduit)
                 path = System(upper.dam, upper.conduit, powerhouse, upper.links + (link,))
@@ -221,8 +238,8 @@ def link_dam(game: Game, seat: int, zone: int) -> str | None:
     dam there, unless another company's dam stands higher in the valley, between the powerhouse and it
     (that breaks the link). Decision: a neutral dam there would break it too (on this map neutral dams
     stand only on lower spaces, below any other dam of the valley, so it never happens)."""
-    st, m = game.state, components().map
-    node = m.downstream[f"P{zone}"]
+    st, m = game.state, game.board
+    node = m.downstream[m.passage(zone)]
     while node in m.zones[zone].dam_spaces:
         dam = st.dams.get(node)
         if dam is not None:
@@ -241,13 +258,13 @@ def several_dams(game: Game, seat: int, second: bool = False) -> bool:
 def sources(game: Game, seat: int, powerhouse: str) -> list[System]:
     """Every dam (own or neutral, holding water) with a built conduit into ``powerhouse``'s zone (and, with
     Japan's chains, every path of linked systems into it: Dr. Octavius's several dams keep its rules)."""
-    st, m = game.state, components().map
+    st, m = game.state, game.board
     mine = {m.powerhouses[powerhouse].zone: powerhouse}
-    linking = chains(game, seat)
+    linking = chains(game, seat) and st.powerhouses[powerhouse] == seat
     if linking:  # the linking powerhouses may be any of the seat's
         mine = _own_powerhouses_by_zone(game, seat) | mine
     return [s for dam_id, dam in st.dams.items() if dam.drops >= 1 and dam.owner in (seat, NEUTRAL)
-            for s in _paths_from(game, seat, dam_id, mine, linking) if s.powerhouse == powerhouse]
+            for s in _paths_from(game, seat, dam_id, mine, linking, neutral=False) if s.powerhouse == powerhouse]
 
 
 def joins(flows: Flows, system: System) -> bool:
@@ -267,9 +284,9 @@ def _value(game: Game, flows: Flows) -> int:
     return value
 
 
-def _zone(flows: Flows) -> int:
+def _zone(game: Game, flows: Flows) -> int:
     """The zone of the one powerhouse all of a production's drops run into."""
-    return components().map.powerhouses[flows[0][0].powerhouse].zone
+    return game.board.powerhouses[flows[0][0].powerhouse].zone
 
 
 def _credits_needed(game: Game, seat: int, flows: Flows) -> int:
@@ -278,7 +295,7 @@ def _credits_needed(game: Game, seat: int, flows: Flows) -> int:
 
 def flows_energy(game: Game, seat: int, flows: Flows, bonus: int, second: bool = False) -> int:
     """The Energy of one production from ``flows``, a list of (system, drops) into one powerhouse."""
-    return _with_bonuses(game, seat, _value(game, flows), bonus, second, _zone(flows), flows[0][0].powerhouse)
+    return _with_bonuses(game, seat, _value(game, flows), bonus, second, _zone(game, flows), flows[0][0].powerhouse)
 
 
 def _most_value_left(game: Game, seat: int, flows: Flows) -> int:
@@ -315,7 +332,7 @@ def flow_counts(game: Game, seat: int, flows: Flows, system: System, bonus: int,
         now = flows + [(system, k)]
         e = flows_energy(game, seat, now, bonus, second)
         if e >= 1 or (several and _with_bonuses(game, seat, _value(game, now) + _most_value_left(game, seat, now),
-                                                 bonus, second, _zone(now), system.powerhouse) >= 1):
+                                                 bonus, second, _zone(game, now), system.powerhouse) >= 1):
             counts.append((k, e))
     return counts
 
@@ -339,7 +356,7 @@ def can_produce(game: Game, seat: int, bonus: int) -> bool:
 def produce(game: Game, seat: int, bonus: int, optional: bool = False, second: bool = False,
             exclude_powerhouse: str = "") -> Flow[None]:
     """One production (generator); afterwards the contract and the company's ability."""
-    st, m = game.state, components().map
+    st, m = game.state, game.board
     company = st.companies[seat]
     found = systems(game, seat, bonus, second, exclude_powerhouse)
     choices = [system_choice(game, seat, s, bonus, second) for s in found]
@@ -360,7 +377,7 @@ def produce(game: Game, seat: int, bonus: int, optional: bool = False, second: b
         st.dams[s.dam].drops -= k
     zone = m.powerhouses[system.powerhouse].zone
     for _ in range(sum(k for _, k in flows)):
-        water.flow_drop(game, f"P{zone}")
+        water.flow_drop(game, m.passage(zone))
     game.event(f"{game.name(seat)} produces {e} energy: "
                + " and ".join(f"{k} drop(s) from {s.dam} through {' and '.join(s.conduits)}" for s, k in flows)
                + f" to {system.powerhouse}.", seat, EventKind.PRODUCTION,
@@ -439,7 +456,7 @@ def system_choice(game: Game, seat: int, s: System, bonus: int, second: bool) ->
 
 
 def system_label(game: Game, seat: int, s: System) -> str:
-    st, conduits = game.state, components().map.conduits
+    st, conduits = game.state, game.board.conduits
     dam = st.dams[s.dam]
     whose = "neutral" if dam.owner == NEUTRAL else "your"
 

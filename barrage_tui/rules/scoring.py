@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 
 from . import duel, patents
 from .automa_levels import objective_extra
-from .components import AREAS, components
+from .board_features import open_targets
+from .components import components
 from .construction import built
 from .decisions import EventKind
 
@@ -109,7 +110,7 @@ def next_turn_order(previous: list[int], energies: dict[int, int]) -> list[int]:
 # ---------------------------------------------------------------- the objective tile
 
 def _pieces_by_zone(game: Game, seat: int) -> Counter[int]:
-    st, m = game.state, components().map
+    st, m = game.state, game.board
     zones: Counter[int] = Counter()
     for space, dam in st.dams.items():
         if dam.owner == seat:
@@ -124,13 +125,13 @@ def _pieces_by_zone(game: Game, seat: int) -> Counter[int]:
 
 
 def objective_quantity(game: Game, seat: int, key: str) -> int:
-    st, m = game.state, components().map
+    st, m = game.state, game.board
     if key == "red_outlined_spaces":
         return (sum(1 for s, d in st.dams.items() if d.owner == seat and m.dams[s].extra_credits)
                 + sum(1 for s, o in st.powerhouses.items() if o == seat and m.powerhouses[s].extra_credits))
     zones = _pieces_by_zone(game, seat)
     if key in ("most_structures_in_one_area", "fewest_structures_in_one_area"):
-        by_area = {a: 0 for a in AREAS}
+        by_area = {a: 0 for a in m.areas}
         for z, n in zones.items():
             by_area[m.zones[z].area] += n
         return max(by_area.values()) if key.startswith("most") else min(by_area.values())
@@ -141,7 +142,7 @@ def objective_quantity(game: Game, seat: int, key: str) -> int:
     if key == "connected_bases":
         my_ph_zones = {m.powerhouses[s].zone for s, o in st.powerhouses.items() if o == seat}
         linked_zones = {m.conduits[s].zone for s, o in st.conduits.items()
-                        if o == seat and m.conduits[s].ends_in_zone in my_ph_zones}
+                        if o == seat and set(open_targets(game, s)) & my_ph_zones}
         return sum(1 for s, d in st.dams.items() if d.owner == seat and m.dams[s].zone in linked_zones)
     raise KeyError(key)
 

@@ -10,6 +10,9 @@ from typing import TYPE_CHECKING
 from . import duel, geology, keys
 from .automa_deck import shuffle_deck
 from .automa_levels import levels, rules
+from .board_files import board_of, board_ref
+from .board_features import board_setup
+from .boards import BoardProblem
 from .components import BASE_OFFICERS, EXPANSION_OFFICERS, PROMO_OFFICERS, components, load_data
 from .decisions import Choice, Flow, PromptKind
 from .draws import rng
@@ -67,6 +70,10 @@ class Setup:
         low, high = components().seats
         if not low <= len(self.seats) <= high:
             raise SetupError(f"a game has {low} to {high} seats")
+        try:
+            board_of(self.options)
+        except BoardProblem as exc:
+            raise SetupError(f"board {board_ref(self.options)}: {exc}") from None
         if not isinstance(self.options.get(MODULES_OPTION, []), (list, tuple)):
             raise SetupError(f"the option {MODULES_OPTION!r} is a list of module ids")
         unknown = set(modules(self.options)) - set(known_modules())
@@ -310,11 +317,12 @@ def new_state(setup: Setup) -> GameState:
     state.bank = [0] * n
 
     r = rng(state)
-    # Headstreams: 4 of the 8 tiles.
-    tiles = list(comps.headstreams)
+    board = board_of(setup.options)
+    # Headstreams: one of the board's tiles on each (the base board: 4 of the 8).
+    tiles = list(board.headstream_tiles)
     r.shuffle(tiles)
-    state.headstream_tiles = dict(zip(comps.map.headstreams, tiles))
-    state.headstream_drops = {h: 0 for h in comps.map.headstreams}
+    state.headstream_tiles = dict(zip(board.headstreams, tiles))
+    state.headstream_drops = {h: 0 for h in board.headstreams}
     # Bonus tiles (5 for the rounds) and the objective tile.
     bonus = [t.id for t in comps.bonus_tiles.values() if t.introductory or not setup.introductory]
     r.shuffle(bonus)
@@ -329,11 +337,12 @@ def new_state(setup: Setup) -> GameState:
         r.shuffle(pile)
         state.private_display[colour] = [pile.pop() for _ in range(comps.face_up_per_colour)]
         state.private_piles[colour] = pile
-    # Neutral dams: one per area, on a lower dam space of that area, with 1 drop.
-    for rule in comps.neutral_dams:
+    # Neutral dams: one per rule of the board (the base board: one per area on a lower dam space, 1 drop).
+    for rule in board.neutral_dams:
         space = r.choice(rule.eligible)
         state.dams[space] = DamState(owner=NEUTRAL, height=rule.height, drops=rule.initial_drops)
         state.drops_created += rule.initial_drops
+    board_setup(state, board)
     # Patent Office (full game): three shuffled piles by level, the top 3 of level I face up.
     if not setup.introductory:
         for level in (1, 2, 3):
@@ -365,7 +374,7 @@ def new_state(setup: Setup) -> GameState:
 
             shuffle_deck(state)
     if geology.MODULE in modules(setup.options):  # drawn last: the base game's draws stay as they were
-        geology.lay_out(state)
+        geology.lay_out(state, board)
     if duel.MODULE in modules(setup.options):  # after the Geological tokens: their draws stay as they were too
         duel.lay_out(state, modules(setup.options))
     state.round = 1

@@ -19,6 +19,7 @@ from operator import attrgetter
 
 from . import duel
 from .automa_levels import levels
+from .board_files import BOARD_OPTION
 from .components import BASE_OFFICERS, EXPANSION_OFFICERS, PROMO_OFFICERS, components
 from .decisions import Choice, Prompt, PromptKind
 from .game import AutomaHook, Game
@@ -59,10 +60,12 @@ def pick(r: random.Random, choices: Sequence[Choice]) -> str:
     return choices[bisect(cum_weights, r.random() * cum_weights[-1], 0, len(cum_weights) - 1)].key
 
 
-def _options(officers: tuple[str, ...], modules: tuple[str, ...]) -> Options:
+def _options(officers: tuple[str, ...], modules: tuple[str, ...], board: str = "") -> Options:
     options: Options = {EXPANSION_OPTION: True} if set(EXPANSION_OFFICERS) & set(officers) else {}
     if modules:
         options[MODULES_OPTION] = list(modules)
+    if board:  # a board's id or file (board_files.py); none: the base board
+        options[BOARD_OPTION] = board
     return options
 
 
@@ -73,12 +76,12 @@ def _officers(officers: tuple[str, ...], modules: tuple[str, ...]) -> tuple[str,
 
 def random_setup(r: random.Random, players: int | None = None, introductory: bool | None = None,
                  officers: tuple[str, ...] = BASE_OFFICERS + PROMO_OFFICERS + EXPANSION_OFFICERS,
-                 modules: tuple[str, ...] = ()) -> Setup:
+                 modules: tuple[str, ...] = (), board: str = "") -> Setup:
     """Human seats with random companies and chief engineers (the expansion's too, also as Mahiri's spares;
-    with ``modules`` on, what they bring: Japan and Brazil, Angelo Alberti)."""
+    with ``modules`` on, what they bring: Japan and Brazil, Angelo Alberti), on ``board`` ("": the base)."""
     n = players or _seats(r, 1, modules)
     intro = r.random() < 0.25 if introductory is None else introductory
-    options = _options(officers, modules)
+    options = _options(officers, modules, board)
     if intro:
         seats = tuple(SeatSetup(f"P{i + 1}") for i in range(n))
     else:
@@ -90,12 +93,12 @@ def random_setup(r: random.Random, players: int | None = None, introductory: boo
 
 def automa_setup(r: random.Random, automas: int, players: int | None = None, level: str | None = None,
                  officers: tuple[str, ...] = BASE_OFFICERS + PROMO_OFFICERS + EXPANSION_OFFICERS,
-                 modules: tuple[str, ...] = ()) -> Setup:
+                 modules: tuple[str, ...] = (), board: str = "") -> Setup:
     """A full game with ``automas`` Automa seats (level given or random) and random human seats, shuffled.
     A Very Hard Automa keeps its drawn chief engineer only if it can play it (else setup draws one)."""
 
     n = players or _seats(r, max(1, automas), modules)
-    options = _options(officers, modules)
+    options = _options(officers, modules, board)
     companies = r.sample(company_pool(options), n)
     chosen = r.sample(_officers(officers, modules), n)
     kinds = ["automa"] * automas + ["human"] * (n - automas)
@@ -220,13 +223,13 @@ def unplayable(game: Game, key: str) -> list[str]:
 
 def run(games: int, players: int | None, seed: int, introductory: bool | None = None, check: bool = True,
         out: Callable[[str], object] = print, automas: int = 0, level: str | None = None,
-        attach: Attach | None = None, modules: tuple[str, ...] = ()) -> int:
+        attach: Attach | None = None, modules: tuple[str, ...] = (), board: str = "") -> int:
     r = random.Random(seed)
     start = time.perf_counter()
     results = []
     for _ in range(games):
-        setup = (automa_setup(r, automas, players, level, modules=modules) if automas
-                 else random_setup(r, players, introductory, modules=modules))
+        setup = (automa_setup(r, automas, players, level, modules=modules, board=board) if automas
+                 else random_setup(r, players, introductory, modules=modules, board=board))
         results.append(play_random(setup, r.randrange(2**31), check, attach=attach))
     elapsed = time.perf_counter() - start
     errors = [x for x in results if x.error]

@@ -161,6 +161,8 @@ class GameState:
     duel_contracts_before: list[int] = later(list)
     duel_rows_done: int = later(int)
     duel_asking: list[str] = later(list)
+    lakes: dict[str, int] = later(dict)  # natural lake -> the drops it holds (a board with lakes: boards.py)
+    uncovered: list[str] = later(list)  # the landscapes whose covered spaces are open (board_features.uncover)
 
     def copy(self) -> GameState:
         """A deep copy (undo keeps one at every turn start; sim tries choices on one)."""

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Container
+from collections.abc import Callable, Container
 from functools import cache, partial
 
 from . import board, duel, geology
 from .actions import BANK
 from .automa_deck import DECK_SIZE
+from .board_files import board_of
+from .boards import Board
 from .components import STRUCTURES, Toml, components
 from .officers import OFFICERS
 from .rounds import CHECK, ROUNDS
@@ -78,7 +80,7 @@ def _drop_gifts(reward: Toml) -> list[int]:
 
 
 @cache
-def water_bounds(seats: int) -> tuple[int, int, int]:
+def water_bounds(seats: int, board: Board) -> tuple[int, int, int]:
     """(drops a dam, a headstream and a whole game hold at most), from the rules data.
 
     A dam holds at most its height, a height-3 dam the largest capacity a chief engineer gives. Drops wait
@@ -96,9 +98,9 @@ def water_bounds(seats: int) -> tuple[int, int, int]:
     turns = seats * (comps.common["engineers"] + 1)  # Engineers placed, and the income, per round
     tile = max(max(t.drops_by_round) for t in comps.headstreams.values())
     headstream = tile + turns * GIFTS_PER_TURN * max(gifts)
-    fill = len(comps.map.dams) * dam
-    game = (sum(n.initial_drops for n in comps.neutral_dams)
-            + ROUNDS * (len(comps.map.headstreams) * headstream + turns * fill))
+    fill = len(board.dams) * dam
+    game = (sum(n.initial_drops for n in board.neutral_dams) + sum(lake.drops for lake in board.lakes.values())
+            + ROUNDS * (len(board.headstreams) * headstream + turns * fill))
     return dam, headstream, game
 
 
@@ -137,9 +139,10 @@ def check_setup(setup: Setup) -> None:
         raise InvalidState(f"setup: {exc}") from None
 
 
-def check_state(st: GameState, setup: Setup, where: str = "state") -> None:
+def check_state(st: GameState, setup: Setup, where: str = "state", game_board: Board | None = None) -> None:
+    """``game_board``: a running game's board; None: the one the setup names (a save being loaded)."""
     comps = components()
-    game_map = comps.map
+    game_map = game_board or board_of(setup.options)
     p = partial(key_path, where)
     n = st.seats
 
@@ -169,7 +172,7 @@ def check_state(st: GameState, setup: Setup, where: str = "state") -> None:
     if len(set(st.drafting)) != len(st.drafting):
         raise fail(p("drafting"), f"{st.drafting} lists a seat twice")
     _range(p("rng_counter"), st.rng_counter, 0, MAX_RANDOM_DRAWS)
-    most_in_dam, most_in_headstream, most_in_game = water_bounds(n)
+    most_in_dam, most_in_headstream, most_in_game = water_bounds(n, game_map)
 
     # The map.
     if set(st.headstream_tiles) != set(game_map.headstreams):
@@ -201,9 +204,9 @@ def check_state(st: GameState, setup: Setup, where: str = "state") -> None:
         for space, owner in table.items():
             at = key_path(p(name), space)
             _one_of(at, space, spaces, what)
-            _seat(at, owner, n)
-
-    _check_geology(st, setup, p("geology"))
+            _seat(at, owner, n, neutral=table is st.powerhouses and game_map.powerhouses[space].neutral)
+    _check_board_extras(st, game_map, p)
+    _check_geology(st, setup, p("geology"), game_map)
     _check_powerhouse_pieces(st, p("powerhouse_pieces"))
     _check_duel(st, setup, p)
 
@@ -407,14 +410,26 @@ def _check_powerhouse_pieces(st: GameState, at: str) -> None:
                            f"{board.taken(c, 'powerhouse')}: each piece stands in one place")
 
 
-def _check_geology(st: GameState, setup: Setup, at: str) -> None:
+def _check_board_extras(st: GameState, board: Board, p: Callable[[str], str]) -> None:
+    """The natural lakes' drops (0 to each one's capacity) and the landscapes uncovered (the board's)."""
+    for lake, drops in st.lakes.items():
+        at = key_path(p("lakes"), lake)
+        _one_of(at, lake, board.lakes, "natural lake")
+        _range(at, drops, 0, board.lakes[lake].capacity)
+    for i, code in enumerate(st.uncovered):
+        _one_of(f"{p('uncovered')}[{i}]", code, board.landscapes, "landscape of the board")
+    if len(set(st.uncovered)) != len(st.uncovered):
+        raise fail(p("uncovered"), "a landscape is listed twice")
+
+
+def _check_geology(st: GameState, setup: Setup, at: str, board: Board) -> None:
     """The Geological tokens: only with the module; each token once, on a valley with Dam spaces, a
     Powerhouse token never on a mountain valley (geology.lay_out)."""
     if st.geology and geology.MODULE not in modules(setup.options):
         raise fail(at, f"Geological tokens without the module {geology.MODULE!r} (setup.options.modules)")
-    valleys = {str(z) for z in geology.valleys()}
+    valleys = {str(z) for z in geology.valleys(board)}
     tokens = geology.box().tokens
-    zones = components().map.zones
+    zones = board.zones
     for zone, token in st.geology.items():
         where = key_path(at, zone)
         _one_of(where, zone, valleys, "valley (a zone with Dam spaces)")

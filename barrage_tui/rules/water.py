@@ -1,7 +1,7 @@
 """Water: dam capacity, drops flowing down the river, and placing drops on the headstreams.
 
-A drop moves from node to node along the river (map-base.toml [[river]]) and stops in the first dam
-that has room; one that finds none leaves the board at an exit (rulebook "Water Flow").
+A drop moves from node to node along the game's board's river (``Board.downstream``) and stops in the first
+dam or natural lake that has room; one that finds none leaves the board at an exit (rulebook "Water Flow").
 """
 
 from __future__ import annotations
@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import companies, keys, officers
+from .board_features import lake_room
 from .components import components
 from .decisions import Choice, Flow, PromptKind
 from .state import CompanyState
@@ -38,30 +39,33 @@ def room(game: Game, space: str) -> int:
 def flow_drop(game: Game, node: str, passed: list[str] | None = None) -> str:
     """Let one drop flow on from ``node`` (not counting ``node`` itself). Returns where it stops;
     ``passed`` collects the river nodes it reaches, that one included."""
-    st = game.state
-    down = components().map.downstream
+    st, board = game.state, game.board
+    down = board.downstream
     usa = _usa_powerhouse_zones(game)
     while True:
         node = down[node]
-        if passed is not None and not node.startswith("EXIT"):
-            passed.append(node)
-        if node.startswith("EXIT"):
+        if board.is_exit(node):
             st.drops_exited += 1
             return node
-        if usa and node.startswith("P") and node in usa[1]:
+        if passed is not None:
+            passed.append(node)
+        if usa and node in usa[1]:
             usa[0].energy += 1  # USA: a drop passing a zone with a USA powerhouse
         dam = st.dams.get(node)
         if dam is not None and dam.drops < capacity(game, node):
             dam.drops += 1
             return node
+        if node in board.lakes and lake_room(game, node) > 0:  # a natural lake keeps it
+            st.lakes[node] = st.lakes.get(node, 0) + 1
+            return node
 
 
 def _usa_powerhouse_zones(game: Game) -> tuple[CompanyState, set[str]] | None:
-    """(company, {"P<zone>", ...}) of the company whose ability gains from drops passing its Powerhouses'
+    """(company, {its Powerhouses' passage nodes}) of the company whose ability gains from drops passing its Powerhouses'
     zones (the USA) while it is in force, else None."""
     for c in game.state.companies:
         if companies.ability(game, c.seat).energy_from_passing_drops:
-            zones = {f"P{components().map.powerhouses[p].zone}" for p, o in game.state.powerhouses.items()
+            zones = {game.board.passage(game.board.powerhouses[p].zone) for p, o in game.state.powerhouses.items()
                      if o == c.seat}
             return c, zones
     return None
@@ -79,7 +83,7 @@ def add_drop_to_headstream(game: Game, headstream: str, flowing: bool) -> str:
 def water_flow_phase(game: Game) -> None:
     """Every drop waiting on a headstream flows down (the river is a tree: order does not matter)."""
     st = game.state
-    for head in components().map.headstreams:
+    for head in game.board.headstreams:
         while st.headstream_drops[head]:
             st.headstream_drops[head] -= 1
             flow_drop(game, head)
@@ -106,7 +110,7 @@ def place_drops(game: Game, seat: int, count: int, flowing: bool, minimum: int =
 
     Amir Zahir (``drops_placed_freely``) decides drop by drop: a waiting drop may flow at once
     ("headstream:<h>:flow"), and any drop may go straight behind one of his dams with room ("dam:<space>")."""
-    heads = components().map.headstreams
+    heads = game.board.headstreams
     freely = any(o.drops_placed_freely for o in officers.in_force(game.state.companies[seat]))
     placed = 0
     while placed < count:
@@ -144,7 +148,7 @@ def place_drops(game: Game, seat: int, count: int, flowing: bool, minimum: int =
 def headstream_choice(game: Game, head: str, flowing: bool, end: str | None = None) -> Choice:
     """A drop put on ``head``, saying where it will end up (``end``: worked out already, see ``reaches``)."""
     end = end or reaches(game, flowing)[head]
-    where = f"reaches {end}" if end in game.state.dams else "leaves the board"
+    where = "leaves the board" if game.board.is_exit(end) else f"reaches {end}"
     when = "" if flowing else " at the Water Flow"
     return Choice(keys.make("headstream", head), f"{head} (tile {game.state.headstream_tiles[head]}): {where}{when}",
                   (head,), {"reaches": end})
@@ -156,18 +160,18 @@ def reaches(game: Game, flowing: bool) -> dict[str, str]:
     matter); a flowing one on the map as it is."""
     if not flowing:
         game = game.scratch()
-        for other in components().map.headstreams:
+        for other in game.board.headstreams:
             for _ in range(game.state.headstream_drops[other]):
                 flow_drop(game, other)
-    return {head: _stop(game, head) for head in components().map.headstreams}
+    return {head: _stop(game, head) for head in game.board.headstreams}
 
 
 def _stop(game: Game, node: str) -> str:
     """Where a drop from ``node`` would stop now (the first dam below with room, or an exit): changes nothing."""
-    down = components().map.downstream
+    board = game.board
     while True:
-        node = down[node]
-        if node.startswith("EXIT") or room(game, node) > 0:
+        node = board.downstream[node]
+        if board.is_exit(node) or room(game, node) > 0 or (node in board.lakes and lake_room(game, node) > 0):
             return node
 
 
@@ -177,4 +181,4 @@ def own_dams_with_room(game: Game, seat: int) -> list[str]:
 
 def drops_on_map(game: Game) -> int:
     st = game.state
-    return sum(st.headstream_drops.values()) + sum(d.drops for d in st.dams.values())
+    return sum(st.headstream_drops.values()) + sum(d.drops for d in st.dams.values()) + sum(st.lakes.values())

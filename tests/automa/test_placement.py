@@ -5,6 +5,8 @@ positions built in the test."""
 import pytest
 
 from automa import criteria, placement
+from automa.geography import Geography
+from barrage_tui.rules.components import components
 from automa.cards import cards
 
 from .helpers import (AUTOMA, HUMAN, NEUTRAL, automa_game, clear_map, put_conduit, put_dam, put_powerhouse, view,
@@ -250,7 +252,7 @@ def test_powerhouse_walk_starts_at_the_card_code_and_wraps_round(game):
 
 
 def test_powerhouses_are_one_per_basin_the_plain_space_with_the_lowest_index(game):
-    assert placement.one_per_basin(["P8_2", "P8_1", "P9_2"]) == ["P8_1", "P9_2"]
+    assert placement.one_per_basin(Geography(components().map), ["P8_2", "P8_1", "P9_2"]) == ["P8_1", "P9_2"]
     space, _ = placement.choose(view(game, 1), "powerhouse", ["P8_2", "P8_1"])
     assert space == "P8_1"
 
@@ -267,6 +269,6 @@ def test_the_whole_procedure_on_the_worked_example_of_6_5(game):
 
 def test_each_card_has_a_walk_through_every_space(game):
     for card in cards().values():
-        assert len(placement.walk_order(card.criteria, "base")) == 20
-        assert len(placement.walk_order(card.criteria, "conduit")) == 20
-        assert len(placement.walk_order(card.criteria, "powerhouse")) == 23
+        assert len(placement.walk_order(card.criteria, "base", components().map)) == 20
+        assert len(placement.walk_order(card.criteria, "conduit", components().map)) == 20
+        assert len(placement.walk_order(card.criteria, "powerhouse", components().map)) == 23

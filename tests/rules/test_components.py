@@ -41,7 +41,7 @@ def test_conduits_cost_two_excavators_per_production_point():
     # The conduit's value printed on the map is its production; 2 Excavators per point.
     m = components().map
     assert {c.production for c in m.conduits.values()} == {1, 2, 3, 4, 5}
-    assert m.conduits["C1L"].production == 5 and m.conduits["C1L"].ends_in_zone == 8
+    assert m.conduits["C1L"].production == 5 and m.conduits["C1L"].targets == (8,)
 
 
 def test_action_spaces_by_player_count():

@@ -4,7 +4,6 @@
 edit reads its fact from the file, one that does not has a copy of it in the code.
 """
 
-import re
 
 import pytest
 
@@ -102,25 +101,13 @@ DERIVED = {  # figures kept as in the reference so a reader can check the file; 
                   for kind in ("starting", "national", "green", "yellow", "red")},
     "headstreams": {
         "tile[].total": "the sum of drops_by_round",
-        "used_per_game": "one tile per headstream of map-base.toml",
+        "used_per_game": "one tile per headstream of the base board (data/boards/base.toml)",
         "rounds_with_drops": "the rounds drops_by_round has a number for",
     },
     "management-board": {
         "space[].red_outline": "extra_credits > 0",
         "space[].private": "the company and officer boards' spaces",
     },
-    "map-base": {
-        "conduits[].excavator_cost": "production x companies.toml conduit_excavators_per_production",
-        "conduits[].side": "the last letter of the id",
-        "dam_spaces[].red_outline": "extra_credits > 0",
-        "dam_spaces[].neutral_setup_eligible": "listed in neutral-dams.toml eligible_dam_spaces",
-        "powerhouse_spaces[].red_outline": "extra_credits > 0",
-        "powerhouse_spaces[].index": "the number after the id's _",
-        "powerhouse_spaces[].fed_by_conduits": "the conduits whose powerhouse_spaces list it",
-        "zones[].inflow_from": "the river edges into the zone",
-        "zones[].outflow_zone": "the zone outflow_to leads to",
-    },
-    "neutral-dams": {"area[].elevations": "height - 1"},
     "officers": {"introductory_matchups": "companies.toml, each company's introductory"},
 }
 
@@ -168,42 +155,18 @@ def test_every_key_of_every_data_file_is_read_by_the_rules():
     assert not stale, f"listed as unread, but read (drop them from the list): {stale}"
 
 
-def _zone(node: str) -> int | None:
-    """The zone of a river node (B5U, P8 ...); None for a headstream or an exit."""
-    found = re.match(r"[BP](\d+)", node)
-    return int(found.group(1)) if found else None
-
-
 def test_derived_keys_agree_with_the_keys_they_follow():
     raw = components_module._read_file
     contracts = raw("contracts")
     assert all(contracts["counts"][kind] == len(contracts[kind])
                for kind in ("starting", "national", "green", "yellow", "red"))
-    heads, m, neutral = raw("headstreams"), raw("map-base"), raw("neutral-dams")
+    heads = raw("headstreams")
     assert all(t["total"] == sum(t["drops_by_round"]) for t in heads["tile"])
-    assert heads["used_per_game"] == len(m["headstreams"])
+    assert heads["used_per_game"] == len(components_module.components().map.headstreams)
     assert all(heads["rounds_with_drops"] == list(range(1, len(t["drops_by_round"]) + 1)) for t in heads["tile"])
     for s in raw("management-board")["space"]:
         assert s["red_outline"] == (s["extra_credits"] > 0), s["id"]
         assert s.get("private", False) == (s["board"] in ("company", "officer")), s["id"]
-    per_production = raw("companies")["common"]["construction_cost"]["conduit_excavators_per_production"]
-    for c in m["conduits"]:
-        assert c["excavator_cost"] == per_production * c["production"], c["id"]
-        assert c["side"] == {"L": "left", "R": "right"}[c["id"][-1]], c["id"]
-    eligible = {s for a in neutral["area"] for s in a["eligible_dam_spaces"]}
-    for d in m["dam_spaces"]:
-        assert d["red_outline"] == (d["extra_credits"] > 0), d["id"]
-        assert d["neutral_setup_eligible"] == (d["id"] in eligible), d["id"]
-    for p in m["powerhouse_spaces"]:
-        assert p["red_outline"] == (p["extra_credits"] > 0), p["id"]
-        assert p["index"] == int(p["id"].split("_")[1]), p["id"]
-        assert set(p["fed_by_conduits"]) == {c["id"] for c in m["conduits"] if p["id"] in c["powerhouse_spaces"]}
-    river = {edge["from"]: edge["to"] for edge in m["river"]}
-    for z in m["zones"]:
-        into = {node for node, to in river.items() if _zone(to) == z["id"] != _zone(node)}
-        assert set(z["inflow_from"]) == into, z["id"]
-        assert z.get("outflow_zone") == _zone(z["outflow_to"]), z["id"]
-    assert all(a["elevations"] == a["height"] - 1 for a in neutral["area"])
     intro = sorted(({"company": c["id"], **c["introductory"]} for c in raw("companies")["company"]
                     if "introductory" in c), key=lambda row: row["turn_position"])
     assert raw("officers")["introductory_matchups"]["rows"] == intro

@@ -7,6 +7,7 @@ import re
 import pytest
 
 from barrage_tui.cli import main
+from barrage_tui.rules.components import components
 from saves import SaveError, load_game, save_game
 
 from .helpers import HANDMADE, game_at, random_game_log
@@ -101,10 +102,10 @@ def test_a_position_that_breaks_a_rule(tmp_path):
 
 
 def test_unknown_and_newer_versions(tmp_path, saved_text):
-    assert "unknown format version 0" in refused(tmp_path, saved_text.replace("version = 2\n", "version = 0\n"))
-    msg = refused(tmp_path, saved_text.replace("version = 2\n", "version = 7\n"))
-    assert "format version 7 is newer than this barrage-tui reads (2)" in msg
-    assert "version: expected an integer" in refused(tmp_path, saved_text.replace("version = 2\n", 'version = "2"\n'))
+    assert "unknown format version 0" in refused(tmp_path, saved_text.replace("version = 3\n", "version = 0\n"))
+    msg = refused(tmp_path, saved_text.replace("version = 3\n", "version = 7\n"))
+    assert "format version 7 is newer than this barrage-tui reads (3)" in msg
+    assert "version: expected an integer" in refused(tmp_path, saved_text.replace("version = 3\n", 'version = "3"\n'))
 
 
 def test_snapshot_that_does_not_match_its_log(tmp_path, saved_text):
@@ -195,10 +196,11 @@ def test_a_huge_contract_or_card_number_names_no_real_one(tmp_path):
 def test_the_water_bounds_come_from_the_rules_data():
     from barrage_tui.rules.validation import water_bounds
 
-    dam, headstream, game = water_bounds(2)
+    base = components().map
+    dam, headstream, game = water_bounds(2, base)
     assert dam == 4  # Graziano's height-3 dams hold 4
     assert headstream == 3 + 2 * 13 * 2 * 3  # tile 8's 3 drops + 2 seats x (12 Engineers + income) x 2 x 3
-    assert water_bounds(4)[1] > headstream and game > 5 * 4 * headstream
+    assert water_bounds(4, base)[1] > headstream and game > 5 * 4 * headstream
 
 
 ESCAPES_TOML = "\\u001b[2J\\u001b]0;pwned\\u0007"  # clear the screen; set the window title

@@ -23,7 +23,7 @@ def test_a_game_saved_before_the_draft_loads_and_plays_on(tmp_path):
         game.choose(r.choice(game.prompt.choices).key)
     again = tmp_path / "again.toml"
     save_game(game, again)  # written in the new version, still without the draft
-    assert "version = 2\n" in again.read_text()
+    assert "version = 3\n" in again.read_text()
     assert load_game(again).state == game.state
     assert BEFORE_THE_DRAFT.read_bytes() == before
 

@@ -37,24 +37,22 @@ async def test_the_map_shows_each_token_on_its_valleys_upper_dam_space(app_facto
         await pilot.pause(0.2)
         lines = app.screen.query_one(MapView).plain_lines
         for zone, token in game.state.geology.items():
-            upper = geology.upper_dam(int(zone))
+            upper = geology.upper_dam(game.board, int(zone))
             line = next(x for x in lines if upper in x)
             cell = line[line.index(upper):].split("  ")[0:3]  # the space, its fee and owner, then its token
             assert token_tag(geology.box().tokens[token]) in " ".join(cell), (upper, line)
 
 
 async def test_a_token_six_valley_shows_its_conduits_raised_value(app_factory):
-    from barrage_tui.rules.components import components
-
     game = geology_game()
-    zone = next(z for z in geology.valleys() if components().map.zones[z].conduits)
+    zone = next(z for z in geology.valleys(game.board) if game.board.zones[z].conduits)
     game.state.geology = {str(zone): 6}
-    conduit = components().map.zones[zone].conduits[0]
-    c = components().map.conduits[conduit]
+    conduit = game.board.zones[zone].conduits[0]
+    c = game.board.conduits[conduit]
     app = app_factory(game=game)
     async with app.run_test(size=(160, 50)) as pilot:
         await pilot.pause(0.2)
-        assert f"{conduit} {c.production + 1}→{c.ends_in_zone}" in screen_text(app).replace("  ", " ")
+        assert f"{conduit} {c.production + 1}→{c.targets[0]}" in screen_text(app).replace("  ", " ")
 
 
 async def test_the_help_lists_the_tokens_with_their_effects_and_decisions(app_factory):

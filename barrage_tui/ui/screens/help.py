@@ -25,7 +25,7 @@ def choice_detail(game, choice) -> str:
     from barrage_tui.rules.components import components
 
     comps = components()
-    m = comps.map
+    m = game.board
     out = []
     for ref in choice.refs:
         if ref in comps.spaces:
@@ -53,12 +53,17 @@ def choice_detail(game, choice) -> str:
             out.append(f"Dam space {ref}: zone {d.zone}, {d.area}" + (", red outline (+3 credits)" if d.extra_credits else ""))
         elif ref in m.conduits:
             c = m.conduits[ref]
-            out.append(f"Conduit {ref}: value {c.production}, from zone {c.zone} to the powerhouses of zone {c.ends_in_zone}")
+            to = " or ".join(str(t) for t in c.targets)  # a branching conduit: either zone's
+            out.append(f"Conduit {ref}: value {c.production}, from zone {c.zone} to the powerhouses of zone {to}")
         elif ref in m.powerhouses:
             p = m.powerhouses[ref]
-            out.append(f"Powerhouse space {ref}: zone {p.zone}, {p.area}" + (", red outline (+3 credits)" if p.extra_credits else ""))
+            out.append(f"Powerhouse space {ref}: zone {p.zone}, {p.area}" + (", red outline (+3 credits)" if p.extra_credits else "")
+                       + (", a neutral powerhouse: anyone may produce with it, nobody is paid for it" if p.neutral else ""))
         elif ref in m.headstreams:
-            out.append(f"Headstream {ref}: its water flows into zone {m.headstreams.index(ref) + 1}")
+            first = m.downstream[ref]  # a valley's powerhouse passage or dam, or a lake or an exit
+            zone = next((z for z in m.zones if m.passage(z) == first), None) if first not in m.dams else m.zone_of(first)
+            into = first if zone is None else f"zone {zone}"
+            out.append(f"Headstream {ref}: its water flows into {into}")
         else:
             try:
                 tile = comps.tile(ref)
@@ -212,17 +217,16 @@ def geology_help(game) -> list:
     """Each Geological token on the map: where, its cost for which structure, its effect, and the decision
     taken where the rulebook is unclear."""
     from barrage_tui.rules import geology
-    from barrage_tui.rules.components import components
 
     from ..texts import token_tag
 
-    zones = components().map.zones
+    zones = game.board.zones
     table = Table(box=None, show_header=False, padding=(0, 1), expand=True)
     table.add_column(style="bold", no_wrap=True)
     table.add_column()
     for zone, token_id in sorted(game.state.geology.items(), key=lambda kv: int(kv[0])):
         token = geology.box().tokens[token_id]
-        where = f"{token_tag(token)} · valley {zone} ({zones[int(zone)].area}, on {geology.upper_dam(int(zone))})"
+        where = f"{token_tag(token)} · valley {zone} ({zones[int(zone)].area}, on {geology.upper_dam(game.board, int(zone))})"
         table.add_row(plain(where), plain(f"{token.structure.capitalize()}: {token.effect}"))
         if token.note:
             table.add_row("", plain(f"Decision: {token.note}", style="dim"))

@@ -1,4 +1,6 @@
-"""The map: the four headstreams, the twelve zones by area, every dam, conduit and powerhouse space."""
+"""The map of the game's board: its headstreams, natural lakes and valleys (zones) by area, every dam,
+conduit and powerhouse space. The grid is the board's ``layout`` (the base map: 4 columns), or, for a board
+without one, its valleys by area, four to a row."""
 
 from __future__ import annotations
 
@@ -6,7 +8,10 @@ import re
 
 from rich.text import Text
 
-from barrage_tui.rules import geology, production, water
+from functools import cache
+
+from barrage_tui.rules import board_features, geology, production, water
+from barrage_tui.rules.boards import Board
 from barrage_tui.rules.components import components
 
 from ..palette import AREA_STYLE, DIM, GEOLOGY, RED, badge, mark
@@ -14,23 +19,28 @@ from ..texts import token_tag
 from ..view import Panel, View, marks
 from .textutil import fit, flow, hjoin
 
-MAP_REFS: frozenset = frozenset()
+COLUMNS = 4  # the grid's columns when a board gives no layout
 
 
-def _map_refs() -> frozenset:
-    global MAP_REFS
-    m = components().map
-    MAP_REFS = frozenset(m.dams) | frozenset(m.conduits) | frozenset(m.powerhouses) | frozenset(m.headstreams)
-    return MAP_REFS
+@cache
+def map_refs(m: Board) -> frozenset:
+    """The refs the map draws (a board is hashed by identity)."""
+    return frozenset(m.dams) | frozenset(m.conduits) | frozenset(m.powerhouses) | frozenset(m.headstreams)
+
+
+@cache
+def grid(m: Board) -> tuple[tuple, ...]:
+    """The rows of the map: cells are a zone, "legend", or zones drawn one under the other."""
+    if m.layout:
+        return m.layout
+    zones = sorted(m.zones, key=lambda z: m.areas.index(m.zones[z].area))  # by area, in the file's order
+    cells: list = zones + ["legend"]
+    return tuple(tuple(cells[i:i + COLUMNS]) for i in range(0, len(cells), COLUMNS))
 
 
 def _names(plain: str, ref: str) -> bool:
     """Whether a line of a zone's box draws the space ``ref`` (``B1U`` and not ``B10U``)."""
     return re.search(rf"(^| ){re.escape(ref)}([ +]|$)", plain) is not None
-
-
-# The board's geography as a grid of 4 columns: zone numbers (None: the legend / nothing).
-ROWS = ((1, 2, 3, 4), ("legend", 5, 6, 7), (8, 9, 10, (11, 12)))  # zones 11-12: powerhouses only
 
 
 class MapView(Panel):
@@ -39,21 +49,28 @@ class MapView(Panel):
 
     def fingerprint(self, view: View) -> object:
         st = view.state
-        m = components().map
-        universe = MAP_REFS or _map_refs()
+        universe = map_refs(view.game.board)
         return (repr(st.dams), tuple(st.conduits.items()), tuple(st.powerhouses.items()),
-                tuple(st.headstream_drops.values()), st.round, marks(view, universe)[0])
+                tuple(st.headstream_drops.values()), st.round, marks(view, universe)[0],
+                tuple(st.lakes.values()), tuple(st.uncovered))
 
     def lines(self, view: View, width: int) -> list[Text]:
         self._where: dict[str, int] = {}
         cache = getattr(self, "_zone_cache", None)
         if cache is None or len(cache) > 200:
             self._zone_cache = {}
-        w = max(18, min(30, (width - 3) // 4))
+        m = view.game.board
+        rows = grid(m)
+        cols = max(len(r) for r in rows)
+        w = max(18, min(30, (width - 3) // cols))
         out: list[Text] = []
-        out += hjoin([[self._headstream(view, h)] for h in components().map.headstreams], [w] * 4)
-        self._note(out, components().map.headstreams, 0)
-        for row in ROWS:
+        for i in range(0, len(m.headstreams), cols):  # the base map: its 4 headstreams in one row
+            heads = m.headstreams[i:i + cols]
+            self._note(out, heads, len(out))
+            out += hjoin([[self._headstream(view, h)] for h in heads], [w] * cols)
+        if m.lakes:
+            out += flow([self._lake(view, lake) for lake in m.lakes], width, gap=3)
+        for row in rows:
             boxes = []
             for z in row:
                 if isinstance(z, int):
@@ -61,9 +78,9 @@ class MapView(Panel):
                 elif isinstance(z, tuple):
                     boxes.append([line for zone in z for line in self._zone(view, zone, w)])
                 else:
-                    boxes.append(self._legend(w))
+                    boxes.append(self._legend(m, w))
             start = len(out)
-            out += hjoin(boxes, [w] * 4)
+            out += hjoin(boxes, [w] * cols)
             for z in row:
                 offset = start  # zones 11 and 12 share a box, one under the other
                 for zone in (z if isinstance(z, tuple) else (z,)):
@@ -79,7 +96,7 @@ class MapView(Panel):
 
     def _note_zone(self, view: View, zone: int, w: int, line: int) -> int:
         """Note the line of each space of a zone's box drawn from ``line`` on; returns the box's height."""
-        z = components().map.zones[zone]
+        z = view.game.board.zones[zone]
         box = self._zone(view, zone, w)
         for r in z.dam_spaces + z.conduits + z.powerhouse_spaces:
             # a space's line in its box: the line that starts with its name or has it after a gap
@@ -107,8 +124,8 @@ class MapView(Panel):
     def _zone(self, view: View, zone: int, w: int) -> list[Text]:
         """A zone's box, rebuilt only when something in it changed."""
         st = view.state
-        z = components().map.zones[zone]
-        key = (zone, w, st.geology.get(str(zone)), tuple(repr(st.dams.get(d)) for d in z.dam_spaces),
+        z = view.game.board.zones[zone]
+        key = (view.game.board, zone, w, st.geology.get(str(zone)), tuple(st.uncovered), tuple(repr(st.dams.get(d)) for d in z.dam_spaces),
                tuple(st.conduits.get(c, -9) for c in z.conduits),
                tuple(st.powerhouses.get(p, -9) for p in z.powerhouse_spaces),
                tuple(r for r in z.dam_spaces + z.conduits + z.powerhouse_spaces if r in view.strong))
@@ -118,11 +135,9 @@ class MapView(Panel):
         return lines
 
     def _build_zone(self, view: View, zone: int, w: int) -> list[Text]:
-        m = components().map
+        m = view.game.board
         z = m.zones[zone]
-        nxt = z.outflow_to
-        to = "exit" if nxt.startswith("EXIT") else nxt[1:]
-        title = Text(f"{zone} {z.area} ↓{to}", style=AREA_STYLE[z.area])
+        title = Text(f"{zone} {z.area} ↓{_below(m, z.outflow_to)}", style=AREA_STYLE[z.area])
         lines = [fit(title, w)]
         for space in z.dam_spaces:
             lines.append(self._dam(view, space))
@@ -133,7 +148,7 @@ class MapView(Panel):
 
     def _dam(self, view: View, space: str) -> Text:
         st = view.state
-        red = components().map.dams[space].extra_credits
+        red = view.game.board.dams[space].extra_credits
         t = Text()
         t.append(space, style=mark(space, view.strong))
         t.append(" " * (4 - len(space)))
@@ -141,42 +156,59 @@ class MapView(Panel):
         t.append(" ")
         dam = st.dams.get(space)
         if dam is None:
-            t.append("·")
+            t.append_text(self._empty(view, space))
         else:
             t.append_text(badge(st, dam.owner, str(dam.height)))
             cap = water.capacity(view.game, space)
             t.append(" " + "●" * dam.drops, style="bold #5fafff")
             t.append("○" * max(0, cap - dam.drops), style="#5f87af")
-        zone = components().map.dams[space].zone
+        zone = view.game.board.dams[space].zone
         token = st.geology.get(str(zone))
-        if token is not None and space == geology.upper_dam(zone):  # the token lies over the upper dam space
+        if token is not None and space == geology.upper_dam(view.game.board, zone):  # the token lies over the upper dam space
             t.append(" " + token_tag(geology.box().tokens[token]), style=GEOLOGY)
         return t
 
     def _conduit(self, view: View, space: str) -> Text:
         st = view.state
-        c = components().map.conduits[space]
+        c = view.game.board.conduits[space]
+        to = "/".join(map(str, board_features.open_targets(view.game, space)))  # a branching one: 4→2/3
         t = Text()
         t.append(space, style=mark(space, view.strong))
         t.append(" " * (4 - len(space)))
-        t.append(f" {production.conduit_value(view.game, space)}→{c.ends_in_zone}")  # a token's +1 included
-        t.append(" " * (2 - len(str(c.ends_in_zone))) + " ")
+        t.append(f" {production.conduit_value(view.game, space)}→{to}")  # a token's +1 included
+        t.append(" " * (2 - len(to)) + " ")
         owner = st.conduits.get(space)
-        t.append_text(badge(st, owner) if owner is not None else Text("·"))
+        t.append_text(badge(st, owner) if owner is not None else self._empty(view, space))
         return t
 
     def _powerhouse(self, view: View, space: str) -> Text:
         st = view.state
-        red = components().map.powerhouses[space].extra_credits
+        red = view.game.board.powerhouses[space].extra_credits
         t = Text()
         t.append(space, style=mark(space, view.strong))
         t.append("+3" if red else "  ", style=RED if red else None)
         t.append(" ")
         owner = st.powerhouses.get(space)
-        t.append_text(badge(st, owner) if owner is not None else Text("·"))
+        t.append_text(badge(st, owner) if owner is not None else self._empty(view, space))
         return t
 
-    def _legend(self, w: int) -> list[Text]:
+    def _empty(self, view: View, space: str) -> Text:
+        """An empty space: "·", or the landscape that still covers it, in brackets ("[T1]")."""
+        if board_features.covered(view.game, space):
+            return Text(f"[{view.game.board.covered_by(space)}]", style=DIM)
+        return Text("·")
+
+    def _lake(self, view: View, lake: str) -> Text:
+        """A natural lake: its drops and room, and where it drains ("L1 lake ●●○ ↓3")."""
+        m = view.game.board
+        held, cap = view.state.lakes.get(lake, 0), m.lakes[lake].capacity
+        t = Text(f"{lake} lake ")
+        t.append("●" * held, style="bold #5fafff")
+        t.append("○" * max(0, cap - held), style="#5f87af")
+        t.append(f" ↓{_below(m, m.lakes[lake].to)}")
+        return t
+
+    def _legend(self, m: Board, w: int) -> list[Text]:
         rows = [
             Text.assemble(("Legend", "bold"), (" · ? help", "dim")),
             Text.assemble(("+3", RED), " red outline"),
@@ -185,4 +217,19 @@ class MapView(Panel):
             Text("5→8 value 5, zone 8"),
             Text("▾waiting +per round"),
         ]
+        if any(p.neutral for p in m.powerhouses.values()):  # what only some boards have
+            rows.append(Text("N neutral powerhouse"))
+        if m.landscapes:
+            rows.append(Text("[A1] under landscape"))
+        if any(len(c.targets) > 1 for c in m.conduits.values()):
+            rows.append(Text("4→2/3 branches"))
         return [fit(r, w) for r in rows]
+
+
+def _below(m: Board, node: str) -> str:
+    """Where water goes next, in the map's few letters: "exit", a zone's number, or a lake's id."""
+    if m.is_exit(node):
+        return "exit"
+    if node in m.dams:
+        return str(m.dams[node].zone)
+    return next((str(z) for z in m.zones if m.passage(z) == node), node)

@@ -1,0 +1,80 @@
+"""Which board a game is played on: ``Setup.options["board"]`` names it, ``board_of`` loads it.
+
+The option holds a board's id (a file shipped in ``rules/data/boards``, e.g. "base") or the path of a board
+file; a game without the option is played on the base board (every game saved before boards were data).
+Each game keeps its own board (``Game.board``): the host runs several tables, on different boards, in one
+process, so nothing here is a "current" board.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .boards import Board, BoardProblem, parse_bytes, sha256
+from .components import BASE_BOARD, builtin_board_bytes, builtin_boards, components
+
+BOARD_OPTION = "board"  # Setup.options key: the board's id or file path ("base" when left out)
+
+_cache: dict[tuple[str, str], Board] = {}  # (ref, sha256) -> the board: a changed file is read anew
+_CACHE_MAX = 64
+
+
+def board_ref(options: object) -> str:
+    """The board an options table names ("base" when it names none)."""
+    ref = options.get(BOARD_OPTION, BASE_BOARD) if isinstance(options, dict) else BASE_BOARD
+    return ref if isinstance(ref, str) and ref else BASE_BOARD
+
+
+def is_builtin(ref: str) -> bool:
+    return ref in builtin_boards()
+
+
+def read_bytes(ref: str) -> bytes:
+    """A board file's bytes, by id or path (``BoardProblem`` when there is no such board or file)."""
+    if is_builtin(ref):
+        return builtin_board_bytes(ref)
+    path = Path(ref)
+    if not _looks_like_a_file(ref):
+        raise BoardProblem("", f"no board {ref!r} (the boards: {', '.join(builtin_boards())}; or a .toml file's path)")
+    try:
+        size = path.stat().st_size
+        if size > 4 * 1024 * 1024:  # refused again, with the board limit, by parse_bytes; never read whole
+            raise BoardProblem("", f"too large for a board file ({size:,} bytes)")
+        return path.read_bytes()
+    except FileNotFoundError:
+        raise BoardProblem("", "the board file is missing") from None
+    except IsADirectoryError:
+        raise BoardProblem("", "is a folder, not a board file") from None
+    except OSError as exc:
+        raise BoardProblem("", f"cannot be read ({exc.strerror or exc})") from None
+
+
+def load(ref: str) -> Board:
+    """The board ``ref`` names, checked (``BoardProblem``); a file is read each time, parsed once per content."""
+    if ref == BASE_BOARD:
+        return components().map
+    data = read_bytes(ref)
+    key = (ref, sha256(data))
+    if key not in _cache:
+        board = parse_bytes(data, components().headstreams)
+        if len(_cache) >= _CACHE_MAX:
+            _cache.clear()
+        _cache[key] = board
+    return _cache[key]
+
+
+def board_of(options: object) -> Board:
+    """The board of a game with these setup options."""
+    return load(board_ref(options))
+
+
+def file_ref(path: str) -> str:
+    """What ``--board`` stores for an argument: a shipped board's id as it is, a file's absolute path (a save
+    is found again from another working folder)."""
+    if is_builtin(path) or not _looks_like_a_file(path):
+        return path  # an id (a wrong one is refused with the list of boards)
+    return str(Path(path).expanduser().resolve())
+
+
+def _looks_like_a_file(ref: str) -> bool:
+    return ref.endswith(".toml") or "/" in ref or "\\" in ref

@@ -1,0 +1,564 @@
+"""Boards as data: the board format (docs/board-format.md) read into a typed, read-only ``Board``.
+
+A board file says what is printed on a board: its valleys (the rulebook's basins) with their dam, conduit
+and powerhouse spaces, the headstreams and the tiles drawn for them, the river (every valley, headstream
+and natural lake says where its water goes), natural lakes, the neutral dams' setup, neutral powerhouses,
+spaces covered by a landscape, yield spaces and the map's layout. ``parse`` checks everything and refuses a
+broken board with one ``BoardProblem`` naming the place and the problem.
+
+This module reads no other rules module (``components`` loads the base board through it).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import tomllib
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+AREAS = ("mountain", "hill", "plain")  # the areas the rules know (scoring and costs go by area)
+YIELD_COLOURS = ("green", "yellow", "red")
+YIELD_MARKS = ("", "4", "3+")  # "4": only with 4 players; "3+": with 3 or 4
+MAX_BYTES = 64 * 1024  # the base board is ~6 KB; a far larger board file is no board
+MAX_KEY_PARTS = 8  # tomllib's time grows with the square of a dotted key's parts: a board needs 3
+_DEEP_KEY = re.compile(r"[\w-]+(?:[ \t]*\.[ \t]*[\w-]+){%d}" % MAX_KEY_PARTS)
+
+Target = int | str  # where water goes: a valley's number, or a lake's or an exit's id
+
+
+class BoardProblem(ValueError):
+    """A board file that cannot be played: ``str()`` is one line, "<place>: <problem>"."""
+
+    def __init__(self, place: str, problem: str) -> None:
+        self.place, self.problem = place, problem
+        super().__init__(f"{place}: {problem}" if place else problem)
+
+
+@dataclass(frozen=True)
+class Zone:
+    """A valley: its dam spaces in the order the water meets them, the conduits that start in it, its
+    powerhouse spaces, and ``outflow_to``, the first river node below it."""
+
+    id: int
+    area: str
+    dam_spaces: tuple[str, ...]
+    conduits: tuple[str, ...]
+    powerhouse_spaces: tuple[str, ...]
+    outflow_to: str
+
+
+@dataclass(frozen=True)
+class DamSpace:
+    id: str
+    zone: int
+    area: str
+    upper: bool
+    extra_credits: int  # the red outline: paid when a Base is built here
+    covered: str = ""  # the landscape that covers it ("": none)
+
+
+@dataclass(frozen=True)
+class ConduitSpace:
+    id: str
+    zone: int
+    area: str
+    production: int
+    targets: tuple[int, ...]  # the valleys whose powerhouses it feeds: the first, then its branches
+    covered: str = ""
+    branch_covers: Mapping[int, str] = field(default_factory=dict)  # a branch's target -> its landscape
+
+
+@dataclass(frozen=True)
+class PowerhouseSpace:
+    id: str
+    zone: int
+    area: str
+    extra_credits: int
+    neutral: bool = False  # a neutral powerhouse stands here (from setup, or once its landscape is built)
+    covered: str = ""
+
+
+@dataclass(frozen=True)
+class Lake:
+    """A natural lake: holds up to ``capacity`` drops, the others flow on to ``to`` (a river node)."""
+
+    id: str
+    capacity: int
+    drops: int  # at setup
+    to: str
+
+
+@dataclass(frozen=True)
+class NeutralDamRule:
+    """Setup: a neutral dam of ``height`` with ``initial_drops`` on one of ``eligible``, drawn at random."""
+
+    area: str
+    height: int
+    initial_drops: int
+    eligible: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class LandscapeSpace:
+    code: str
+    area: str
+
+
+@dataclass(frozen=True)
+class YieldSpace:
+    id: str
+    area: str
+    colour: str
+    players: str  # "" always used; "4": only with 4 players; "3+": with 3 or more
+
+
+LayoutCell = int | str | tuple[int, ...]  # a valley, "legend", or valleys drawn one under the other
+
+
+@dataclass(frozen=True, eq=False)  # compared and hashed as the one object it is (caches key on it)
+class Board:
+    zones: Mapping[int, Zone]
+    dams: Mapping[str, DamSpace]
+    conduits: Mapping[str, ConduitSpace]
+    powerhouses: Mapping[str, PowerhouseSpace]
+    headstreams: tuple[str, ...]
+    exits: tuple[str, ...]
+    downstream: Mapping[str, str]  # the river: every node's one downstream neighbour
+    id: str = "base"
+    name: str = ""
+    areas: tuple[str, ...] = AREAS
+    lakes: Mapping[str, Lake] = field(default_factory=dict)
+    headstream_tiles: tuple[int, ...] = ()
+    neutral_dams: tuple[NeutralDamRule, ...] = ()
+    landscapes: Mapping[str, LandscapeSpace] = field(default_factory=dict)
+    yield_spaces: tuple[YieldSpace, ...] = ()
+    layout: tuple[tuple[LayoutCell, ...], ...] = ()
+    sha256: str = ""  # of the file's bytes
+
+    def zone_of(self, space: str) -> int:
+        for table in (self.dams, self.conduits, self.powerhouses):
+            if space in table:
+                return table[space].zone
+        raise KeyError(space)
+
+    def area_of(self, space: str) -> str:
+        return self.zones[self.zone_of(space)].area
+
+    def passage(self, zone: int) -> str:
+        """The river node where the water passes a valley's powerhouses (a drop passes all of them)."""
+        return passage(zone)
+
+    def is_exit(self, node: str) -> bool:
+        return node in self.exits
+
+    def covered_by(self, space: str) -> str:
+        """The landscape that covers a dam, conduit or powerhouse space ("": none)."""
+        for table in (self.dams, self.conduits, self.powerhouses):
+            if space in table:
+                return table[space].covered
+        return ""
+
+
+GameMap = Board  # the name the rules used before boards were data
+
+
+def passage(zone: int) -> str:
+    return f"P{zone}"
+
+
+# ------------------------------------------------------------------------------ reading a file
+
+def sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def parse_bytes(data: bytes, tiles: Collection[int]) -> Board:
+    """A board from a file's bytes; ``tiles`` are the headstream tiles the game has (headstreams.toml)."""
+    if len(data) > MAX_BYTES:
+        raise BoardProblem("", f"too large for a board file ({len(data):,} bytes; at most {MAX_BYTES // 1024} KB)")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise BoardProblem("", "not a text file (not UTF-8)") from None
+    if _DEEP_KEY.search(text):
+        raise BoardProblem("", f"not a board file: a key has more than {MAX_KEY_PARTS} dotted parts")
+    try:
+        raw = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise BoardProblem("", f"not valid TOML: {exc}") from None
+    except (ValueError, RecursionError) as exc:
+        raise BoardProblem("", f"not valid TOML: {exc or 'nested too deeply'}") from None
+    return parse(raw, tiles, sha256(data))
+
+
+# ------------------------------------------------------------------------------ the typed reader
+
+def _kind(value: object) -> str:
+    names = {bool: "true/false", int: "a number", str: "a text", list: "a list", dict: "a table"}
+    return next((n for t, n in names.items() if isinstance(value, t)), type(value).__name__)
+
+
+def _is(value: object, tp: type) -> bool:
+    return isinstance(value, tp) and not (tp is int and isinstance(value, bool))
+
+
+class _Item:
+    """One table of the file: its keys checked (unknown, missing, of the wrong type) as they are read."""
+
+    def __init__(self, raw: object, place: str, keys: Collection[str]) -> None:
+        if not isinstance(raw, dict):
+            raise BoardProblem(place, f"must be a table, not {_kind(raw)}")
+        unknown = sorted(set(raw) - set(keys))
+        if unknown:
+            raise BoardProblem(place, f"unknown key {unknown[0]!r}")
+        self.raw, self.place = raw, place
+
+    def get(self, key: str, tp: type, default: Any = None) -> Any:
+        if key not in self.raw:
+            if default is None:
+                raise BoardProblem(self.place, f"key {key!r} is missing")
+            return default
+        value = self.raw[key]
+        if not _is(value, tp):
+            raise BoardProblem(self.place, f"{key} must be {_kind(tp())}, not {_kind(value)}")
+        return value
+
+    def target(self, key: str) -> Target:
+        if key not in self.raw:
+            raise BoardProblem(self.place, f"key {key!r} is missing")
+        value = self.raw[key]
+        if isinstance(value, bool) or not isinstance(value, (int, str)):
+            raise BoardProblem(self.place, f"{key} must be a valley's number or a lake's or exit's id, not {_kind(value)}")
+        return value
+
+    def items(self, key: str, tp: type) -> list[Any]:
+        values: list[Any] = self.get(key, list, [])
+        for v in values:
+            if not _is(v, tp):
+                raise BoardProblem(self.place, f"{key} must list {_kind(tp())}s, not {_kind(v)}")
+        return values
+
+    def tables(self, key: str, name: str, keys: Collection[str], ident: str = "id") -> list[_Item]:
+        values = self.get(key, list, [])
+        out = []
+        for i, v in enumerate(values, start=1):
+            label = v.get(ident) if isinstance(v, dict) else None
+            where = f"{name} {label}" if isinstance(label, (str, int)) and not isinstance(label, bool) else f"{name} #{i}"
+            out.append(_Item(v, f"{self.place}, {where}" if self.place else where, keys))
+        return out
+
+
+_TOP = ("id", "name", "note", "areas", "exits", "headstream_tiles", "layout", "headstream", "neutral_dam",
+        "valley", "lake", "landscape", "yield_space")
+
+
+# ------------------------------------------------------------------------------ the board, checked
+
+class _Builder:
+    def __init__(self, tiles: Collection[int]) -> None:
+        self.tiles = tiles
+        self.ids: dict[str, str] = {}  # every id of the one namespace -> the place that has it
+        self.zones: dict[int, Zone] = {}
+        self.zone_to: dict[int, tuple[str, Target]] = {}
+        self.dams: dict[str, DamSpace] = {}
+        self.conduits: dict[str, ConduitSpace] = {}
+        self.powerhouses: dict[str, PowerhouseSpace] = {}
+        self.lakes: dict[str, tuple[str, int, int, Target]] = {}
+        self.heads: dict[str, tuple[str, Target]] = {}
+        self.covers: list[tuple[str, str]] = []  # (place, landscape code) to check once all are read
+
+    def claim(self, ident: str, place: str) -> None:
+        if not ident:
+            raise BoardProblem(place, "an empty id")
+        if ident in self.ids:
+            other = self.ids[ident]
+            raise BoardProblem(place, f"duplicate id {ident!r}" + (f" (also {other})" if other != place else ""))
+        self.ids[ident] = place
+
+    def cover(self, item: _Item) -> str:
+        code: str = item.get("covered", str, "\0")
+        if code == "\0":
+            return ""
+        if not code:
+            raise BoardProblem(item.place, "covered names no landscape")
+        self.covers.append((item.place, code))
+        return code
+
+
+def parse(raw: Mapping[str, Any], tiles: Collection[int], digest: str = "") -> Board:
+    """A board from its TOML tables, checked (``BoardProblem`` on the first problem found)."""
+    top = _Item(dict(raw), "", _TOP)
+    b = _Builder(tiles)
+    board_id = top.get("id", str)
+    top.get("note", str, "")  # for people: only its type is checked
+    areas = tuple(top.items("areas", str)) or AREAS
+    for a in areas:
+        if a not in AREAS:
+            raise BoardProblem("areas", f"unknown area {a!r} (the rules know {', '.join(AREAS)})")
+    exits = tuple(top.items("exits", str))
+    if not exits:
+        raise BoardProblem("exits", "a board needs at least one exit")
+    for e in exits:
+        b.claim(e, f"exit {e}")
+
+    def area(item: _Item) -> str:
+        a: str = item.get("area", str)
+        if a not in areas:
+            raise BoardProblem(item.place, f"unknown area {a!r} (the board's areas: {', '.join(areas)})")
+        return a
+
+    for v in top.tables("valley", "valley", ("id", "area", "to", "dam", "conduit", "powerhouse")):
+        _valley(b, v, area(v))
+    for lk in top.tables("lake", "lake", ("id", "capacity", "drops", "to")):
+        ident = lk.get("id", str)
+        b.claim(ident, lk.place)
+        capacity, drops = lk.get("capacity", int), lk.get("drops", int, 0)
+        if capacity < 1:
+            raise BoardProblem(lk.place, f"capacity {capacity}: a lake holds at least 1 drop")
+        if not 0 <= drops <= capacity:
+            raise BoardProblem(lk.place, f"starts with {drops} drops, but holds 0 to {capacity}")
+        to = lk.target("to")
+        if to == ident:
+            raise BoardProblem(lk.place, "drains into itself")
+        b.lakes[ident] = (lk.place, capacity, drops, to)
+    heads = top.tables("headstream", "headstream", ("id", "to"))
+    if not heads:
+        raise BoardProblem("headstream", "a board needs at least one headstream")
+    for h in heads:
+        ident = h.get("id", str)
+        b.claim(ident, h.place)
+        b.heads[ident] = (h.place, h.target("to"))
+    for z in b.zones.values():
+        b.claim(passage(z.id), f"valley {z.id}'s powerhouse passage")  # a space named "P<valley>" would clash
+    downstream = _river(b)
+    head_tiles = tuple(top.items("headstream_tiles", int))
+    for t in head_tiles:
+        if t not in tiles:
+            raise BoardProblem("headstream_tiles", f"unknown headstream tile {t} (headstreams.toml has {min(tiles)}-{max(tiles)})")
+    if len(set(head_tiles)) < len(b.heads):
+        raise BoardProblem("headstream_tiles", f"{len(set(head_tiles))} tiles for {len(b.heads)} headstreams: "
+                                               "each headstream draws its own tile")
+    landscapes = _landscapes(top, b, areas)
+    for place, code in b.covers:
+        if code not in landscapes:
+            raise BoardProblem(place, f"covered by landscape {code!r}, which the board does not have")
+    _targets_reach(b)
+    return Board(
+        MappingProxyType(dict(b.zones)), MappingProxyType(b.dams), MappingProxyType(b.conduits),
+        MappingProxyType(b.powerhouses), tuple(b.heads), exits, MappingProxyType(downstream),
+        board_id, top.get("name", str, board_id), areas,
+        MappingProxyType({k: Lake(k, c, d, downstream[k]) for k, (_, c, d, _) in b.lakes.items()}),
+        head_tiles, _neutral_dams(top, b, areas), MappingProxyType(landscapes), _yields(top, b, areas),
+        _layout(top, b), digest)
+
+
+def _valley(b: _Builder, v: _Item, area: str) -> None:
+    ident = v.get("id", int)
+    if ident in b.zones:
+        raise BoardProblem(v.place, f"duplicate valley {ident}")
+    dams: list[str] = []
+    conduits: list[str] = []
+    powerhouses: list[str] = []
+    for d in v.tables("dam", "dam", ("id", "upper", "red", "covered")):
+        s = d.get("id", str)
+        b.claim(s, d.place)
+        upper = d.get("upper", bool, False)
+        if upper and any(b.dams[x].upper for x in dams):
+            raise BoardProblem(v.place, f"two upper dam spaces ({dams[0]} and {s})")
+        b.dams[s] = DamSpace(s, ident, area, upper, d.get("red", int, 0), b.cover(d))
+        dams.append(s)
+    for c in v.tables("conduit", "conduit", ("id", "value", "to", "covered", "branch")):
+        s = c.get("id", str)
+        b.claim(s, c.place)
+        value = c.get("value", int)
+        if value < 1:
+            raise BoardProblem(c.place, f"value {value}: a conduit's value is at least 1")
+        targets, covers = [c.get("to", int)], {}
+        for br in c.tables("branch", "branch", ("to", "covered"), "to"):
+            t = br.get("to", int)
+            if t in targets:
+                raise BoardProblem(br.place, f"valley {t} is already a target of {s}")
+            targets.append(t)
+            code = b.cover(br)
+            if code:
+                covers[t] = code
+        b.conduits[s] = ConduitSpace(s, ident, area, value, tuple(targets), b.cover(c), MappingProxyType(covers))
+        conduits.append(s)
+    for p in v.tables("powerhouse", "powerhouse", ("id", "red", "neutral", "covered")):
+        s = p.get("id", str)
+        b.claim(s, p.place)
+        b.powerhouses[s] = PowerhouseSpace(s, ident, area, p.get("red", int, 0), p.get("neutral", bool, False),
+                                           b.cover(p))
+        powerhouses.append(s)
+    b.zone_to[ident] = (v.place, v.target("to"))
+    b.zones[ident] = Zone(ident, area, tuple(dams), tuple(conduits), tuple(powerhouses), "")
+
+
+def _chain(z: Zone) -> list[str]:
+    """The river nodes inside a valley, in the water's order: its powerhouses' passage, then its dams."""
+    return ([passage(z.id)] if z.powerhouse_spaces else []) + list(z.dam_spaces)
+
+
+def _river(b: _Builder) -> dict[str, str]:
+    """Every node's downstream neighbour, and each valley's ``outflow_to``; refuses water that goes nowhere
+    or never leaves the board."""
+    def resolve(place: str, to: Target, seen: tuple[int, ...] = ()) -> str:
+        if isinstance(to, int):
+            if to not in b.zones:
+                raise BoardProblem(place, f"leads to valley {to}, which the board does not have")
+            chain = _chain(b.zones[to])
+            if chain:
+                return chain[0]
+            if to in seen:
+                raise BoardProblem(place, f"its water never leaves the board (valleys {' -> '.join(map(str, seen + (to,)))})")
+            return resolve(place, b.zone_to[to][1], seen + (to,))  # an empty valley: the water passes through
+        if to in b.lakes or to in b.ids and b.ids[to].startswith("exit"):
+            return to
+        raise BoardProblem(place, f"leads to {to!r}, which is no valley, lake or exit of the board")
+
+    down: dict[str, str] = {}
+    for ident, z in list(b.zones.items()):
+        place, to = b.zone_to[ident]
+        below = resolve(place, to, (ident,))
+        chain = _chain(z)
+        for a, c in zip(chain, chain[1:] + [below]):
+            down[a] = c
+        b.zones[ident] = Zone(z.id, z.area, z.dam_spaces, z.conduits, z.powerhouse_spaces, below)
+    for lake, (place, _, _, to) in b.lakes.items():
+        down[lake] = resolve(place, to)
+    for head, (place, to) in b.heads.items():
+        down[head] = resolve(place, to)
+    exits = {i for i, p in b.ids.items() if p.startswith("exit")}
+    for start in down:
+        node, path = start, [start]
+        while node not in exits:
+            node = down[node]
+            if node in path:
+                loop = " -> ".join(path[path.index(node):] + [node])
+                raise BoardProblem(_place_of(b, node), f"its water never leaves the board ({loop})")
+            path.append(node)
+    return down
+
+
+def _place_of(b: _Builder, node: str) -> str:
+    """Where a river node is written: its valley for a powerhouse passage, else its own item."""
+    zone = next((z for z in b.zones.values() if passage(z.id) == node), None)
+    return b.zone_to[zone.id][0] if zone is not None else b.ids[node]
+
+
+def _targets_reach(b: _Builder) -> None:
+    """Every conduit leads to a valley with powerhouse spaces; every such valley is fed by a conduit."""
+    fed = set()
+    for c in b.conduits.values():
+        for t in c.targets:
+            if t not in b.zones:
+                raise BoardProblem(b.ids[c.id], f"leads to valley {t}, which the board does not have")
+            if not b.zones[t].powerhouse_spaces:
+                raise BoardProblem(b.ids[c.id], f"leads to valley {t}, which has no powerhouse space")
+            fed.add(t)
+    for z in b.zones.values():
+        if z.powerhouse_spaces and z.id not in fed:
+            raise BoardProblem(b.zone_to[z.id][0], f"has powerhouse spaces ({', '.join(z.powerhouse_spaces)}) "
+                                                   "but no conduit leads to it")
+
+
+def _neutral_dams(top: _Item, b: _Builder, areas: tuple[str, ...]) -> tuple[NeutralDamRule, ...]:
+    rules = []
+    for n in top.tables("neutral_dam", "neutral_dam", ("area", "height", "drops", "spaces"), "area"):
+        a = n.get("area", str)
+        if a not in areas:
+            raise BoardProblem(n.place, f"unknown area {a!r} (the board's areas: {', '.join(areas)})")
+        height, drops = n.get("height", int), n.get("drops", int, 0)
+        if not 1 <= height <= 3:
+            raise BoardProblem(n.place, f"height {height}: a dam is 1 to 3 high")
+        if not 0 <= drops <= height:
+            raise BoardProblem(n.place, f"starts with {drops} drops, but holds 0 to {height}")
+        spaces = tuple(n.items("spaces", str))
+        if not spaces:
+            raise BoardProblem(n.place, "spaces lists no dam space")
+        for s in spaces:
+            dam = b.dams.get(s)
+            if dam is None or dam.area != a:
+                raise BoardProblem(n.place, f"{s} is no dam space of the {a} area")
+            if dam.covered:
+                raise BoardProblem(n.place, f"{s} is covered by landscape {dam.covered}")
+        rules.append(NeutralDamRule(a, height, drops, spaces))
+    return tuple(rules)
+
+
+def _landscapes(top: _Item, b: _Builder, areas: tuple[str, ...]) -> dict[str, LandscapeSpace]:
+    found: dict[str, LandscapeSpace] = {}
+    for item in top.tables("landscape", "landscape", ("code", "area"), "code"):
+        code = item.get("code", str)
+        b.claim(code, item.place)
+        a = item.get("area", str)
+        if a not in areas:
+            raise BoardProblem(item.place, f"unknown area {a!r} (the board's areas: {', '.join(areas)})")
+        found[code] = LandscapeSpace(code, a)
+    return found
+
+
+def _yields(top: _Item, b: _Builder, areas: tuple[str, ...]) -> tuple[YieldSpace, ...]:
+    found = []
+    for y in top.tables("yield_space", "yield_space", ("id", "area", "colour", "players")):
+        ident = y.get("id", str)
+        b.claim(ident, y.place)
+        a, colour, players = y.get("area", str), y.get("colour", str), y.get("players", str, "")
+        if a not in areas:
+            raise BoardProblem(y.place, f"unknown area {a!r} (the board's areas: {', '.join(areas)})")
+        if colour not in YIELD_COLOURS:
+            raise BoardProblem(y.place, f"colour {colour!r} is not one of {', '.join(YIELD_COLOURS)}")
+        if players not in YIELD_MARKS:
+            raise BoardProblem(y.place, f'players mark {players!r} is not "4" or "3+" (or left out)')
+        found.append(YieldSpace(ident, a, colour, players))
+    return tuple(found)
+
+
+def _layout(top: _Item, b: _Builder) -> tuple[tuple[LayoutCell, ...], ...]:
+    """The map's grid (optional): each valley once; "legend" where the legend goes."""
+    rows = top.get("layout", list, [])
+    seen: list[int] = []
+
+    def cell(value: object) -> LayoutCell:
+        if value == "legend":
+            return "legend"
+        if _is(value, int):
+            valleys: tuple[int, ...] = (value,)  # type: ignore[assignment]
+        elif isinstance(value, list) and value and all(_is(v, int) for v in value):
+            valleys = tuple(value)
+        else:
+            raise BoardProblem("layout", f"a cell must be a valley's number, a list of them or \"legend\", not {value!r}")
+        for v in valleys:
+            if v not in b.zones:
+                raise BoardProblem("layout", f"valley {v}, which the board does not have")
+            if v in seen:
+                raise BoardProblem("layout", f"valley {v} is placed twice")
+            seen.append(v)
+        return valleys[0] if len(valleys) == 1 else valleys
+
+    grid = tuple(tuple(cell(c) for c in row) if isinstance(row, list) else _bad_row(row) for row in rows)
+    missing = [z for z in b.zones if z not in seen]
+    if grid and missing:
+        raise BoardProblem("layout", f"leaves out valley {missing[0]}")
+    return grid
+
+
+def _bad_row(row: object) -> tuple[LayoutCell, ...]:
+    raise BoardProblem("layout", f"each row must be a list, not {_kind(row)}")
+
+
+def summary(board: Board) -> str:
+    """One line saying what a board has (``board check`` prints it for a good board)."""
+    parts = [f"{len(board.zones)} valleys", f"{len(board.dams)} dam spaces", f"{len(board.conduits)} conduits",
+             f"{len(board.powerhouses)} powerhouse spaces", f"{len(board.headstreams)} headstreams",
+             f"{len(board.exits)} exits"]
+    extras: list[tuple[int, str]] = [
+        (len(board.lakes), "natural lakes"), (sum(p.neutral for p in board.powerhouses.values()), "neutral powerhouses"),
+        (sum(len(c.targets) > 1 for c in board.conduits.values()), "branching conduits"),
+        (len(board.landscapes), "landscapes"), (len(board.yield_spaces), "yield spaces")]
+    parts += [f"{n} {what if n > 1 else what[:-1]}" for n, what in extras if n]
+    return f"board {board.id!r} ({board.name}): " + ", ".join(parts)
+
