@@ -249,6 +249,7 @@ class PowerhousePiece:
     mixers: int
     ability: str  # none | production_plus_2 | vp_per_2_energy | one_extra_drop (rules/china.py)
     text: str
+    short: str  # the app's few letters for it, on the company board
 
 
 @dataclass(frozen=True)
@@ -452,7 +453,7 @@ def _pipelines(c: Toml) -> Pipelines:
 
 
 def _powerhouse_pieces(c: Toml) -> tuple[PowerhousePiece, ...]:
-    pieces = tuple(PowerhousePiece(i, p["mixers"], p["ability"], p["text"])
+    pieces = tuple(PowerhousePiece(i, p["mixers"], p["ability"], p["text"], p["short"])
                    for i, p in enumerate(c.get("powerhouse_pieces", ()), 1))
     for p in pieces:
         if p.ability not in PIECE_ABILITIES:
