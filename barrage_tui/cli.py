@@ -66,6 +66,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help="new games end each turn at once, without the End turn step (undo then goes back "
                              "one choice only within the turn)")
     # the app the host runs for a player, with the host's end of a socket as this open file
+    parser.add_argument("--board", dest="app_board", metavar="FILE|ID",
+                        help="a new game's board: a shipped board's id or a board file (default: base)")
     parser.add_argument("--table-fd", type=int, help=argparse.SUPPRESS)
     sub = parser.add_subparsers(dest="command")
     sim = sub.add_parser("sim", help="play random whole games headless and check the rules' invariants")
@@ -190,6 +192,10 @@ def _run(argv: list[str] | None) -> int:
     if args.table_fd is not None:
         from .ui.table_app import run_table_client
         return run_table_client(args.table_fd)
+    board, problem = _board(args.app_board) if args.app_board is not None else ("", "")
+    if problem:  # said before the app starts, like a save folder that cannot be used
+        print(f"barrage-tui: --board {problem}", file=sys.stderr)
+        return 2
     from .ui.app import run_app
     return run_app(load=args.load, resume=args.resume, save_dir=args.save_dir, automa_delay=args.automa_delay,
-                   confirm=args.confirm)
+                   confirm=args.confirm, board=board)

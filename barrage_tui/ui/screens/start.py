@@ -22,6 +22,7 @@ from ..widgets.form import ActionButton, TextField
 from ..widgets.textutil import notify_plain, plain
 
 COMPANIES = [("Random", "")]  # the companies' names join once the rules are loaded
+BOARDS = [("Base map", "")]  # Setup.options "board": left out for the base map
 OFFICERS = [("Random", "")]
 NO_OFFICER = [("None", "")]  # an Automa below Very Hard has no chief engineer
 OFFICER_SETS = [("Base + promos", False), ("With the expansion box", True)]  # Setup.options expansion_officers
@@ -138,6 +139,8 @@ class StartScreen(Screen):
             Cycler([("Full game", False), ("Introductory", True)], False, id="mode"),
             Static("Seed", classes="opt-label"),
             TextField(str(self.seed), id="seed", digits=True, max_length=9),
+            Static("Board", classes="opt-label"),
+            Cycler(BOARDS, "", id="board"),  # the shipped boards join once the rules are loaded
             classes="opt-row")
         officer_set = Horizontal(
             Static("Chief engineers", classes="opt-label"),
@@ -187,6 +190,7 @@ class StartScreen(Screen):
             "companies": COMPANIES + [(companies[c].name, c) for c in COMPANY_ORDER + EXPANSION_COMPANIES
                                              if c in companies],
             "modules": [(m.id, m.short) for m in known_modules().values()],
+            "boards": self._boards(),
             "module_texts": {m.id: Text.assemble((m.name, "bold"), f": {m.text}") for m in known_modules().values()},
             "requires": {o: frozenset(names[o].requires) for o in ids if names[o].requires},
             "officers": [(short_name(names[o].name), o) for o in ids],
@@ -199,6 +203,25 @@ class StartScreen(Screen):
         storage.preload()
         self.app.call_from_thread(self._fill_in, officers)
 
+    def _boards(self) -> list:
+        """The shipped boards by name (the base map first), and a board file given with --board."""
+        from barrage_tui.rules import board_files
+        from barrage_tui.rules.boards import BoardProblem
+        from barrage_tui.rules.components import BASE_BOARD, builtin_boards
+
+        found = list(BOARDS)
+        refs = [b for b in builtin_boards() if b != BASE_BOARD]
+        given = getattr(self.app, "board", "")
+        if given and given not in refs and given != BASE_BOARD:
+            refs.append(given)
+        for ref in refs:
+            try:
+                board = board_files.load(ref)
+            except BoardProblem:
+                continue  # (--board was checked before the app started; a shipped board is tested)
+            found.append((board.name or ref, ref))
+        return found
+
     def _fill_in(self, officers: dict) -> None:
         """The chief engineers' names, the Automa, the saved games."""
         self._officers = officers["officers"]
@@ -209,6 +232,10 @@ class StartScreen(Screen):
         self._requires = officers["requires"]
         self._info.update({f"module-{m}": text for m, text in officers["module_texts"].items()})
         self._companies = officers["companies"]
+        self.query_one("#board", Cycler).set_options(officers["boards"])
+        self.query_one("#board", Cycler).set_value(getattr(self.app, "board", "") or "")
+        self._info.update({"board": Text("The board a new game is played on: a reconstruction says so in ? and "
+                                         "on the map; --board FILE plays a board file of your own.")})
         self.automa_ready = True
         for c in self.query(".seat-company").results(Cycler):
             c.set_options(self._companies)
@@ -357,7 +384,7 @@ class StartScreen(Screen):
 
     # ------------------------------------------------------------ the last setup, remembered
 
-    FLAGS = ("mode", "officer-set", "first", "confirm")  # the option fields kept besides the seats
+    FLAGS = ("mode", "officer-set", "first", "confirm", "board")  # the option fields kept besides the seats
 
     def form_values(self) -> dict:
         """The form's fields (not the seed: every game gets a new one unless typed in)."""
@@ -397,6 +424,7 @@ class StartScreen(Screen):
     def setup(self):
         """The Setup from the form (raises SetupError / ValueError with a plain message)."""
         from barrage_tui.rules.components import EXPANSION_OFFICERS
+        from barrage_tui.rules.board_files import BOARD_OPTION
         from barrage_tui.rules.setup import (EXPANSION_OPTION, MODULES_OPTION, SeatSetup, Setup, first_player_at_random,
                                              picking_order)
 
@@ -428,6 +456,9 @@ class StartScreen(Screen):
             options[EXPANSION_OPTION] = True
         if self.modules_on() and not intro:
             options[MODULES_OPTION] = sorted(self.modules_on())
+        board = self.query_one("#board", Cycler).value
+        if board:
+            options[BOARD_OPTION] = board
         setup = Setup(seats=tuple(seats), introductory=intro, seed=int(seed_text), options=options)
         setup.validate()
         return setup
