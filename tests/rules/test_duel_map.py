@@ -17,7 +17,9 @@ from barrage_tui.rules import board_files, boards, construction, preparation
 from barrage_tui.rules.components import components
 from barrage_tui.rules.game import Game
 from barrage_tui.rules.setup import SeatSetup, Setup, SetupError
+from barrage_tui.cli import main
 from barrage_tui.rules.state import NEUTRAL
+from barrage_tui.rules.validation import InvalidState, check_state
 from saves import load_game, save_game
 
 from .helpers import violations
@@ -254,3 +256,31 @@ def test_as_many_preparation_tiles_as_positions():
         _parse(GOOD.split("[[preparation_tile]]\nid = \"ph\"")[0])
     assert str(info.value) == ("preparation_tile: 1 preparation tiles for 2 positions: one positional tile lies "
                                "under each preparation tile")
+
+
+@pytest.mark.parametrize("change, problem", [
+    (lambda p: p.pop("conduit_left"), "state.preparation: needs exactly the board's preparation tiles"),
+    (lambda p: p.update(conduit_left=p["conduit_right"]), "each positional tile 1 to 8 once"),
+])
+def test_a_save_with_a_wrong_positional_draw_is_refused(change, problem):
+    game = duel_map_game(2)
+    change(game.state.preparation)
+    with pytest.raises(InvalidState) as info:
+        check_state(game.state, game.setup, game_board=game.board)
+    assert problem in str(info.value)
+
+
+def test_board_check_accepts_the_duel_map(capsys):
+    assert main(["board", "check", "duel"]) == 0
+    assert capsys.readouterr().out == (
+        "duel: ok: board 'duel' (Barrage Duel: the two-player map (reconstructed)): 9 valleys, 16 dam spaces, "
+        "16 conduits, 18 powerhouse spaces, 4 headstreams, 2 exits, 8 preparation tiles, for 2 seats\n")
+
+
+@pytest.mark.parametrize("args", [["--players", "3"], ["--automa", "3"]])
+def test_sim_refuses_another_seat_count_on_the_duel_map(args, capsys):
+    with pytest.raises(SystemExit) as info:
+        main(["sim", "--board", "duel", "--games", "1", *args])
+    assert info.value.code == 2
+    assert capsys.readouterr().err.endswith(
+        "error: the board duel is for 2 players: --players 2 (the default with it), at most --automa 2\n")
