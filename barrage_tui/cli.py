@@ -128,6 +128,12 @@ def _board(text: str) -> tuple[str, str]:
     return ref, ""
 
 
+def _board_seats(ref: str) -> tuple[int, ...]:
+    """The seat counts a ``--board`` (already loaded once, so it loads) is made for (empty: any)."""
+    from .rules import board_files
+    return board_files.load(ref).seats if ref else ()
+
+
 def _board_check(path: str) -> int:
     """``barrage-tui board check FILE``: a summary line (exit 0) or the one problem (exit 1)."""
     from .rules import board_files, boards
@@ -165,6 +171,10 @@ def _run(argv: list[str] | None) -> int:
         intro = True if args.intro else False if args.full else None
         if "duel" in args.modules and (args.players not in (None, 2) or args.automa > 1):
             parser.error("the Duel is for 2 players: --players 2 (the default with it) and at most --automa 1")
+        seats = _board_seats(board)
+        if seats and (args.players not in (None, *seats) or args.automa > max(seats)):
+            parser.error(f"the board {args.board} is for {' or '.join(map(str, seats))} players: "
+                         f"--players {seats[0]} (the default with it), at most --automa {max(seats)}")
         if args.automa:
             if args.intro:
                 parser.error("the Automa does not play the introductory game")

@@ -141,6 +141,7 @@ def _frozen(mapping: Mapping[K, V]) -> Mapping[K, V]:
 class HeadstreamTile:
     id: int
     drops_by_round: tuple[int, ...]  # rounds 1-4
+    assumed: str = ""  # the note the app shows for an invented tile (the Duel's: headstreams.toml)
 
 
 @dataclass(frozen=True)
@@ -525,7 +526,7 @@ def components() -> Components:
     bonus_raw = load_data("bonus-tiles")
     objective_raw = load_data("objective-tiles")
     track = load_data("energy-track")
-    heads = {t["id"]: HeadstreamTile(t["id"], tuple(t["drops_by_round"]))
+    heads = {t["id"]: HeadstreamTile(t["id"], tuple(t["drops_by_round"]), t.get("assumed", ""))
              for t in load_data("headstreams")["tile"]}
     return Components(
         map=parse_bytes(builtin_board_bytes(BASE_BOARD), heads),

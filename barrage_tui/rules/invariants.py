@@ -15,6 +15,7 @@ from . import contracts, geology, water
 from .components import components
 from .decisions import PromptKind
 from .officers import OFFICERS
+from .preparation import blocked_spaces
 from .state import CompanyState, DamState
 from .validation import InvalidState, check_state
 
@@ -98,6 +99,7 @@ def violations(game: Game) -> list[str]:
         found.append(f"geology: the tokens lie {st.geology}, laid out {game.origin.geology}")
     found += _token_engineers(game)
     found += _duel_board(game)
+    found += _preparation(game)
     for c in st.companies:
         who = f"seat {c.seat} ({c.company})"
         counted = _counted(c)
@@ -168,3 +170,12 @@ def _duel_board(game: Game) -> list[str]:
     if moved:
         found.append(f"duel: Reward tiles {moved} were not on those spaces at the start")
     return found
+
+
+def _preparation(game: Game) -> list[str]:
+    """The positional tiles stay as drawn; nothing is ever built on a space a preparation tile blocks."""
+    st = game.state
+    if st.preparation != game.origin.preparation:
+        return [f"preparation: the positional tiles lie {st.preparation}, drawn {game.origin.preparation}"]
+    built = blocked_spaces(game.board, st.preparation) & (st.dams.keys() | st.conduits.keys() | st.powerhouses.keys())
+    return [f"preparation: {', '.join(sorted(built))} built on, but blocked by a preparation tile"] if built else []

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING
 
-from . import duel, geology, keys
+from . import duel, geology, keys, preparation
 from .automa_deck import shuffle_deck
 from .automa_levels import levels, rules
 from .board_files import board_of, board_ref
@@ -87,6 +87,7 @@ class Setup:
             raise SetupError("two seats chose the same chief engineer")
         self._validate_automas()
         self._validate_duel()
+        self._validate_board_seats()
         for s in self.seats:
             if s.kind not in SEAT_KINDS:
                 raise SetupError(f"unknown seat kind {s.kind!r}")
@@ -109,6 +110,14 @@ class Setup:
                              f"one Automa); this game has {len(self.seats)} seat(s)")
         if all(s.kind == "automa" for s in self.seats):
             raise SetupError("the Duel against the Automa is one person against one Automa")
+
+    def _validate_board_seats(self) -> None:
+        """A board made for some seat counts (the Duel map: 2) is played with one of them."""
+        board = board_of(self.options)
+        if board.seats and len(self.seats) not in board.seats:
+            counts = ("exactly " if len(board.seats) == 1 else "") + " or ".join(map(str, board.seats))
+            raise SetupError(f"the board {board.name} is for {counts} players; this game has "
+                             f"{len(self.seats)} seat(s)")
 
     def _validate_automas(self) -> None:
         """1-3 Automas, full game only; a chief engineer only at Very Hard (reference automa.md 2)."""
@@ -377,5 +386,6 @@ def new_state(setup: Setup) -> GameState:
         geology.lay_out(state, board)
     if duel.MODULE in modules(setup.options):  # after the Geological tokens: their draws stay as they were too
         duel.lay_out(state, modules(setup.options))
+    preparation.lay_out(state, board)  # the Duel map's positional tiles: drawn last, the other draws stay
     state.round = 1
     return state

@@ -163,6 +163,7 @@ class GameState:
     duel_asking: list[str] = later(list)
     lakes: dict[str, int] = later(dict)  # natural lake -> the drops it holds (a board with lakes: boards.py)
     uncovered: list[str] = later(list)  # the landscapes whose covered spaces are open (board_features.uncover)
+    preparation: dict[str, int] = later(dict)  # preparation tile -> the positional tile under it (preparation.py)
 
     def copy(self) -> GameState:
         """A deep copy (undo keeps one at every turn start; sim tries choices on one)."""

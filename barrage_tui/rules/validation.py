@@ -100,6 +100,7 @@ def water_bounds(seats: int, board: Board) -> tuple[int, int, int]:
     headstream = tile + turns * GIFTS_PER_TURN * max(gifts)
     fill = len(board.dams) * dam
     game = (sum(n.initial_drops for n in board.neutral_dams) + sum(lake.drops for lake in board.lakes.values())
+            + sum(t.drops for t in board.preparation_tiles)
             + ROUNDS * (len(board.headstreams) * headstream + turns * fill))
     return dam, headstream, game
 
@@ -420,6 +421,13 @@ def _check_board_extras(st: GameState, board: Board, p: Callable[[str], str]) ->
         _one_of(f"{p('uncovered')}[{i}]", code, board.landscapes, "landscape of the board")
     if len(set(st.uncovered)) != len(st.uncovered):
         raise fail(p("uncovered"), "a landscape is listed twice")
+    if st.preparation or board.preparation_tiles:  # the positional tiles: one under each preparation tile
+        tiles = sorted(t.id for t in board.preparation_tiles)
+        if sorted(st.preparation) != tiles:
+            raise fail(p("preparation"), f"needs exactly the board's preparation tiles {', '.join(tiles) or '(none)'}")
+        if sorted(st.preparation.values()) != sorted(board.positions):
+            raise fail(p("preparation"), f"{sorted(st.preparation.values())}: each positional tile "
+                                         f"1 to {len(board.positions)} once")
 
 
 def _check_geology(st: GameState, setup: Setup, at: str, board: Board) -> None:
