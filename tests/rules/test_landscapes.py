@@ -7,7 +7,8 @@ import pytest
 
 from barrage_tui.rules import actions, board_features, construction, contracts, landscape_data, landscapes, scoring, water
 from barrage_tui.rules.components import components
-from barrage_tui.rules.state import NEUTRAL, DamState
+from barrage_tui.rules import validation
+from barrage_tui.rules.state import NEUTRAL, DamState, GameState
 
 from .helpers import answer, own, restart, violations
 from .landscape_setup import landscape_game
@@ -60,6 +61,7 @@ def test_juliets_yellow_landscape_in_the_hills():
     own(g, juliet, "powerhouse", "Q2a")
     own(g, juliet, "conduit", "K1")
     g.state.landscapes_built["A6"] = (juliet + 1) % 3  # a yellow mountain landscape: its yellow tile taken
+    board_features.uncover(g, "A6")
     put_yields(g, Hy1=16, Mg1=8, Hg1=11, Hr1=5)
     company = g.state.companies[juliet]
     machinery(company, 0, 3)
@@ -366,3 +368,31 @@ def test_every_tile_effect_has_a_handler_and_every_handler_a_tile():
     box = landscape_data.box()
     assert {t.effect for t in box.landscapes.values()} == set(landscapes.EFFECTS)
     assert {t.effect for t in box.yields.values()} == set(landscapes.YIELDS)
+
+
+def test_a_game_with_landscapes_is_saved_and_checked_as_it_is(game):
+    seat = seated(game)
+    own(game, seat, "powerhouse", "Q2a")
+    company = game.state.companies[seat]
+    machinery(company, 0, 4)
+    put_yields(game, Hr1=5, Hg1=8)
+    game = restart(game)
+    build_landscape(game, "B1")
+    st = game.state
+    assert GameState.from_dict(st.to_dict()) == st and st.landscape_contracts["B1"]
+    validation.check_state(st, game.setup, game_board=game.board)
+    broken = st.copy()
+    broken.yields_taken["8"] = seat  # still lying beside the hills too
+    with pytest.raises(validation.InvalidState, match="a yield tile is in two places"):
+        validation.check_state(broken, game.setup, game_board=game.board)
+    broken = st.copy()
+    broken.uncovered.remove("B1")
+    with pytest.raises(validation.InvalidState, match="built, but the spaces under it are still covered"):
+        validation.check_state(broken, game.setup, game_board=game.board)
+
+
+def test_a_game_without_the_module_is_written_as_before():
+    from .helpers import new_game
+    data = new_game().state.to_dict()
+    assert not {"landscape_tiles", "yield_tiles", "landscapes_built", "yields_taken", "landscape_objectives",
+                "extra_objective", "landscape_contracts"} & set(data)
