@@ -18,7 +18,11 @@ Decisions (UNVERIFIED in the rulebook; also in the data's notes and the help):
 - a yield tile's free build is a contract's free build (no Engineers, tile or machinery; a red outline's
   credits are due), its construction action is a full one without Engineers (if nothing can be built,
   nothing happens);
-- China tile 1's Energy moves the marker only (it is no production: no contract);
+- China tile 1's Energy moves the marker only (it is no production: no contract); tiles 1 and 3 count the
+  landscape's printed machinery cost (before a yield tile's discount);
+- a permanent yield tile's "every action" (tile 6) is the printed credits of a Management board action space,
+  not a chief engineer's own space; the red outline's discount (tile 1) is on building and action spaces
+  and a company's construction spaces;
 - the neighbouring lake of a lake-release landscape is the board's first lake holding drops; a channel
   landscape's arrowed Headstreams are the board's first ones;
 - A4's new Headstream and A6's diverted river are the board's to show; the board format has no covered
