@@ -68,3 +68,38 @@ async def test_switching_the_module_off_takes_angelo_back(tmp_path):
         await pick(pilot, start, "officer-0", "angelo")
         await toggle(pilot, start, "geological")
         assert start.query_one("#officer-0").value == "" and "angelo" not in offered(start, 0)
+
+
+async def test_the_duel_and_its_map_set_two_seats(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        start = await start_screen_ready(pilot)
+        for _ in range(3):
+            await pilot.pause()
+        await pick(pilot, start, "seats", 3)
+        await toggle(pilot, start, "duel")
+        assert start.query_one("#seats").value == 2 and len(start.setup().seats) == 2
+        await toggle(pilot, start, "duel")
+        await pick(pilot, start, "seats", 4)
+        await pick(pilot, start, "board", "duel")
+        await pilot.pause()
+        assert start.query_one("#seats").value == 2
+        assert start.setup().options["board"] == "duel"
+
+
+async def test_the_help_names_a_reconstructed_board(app_factory):
+    from barrage_tui.rules.game import Game
+    from barrage_tui.rules.setup import SeatSetup, Setup
+    from barrage_tui.ui.screens.help import HelpScreen
+
+    game = Game.new(Setup(seats=(SeatSetup("A", company="usa", officer="wilhelm"), SeatSetup("B", company="italy",
+                                                                                          officer="jill")),
+                          seed=3, options={"board": "duel"}))
+    app = app_factory(game=game)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        text = " ".join(app.screen.plain_text(300).split())
+        assert f"The board: {game.board.name}" in text and " ".join(game.board.assumed.split()) in text

@@ -282,6 +282,12 @@ class HelpScreen(ModalScreen):
                     yield Static(Text("Companies and chief engineers in play", style="bold underline"),
                                  classes="help-head")
                     yield Static(Group(*officers_help(self.game)))
+                    board = self.game.board
+                    if board.assumed or board.id != "base":  # another board: its name, and what is invented
+                        yield Static(Text(f"The board: {board.name or board.id}", style="bold underline"),
+                                     classes="help-head")
+                        if board.assumed:
+                            yield Static(plain(board.assumed, style="yellow"))
                     if self.game.state.duel_markers:
                         yield Static(Text("The Duel board", style="bold underline"), classes="help-head")
                         yield Static(Group(*duel_help(self.game)))

@@ -372,10 +372,33 @@ class StartScreen(Screen):
         self._show_officer(event.toggles)
 
     @on(Toggles.Changed, "#modules")
-    def _module_changed(self) -> None:
-        """A module's chief engineers (Angelo Alberti) are offered while it is on."""
+    async def _module_changed(self) -> None:
+        """A module's chief engineers (Angelo Alberti) are offered while it is on; the Duel seats two."""
         for row in self.query(SeatRow):
             self._seat_officers(row.index)
+        await self._fit_seats()
+
+    @on(Cycler.Changed, "#board")
+    async def _board_changed(self) -> None:
+        await self._fit_seats()
+
+    async def _fit_seats(self) -> None:
+        """Seats the board and the modules allow (the Duel and its map: exactly 2), set when the form has other."""
+        from barrage_tui.rules import board_files, duel
+        from barrage_tui.rules.boards import BoardProblem
+
+        allowed: set[int] = {1, 2, 3, 4}
+        if duel.MODULE in self.modules_on():
+            allowed &= {duel.SEATS}
+        try:
+            board = board_files.load(str(self.query_one("#board", Cycler).value or board_files.BASE_BOARD))
+            allowed &= set(board.seats or allowed)
+        except BoardProblem:
+            pass
+        seats = self.query_one("#seats", Cycler)
+        if allowed and int(seats.value) not in allowed:
+            seats.set_value(min(allowed))
+            await self._show_seats(int(seats.value))
 
     @on(Cycler.Changed, "#seats")
     async def _seats_changed(self, event: Cycler.Changed) -> None:
