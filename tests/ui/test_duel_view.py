@@ -63,3 +63,17 @@ async def test_the_help_explains_the_duel_board_and_its_tiles(app_factory):
         assert "The Duel board" in text and "Row 1:" in text
         some = next(iter(game.state.duel_tiles.values()))
         assert " ".join(duel.board().tiles[some].text.split()) in text
+
+
+async def test_with_the_duel_board_the_decision_keeps_room_in_every_layout(app_factory):
+    from barrage_tui.ui.widgets.prompt import ChoiceList
+
+    game = duel_game()
+    app = app_factory(game=game)
+    async with app.run_test(size=(160, 50)) as pilot:
+        for size in ((160, 50), (120, 40), (80, 24)):
+            await pilot.resize_terminal(*size)
+            for _ in range(3):
+                await pilot.pause()
+            choices = game_screen(app).query_one(ChoiceList)
+            assert choices.region.height >= 3, size  # the choices are in view, not squeezed out

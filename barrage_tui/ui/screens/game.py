@@ -115,6 +115,7 @@ class GameScreen(Screen):
         log = GameLog(id="log")
         # the Duel board, with the module on: beside the contracts (a tab where the panels take turns)
         duel_board = [DuelBoard(id="duel")] if self.session.game.state.duel_markers else []
+        self.set_class(bool(duel_board), "-duel")
         if self.mode == "wide":
             with Horizontal(id="table"):
                 with Vertical(id="left"):

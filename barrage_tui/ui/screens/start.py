@@ -230,7 +230,8 @@ class StartScreen(Screen):
                 board = board_files.load(ref)
             except BoardProblem:
                 continue  # (--board was checked before the app started; a shipped board is tested)
-            found.append((board.name or ref, ref))
+            # a few words on the form ("Barrage Duel"; ≈ a reconstruction); the whole name is in the help
+            found.append(((board.name or ref).split(":")[0].strip() + (" ≈" if board.assumed else ""), ref))
         return found
 
     def _fill_in(self, officers: dict) -> None:
@@ -245,8 +246,8 @@ class StartScreen(Screen):
         self._companies = officers["companies"]
         self.query_one("#board", Cycler).set_options(officers["boards"])
         self.query_one("#board", Cycler).set_value(getattr(self.app, "board", "") or "")
-        self._info.update({"board": Text("The board a new game is played on: a reconstruction says so in ? and "
-                                         "on the map; --board FILE plays a board file of your own.")})
+        self._info.update({"board": Text("The board a new game is played on (≈ a reconstruction with invented "
+                                         "geometry: ? tells what); --board FILE plays a board file of your own.")})
         self.automa_ready = True
         for c in self.query(".seat-company").results(Cycler):
             c.set_options(self._companies)
