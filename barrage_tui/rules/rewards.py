@@ -42,7 +42,8 @@ def a(structure: str) -> str:
     return f"{'an' if name[0] in 'AEIOU' else 'a'} {name}"
 
 
-def describe(reward: Toml, words: Mapping[str, str] = WORDS) -> str:
+def describe(reward: Toml, words: Mapping[str, str] = WORDS, one: Mapping[str, str] = ONE) -> str:
+    """A reward in words (``one``: the words for exactly 1 of something)."""
     parts = []
     for key, value in reward.items():
         if key == "build":
@@ -52,8 +53,8 @@ def describe(reward: Toml, words: Mapping[str, str] = WORDS) -> str:
             if "build_max_production" in reward:
                 extra = words["build_max_production"].format(reward["build_max_production"])
             parts.append(words["build"].format(a(value) if words is WORDS else value, extra))
-        elif words is WORDS and value == 1 and key in ONE:
-            parts.append(ONE[key])
+        elif value == 1 and key in one:
+            parts.append(one[key])
         elif key in words and not key.startswith("build_"):
             parts.append(words[key].format(value))
     return ", ".join(parts)

@@ -91,8 +91,11 @@ REWARD_WORDS = {
 }
 
 
+REWARD_ONE = {"drops_delayed": "1 drop", "drops_flowing": "1 drop flowing"}
+
+
 def reward_short(reward) -> str:
-    return describe(reward, REWARD_WORDS)
+    return describe(reward, REWARD_WORDS, REWARD_ONE)
 
 
 def contract_short(cid: int) -> str:
