@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from barrage_tui.rules import board, construction, production
+from barrage_tui.rules import company_board, construction, production
 from barrage_tui.rules.components import components
 from barrage_tui.rules.keys import make
 from barrage_tui.rules.officers import ANTON_TILE
@@ -67,7 +67,7 @@ def choice(view, use, space: str, spare: int | None = None) -> tuple[int, constr
     Decision (China, no Automa rule exists): its Powerhouse piece is likewise the leftmost it can pay for -
     the cheapest, so it builds the 2-, 3-, 4- and 5-Mixer pieces in the order and at the costs of the base
     game's rising Powerhouse cost, passing a piece only while it lacks the Mixers."""
-    for column in board.free_columns(view.company, use.structure):
+    for column in company_board.free_columns(view.company, use.structure):
         if (pay := _payment(view, use, space, column, spare)) is not None:
             return column, pay
     return None

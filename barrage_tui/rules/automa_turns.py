@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import board
+from . import company_board
 from .automa_levels import AUTOMA, level
 from .automa_step import apply
 from .decisions import Flow, Prompt, PromptKind
@@ -57,7 +57,7 @@ def take_income(game: Game, seat: int) -> Flow[None]:
     if not level(company).round_income:
         game.event(f"{game.name(seat)} (Automa, {level(company).name}) takes no income.", seat, "income")
         return
-    if not board.uncovered(company):
+    if not company_board.uncovered(company):
         return
     yield from _step(game, seat, f"{game.name(seat)} (Automa) takes its income.")
 

@@ -2,9 +2,9 @@
 
 Pressure pipelines: every Conduit China built has production value +1 for whoever uses it
 (``conduit_bonus``, added by production.conduit_value on top of a Geological token's +1) and costs 1 Mixer
-more to build (construction.py, ``board.conduit_extra_mixers``); another company producing through one pays
+more to build (construction.py, ``company_board.conduit_extra_mixers``); another company producing through one pays
 China per drop and China scores VP per drop by the step its number of Conduits built has reached (``fee``).
-Unique powerhouses: its four Powerhouse pieces (board.py: the row's columns, taken in any order) each have a
+Unique powerhouses: its four Powerhouse pieces (company_board.py: the row's columns, taken in any order) each have a
 fixed Mixer cost and an ability for productions through that piece only (``piece_at``); which piece stands
 where is ``GameState.powerhouse_pieces``. The facts are China's entry in data/companies.toml.
 
@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import board, keys
+from . import company_board, keys
 from .automa_levels import level
 from .components import BASE_FEE, FeeStep, PowerhousePiece, components
 from .decisions import Choice
@@ -54,7 +54,7 @@ def powerhouse_row(game: Game, seat: int) -> list[tuple[PowerhousePiece, str]]:
 def conduit_bonus(game: Game, conduit: str) -> int:
     """What the owner of a built ``conduit`` adds to its value (China: +1); 0 for an empty space."""
     owner = game.state.conduits.get(conduit)
-    return 0 if owner is None else board.conduit_value_bonus(game.state.companies[owner])
+    return 0 if owner is None else company_board.conduit_value_bonus(game.state.companies[owner])
 
 
 def fee(game: Game, conduit: str) -> FeeStep:

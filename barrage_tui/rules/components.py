@@ -548,7 +548,7 @@ def components() -> Components:
         start=start,
         construction_cost=_construction_cost(common["construction_cost"]),
         wheel_segments=common["wheel"]["segments"],
-        # the base boards' slots (a board that pays in other columns, Brazil's, is read column by column: board.py)
+        # the base boards' slots (a board that pays in other columns, Brazil's, is read column by column: company_board.py)
         income_slots=tuple(sorted({n for c in companies.values() if not c.module
                                    for row in c.income.values() for n in row})),
         rounds=game["rounds"],

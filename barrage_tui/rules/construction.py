@@ -3,7 +3,7 @@
 One construction: choose a Technology tile from your supply, a legal space, and how to pay; the tile
 and the machinery go into the open segment of the wheel, the wheel turns one segment, the piece is
 placed (+3 credits on a red-outlined space), an uncovered income slot pays at once, then the tile's
-effect happens. A company whose rows may be taken in any order (Brazil, board.py) also chooses the column
+effect happens. A company whose rows may be taken in any order (Brazil, company_board.py) also chooses the column
 after the tile, and loses that column's machinery for good (also for a free build) before its income.
 """
 
@@ -15,11 +15,11 @@ from functools import cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING, NamedTuple
 
-from . import board, china, geology, landscape_data, officers, patents, rewards, wheel
+from . import china, company_board, geology, landscape_data, officers, patents, rewards, wheel
 from .automa_levels import level
 from .board_features import covered
 from .boards import Board
-from .board import NO_LOSS, Income, Loss
+from .company_board import NO_LOSS, Income, Loss
 from .components import STRUCTURES, CompanyConstruction, Toml, components
 from .decisions import Choice, Flow, PromptKind
 from .geology import TokenCost
@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from .game import Game
 
 INCOME_SLOTS = components().income_slots  # a base board's: building the n-th piece uncovers slot n (2, 4, 5)
-built = board.built
+built = company_board.built
 
 
 @dataclass(frozen=True)
@@ -291,7 +291,7 @@ def _machinery_options(company: CompanyState, s: str, space: str, rules: _CostRu
         units, kind = rules.landscapes[space]
         kinds = {kind}
     else:
-        units, kinds = board.powerhouse_mixers(company, column), {"mixers"}
+        units, kinds = company_board.powerhouse_mixers(company, column), {"mixers"}
     units = patents.cost_units(rules.tile, s, units)
     units = max(0, units - rules.discount[1 if "mixers" in kinds else 0])  # yield tiles 2 / 4 (one kind here, before wild)
     if _wild(rules):
@@ -309,7 +309,7 @@ def _wild(rules: _CostRules) -> bool:
 
 def _company_extra(company: CompanyState, s: str, rules: _CostRules) -> tuple[Part, ...]:
     """Machinery the company's board adds to a build's own (China's Conduits: 1 Mixer), paid like it."""
-    n = board.conduit_extra_mixers(company) if s == "conduit" else 0
+    n = company_board.conduit_extra_mixers(company) if s == "conduit" else 0
     return ((n, BOTH if _wild(rules) else MIXERS, True),) if n else ()
 
 
@@ -368,10 +368,10 @@ def free_payments(game: Game, seat: int, structure: str, space: str, credits: in
 
 def _column_loss(company: CompanyState, structure: str, column: int | None) -> Loss:
     """What taking the row's piece from ``column`` (None: the first the row offers) loses for good."""
-    columns = board.free_columns(company, structure)
+    columns = company_board.free_columns(company, structure)
     if column is None:
         column = columns[0] if columns else 0
-    return board.loss(company, structure, column)
+    return company_board.loss(company, structure, column)
 
 
 def _unique(pays: Iterable[Payment]) -> list[Payment]:
@@ -518,9 +518,9 @@ def _column_terms(company: CompanyState, structure: str, column: int | None) -> 
     Powerhouses; else 0)."""
     if structure == LANDSCAPE:  # no piece of the company board
         return [(NO_LOSS, 0)]
-    found = [column] if column is not None else board.free_columns(company, structure)
+    found = [column] if column is not None else company_board.free_columns(company, structure)
     own = structure == "powerhouse" and bool(china.pieces(company))
-    return sorted({(board.loss(company, structure, c), c if own else 0) for c in found})
+    return sorted({(company_board.loss(company, structure, c), c if own else 0) for c in found})
 
 
 def _build_plan(game: Game, seat: int, credits: int, uses: list[TileUse],
@@ -595,7 +595,7 @@ def construct(game: Game, seat: int, engineer_free: bool = False) -> Flow[None]:
                               help="A tile builds its structure type; it goes on your wheel with the machinery.")
     use = uses[key]
     spaces = plan[key]
-    columns = [0] if use.structure == LANDSCAPE else board.free_columns(company, use.structure)
+    columns = [0] if use.structure == LANDSCAPE else company_board.free_columns(company, use.structure)
     column = columns[0]
     if len(columns) > 1:  # a row taken in any order (Brazil): which column, each with its income and loss
         plans = {c: p[key] for c in columns if (p := _build_plan(game, seat, credits, [use], c))}
@@ -688,7 +688,7 @@ def _ask_column(game: Game, seat: int, structure: str, able: list[int], unable: 
                                       for c in unable)})
         return Key.parse(key).number()
     choices = [column_choice(company, structure, c) for c in able]
-    short = tuple((f"column {c}", f"cannot also lose {lost_label(board.loss(company, structure, c))}")
+    short = tuple((f"column {c}", f"cannot also lose {lost_label(company_board.loss(company, structure, c))}")
                   for c in unable)
     key = yield from game.ask(seat, PromptKind.BUILD_COLUMN, f"Which column of your board do you take the "
                               f"{structure} from?", choices, data={"structure": structure, "unavailable": short})
@@ -698,7 +698,7 @@ def _ask_column(game: Game, seat: int, structure: str, able: list[int], unable: 
 def column_choice(company: CompanyState, structure: str, column: int) -> Choice:
     """A column of a row taken in any order: the income it uncovers (and its price), the machinery lost."""
     income = uncovered_income(company, structure, column)
-    loss = board.loss(company, structure, column)
+    loss = company_board.loss(company, structure, column)
     label = f"Column {column}"
     if income is not None:
         label += f": uncovers {rewards.describe(income.reward)}"
@@ -736,7 +736,7 @@ def free_build(game: Game, seat: int, structure: str, areas: Collection[str] | N
     company = game.state.companies[seat]
     credits = game.spendable_credits(seat)
     legal = legal_spaces(game, seat, structure, areas, max_production)
-    columns = board.free_columns(company, structure)
+    columns = company_board.free_columns(company, structure)
     column = columns[0] if columns else 0
     if legal and len(columns) > 1:  # a row taken in any order (Brazil): a column whose loss can be paid
         able = [c for c in columns if any(free_payments(game, seat, structure, s, credits, c) for s in legal)]
@@ -764,8 +764,8 @@ def place_piece(game: Game, seat: int, structure: str, space: str, fee: int, col
     st = game.state
     company = st.companies[seat]
     game.pay_credits(seat, fee)
-    column = column or board.free_columns(company, structure)[0]
-    board.take(company, structure, column)
+    column = column or company_board.free_columns(company, structure)[0]
+    company_board.take(company, structure, column)
     if structure == "base":
         st.dams[space] = DamState(owner=seat, height=1)
     elif without_base(game, structure, space):  # Japan: an Elevation without a Base
@@ -790,7 +790,7 @@ def place_piece(game: Game, seat: int, structure: str, space: str, fee: int, col
 def uncovered_income(company: CompanyState, structure: str, column: int) -> Income | None:
     """The income paid at once for taking the piece of ``column`` (the n-th piece of a base board's row
     uncovers slot n), where the company board shows one (None: nothing to pay now)."""
-    found = board.income(company, structure, column)
+    found = company_board.income(company, structure, column)
     return found if found is not None and level(company).immediate_income else None
 
 
@@ -853,7 +853,7 @@ def _why_not(game: Game, seat: int, use: TileUse, space: str, fee: int) -> str:
     if fee > credits:
         return short_of_credits(fee, credits) + " (red outline)"
     units, kinds = machinery_options(game, seat, use, space)[0]
-    extra = board.conduit_extra_mixers(company) if use.structure == "conduit" else 0
+    extra = company_board.conduit_extra_mixers(company) if use.structure == "conduit" else 0
     if extra and units <= company.excavators + company.excamixers:  # China: short of the extra Mixer
         return _needs_machinery(company, units + extra, kinds | MIXERS)
     return _needs_machinery(company, units, kinds)
@@ -868,7 +868,7 @@ def _needs_machinery(company: CompanyState, units: int, kinds: frozenset[str]) -
 
 def _why_not_free(game: Game, seat: int, structure: str, space: str, column: int) -> str:
     company = game.state.companies[seat]
-    loss = board.loss(company, structure, column) if column else NO_LOSS
+    loss = company_board.loss(company, structure, column) if column else NO_LOSS
     wild = any(o.machinery_wild for o in officers.in_force(company))
     if loss != NO_LOSS and loss_payment(company, loss, wild) is None:
         return f"cannot lose {lost_label(loss)} (column {column})"
@@ -905,9 +905,9 @@ def space_choice(game: Game, seat: int, structure: str, space: str, fee: int, pa
     company = game.state.companies[seat]
     if structure == LANDSCAPE:
         return _landscape_choice(game, space, pay)
-    column = column or board.free_columns(company, structure)[0]
+    column = column or company_board.free_columns(company, structure)[0]
     income = uncovered_income(company, structure, column)
-    loss = board.loss(company, structure, column)
+    loss = company_board.loss(company, structure, column)
     total = Payment(pay.excavators, pay.mixers, pay.credits + fee, pay.excamixers, pay.token_credits,
                     pay.engineers, pay.waiver)
     label = space_label(game, structure, space) + (f" · costs {total.short}" if total != Payment(0, 0, 0) else "")
@@ -923,7 +923,7 @@ def space_choice(game: Game, seat: int, structure: str, space: str, fee: int, pa
                                "income": income.reward if income else None}
     if token is not None:  # (credits above: the token's included) its cost, and the Engineers it takes
         data |= {"engineers": pay.engineers, "token": token.as_data()}
-    if board.any_order(company, structure):  # a piece from a chosen column: its income's price and its loss
+    if company_board.any_order(company, structure):  # a piece from a chosen column: its income's price and its loss
         data |= {"column": column, "income_price": income.price if income else 0,
                  "loss": {"excavators": loss[0], "mixers": loss[1]}}
     if without_base(game, structure, space):
@@ -933,7 +933,7 @@ def space_choice(game: Game, seat: int, structure: str, space: str, fee: int, pa
         piece = own[column - 1]
         label += f" · the {piece.mixers}-Mixer Powerhouse ({piece.text})"
         data |= {"piece": piece.column, "ability": piece.ability}
-    bonus = board.conduit_value_bonus(company) if structure == "conduit" else 0
+    bonus = company_board.conduit_value_bonus(company) if structure == "conduit" else 0
     if bonus:  # China's pipelines: the value the Conduit will have as the company's
         data["value"] = geology.conduit_value(game, space) + bonus
         label += f" · value {data['value']} as yours"

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import board, rewards
+from . import company_board, rewards
 from .construction import take_priced
 from .decisions import Flow
 
@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 
 
 def income(game: Game, seat: int) -> Flow[None]:
-    incomes = board.uncovered(game.state.companies[seat])
+    incomes = company_board.uncovered(game.state.companies[seat])
     for found in incomes:
         if not found.price:
             game.event(f"{game.name(seat)} takes income: {rewards.describe(found.reward)}.", seat, "income")

@@ -90,7 +90,7 @@ class CompanyState:
     vp_by_source: dict[str, int] = field(default_factory=dict)
     difficulty: str = ""  # an Automa's level: easy | medium | hard | very_hard (automa_levels.levels)
     # The board columns a row's pieces were taken from, sorted, for a row not taken from the left (Brazil);
-    # a row not listed was taken left to right: columns 1 to its number built (board.py).
+    # a row not listed was taken left to right: columns 1 to its number built (company_board.py).
     columns_taken: dict[str, list[int]] = later(dict)
     # Excavators, mixers and Excamixers returned to the general supply for good (Brazil's column loss).
     machinery_lost: list[int] = later(lambda: [0, 0, 0])

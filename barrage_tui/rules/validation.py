@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Callable, Container
 from functools import cache, partial
 
-from . import board, duel, geology, landscape_data
+from . import company_board, duel, geology, landscape_data
 from .actions import BANK
 from .automa_deck import DECK_SIZE
 from .board_files import board_of
@@ -124,9 +124,9 @@ def _columns_taken(path: str, c: CompanyState) -> None:
         at = key_path(path, structure)
         if structure not in any_order:
             raise fail(at, f"{c.company}'s {structure}s are taken from the left; nothing to list")
-        built = board.built(c, structure)
-        if sorted(set(columns)) != columns or not all(1 <= k <= board.columns(structure) for k in columns):
-            raise fail(at, f"{columns} must list columns 1 to {board.columns(structure)} once each, in order")
+        built = company_board.built(c, structure)
+        if sorted(set(columns)) != columns or not all(1 <= k <= company_board.columns(structure) for k in columns):
+            raise fail(at, f"{columns} must list columns 1 to {company_board.columns(structure)} once each, in order")
         if len(columns) != built:
             raise fail(at, f"lists {len(columns)} columns but {built} {structure}s are built")
         if columns == list(range(1, built + 1)):
@@ -415,9 +415,9 @@ def _check_powerhouse_pieces(st: GameState, at: str) -> None:
         if not comps.companies[c.company].powerhouse_pieces:
             continue
         standing = sorted(st.powerhouse_pieces.get(s, 0) for s, o in st.powerhouses.items() if o == c.seat)
-        if standing != board.taken(c, "powerhouse"):
+        if standing != company_board.taken(c, "powerhouse"):
             raise fail(at, f"seat {c.seat}'s Powerhouses hold the pieces {standing}, its board lacks "
-                           f"{board.taken(c, 'powerhouse')}: each piece stands in one place")
+                           f"{company_board.taken(c, 'powerhouse')}: each piece stands in one place")
 
 
 def _check_board_extras(st: GameState, board: Board, p: Callable[[str], str]) -> None:

@@ -9,7 +9,7 @@ import pytest
 
 import automa
 from automa import income as automa_income
-from barrage_tui.rules import board
+from barrage_tui.rules import company_board
 from barrage_tui.rules.invariants import violations
 from barrage_tui.rules.setup import SeatSetup, Setup
 from barrage_tui.rules.sim import play_random
@@ -34,7 +34,7 @@ def test_it_takes_the_leftmost_column():
     game, a = brazil()
     set_cards(game, action=2, criteria=1)  # Base in the hills: 4 Excavators
     game.choose(decide(game).key)
-    assert board.taken(a, "base") == [1] and a.machinery_lost == [0, 0, 0]
+    assert company_board.taken(a, "base") == [1] and a.machinery_lost == [0, 0, 0]
     assert violations(game) == []
 
 
@@ -47,7 +47,7 @@ def test_it_passes_a_column_whose_loss_it_cannot_pay_and_pays_a_priced_income_in
     choice = decide(game)
     assert "=column:4" in choice.key and "=income:base:4" in choice.key
     game.choose(choice.key)
-    assert board.taken(a, "base") == [1, 2, 4] and a.machinery_lost == [0, 1, 0] and a.mixers == 0
+    assert company_board.taken(a, "base") == [1, 2, 4] and a.machinery_lost == [0, 1, 0] and a.mixers == 0
     assert a.vp == vp - 2 + 6 and a.credits == 0  # its price and its credits, both as VP (the box is free)
     assert violations(game) == []
 
@@ -66,7 +66,7 @@ def test_no_column_it_can_pay_for_skips_the_box():
 def test_its_income_pays_every_priced_income():
     game, a = brazil()
     put_dam(game, "B1L", AUTOMA)
-    board.take(a, "elevation", 4)  # 2 VP + 4 energy for 1 credit
+    company_board.take(a, "elevation", 4)  # 2 VP + 4 energy for 1 credit
     game.state.dams["B1L"].height = 2
     choice = automa_income.plan(game, AUTOMA)
     assert "=income:elevation:4" in choice.key, choice.key

@@ -12,7 +12,7 @@ import pytest
 import automa
 from automa.boxes import construction as construction_box
 from automa.boxes import production as production_box
-from barrage_tui.rules import board, production
+from barrage_tui.rules import company_board, production
 from barrage_tui.rules.setup import SeatSetup, Setup
 from barrage_tui.rules.sim import play_random
 
@@ -34,12 +34,12 @@ def china(mixers=6, level="hard"):
 def test_it_builds_the_cheapest_powerhouse_piece_it_can_pay_for():
     game, a = china(mixers=6)
     assert construction_box.plan(view(game, 1), "powerhouse").column == 1
-    board.take(a, "powerhouse", 1)
+    company_board.take(a, "powerhouse", 1)
     game.state.powerhouses["P5_0"] = AUTOMA
     game.state.powerhouse_pieces["P5_0"] = 1
     a.mixers = 3
     assert construction_box.plan(view(game, 1), "powerhouse").column == 2
-    board.take(a, "powerhouse", 2)
+    company_board.take(a, "powerhouse", 2)
     assert construction_box.plan(view(game, 1), "powerhouse") == "not enough machinery for a Powerhouse"
 
 

@@ -7,7 +7,7 @@ import pytest
 
 from saves import loads_game
 from saves.codec import dumps
-from barrage_tui.rules import board, construction, contracts, income, production
+from barrage_tui.rules import company_board, construction, contracts, income, production
 from barrage_tui.rules.components import components
 from barrage_tui.rules.decisions import PromptKind
 from barrage_tui.rules.invariants import violations
@@ -43,7 +43,7 @@ def test_the_board_data_loses_the_printed_machinery_and_says_the_incomes_are_ass
     assert dict(co.column_loss) == {3: (1, 0), 4: (0, 1), 5: (1, 1)}
     assert co.any_order == {"base", "elevation", "conduit"}
     assert "assumed" in co.assumed and "barrage_tui/rules/data/companies.toml" in co.assumed
-    assert all(set(co.income[s]) == {1, 2, 3, 4, 5} for s in board.ROWS)  # an income in every column
+    assert all(set(co.income[s]) == {1, 2, 3, 4, 5} for s in company_board.ROWS)  # an income in every column
     assert co.module == "overseas" and "brazil" in components().companies
 
 
@@ -58,7 +58,7 @@ def test_an_edited_income_or_price_in_the_data_is_what_the_game_uses(edited_data
     prompts = build_base(game, 2, "B8L", "income:base:2")
     assert prompts[-1].kind == PromptKind.INCOME_PRICE and prompts[-1].choices[0].data["price"] == 4
     assert c.credits == 20 - 4 + 5
-    assert board.loss(c, "base", 3) == (1, 2)
+    assert company_board.loss(c, "base", 3) == (1, 2)
 
 
 def test_the_column_choice_shows_each_columns_income_price_and_loss():
@@ -146,11 +146,11 @@ def test_a_free_build_with_no_machinery_to_lose_is_offered_only_the_free_columns
 
 def test_pieces_are_taken_in_any_order_and_the_state_lists_only_a_row_not_taken_from_the_left():
     game, c = brazil()
-    board.take(c, "elevation", 2)
-    assert c.columns_taken == {"elevation": [2]} and board.free_columns(c, "elevation") == [1, 3, 4, 5]
-    board.take(c, "elevation", 1)
-    assert c.columns_taken == {} and board.taken(c, "elevation") == [1, 2]
-    assert board.free_columns(c, "powerhouse") == [1]  # Powerhouses: in the usual order
+    company_board.take(c, "elevation", 2)
+    assert c.columns_taken == {"elevation": [2]} and company_board.free_columns(c, "elevation") == [1, 3, 4, 5]
+    company_board.take(c, "elevation", 1)
+    assert c.columns_taken == {} and company_board.taken(c, "elevation") == [1, 2]
+    assert company_board.free_columns(c, "powerhouse") == [1]  # Powerhouses: in the usual order
 
 
 def test_a_base_company_has_no_column_choice_and_writes_no_new_field():
@@ -163,7 +163,7 @@ def test_a_base_company_has_no_column_choice_and_writes_no_new_field():
 
 def test_the_new_fields_are_saved_and_an_old_state_loads_with_their_defaults():
     game, c = brazil()
-    board.take(c, "base", 4)
+    company_board.take(c, "base", 4)
     c.machinery_lost = [0, 1, 0]
     data = game.state.to_dict()
     assert data["companies"][0]["columns_taken"] == {"base": [4]}
@@ -180,7 +180,7 @@ def test_the_new_fields_are_saved_and_an_old_state_loads_with_their_defaults():
     ({"powerhouse": [2]}, "taken from the left")])
 def test_a_bad_list_of_columns_is_refused_with_its_path(columns, problem):
     game, c = brazil()
-    board.take(c, "base", 2)
+    company_board.take(c, "base", 2)
     c.columns_taken = columns
     with pytest.raises(InvalidState, match=r"columns_taken\.(base|powerhouse): .*" + problem):
         check_state(game.state, game.setup)
@@ -201,21 +201,21 @@ def test_an_uncovered_price_is_paid_at_once_or_the_income_is_left():
 def test_the_income_phase_takes_the_free_incomes_first_then_asks_for_the_priced_ones():
     game, c = brazil(credits=0)
     for structure, column in (("base", 4), ("base", 1), ("conduit", 1)):
-        board.take(c, structure, column)
+        company_board.take(c, structure, column)
     _, prompts = drive(game, income.income(game, 0))
     assert prompts == [] and (c.credits, c.energy) == (1, 1)  # base 1 and conduit 1; base 4 needs 2 credits
     assert "cannot pay for base column 4: 6 credits" in game.events[-1].text
     c.credits = 0
-    board.take(c, "conduit", 2)  # 1 machinery of choice: asked before the priced ones
+    company_board.take(c, "conduit", 2)  # 1 machinery of choice: asked before the priced ones
     _, prompts = drive(game, income.income(game, 0), ["machinery:1:0"])
     assert [p.kind for p in prompts] == [PromptKind.MACHINERY]
 
 
 def test_credits_from_one_income_pay_for_another():
     game, c = brazil(credits=0)
-    board.take(c, "base", 1)  # 1 credit, free
-    board.take(c, "base", 4)  # 6 credits for 2
-    board.take(c, "elevation", 4)  # 2 VP + 4 energy for 1
+    company_board.take(c, "base", 1)  # 1 credit, free
+    company_board.take(c, "base", 4)  # 6 credits for 2
+    company_board.take(c, "elevation", 4)  # 2 VP + 4 energy for 1
     vp = c.vp
     gen = income.income(game, 0)
     prompt = next(gen)  # after base 1's credit: only elevation 4 (1 credit) is affordable

@@ -7,7 +7,7 @@ import pytest
 
 from saves import loads_game
 from saves.codec import dumps
-from barrage_tui.rules import board, china, construction, production
+from barrage_tui.rules import china, company_board, construction, production
 from barrage_tui.rules.components import components
 from barrage_tui.rules.decisions import PromptKind
 from barrage_tui.rules.invariants import violations
@@ -260,7 +260,7 @@ def test_an_edited_income_fee_or_piece_is_what_the_game_uses(edited_data):
         game.choose(game.prompt.keys()[0])
     assert c.credits == credits + 9  # the 2nd Conduit uncovers the edited income
     assert china.fee(game, "C5R").credits_per_drop == 3
-    assert board.powerhouse_mixers(c, 1) == 1
+    assert company_board.powerhouse_mixers(c, 1) == 1
 
 
 def test_a_piece_with_an_unknown_ability_is_refused(edited_data):

@@ -1,7 +1,7 @@
 """Brazil's ability, Negotiation (seed 002): after a production through one of its Powerhouses (the action
 or an effect), it may put 1 Engineer beside the Contract Office to fulfil one face-up green, yellow or red
 contract of the display that the production covers, instead of one from its hand or a National one
-(contracts.fulfil). The display is refilled at the end of the turn as usual. (Its board: board.py.)
+(contracts.fulfil). The display is refilled at the end of the turn as usual. (Its board: company_board.py.)
 
 Decision: an Automa may be Brazil, chosen for its seat or drawn once a module puts Brazil in the pool; it
 never negotiates (contracts.fulfil: it fulfils straight from the display anyway, automa.md 5.1), and its

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.containers import Horizontal
 
-from barrage_tui.rules import board, china, level, officers
+from barrage_tui.rules import china, company_board, level, officers
 from barrage_tui.rules.setup import NO_OFFICER
 from barrage_tui.rules.components import components
 
@@ -143,20 +143,20 @@ class CompanyBoard(Panel):
             pieces.append(f"{STRUCT_LETTER[s]}{c.pieces[s]} ")
         if not merged:
             out.append(pieces)
-        slots = {s: [i for col in range(1, board.columns(s) + 1) if (i := board.income(c, s, col))]
-                 for s in board.ROWS}
+        slots = {s: [i for col in range(1, company_board.columns(s) + 1) if (i := company_board.income(c, s, col))]
+                 for s in company_board.ROWS}
         if not full_income:  # narrow: which income slots are uncovered, the rewards are in the help
             t = Text("Income ", style=TITLE)
-            for s in board.ROWS:
-                gone = board.taken(c, s)
+            for s in company_board.ROWS:
+                gone = company_board.taken(c, s)
                 t.append(STRUCT_LETTER[s])
                 for i in slots[s]:
                     t.append("✓" if i.column in gone else "·", style=BOLD if i.column in gone else DIM)
                 t.append(" ")
             out.append(t)
-        for s in (board.ROWS if full_income else ()):
+        for s in (company_board.ROWS if full_income else ()):
             t = Text(f"{STRUCT_LETTER[s]}{c.pieces[s] if merged else ' income'} ")
-            gone = board.taken(c, s)
+            gone = company_board.taken(c, s)
             for i in slots[s]:
                 got = i.column in gone
                 t.append(f"{i.column}:", style=DIM)
