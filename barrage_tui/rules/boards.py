@@ -103,8 +103,12 @@ class NeutralDamRule:
 
 @dataclass(frozen=True)
 class LandscapeSpace:
+    """A landscape space, and what printed on the board its tile's rule points at (both optional)."""
+
     code: str
     area: str
+    headstreams: tuple[str, ...] = ()  # the headstreams the tile's arrows mark (the Yellow River's A1)
+    lake: str = ""  # the natural lake next to it, which its rule may empty (the rulebook's example)
 
 
 @dataclass(frozen=True)
@@ -137,6 +141,7 @@ class Board:
     yield_spaces: tuple[YieldSpace, ...] = ()
     layout: tuple[tuple[LayoutCell, ...], ...] = ()
     sha256: str = ""  # of the file's bytes
+    assumed: str = ""  # what the file invents (a reconstruction says so here): shown to people with its name
 
     def zone_of(self, space: str) -> int:
         for table in (self.dams, self.conduits, self.powerhouses):
@@ -251,8 +256,8 @@ class _Item:
         return out
 
 
-_TOP = ("id", "name", "note", "areas", "exits", "headstream_tiles", "layout", "headstream", "neutral_dam",
-        "valley", "lake", "landscape", "yield_space")
+_TOP = ("id", "name", "note", "assumed", "areas", "exits", "headstream_tiles", "layout", "headstream",
+        "neutral_dam", "valley", "lake", "landscape", "yield_space")
 
 
 # ------------------------------------------------------------------------------ the board, checked
@@ -294,6 +299,7 @@ def parse(raw: Mapping[str, Any], tiles: Collection[int], digest: str = "") -> B
     b = _Builder(tiles)
     board_id = top.get("id", str)
     top.get("note", str, "")  # for people: only its type is checked
+    assumed = top.get("assumed", str, "")
     areas = tuple(top.items("areas", str)) or AREAS
     for a in areas:
         if a not in AREAS:
@@ -352,7 +358,7 @@ def parse(raw: Mapping[str, Any], tiles: Collection[int], digest: str = "") -> B
         board_id, top.get("name", str, board_id), areas,
         MappingProxyType({k: Lake(k, c, d, downstream[k]) for k, (_, c, d, _) in b.lakes.items()}),
         head_tiles, _neutral_dams(top, b, areas), MappingProxyType(landscapes), _yields(top, b, areas),
-        _layout(top, b), digest)
+        _layout(top, b), digest, assumed)
 
 
 def _valley(b: _Builder, v: _Item, area: str) -> None:
@@ -491,13 +497,22 @@ def _neutral_dams(top: _Item, b: _Builder, areas: tuple[str, ...]) -> tuple[Neut
 
 def _landscapes(top: _Item, b: _Builder, areas: tuple[str, ...]) -> dict[str, LandscapeSpace]:
     found: dict[str, LandscapeSpace] = {}
-    for item in top.tables("landscape", "landscape", ("code", "area"), "code"):
+    for item in top.tables("landscape", "landscape", ("code", "area", "headstreams", "lake"), "code"):
         code = item.get("code", str)
         b.claim(code, item.place)
         a = item.get("area", str)
         if a not in areas:
             raise BoardProblem(item.place, f"unknown area {a!r} (the board's areas: {', '.join(areas)})")
-        found[code] = LandscapeSpace(code, a)
+        heads = tuple(item.items("headstreams", str))
+        for h in heads:
+            if h not in b.heads:
+                raise BoardProblem(item.place, f"marks headstream {h!r}, which the board does not have")
+        if len(set(heads)) != len(heads):
+            raise BoardProblem(item.place, "marks a headstream twice")
+        lake = item.get("lake", str, "")
+        if lake and lake not in b.lakes:
+            raise BoardProblem(item.place, f"lies next to lake {lake!r}, which the board does not have")
+        found[code] = LandscapeSpace(code, a, heads, lake)
     return found
 
 
@@ -560,5 +575,6 @@ def summary(board: Board) -> str:
         (sum(len(c.targets) > 1 for c in board.conduits.values()), "branching conduits"),
         (len(board.landscapes), "landscapes"), (len(board.yield_spaces), "yield spaces")]
     parts += [f"{n} {what if n > 1 else what[:-1]}" for n, what in extras if n]
-    return f"board {board.id!r} ({board.name}): " + ", ".join(parts)
+    invented = "; partly invented (its 'assumed' says what)" if board.assumed else ""
+    return f"board {board.id!r} ({board.name}): " + ", ".join(parts) + invented
 
