@@ -163,6 +163,12 @@ class GameState:
     duel_asking: list[str] = later(list)
     lakes: dict[str, int] = later(dict)  # natural lake -> the drops it holds (a board with lakes: boards.py)
     uncovered: list[str] = later(list)  # the landscapes whose covered spaces are open (board_features.uncover)
+    # The China Challenge (china_challenge.py; all empty: not played): landscape space -> the tile on it;
+    # yield space -> the tile on it; landscape -> the objective tiles beside it; advanced tiles out of the game.
+    landscape_tiles: dict[str, str] = later(dict)
+    yield_tiles: dict[str, str] = later(dict)
+    landscape_objectives: dict[str, list[int]] = later(dict)
+    patents_removed: list[str] = later(list)
 
     def copy(self) -> GameState:
         """A deep copy (undo keeps one at every turn start; sim tries choices on one)."""

@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Callable, Container
 from functools import cache, partial
 
-from . import board, duel, geology
+from . import board, china_challenge, duel, geology
 from .actions import BANK
 from .automa_deck import DECK_SIZE
 from .board_files import board_of
@@ -206,6 +206,7 @@ def check_state(st: GameState, setup: Setup, where: str = "state", game_board: B
             _one_of(at, space, spaces, what)
             _seat(at, owner, n, neutral=table is st.powerhouses and game_map.powerhouses[space].neutral)
     _check_board_extras(st, game_map, p)
+    _check_china_challenge(st, game_map, p)
     _check_geology(st, setup, p("geology"), game_map)
     _check_powerhouse_pieces(st, p("powerhouse_pieces"))
     _check_duel(st, setup, p)
@@ -420,6 +421,28 @@ def _check_board_extras(st: GameState, board: Board, p: Callable[[str], str]) ->
         _one_of(f"{p('uncovered')}[{i}]", code, board.landscapes, "landscape of the board")
     if len(set(st.uncovered)) != len(st.uncovered):
         raise fail(p("uncovered"), "a landscape is listed twice")
+
+
+def _check_china_challenge(st: GameState, board: Board, p: Callable[[str], str]) -> None:
+    """What the China Challenge laid out (china_challenge.lay_out): on the board's spaces, known tiles, each
+    tile once."""
+    comps = components()
+    for code, tile in st.landscape_tiles.items():
+        _one_of(key_path(p("landscape_tiles"), code), code, board.landscapes, "landscape of the board")
+        if tile != code:
+            raise fail(key_path(p("landscape_tiles"), code), f"holds {tile!r}: each landscape tile lies on its code")
+    spaces = {y.id for y in board.yield_spaces}
+    for space, tile in st.yield_tiles.items():
+        _one_of(key_path(p("yield_tiles"), space), space, spaces, "yield space of the board")
+        _one_of(key_path(p("yield_tiles"), space), tile, china_challenge.box().yield_colours, "yield tile")
+    if len(set(st.yield_tiles.values())) != len(st.yield_tiles):
+        raise fail(p("yield_tiles"), "a yield tile lies on two spaces")
+    for code, objectives in st.landscape_objectives.items():
+        _one_of(key_path(p("landscape_objectives"), code), code, board.landscapes, "landscape of the board")
+        for objective in objectives:
+            _one_of(key_path(p("landscape_objectives"), code), objective, comps.objective_tiles, "objective tile")
+    for i, tile in enumerate(st.patents_removed):
+        _one_of(f"{p('patents_removed')}[{i}]", tile, comps.advanced_tiles, "advanced tile")
 
 
 def _check_geology(st: GameState, setup: Setup, at: str, board: Board) -> None:
