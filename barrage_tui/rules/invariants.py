@@ -98,6 +98,7 @@ def violations(game: Game) -> list[str]:
         found.append(f"geology: the tokens lie {st.geology}, laid out {game.origin.geology}")
     found += _token_engineers(game)
     found += _duel_board(game)
+    found += _china_challenge(game)
     for c in st.companies:
         who = f"seat {c.seat} ({c.company})"
         counted = _counted(c)
@@ -168,3 +169,24 @@ def _duel_board(game: Game) -> list[str]:
     if moved:
         found.append(f"duel: Reward tiles {moved} were not on those spaces at the start")
     return found
+
+
+def _china_challenge(game: Game) -> list[str]:
+    """The China Challenge's landscape tiles, yield tiles and the objectives beside A5 only leave the board
+    (taken, never moved or added); the advanced tiles taken out at setup stay out."""
+    st, origin = game.state, game.origin
+    found = []
+    for name in ("landscape_tiles", "yield_tiles", "landscape_objectives"):
+        now, then = getattr(st, name), getattr(origin, name)
+        moved = {s: t for s, t in now.items() if then.get(s) != t and not _fewer(t, then.get(s))}
+        if moved:
+            found.append(f"china challenge: {name} {moved} were not there at the start")
+    if st.patents_removed != origin.patents_removed:
+        found.append(f"china challenge: the tiles out of the game are {st.patents_removed}, "
+                     f"{origin.patents_removed} at setup")
+    return found
+
+
+def _fewer(now: object, then: object) -> bool:
+    """A list of tiles that only lost some (the objectives beside A5, one taken)."""
+    return isinstance(now, list) and isinstance(then, list) and set(now) <= set(then)

@@ -230,3 +230,17 @@ def test_a_state_with_a_broken_china_challenge_layout_is_refused(change, message
     with pytest.raises(InvalidState) as info:
         check_state(st, game.setup)
     assert str(info.value) == message
+
+
+def test_the_china_challenges_tiles_only_leave_the_board():
+    game = yr_game(4)
+    st = game.state
+    space, tile = next(iter(st.yield_tiles.items()))
+    del st.yield_tiles[space]  # taken with a landscape
+    st.landscape_objectives["A5"].pop()  # one chosen for A5
+    del st.landscape_tiles["A1"]
+    assert violations(game) == []
+    other = next(iter(st.yield_tiles))
+    st.yield_tiles[other] = tile  # the taken tile put on another space
+    assert [v for v in violations(game) if "yield_tiles" in v] == [
+        f"china challenge: yield_tiles {{'{other}': '{tile}'}} were not there at the start"]
