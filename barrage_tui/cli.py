@@ -66,6 +66,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help="new games end each turn at once, without the End turn step (undo then goes back "
                              "one choice only within the turn)")
     # the app the host runs for a player, with the host's end of a socket as this open file
+    parser.add_argument("--board", dest="app_board", metavar="FILE|ID",
+                        help="a new game's board: a shipped board's id or a board file (default: base)")
     parser.add_argument("--table-fd", type=int, help=argparse.SUPPRESS)
     sub = parser.add_subparsers(dest="command")
     sim = sub.add_parser("sim", help="play random whole games headless and check the rules' invariants")
@@ -126,6 +128,12 @@ def _board(text: str) -> tuple[str, str]:
     return ref, ""
 
 
+def _board_seats(ref: str) -> tuple[int, ...]:
+    """The seat counts a ``--board`` (already loaded once, so it loads) is made for (empty: any)."""
+    from .rules import board_files
+    return board_files.load(ref).seats if ref else ()
+
+
 def _board_check(path: str) -> int:
     """``barrage-tui board check FILE``: a summary line (exit 0) or the one problem (exit 1)."""
     from .rules import board_files, boards
@@ -163,6 +171,10 @@ def _run(argv: list[str] | None) -> int:
         intro = True if args.intro else False if args.full else None
         if "duel" in args.modules and (args.players not in (None, 2) or args.automa > 1):
             parser.error("the Duel is for 2 players: --players 2 (the default with it) and at most --automa 1")
+        seats = _board_seats(board)
+        if seats and (args.players not in (None, *seats) or args.automa > max(seats)):
+            parser.error(f"the board {args.board} is for {' or '.join(map(str, seats))} players: "
+                         f"--players {seats[0]} (the default with it), at most --automa {max(seats)}")
         if args.automa:
             if args.intro:
                 parser.error("the Automa does not play the introductory game")
@@ -190,6 +202,10 @@ def _run(argv: list[str] | None) -> int:
     if args.table_fd is not None:
         from .ui.table_app import run_table_client
         return run_table_client(args.table_fd)
+    board, problem = _board(args.app_board) if args.app_board is not None else ("", "")
+    if problem:  # said before the app starts, like a save folder that cannot be used
+        print(f"barrage-tui: --board {problem}", file=sys.stderr)
+        return 2
     from .ui.app import run_app
     return run_app(load=args.load, resume=args.resume, save_dir=args.save_dir, automa_delay=args.automa_delay,
-                   confirm=args.confirm)
+                   confirm=args.confirm, board=board)

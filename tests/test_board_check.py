@@ -40,7 +40,7 @@ BROKEN = [
      "valley 3, powerhouse Q3n: unknown key 'colour'"),
     ("a value of the wrong type", ("capacity = 3", 'capacity = "3"'), "lake L1: capacity must be a number, not a text"),
     ("an unknown headstream tile", ("headstream_tiles = [1, 4, 7]", "headstream_tiles = [1, 4, 99]"),
-     "headstream_tiles: unknown headstream tile 99 (headstreams.toml has 1-8)"),
+     "headstream_tiles: unknown headstream tile 99 (headstreams.toml has 1-8, 101-108)"),
     ("a neutral dam on a space of another area", ('spaces = ["M1L"]', 'spaces = ["H2L"]'),
      "neutral_dam mountain: H2L is no dam space of the mountain area"),
     ("a layout that leaves a valley out", ('layout = [[1, 2], ["legend", 3, 4]]', 'layout = [[1, 2], ["legend", 3]]'),
@@ -84,7 +84,7 @@ def test_bad_input_never_gives_a_traceback(tmp_path, capsys, content, message):
 
 def test_an_unknown_board_id_lists_the_boards(capsys):
     assert main(["board", "check", "yellow"]) == 1
-    assert capsys.readouterr().err == "yellow: no board 'yellow' (the boards: base, yellow-river; or a .toml file's path)\n"
+    assert capsys.readouterr().err == "yellow: no board 'yellow' (the boards: base, duel, yellow-river; or a .toml file's path)\n"
 
 
 def test_a_path_with_escape_codes_is_shown_as_plain_text(tmp_path, capsys):

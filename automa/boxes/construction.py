@@ -44,6 +44,9 @@ class Build:
 def tile_order(view, structure: str) -> list[construction.TileUse]:
     """Its tiles for this structure, best first: highest level, a specific tile before a Joker; Anton's
     special tile last, copying the highest-level tile on its wheel."""
+    # Decision (the China Challenge; the Automa rules know no landscapes): the Automa never builds a
+    # landscape. Its cards name the base structures only, so a Landscape tile use is never among these, and
+    # the rules offer an Automa no landscape space (rules/landscape_data.py ``why_not``).
     tiles = components()
 
     def rank(use):

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING
 
-from . import construction, contracts, keys, officers, patents, production, rewards, water, wheel
+from . import construction, contracts, keys, landscape_data, officers, patents, production, rewards, water, wheel
 from .components import ActionSpace, components
 from .construction import engineers_available as engineers_available  # (its home since the Geological Factor)
 from .decisions import Choice, Flow, PromptKind
@@ -98,7 +98,7 @@ def available_spaces(game: Game, seat: int) -> list[Choice]:
     for space in _spaces_in_play(st.seats, st.introductory):
         if space.id in st.occupied:
             continue
-        price = space.extra_credits + space.cost_credits
+        price = space_price(game, seat, space)
         if space.engineers > have or price > company.credits:
             continue
         if space.action == "produce" and not several_dams:
@@ -119,22 +119,36 @@ def available_spaces(game: Game, seat: int) -> list[Choice]:
                 continue
         choices.extend(_which_placements(company, space.engineers, architect, *_space_placements(space.id)))
     n = company.construction_used
-    spaces = components().construction_spaces
-    if n < len(spaces):
-        need, fee = spaces[n]
+    if n < len(components().construction_spaces):
+        need, fee = construction_space(game, seat, n)
         if need <= have and fee <= company.credits:
             with credits_after(company, fee, need):
                 if construction.can_build(game, seat, company.credits):
-                    choices.extend(_placements(company, CONSTRUCT, need, _construction_label(n), architect))
+                    choices.extend(_placements(company, CONSTRUCT, need, _construction_label(need, fee, n),
+                                               architect))
     choices.extend(private_placements(game, seat))
     if have:
         choices.append(Choice(keys.make("place", BANK), "Bank: 1 credit per Engineer", (BANK,)))
     return choices
 
 
-def _construction_label(n: int) -> str:
-    """The company's construction space ``n`` (0-based) as a choice."""
+def space_price(game: Game, seat: int, space: ActionSpace) -> int:
+    """The credits an action space costs ``seat``: its printed cost and its red surcharge, each less a yield
+    tile's discount (China Challenge: tiles 6 and 1), never below 0."""
+    red = max(0, space.extra_credits - landscape_data.red_discount(game, seat)) if space.extra_credits else 0
+    return max(0, space.cost_credits - landscape_data.action_discount(game, seat)) + red
+
+
+def construction_space(game: Game, seat: int, n: int) -> tuple[int, int]:
+    """(Engineers, credits) the company's construction space ``n`` (0-based) needs from ``seat``: as printed,
+    less a yield tile's Engineer (tile 3) and red-outline (tile 1) discounts, never below 0."""
     need, fee = components().construction_spaces[n]
+    fee = max(0, fee - landscape_data.red_discount(game, seat)) if fee else 0
+    return max(0, need - landscape_data.construction_engineers(game, seat, n + 1)), fee
+
+
+def _construction_label(need: int, fee: int, n: int) -> str:
+    """The company's construction space ``n`` (0-based) as a choice."""
     return f"Construction (company space {n + 1}: {need} Engineer(s)" + (f", {fee} credits)" if fee else ")")
 
 
@@ -144,11 +158,12 @@ def unaffordable_spaces(game: Game, seat: int) -> tuple[tuple[str, str], ...]:
     st = game.state
     company = st.companies[seat]
     have = engineers_available(company)
-    costs = [(_space_label(s.id), s.engineers, s.extra_credits + s.cost_credits)
+    costs = [(_space_label(s.id), s.engineers, space_price(game, seat, s))
              for s in _spaces_in_play(st.seats, st.introductory) if s.id not in st.occupied]
     n = company.construction_used
     if n < len(components().construction_spaces):
-        costs.append((_construction_label(n), *components().construction_spaces[n]))
+        need, fee = construction_space(game, seat, n)
+        costs.append((_construction_label(need, fee, n), need, fee))
     own = officers.OFFICERS[company.officer]
     costs.extend((_private_label(own, i, fee), need, fee) for i, (need, fee) in enumerate(own.private_spaces)
                  if not company.private_spaces_used[i])
@@ -352,7 +367,7 @@ def _place_engineers(game: Game, seat: int, target: str, with_architect: bool,
     st = game.state
     company = st.companies[seat]
     if target == CONSTRUCT:
-        need, fee = components().construction_spaces[company.construction_used]
+        need, fee = construction_space(game, seat, company.construction_used)
         company.construction_used += 1
         where = f"company-{seat}-{company.construction_used}"
     elif private is not None:
@@ -365,7 +380,7 @@ def _place_engineers(game: Game, seat: int, target: str, with_architect: bool,
             where = target
     else:
         space = components().spaces[target]
-        need, fee = space.engineers, space.extra_credits + space.cost_credits
+        need, fee = space.engineers, space_price(game, seat, space)
         st.occupied[target] = seat
         where = target
     if with_architect and not company.architect:

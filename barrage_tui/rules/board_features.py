@@ -11,6 +11,8 @@
   while the producing company's own production bonus applies as to any production of it.
 - A covered space (``covered = "<landscape>"``) is printed but lies under a landscape tile: nobody may build
   on it, and a covered branch of a conduit carries no water, until the landscape is built (``uncover``).
+- A space blocked by a preparation tile (the Duel map, preparation.py) is closed for the whole game: for
+  building it counts as covered.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .boards import Board
+from .preparation import blocked_spaces
 from .state import NEUTRAL, GameState
 
 if TYPE_CHECKING:
@@ -35,9 +38,15 @@ def board_setup(state: GameState, board: Board) -> None:
 
 
 def covered(game: Game, space: str) -> bool:
-    """A dam, conduit or powerhouse space still under its landscape (nobody may build there)."""
+    """A dam, conduit or powerhouse space still under its landscape, or under a blocking preparation tile
+    (nobody may build there)."""
     code = game.board.covered_by(space)
-    return bool(code) and code not in game.state.uncovered
+    return (bool(code) and code not in game.state.uncovered) or blocked(game, space)
+
+
+def blocked(game: Game, space: str) -> bool:
+    """A space under a blocking preparation tile (the Duel map): closed for the whole game."""
+    return space in blocked_spaces(game.board, game.state.preparation)
 
 
 def open_targets(game: Game, conduit: str) -> tuple[int, ...]:

@@ -119,7 +119,23 @@ class YieldSpace:
     players: str  # "" always used; "4": only with 4 players; "3+": with 3 or more
 
 
+@dataclass(frozen=True)
+class PreparationTile:
+    """A preparation tile (the Duel map): laid at setup on its ``slot`` of the position its positional tile
+    names. It blocks that space, or, with ``neutral_dam`` (a height), puts a neutral dam there with
+    ``drops``; a tile whose position has no such slot goes back to the box."""
+
+    id: str
+    name: str
+    slot: str  # one of SLOTS
+    neutral_dam: int = 0  # 0: a blocking tile
+    drops: int = 0
+
+
 LayoutCell = int | str | tuple[int, ...]  # a valley, "legend", or valleys drawn one under the other
+# A position's slots (the preparation tiles' top/bottom and left/right marks), each one kind of space.
+SLOTS = {"dam_top": "dam", "dam_bottom": "dam", "conduit_left": "conduit", "conduit_right": "conduit",
+         "powerhouse_top": "powerhouse", "powerhouse_bottom": "powerhouse"}
 
 
 @dataclass(frozen=True, eq=False)  # compared and hashed as the one object it is (caches key on it)
@@ -141,7 +157,10 @@ class Board:
     yield_spaces: tuple[YieldSpace, ...] = ()
     layout: tuple[tuple[LayoutCell, ...], ...] = ()
     sha256: str = ""  # of the file's bytes
-    assumed: str = ""  # what the file invents (a reconstruction says so here): shown to people with its name
+    seats: tuple[int, ...] = ()  # the seat counts the board is for (empty: any)
+    assumed: str = ""  # what is reconstructed or invented, for the app to show ("": nothing)
+    positions: Mapping[int, Mapping[str, str]] = field(default_factory=dict)  # number -> slot -> space
+    preparation_tiles: tuple[PreparationTile, ...] = ()
 
     def zone_of(self, space: str) -> int:
         for table in (self.dams, self.conduits, self.powerhouses):
@@ -256,8 +275,8 @@ class _Item:
         return out
 
 
-_TOP = ("id", "name", "note", "assumed", "areas", "exits", "headstream_tiles", "layout", "headstream",
-        "neutral_dam", "valley", "lake", "landscape", "yield_space")
+_TOP = ("id", "name", "note", "areas", "exits", "headstream_tiles", "layout", "headstream", "neutral_dam",
+        "valley", "lake", "landscape", "yield_space", "seats", "assumed", "position", "preparation_tile")
 
 
 # ------------------------------------------------------------------------------ the board, checked
@@ -299,7 +318,10 @@ def parse(raw: Mapping[str, Any], tiles: Collection[int], digest: str = "") -> B
     b = _Builder(tiles)
     board_id = top.get("id", str)
     top.get("note", str, "")  # for people: only its type is checked
-    assumed = top.get("assumed", str, "")
+    seats = tuple(top.items("seats", int))
+    for n in seats:
+        if not 1 <= n <= 4:
+            raise BoardProblem("seats", f"{n} seats: a game has 1 to 4")
     areas = tuple(top.items("areas", str)) or AREAS
     for a in areas:
         if a not in AREAS:
@@ -343,7 +365,7 @@ def parse(raw: Mapping[str, Any], tiles: Collection[int], digest: str = "") -> B
     head_tiles = tuple(top.items("headstream_tiles", int))
     for t in head_tiles:
         if t not in tiles:
-            raise BoardProblem("headstream_tiles", f"unknown headstream tile {t} (headstreams.toml has {min(tiles)}-{max(tiles)})")
+            raise BoardProblem("headstream_tiles", f"unknown headstream tile {t} (headstreams.toml has {_runs(tiles)})")
     if len(set(head_tiles)) < len(b.heads):
         raise BoardProblem("headstream_tiles", f"{len(set(head_tiles))} tiles for {len(b.heads)} headstreams: "
                                                "each headstream draws its own tile")
@@ -352,13 +374,16 @@ def parse(raw: Mapping[str, Any], tiles: Collection[int], digest: str = "") -> B
         if code not in landscapes:
             raise BoardProblem(place, f"covered by landscape {code!r}, which the board does not have")
     _targets_reach(b)
+    neutral_dams = _neutral_dams(top, b, areas)
+    positions = _positions(top, b, neutral_dams)
     return Board(
         MappingProxyType(dict(b.zones)), MappingProxyType(b.dams), MappingProxyType(b.conduits),
         MappingProxyType(b.powerhouses), tuple(b.heads), exits, MappingProxyType(downstream),
         board_id, top.get("name", str, board_id), areas,
         MappingProxyType({k: Lake(k, c, d, downstream[k]) for k, (_, c, d, _) in b.lakes.items()}),
-        head_tiles, _neutral_dams(top, b, areas), MappingProxyType(landscapes), _yields(top, b, areas),
-        _layout(top, b), digest, assumed)
+        head_tiles, neutral_dams, MappingProxyType(landscapes), _yields(top, b, areas),
+        _layout(top, b), digest, seats, top.get("assumed", str, ""), MappingProxyType(positions),
+        _preparation_tiles(top, b, len(positions)))
 
 
 def _valley(b: _Builder, v: _Item, area: str) -> None:
@@ -495,6 +520,56 @@ def _neutral_dams(top: _Item, b: _Builder, areas: tuple[str, ...]) -> tuple[Neut
     return tuple(rules)
 
 
+def _positions(top: _Item, b: _Builder, neutral_dams: tuple[NeutralDamRule, ...]) -> dict[int, Mapping[str, str]]:
+    """The numbered positions of the positional tiles: each slot names one free space of its kind."""
+    kinds: dict[str, Mapping[str, DamSpace | ConduitSpace | PowerhouseSpace]] = {
+        "dam": b.dams, "conduit": b.conduits, "powerhouse": b.powerhouses}
+    drawn = {s for rule in neutral_dams for s in rule.eligible}
+    found: dict[int, Mapping[str, str]] = {}
+    used: dict[str, int] = {}
+    for item in top.tables("position", "position", ("number", *SLOTS), "number"):
+        number = item.get("number", int)
+        if number < 1 or number in found:
+            raise BoardProblem(item.place, f"number {number}: positions are numbered 1, 2, ... once each")
+        slots = {slot: item.get(slot, str) for slot in SLOTS if slot in item.raw}
+        for slot, space in slots.items():
+            kind = SLOTS[slot]
+            where = kinds[kind].get(space)
+            if where is None:
+                raise BoardProblem(item.place, f"{slot} = {space!r}: no {kind} space of the board")
+            if space in used:
+                raise BoardProblem(item.place, f"{space} is also a space of position {used[space]}")
+            if where.covered:
+                raise BoardProblem(item.place, f"{space} is covered by landscape {where.covered}")
+            if space in drawn or getattr(where, "neutral", False):
+                raise BoardProblem(item.place, f"{space} is a neutral dam's or powerhouse's space already")
+            used[space] = number
+        found[number] = MappingProxyType(slots)
+    if sorted(found) != list(range(1, len(found) + 1)):
+        raise BoardProblem("position", f"numbered {sorted(found)}: positions are numbered 1 to {len(found)}")
+    return found
+
+
+def _preparation_tiles(top: _Item, b: _Builder, positions: int) -> tuple[PreparationTile, ...]:
+    tiles = []
+    for item in top.tables("preparation_tile", "preparation_tile", ("id", "name", "slot", "neutral_dam", "drops")):
+        ident = item.get("id", str)
+        b.claim(ident, item.place)
+        slot = item.get("slot", str)
+        if slot not in SLOTS:
+            raise BoardProblem(item.place, f"slot {slot!r} is not one of {', '.join(SLOTS)}")
+        height, drops = item.get("neutral_dam", int, 0), item.get("drops", int, 0)
+        if height and (not 1 <= height <= 3 or SLOTS[slot] != "dam"):
+            raise BoardProblem(item.place, f"neutral_dam {height}: a neutral dam is 1 to 3 high, on a dam slot")
+        if not 0 <= drops <= height:
+            raise BoardProblem(item.place, f"starts with {drops} drops, but holds 0 to {height}")
+        tiles.append(PreparationTile(ident, item.get("name", str, ident), slot, height, drops))
+    if len(tiles) != positions:
+        raise BoardProblem("preparation_tile", f"{len(tiles)} preparation tiles for {positions} positions: "
+                                               "one positional tile lies under each preparation tile")
+    return tuple(tiles)
+
+
 def _landscapes(top: _Item, b: _Builder, areas: tuple[str, ...]) -> dict[str, LandscapeSpace]:
     found: dict[str, LandscapeSpace] = {}
     for item in top.tables("landscape", "landscape", ("code", "area", "headstreams", "lake"), "code"):
@@ -565,6 +640,17 @@ def _bad_row(row: object) -> tuple[LayoutCell, ...]:
     raise BoardProblem("layout", f"each row must be a list, not {_kind(row)}")
 
 
+def _runs(numbers: Collection[int]) -> str:
+    """Numbers as runs: "1-8, 101-108"."""
+    runs: list[list[int]] = []
+    for n in sorted(numbers):
+        if runs and n == runs[-1][1] + 1:
+            runs[-1][1] = n
+        else:
+            runs.append([n, n])
+    return ", ".join(f"{a}-{b}" if b > a else str(a) for a, b in runs)
+
+
 def summary(board: Board) -> str:
     """One line saying what a board has (``board check`` prints it for a good board)."""
     parts = [f"{len(board.zones)} valleys", f"{len(board.dams)} dam spaces", f"{len(board.conduits)} conduits",
@@ -573,8 +659,11 @@ def summary(board: Board) -> str:
     extras: list[tuple[int, str]] = [
         (len(board.lakes), "natural lakes"), (sum(p.neutral for p in board.powerhouses.values()), "neutral powerhouses"),
         (sum(len(c.targets) > 1 for c in board.conduits.values()), "branching conduits"),
-        (len(board.landscapes), "landscapes"), (len(board.yield_spaces), "yield spaces")]
+        (len(board.landscapes), "landscapes"), (len(board.yield_spaces), "yield spaces"),
+        (len(board.preparation_tiles), "preparation tiles")]
     parts += [f"{n} {what if n > 1 else what[:-1]}" for n, what in extras if n]
+    if board.seats:
+        parts.append(f"for {' or '.join(map(str, board.seats))} seats")
     invented = "; partly invented (its 'assumed' says what)" if board.assumed else ""
     return f"board {board.id!r} ({board.name}): " + ", ".join(parts) + invented
 

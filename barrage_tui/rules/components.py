@@ -141,6 +141,7 @@ def _frozen(mapping: Mapping[K, V]) -> Mapping[K, V]:
 class HeadstreamTile:
     id: int
     drops_by_round: tuple[int, ...]  # rounds 1-4
+    assumed: str = ""  # the note the app shows for an invented tile (the Duel's: headstreams.toml)
 
 
 @dataclass(frozen=True)
@@ -249,6 +250,7 @@ class PowerhousePiece:
     mixers: int
     ability: str  # none | production_plus_2 | vp_per_2_energy | one_extra_drop (rules/china.py)
     text: str
+    short: str  # the app's few letters for it, on the company board
 
 
 @dataclass(frozen=True)
@@ -331,6 +333,7 @@ class Components:
     basic_tiles: Mapping[str, TechTile]
     advanced_tiles: Mapping[str, TechTile]
     special_tiles: Mapping[str, TechTile]
+    china_tiles: Mapping[str, TechTile]  # the China Challenge's: the Landscape tile and 3 advanced ones
     companies: Mapping[str, Company]
     officers: Mapping[str, Officer]
     start: Supply  # what a company starts with (a chief engineer may change it: ``Officer.start``)
@@ -354,7 +357,7 @@ class Components:
     action_texts: Mapping[str, str]  # management-board.toml [actions]: what each action does, in words
 
     def tile(self, tile_id: str) -> TechTile:
-        for table in (self.basic_tiles, self.advanced_tiles, self.special_tiles):
+        for table in (self.basic_tiles, self.advanced_tiles, self.special_tiles, self.china_tiles):
             if tile_id in table:
                 return table[tile_id]
         raise KeyError(tile_id)
@@ -406,7 +409,7 @@ def _load_contracts() -> tuple[dict[int, Contract], Toml]:
     return contracts, raw["counts"]
 
 
-def _load_tiles() -> tuple[dict[str, TechTile], dict[str, TechTile], dict[str, TechTile]]:
+def _load_tiles() -> tuple[dict[str, TechTile], dict[str, TechTile], dict[str, TechTile], dict[str, TechTile]]:
     raw = load_data("tech-tiles")
     basic = {t["id"]: TechTile(t["id"], t["level"], t["builds"], introductory_only=t["introductory_only"])
              for t in raw["basic"]}
@@ -414,7 +417,9 @@ def _load_tiles() -> tuple[dict[str, TechTile], dict[str, TechTile], dict[str, T
                                   t["effect_text"], _frozen(t.get("params", {}))) for t in raw["advanced"]}
     special = {t["id"]: TechTile(t["id"], -1, t["builds"], "copy", False, t["effect_text"])
                for t in raw["special"] if t["base_game"]}
-    return basic, advanced, special
+    china = {t["id"]: TechTile(t["id"], t["level"], t["builds"], t["effect"], False, t["effect_text"],
+                               _frozen(t["params"])) for t in raw["china"]}
+    return basic, advanced, special, china
 
 
 def _load_companies(raw: Toml) -> dict[str, Company]:
@@ -452,7 +457,7 @@ def _pipelines(c: Toml) -> Pipelines:
 
 
 def _powerhouse_pieces(c: Toml) -> tuple[PowerhousePiece, ...]:
-    pieces = tuple(PowerhousePiece(i, p["mixers"], p["ability"], p["text"])
+    pieces = tuple(PowerhousePiece(i, p["mixers"], p["ability"], p["text"], p["short"])
                    for i, p in enumerate(c.get("powerhouse_pieces", ()), 1))
     for p in pieces:
         if p.ability not in PIECE_ABILITIES:
@@ -516,7 +521,7 @@ def components() -> Components:
     action_texts = _frozen(dict(load_data("management-board")["actions"]))
     contracts, counts = _load_contracts()
     game = load_data("game-flow")["game"]
-    basic, advanced, special = _load_tiles()
+    basic, advanced, special, china = _load_tiles()
     company_raw = load_data("companies")
     common = company_raw["common"]
     companies = _load_companies(company_raw)
@@ -524,7 +529,7 @@ def components() -> Components:
     bonus_raw = load_data("bonus-tiles")
     objective_raw = load_data("objective-tiles")
     track = load_data("energy-track")
-    heads = {t["id"]: HeadstreamTile(t["id"], tuple(t["drops_by_round"]))
+    heads = {t["id"]: HeadstreamTile(t["id"], tuple(t["drops_by_round"]), t.get("assumed", ""))
              for t in load_data("headstreams")["tile"]}
     return Components(
         map=parse_bytes(builtin_board_bytes(BASE_BOARD), heads),
@@ -537,6 +542,7 @@ def components() -> Components:
         basic_tiles=_frozen(basic),
         advanced_tiles=_frozen(advanced),
         special_tiles=_frozen(special),
+        china_tiles=_frozen(china),
         companies=_frozen(companies),
         officers=_frozen(_load_officers(start)),
         start=start,

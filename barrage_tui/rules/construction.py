@@ -9,12 +9,13 @@ after the tile, and loses that column's machinery for good (also for a free buil
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Hashable, Iterable, Iterator
+from collections.abc import Callable, Collection, Hashable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
+from types import MappingProxyType
 from typing import TYPE_CHECKING, NamedTuple
 
-from . import board, china, geology, officers, patents, rewards, wheel
+from . import board, china, geology, landscape_data, officers, patents, rewards, wheel
 from .automa_levels import level
 from .board_features import covered
 from .boards import Board
@@ -22,6 +23,7 @@ from .board import NO_LOSS, Income, Loss
 from .components import STRUCTURES, CompanyConstruction, Toml, components
 from .decisions import Choice, Flow, PromptKind
 from .geology import TokenCost
+from .landscape_data import LANDSCAPE
 from .keys import Key, make
 from .officers import ANTON_TILE, Officer
 from .state import CompanyState, DamState
@@ -157,6 +159,8 @@ def legal_spaces(game: Game, seat: int, structure: str, areas: Collection[str] |
                  max_production: int | None = None) -> list[str]:
     st, m = game.state, game.board
     company = st.companies[seat]
+    if structure == LANDSCAPE:  # the China Challenge: its requirements (landscape_data)
+        return landscape_data.buildable(game, seat)
     if company.pieces[structure] <= 0:
         return []
     if structure == "base":
@@ -177,11 +181,19 @@ def legal_spaces(game: Game, seat: int, structure: str, areas: Collection[str] |
 
 def red_fee(game: Game, structure: str, space: str) -> int:
     m = game.board
-    if structure == "base" or without_base(game, structure, space):
-        return m.dams[space].extra_credits  # a new dam: a Base, or an Elevation without one (Japan)
+    if structure == "base":  # (A3's revealed Dam space: a Base there costs more on top)
+        return m.dams[space].extra_credits + landscape_data.base_extra_credits(game, space)
+    if without_base(game, structure, space):
+        return m.dams[space].extra_credits  # a new dam: an Elevation without a Base (Japan)
     if structure == "powerhouse":
         return m.powerhouses[space].extra_credits
-    return 0  # raising a dam never pays the red +3; conduit spaces are never red
+    return 0  # raising a dam never pays the red +3; conduit spaces are never red; nor landscapes
+
+
+def fee_for(game: Game, seat: int, structure: str, space: str) -> int:
+    """The red-space fee ``seat`` pays to build there: less a yield tile's discount (China), never below 0."""
+    fee = red_fee(game, structure, space)
+    return max(0, fee - landscape_data.red_discount(game, seat)) if fee else 0
 
 
 # ---------------------------------------------------------------- what it costs
@@ -197,6 +209,11 @@ class _CostRules(NamedTuple):
     engineers: int  # Engineers in the supply, for a Geological token's extra Engineers
     waivers: tuple[int, ...]  # the ways a token's cost may be paid instead (officers' ``token_waiver``)
     board: Board  # the game's board: a space's area and value
+    # The China Challenge: landscape space -> (units, kind) it costs; (Excavators, Mixers) less per structure
+    # (yield tiles); Conduit space -> Excavators less (A2's revealed Conduits). Empty without the module.
+    landscapes: Mapping[str, tuple[int, str]]
+    discount: tuple[int, int]
+    conduit_discounts: Mapping[str, int]
 
 
 def _cost_rules(game: Game, seat: int) -> Callable[[TileUse | None], _CostRules]:
@@ -208,18 +225,34 @@ def _cost_rules(game: Game, seat: int) -> Callable[[TileUse | None], _CostRules]
     wild = any(o.machinery_wild for o in in_force)
     waivers = tuple(sorted({w for o in in_force if (w := o.token_waiver(game, seat)) is not None}))
     engineers = engineers_available(company)
+    landscapes, discount, conduits = _landscape_costs(game, seat)
 
     def of(use: TileUse | None) -> _CostRules:
         tile = patents.tile_rules(game, seat, use.tile) if use is not None else ""
         return _CostRules(tile if patents.changes_cost(tile) else "", in_force, price, wild, engineers, waivers,
-                          game.board)
+                          game.board, landscapes, discount, conduits)
     return of
+
+
+NO_COSTS: Mapping[str, tuple[int, str]] = MappingProxyType({})
+NO_DISCOUNTS: Mapping[str, int] = MappingProxyType({})
+
+
+def _landscape_costs(game: Game, seat: int) -> tuple[Mapping[str, tuple[int, str]], tuple[int, int], Mapping[str, int]]:
+    """What the China Challenge changes in a company's construction costs (nothing without it)."""
+    if not landscape_data.in_play(game):
+        return NO_COSTS, (0, 0), NO_DISCOUNTS
+    costs = {s: landscape_data.cost(game, s) for s in game.state.landscape_tiles}
+    conduits = {s: n for s in game.board.conduits if (n := landscape_data.conduit_discount(game, s))}
+    return costs, landscape_data.machinery_discount(game, seat), conduits
+
+
 
 
 def token_cost(game: Game, seat: int, structure: str, space: str) -> TokenCost | None:
     """The Geological token's cost of building ``structure`` on ``space`` (an Elevation on an empty Dam space
     is a Base-less one, as Japan builds them)."""
-    if not game.state.geology:  # (the module is off: asked for every space of every check)
+    if not game.state.geology or structure == LANDSCAPE:  # (off: asked for every space of every check)
         return None
     return geology.cost(game, seat, structure, space, structure == "elevation" and space not in game.state.dams)
 
@@ -253,14 +286,19 @@ def _machinery_options(company: CompanyState, s: str, space: str, rules: _CostRu
         kinds = {own.elevation_resource}
     elif s == "conduit":
         units, kinds = cost.conduit_excavators_per_production * m.conduits[space].production, {"excavators"}
+        units = max(0, units - rules.conduit_discounts.get(space, 0))
+    elif s == LANDSCAPE:
+        units, kind = rules.landscapes[space]
+        kinds = {kind}
     else:
         units, kinds = board.powerhouse_mixers(company, column), {"mixers"}
     units = patents.cost_units(rules.tile, s, units)
+    units = max(0, units - rules.discount[1 if "mixers" in kinds else 0])  # yield tiles 2 / 4 (one kind here, before wild)
     if _wild(rules):
         kinds = {"excavators", "mixers"}
     options = [(units, frozenset(kinds))]
     if s == "conduit" and any(o.conduit_mixers_instead for o in in_force):
-        options.append((m.conduits[space].production, frozenset({"mixers"})))
+        options.append((max(0, m.conduits[space].production - rules.discount[1]), frozenset({"mixers"})))
     return options
 
 
@@ -324,7 +362,7 @@ def free_payments(game: Game, seat: int, structure: str, space: str, credits: in
     """An effect's free build: the ways to pay the red fee, the token's cost and the column's loss."""
     company = game.state.companies[seat]
     return _unique(_payments(company, structure, space, credits, _cost_rules(game, seat)(None),
-                             red_fee(game, structure, space), token_cost(game, seat, structure, space),
+                             fee_for(game, seat, structure, space), token_cost(game, seat, structure, space),
                              _column_loss(company, structure, column), free=True))
 
 
@@ -448,6 +486,8 @@ def _tile_uses(game: Game, seat: int, engineer_free: bool) -> Iterator[TileUse]:
 def _cost_class(game: Game, structure: str) -> Callable[[str], Hashable]:
     """space -> its cost class now: the map's (``_cost_classes``), and for an Elevation whether it raises a
     dam (no red fee) or stands on an empty space (Japan: the red fee of a new dam)."""
+    if structure == LANDSCAPE:  # each its own cost
+        return lambda space: space
     classes = _cost_classes(game.board, structure)
     if structure != "elevation":
         return classes.__getitem__
@@ -460,8 +500,8 @@ def _cost_classes(m: Board, structure: str) -> dict[str, Hashable]:
     """space -> cost class, for every space of ``structure``. Spaces of one class cost the same to build
     on: (area, red fee) for dams, the value of a conduit, the red fee of a powerhouse space. (Map data
     only: it never changes; a board is hashed by identity.)"""
-    if structure == "conduit":
-        return {s: c.production for s, c in m.conduits.items()}
+    if structure == "conduit":  # (a covered one: its landscape may make it cheaper, A2)
+        return {s: (c.production, c.covered) for s, c in m.conduits.items()}
     if structure == "powerhouse":
         return {s: p.extra_credits for s, p in m.powerhouses.items()}
     return {s: (d.area, d.extra_credits) for s, d in m.dams.items()}
@@ -476,6 +516,8 @@ def _column_terms(company: CompanyState, structure: str, column: int | None) -> 
     """The different (loss, piece) of the columns the next piece may come from (or of ``column``): the
     machinery the column loses (Brazil), and the column itself where its piece has its own cost (China's
     Powerhouses; else 0)."""
+    if structure == LANDSCAPE:  # no piece of the company board
+        return [(NO_LOSS, 0)]
     found = [column] if column is not None else board.free_columns(company, structure)
     own = structure == "powerhouse" and bool(china.pieces(company))
     return sorted({(board.loss(company, structure, c), c if own else 0) for c in found})
@@ -553,7 +595,7 @@ def construct(game: Game, seat: int, engineer_free: bool = False) -> Flow[None]:
                               help="A tile builds its structure type; it goes on your wheel with the machinery.")
     use = uses[key]
     spaces = plan[key]
-    columns = board.free_columns(company, use.structure)
+    columns = [0] if use.structure == LANDSCAPE else board.free_columns(company, use.structure)
     column = columns[0]
     if len(columns) > 1:  # a row taken in any order (Brazil): which column, each with its income and loss
         plans = {c: p[key] for c in columns if (p := _build_plan(game, seat, credits, [use], c))}
@@ -564,6 +606,9 @@ def construct(game: Game, seat: int, engineer_free: bool = False) -> Flow[None]:
     priced = [space_choice(game, seat, use.structure, s, fee_of(s), min(spaces[s], key=_cost), column) for s in spaces]
     short = [(space_label(game, use.structure, s), _why_not(game, seat, use, s, fee_of(s)))
              for s in legal_spaces(game, seat, use.structure) if s not in spaces]
+    if use.structure == LANDSCAPE:  # and those whose requirements are not met
+        short += [(space_label(game, LANDSCAPE, s), why) for s in game.state.landscape_tiles
+                  if s not in game.state.landscapes_built and (why := landscape_data.why_not(game, seat, s))]
     space = yield from game.ask(seat, PromptKind.BUILD_SPACE, f"Where do you build the {use.structure}?", priced,
                                 data={"structure": use.structure, "unavailable": tuple(short)})
     space = Key.parse(space).rest()
@@ -574,8 +619,22 @@ def construct(game: Game, seat: int, engineer_free: bool = False) -> Flow[None]:
     back = _pay(game, seat, use.structure, space, pay, list(use.to_wheel), turn=True)
     game.event(f"{game.name(seat)} builds {rewards.a(use.structure)} on {space} with the {use.tile} tile, paying {pay.label}"
                + (f"; the wheel returns {', '.join(back)}" if back else "") + ".", seat, "build", (space,))
+    if use.structure == LANDSCAPE:  # the China Challenge: what building it does (landscapes.py)
+        yield from _landscape_built[0](game, seat, use.tile, space)
+        return
     yield from place_piece(game, seat, use.structure, space, fee_of(space), column)
     yield from patents.after_build(game, seat, use.tile, use.structure, space)
+
+
+# What building a landscape does once it is paid (rules/landscapes.py, a module above this one, registers
+# it): (game, seat, the tile built with, the landscape space).
+LandscapeBuilt = Callable[["Game", int, str, str], Flow[None]]
+_landscape_built: list[LandscapeBuilt] = []
+
+
+def on_landscape_built(resolve: LandscapeBuilt) -> LandscapeBuilt:
+    _landscape_built[:] = [resolve]
+    return resolve
 
 
 def _choose_payment(game: Game, seat: int, structure: str, offered: list[Payment]) -> Flow[Payment]:
@@ -684,7 +743,7 @@ def free_build(game: Game, seat: int, structure: str, areas: Collection[str] | N
         if able:
             column = yield from _ask_column(game, seat, structure, able, [c for c in columns if c not in able])
     plan = {s: pays for s in legal if (pays := free_payments(game, seat, structure, s, credits, column))}
-    choices = [space_choice(game, seat, structure, s, red_fee(game, structure, s), min(pays, key=_cost), column)
+    choices = [space_choice(game, seat, structure, s, fee_for(game, seat, structure, s), min(pays, key=_cost), column)
                for s, pays in plan.items()]
     choices.append(Choice("skip", "Do not build"))
     short = tuple((space_label(game, structure, s), _why_not_free(game, seat, structure, s, column))
@@ -697,7 +756,7 @@ def free_build(game: Game, seat: int, structure: str, areas: Collection[str] | N
     pay = yield from _choose_payment(game, seat, structure, plan[space])
     _pay(game, seat, structure, space, pay, [], turn=False)
     game.event(f"{game.name(seat)} builds {rewards.a(structure)} on {space} for free.", seat, "build", (space,))
-    yield from place_piece(game, seat, structure, space, red_fee(game, structure, space), column)
+    yield from place_piece(game, seat, structure, space, fee_for(game, seat, structure, space), column)
 
 
 def place_piece(game: Game, seat: int, structure: str, space: str, fee: int, column: int = 0) -> Flow[None]:
@@ -771,7 +830,7 @@ def income_label(income: Income) -> str:
 def _fee_rule(game: Game, seat: int, use: TileUse) -> Callable[[str], int]:
     """space -> the red-space fee this tile use pays there (a tile may waive it)."""
     waived = patents.waives_red_fee(patents.tile_rules(game, seat, use.tile))  # Joker I (base-less Elevations too)
-    return lambda space: 0 if waived else red_fee(game, use.structure, space)
+    return lambda space: 0 if waived else fee_for(game, seat, use.structure, space)
 
 
 def _cost(pay: Payment) -> tuple[int, int]:
@@ -815,8 +874,8 @@ def _why_not_free(game: Game, seat: int, structure: str, space: str, column: int
         return f"cannot lose {lost_label(loss)} (column {column})"
     token = token_cost(game, seat, structure, space)
     if token is None:
-        return short_of_credits(red_fee(game, structure, space), game.spendable_credits(seat))
-    return _why_not_token(game, seat, red_fee(game, structure, space), token, None)
+        return short_of_credits(fee_for(game, seat, structure, space), game.spendable_credits(seat))
+    return _why_not_token(game, seat, fee_for(game, seat, structure, space), token, None)
 
 
 def _why_not_token(game: Game, seat: int, fee: int, token: TokenCost, usual: tuple[int, frozenset[str]] | None) -> str:
@@ -844,6 +903,8 @@ def space_choice(game: Game, seat: int, structure: str, space: str, fee: int, pa
     """A space to build on, with its price (the cheapest payment, the red fee, a Geological token's cost and
     the machinery the piece's ``column`` loses) and the income it uncovers, in the label and as data."""
     company = game.state.companies[seat]
+    if structure == LANDSCAPE:
+        return _landscape_choice(game, space, pay)
     column = column or board.free_columns(company, structure)[0]
     income = uncovered_income(company, structure, column)
     loss = board.loss(company, structure, column)
@@ -879,8 +940,19 @@ def space_choice(game: Game, seat: int, structure: str, space: str, fee: int, pa
     return Choice(make("space", space), label, (space,), data)
 
 
+def _landscape_choice(game: Game, space: str, pay: Payment) -> Choice:
+    tile = landscape_data.tile_at(game, space)
+    label = f"{space_label(game, LANDSCAPE, space)} · costs {pay.short}"
+    data = {"excavators": pay.excavators, "mixers": pay.mixers, "excamixers": pay.excamixers,
+            "credits": pay.credits, "red": 0, "income": None, "landscape": tile.id, "colour": tile.colour}
+    return Choice(make("space", space), label, (space,), data)
+
+
 def space_label(game: Game, structure: str, space: str) -> str:
     m = game.board
+    if structure == LANDSCAPE:
+        tile = landscape_data.tile_at(game, space)
+        return f"{space}: {tile.name} ({tile.colour} landscape, {landscape_data.area(game, space)}s) - {tile.text}"
     fee = red_fee(game, structure, space)
     red = f", red +{fee}" if fee else ""
     if structure == "conduit":

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import companies, keys, officers, rewards
+from . import companies, keys, landscape_data, officers, rewards
 from .automa_levels import AUTOMA
 from .components import components
 from .decisions import Choice, EventKind, Flow, PromptKind
@@ -38,11 +38,13 @@ def contract_reduction(game: Game, seat: int) -> int:
     return companies.amount(game, seat) if companies.ability(game, seat).contract_reduction else 0
 
 
-def fulfil(game: Game, seat: int, energy: int, production: bool) -> Flow[None]:
+def fulfil(game: Game, seat: int, energy: int, production: bool, area: str = "") -> Flow[None]:
+    """``area``: where a production's Powerhouse stands (a landscape's contract stack there is offered too)."""
     st = game.state
     company = st.companies[seat]
     comps = components()
-    reduction = contract_reduction(game, seat) if production else 0
+    # (China Challenge: yield tile 5 lowers every fulfilment's need, on top of France's)
+    reduction = (contract_reduction(game, seat) if production else 0) + landscape_data.contract_discount(game, seat)
     several = production and any(o.multi_contract for o in officers.in_force(company))
     ability = companies.ability(game, seat)
     # Decision: an Automa never negotiates; it fulfils straight from the display anyway (automa.md 5.1).
@@ -52,6 +54,8 @@ def fulfil(game: Game, seat: int, energy: int, production: bool) -> Flow[None]:
         candidates = list(company.contracts) + (list(st.national) if production else [])
         shown = display(game) if company.kind == AUTOMA or negotiating else []
         candidates += shown  # an Automa has no hand: straight from the Contract Office (automa.md 5.1)
+        stacks = landscape_data.stack_tops(game, area) if production else {}
+        candidates += list(stacks)
         fits = [c for c in candidates if max(0, comps.contracts[c].energy - reduction) <= budget]
         if not fits:
             return
@@ -69,6 +73,8 @@ def fulfil(game: Game, seat: int, energy: int, production: bool) -> Flow[None]:
             company.contracts.remove(cid)
         elif cid in st.national:
             st.national.remove(cid)
+        elif cid in stacks:  # the top of a landscape's stack (B1): the next one shows
+            st.landscape_contracts[stacks[cid]].pop()
         else:
             st.private_display[comps.contracts[cid].kind].remove(cid)
             if negotiating:  # one display contract per production (Simone's several too)

@@ -34,6 +34,8 @@ class PromptKind(StrEnum):
     DISCARD_CONTRACT = "discard_contract"
     MACHINERY = "machinery"  # machinery of your choice
     GEOLOGY_DROP = "geology_drop"  # Geological token 2: put a drop behind your dam there, or not (data: token, dam)
+    YIELD_TILE = "yield_tile"  # China Challenge: which yield tile a landscape takes (data: landscape, colour)
+    LANDSCAPE_OBJECTIVE = "landscape_objective"  # China Challenge, A5: the objective tile scored too
     END_TURN = "end_turn"  # a person's turn is complete: end it (or undo back through it)
     AUTOMA = "automa"  # an Automa's whole step, worked out by the automa package
 

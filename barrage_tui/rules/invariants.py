@@ -15,6 +15,7 @@ from . import contracts, geology, water
 from .components import components
 from .decisions import PromptKind
 from .officers import OFFICERS
+from .preparation import blocked_spaces
 from .state import CompanyState, DamState
 from .validation import InvalidState, check_state
 
@@ -98,6 +99,7 @@ def violations(game: Game) -> list[str]:
         found.append(f"geology: the tokens lie {st.geology}, laid out {game.origin.geology}")
     found += _token_engineers(game)
     found += _duel_board(game)
+    found += _preparation(game)
     found += _china_challenge(game)
     for c in st.companies:
         who = f"seat {c.seat} ({c.company})"
@@ -171,22 +173,28 @@ def _duel_board(game: Game) -> list[str]:
     return found
 
 
+def _preparation(game: Game) -> list[str]:
+    """The positional tiles stay as drawn; nothing is ever built on a space a preparation tile blocks."""
+    st = game.state
+    if st.preparation != game.origin.preparation:
+        return [f"preparation: the positional tiles lie {st.preparation}, drawn {game.origin.preparation}"]
+    built = blocked_spaces(game.board, st.preparation) & (st.dams.keys() | st.conduits.keys() | st.powerhouses.keys())
+    return [f"preparation: {', '.join(sorted(built))} built on, but blocked by a preparation tile"] if built else []
+
+
 def _china_challenge(game: Game) -> list[str]:
-    """The China Challenge's landscape tiles, yield tiles and the objectives beside A5 only leave the board
-    (taken, never moved or added); the advanced tiles taken out at setup stay out."""
+    """The China Challenge's landscape tiles stay on their spaces (a built one too: landscapes_built says
+    whose); yield tiles and the objectives beside A5 only leave the board (taken, never moved or added);
+    the advanced tiles taken out at setup stay out."""
     st, origin = game.state, game.origin
     found = []
-    for name in ("landscape_tiles", "yield_tiles", "landscape_objectives"):
-        now, then = getattr(st, name), getattr(origin, name)
-        moved = {s: t for s, t in now.items() if then.get(s) != t and not _fewer(t, then.get(s))}
-        if moved:
-            found.append(f"china challenge: {name} {moved} were not there at the start")
+    if st.landscape_tiles != origin.landscape_tiles:
+        found.append(f"china challenge: the landscape tiles lie {st.landscape_tiles}, laid out {origin.landscape_tiles}")
+    if moved := {s: t for s, t in st.yield_tiles.items() if origin.yield_tiles.get(s) != t}:
+        found.append(f"china challenge: yield_tiles {moved} were not there at the start")
+    if added := set(st.landscape_objectives) - set(origin.landscape_objectives):
+        found.append(f"china challenge: objective tiles {sorted(added)} were not beside A5 at the start")
     if st.patents_removed != origin.patents_removed:
         found.append(f"china challenge: the tiles out of the game are {st.patents_removed}, "
                      f"{origin.patents_removed} at setup")
     return found
-
-
-def _fewer(now: object, then: object) -> bool:
-    """A list of tiles that only lost some (the objectives beside A5, one taken)."""
-    return isinstance(now, list) and isinstance(then, list) and set(now) <= set(then)

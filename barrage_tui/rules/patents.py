@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from . import contracts, production, water, wheel
 from .automa_levels import level
-from .components import Toml, components
+from .components import TechTile, Toml, components
 from .decisions import Flow
 from .state import CompanyState
 
@@ -40,6 +40,7 @@ class Effect:
 
 
 NO_EFFECT = Effect()
+NO_TILE = TechTile("", 0, "")
 NO_PARAMS: Toml = MappingProxyType({})
 
 
@@ -147,6 +148,10 @@ EFFECTS: dict[str, Effect] = {
     "vp_per_own_powerhouse": Effect(after_build=_vp_per_own_powerhouse),
     "vp_per_advanced_tile": Effect(after_build=_vp_per_advanced_tile),
     "copy": NO_EFFECT,  # Anton's tile: construction builds with the copied tile's rules instead
+    # China's advanced tiles build landscapes: rules/landscapes.py applies them (they need the landscape's cost)
+    "landscape_energy": NO_EFFECT,
+    "landscape_construction": NO_EFFECT,
+    "landscape_vp": NO_EFFECT,
 }
 
 
@@ -191,8 +196,9 @@ def after_build(game: Game, seat: int, tile: str, structure: str, space: str) ->
 
 
 def advanced_tiles_owned(company: CompanyState) -> int:
-    adv = components().advanced_tiles
-    return sum(1 for t in company.tiles + wheel.tiles_on_wheel(company) if t in adv)
+    comps = components()
+    return sum(1 for t in company.tiles + wheel.tiles_on_wheel(company)
+               if t in comps.advanced_tiles or comps.china_tiles.get(t, NO_TILE).level > 0)
 
 
 # ---------------------------------------------------------------- the office

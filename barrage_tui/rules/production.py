@@ -391,7 +391,7 @@ def produce(game: Game, seat: int, bonus: int, optional: bool = False, second: b
             if st.geology:
                 geology.conduit_used(game, conduit, k)
     if not st.geology or geology.fulfils_contracts(game, m.powerhouses[system.powerhouse].zone):
-        yield from contracts.fulfil(game, seat, e, production=True)
+        yield from contracts.fulfil(game, seat, e, production=True, area=m.powerhouses[system.powerhouse].area)
     if not second:
         yield from companies.ability(game, seat).after_production(game, seat, system.powerhouse)
 

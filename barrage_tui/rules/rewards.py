@@ -33,7 +33,7 @@ ONE = {  # the same for exactly 1
     "drops_flowing": "1 flowing drop",
 }
 STRUCTURE_NAMES = {"base": "Base", "elevation": "Elevation", "conduit": "Conduit", "powerhouse": "Powerhouse",
-                   "building": "Private Building"}
+                   "building": "Private Building", "landscape": "Landscape"}
 
 
 def a(structure: str) -> str:

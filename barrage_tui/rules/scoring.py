@@ -6,10 +6,10 @@ from collections import Counter
 from math import ceil
 from typing import TYPE_CHECKING
 
-from . import duel, patents
+from . import duel, landscape_data, patents
 from .automa_levels import objective_extra
 from .board_features import open_targets
-from .components import components
+from .components import ScoringTile, components
 from .construction import built
 from .decisions import EventKind
 
@@ -56,6 +56,8 @@ def bonus_count(game: Game, seat: int, key: str) -> int:
         return len(company.fulfilled)
     if key == "advanced_tiles":
         return patents.advanced_tiles_owned(company)
+    if key == "landscapes":  # China's bonus tile
+        return len(landscape_data.built_by(game, seat))
     structure = {"bases": "base", "elevations": "elevation", "conduits": "conduit", "powerhouses": "powerhouse"}[key]
     return built(company, structure)
 
@@ -76,7 +78,7 @@ def bonus_vp(count: int, vp_each: int, energy: int, round_no: int) -> int:
 def score_round(game: Game) -> list[tuple[int, int, int, int]]:
     """Score the Energy Track at the end of the round. Returns (seat, place VP, credits, bonus VP) rows."""
     st = game.state
-    tile = components().bonus_tiles[st.bonus_tiles[st.round - 1]]
+    tile = bonus_tile(st.bonus_tiles[st.round - 1])
     energies = {c.seat: c.energy for c in st.companies}
     awards = placement_awards(energies)
     rows = []
@@ -99,6 +101,18 @@ def score_round(game: Game) -> list[tuple[int, int, int, int]]:
                          "bonus_minimum": components().bonus_min_energy,
                          "malus_per_section": components().bonus_malus_per_section})
     return rows
+
+
+def bonus_tile(tile_id: int) -> ScoringTile:
+    """A bonus tile by id: the base game's, or China's (landscapes.toml, drawn with the China Challenge)."""
+    china = landscape_data.box().bonus
+    return china if tile_id == china.id else components().bonus_tiles[tile_id]
+
+
+def objective_tile(tile_id: int) -> ScoringTile:
+    """An objective tile by id: the base game's, or China's."""
+    china = landscape_data.box().objective
+    return china if tile_id == china.id else components().objective_tiles[tile_id]
 
 
 def next_turn_order(previous: list[int], energies: dict[int, int]) -> list[int]:
@@ -129,11 +143,15 @@ def objective_quantity(game: Game, seat: int, key: str) -> int:
     if key == "red_outlined_spaces":
         return (sum(1 for s, d in st.dams.items() if d.owner == seat and m.dams[s].extra_credits)
                 + sum(1 for s, o in st.powerhouses.items() if o == seat and m.powerhouses[s].extra_credits))
+    if key == "landscape_pairs":  # China's objective tile
+        return landscape_data.pairs(game, seat)
     zones = _pieces_by_zone(game, seat)
     if key in ("most_structures_in_one_area", "fewest_structures_in_one_area"):
         by_area = {a: 0 for a in m.areas}
         for z, n in zones.items():
             by_area[m.zones[z].area] += n
+        for a, n in landscape_data.landscapes_by_area(game, seat).items():  # a landscape: a structure there
+            by_area[a] += n
         return max(by_area.values()) if key.startswith("most") else min(by_area.values())
     if key == "zones_with_1":
         return sum(1 for n in zones.values() if n >= 1)
@@ -162,11 +180,29 @@ def rank_awards(quantities: dict[int, int], place_vp: tuple[int, ...]) -> dict[i
 
 # ---------------------------------------------------------------- final scoring
 
+def _landscape_scoring(game: Game) -> None:
+    """The China Challenge at game end: the objective A5's builder chose, for everyone (Decision: without the
+    Automa's +5 of the game's objective), then each end-of-game yield tile."""
+    st = game.state
+    if st.extra_objective:
+        tile = objective_tile(st.extra_objective)
+        quantities = {c.seat: objective_quantity(game, c.seat, tile.key) for c in st.companies}
+        for seat, vp in rank_awards(quantities, game.objective_vp_table()).items():
+            game.gain_vp(seat, vp, "objective")
+            game.event(f"{game.name(seat)}: {quantities[seat]} for the landscape's objective ({tile.key}): {vp} VP.",
+                       seat, "landscape", data={"objective": tile.id, "quantity": quantities[seat], "vp": vp})
+    for c in st.companies:
+        for y, vp in landscape_data.end_game_vp(game, c.seat):
+            game.gain_vp(c.seat, vp, "yield_tiles")
+            game.event(f"{game.name(c.seat)}: yield tile {y.id} ({y.text}): {vp} VP.", c.seat, "landscape",
+                       data={"yield_tile": y.id, "vp": vp})
+
+
 def final_scoring(game: Game) -> None:
     st = game.state
     comps = components()
     duel.final_scoring(game)  # the Duel board's three tracks (nothing without the module)
-    tile = comps.objective_tiles[st.objective]
+    tile = objective_tile(st.objective)
     quantities = {c.seat: objective_quantity(game, c.seat, tile.key) for c in st.companies}
     vp_table = game.objective_vp_table()
     awards = rank_awards(quantities, vp_table)
@@ -181,5 +217,6 @@ def final_scoring(game: Game) -> None:
                    f"final score {c.vp} VP.", c.seat, EventKind.FINAL_SCORED,
                    data={"objective": quantities[c.seat], "objective_vp": awards.get(c.seat, 0),
                          "automa_extra": extras.get(c.seat, 0)})
+    _landscape_scoring(game)
     best = max((c.vp, c.energy) for c in st.companies)
     st.winner = [c.seat for c in st.companies if (c.vp, c.energy) == best]

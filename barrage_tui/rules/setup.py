@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING
 
-from . import china_challenge, duel, geology, keys
+from . import china_challenge, duel, geology, keys, preparation
 from .automa_deck import shuffle_deck
 from .automa_levels import levels, rules
 from .board_files import board_of, board_ref
@@ -87,6 +87,7 @@ class Setup:
             raise SetupError("two seats chose the same chief engineer")
         self._validate_automas()
         self._validate_duel()
+        self._validate_board_seats()
         board = board_of(self.options)
         if china_challenge.applies(modules(self.options), board):
             problem = china_challenge.problem(board, len(self.seats))
@@ -114,6 +115,14 @@ class Setup:
                              f"one Automa); this game has {len(self.seats)} seat(s)")
         if all(s.kind == "automa" for s in self.seats):
             raise SetupError("the Duel against the Automa is one person against one Automa")
+
+    def _validate_board_seats(self) -> None:
+        """A board made for some seat counts (the Duel map: 2) is played with one of them."""
+        board = board_of(self.options)
+        if board.seats and len(self.seats) not in board.seats:
+            counts = ("exactly " if len(board.seats) == 1 else "") + " or ".join(map(str, board.seats))
+            raise SetupError(f"the board {board.name} is for {counts} players; this game has "
+                             f"{len(self.seats)} seat(s)")
 
     def _validate_automas(self) -> None:
         """1-3 Automas, full game only; a chief engineer only at Very Hard (reference automa.md 2)."""
@@ -211,8 +220,7 @@ def new_company(seat: int, s: SeatSetup, company: str, officer: str, introductor
     """A company as it starts the game: the common supply, changed by its chief engineer and by the Automa."""
     comps = components()
     start = comps.officers[officer].start  # the common supply with the chief engineer's changes
-    basic = [t.id for t in comps.basic_tiles.values()
-             if (introductory or not t.introductory_only) and not china_challenge.is_china_tile(t.id)]
+    basic = [t.id for t in comps.basic_tiles.values() if introductory or not t.introductory_only]
     cs = CompanyState(
         seat=seat, player=s.name, kind=s.kind, company=company, officer=officer,
         vp=start.vp, credits=start.credits, excavators=start.excavators, mixers=start.mixers,
@@ -259,7 +267,7 @@ def _reseated(c: CompanyState, company: str, officer: str, introductory: bool) -
     """The company ``c``'s seat starts with after a swap of drawn pairs (nobody has played yet)."""
     s = SeatSetup(c.player, c.kind, difficulty=c.difficulty)
     fresh = new_company(c.seat, s, company, officer, introductory)
-    fresh.tiles += [t for t in c.tiles if china_challenge.is_china_tile(t)]  # the seat's Landscape tile stays
+    fresh.tiles += [t for t in c.tiles if t in components().china_tiles]  # the seat's Landscape tile stays
     return fresh
 
 
@@ -332,10 +340,10 @@ def new_state(setup: Setup) -> GameState:
     state.headstream_tiles = dict(zip(board.headstreams, tiles))
     state.headstream_drops = {h: 0 for h in board.headstreams}
     # Bonus tiles (5 for the rounds) and the objective tile.
-    bonus = china_challenge.bonus_pool(setup.introductory)  # the China Challenge's tiles are drawn with it
+    bonus = [t.id for t in comps.bonus_tiles.values() if t.introductory or not setup.introductory]
     r.shuffle(bonus)
     state.bonus_tiles = bonus[:comps.rounds]
-    state.objective = r.choice(china_challenge.objective_pool())
+    state.objective = r.choice(sorted(comps.objective_tiles))
     # Contracts: companies - 1 National contracts; private piles shuffled, 2 face up per colour.
     national = [c.id for c in comps.contracts_of("national")]
     r.shuffle(national)
@@ -354,7 +362,7 @@ def new_state(setup: Setup) -> GameState:
     # Patent Office (full game): three shuffled piles by level, the top 3 of level I face up.
     if not setup.introductory:
         for level in (1, 2, 3):
-            tiles_pile = china_challenge.advanced_pile(level)
+            tiles_pile = [t.id for t in comps.advanced_tiles.values() if t.level == level]
             r.shuffle(tiles_pile)
             state.patent_piles[str(level)] = tiles_pile
         state.patent_offer = [state.patent_piles["1"].pop() for _ in range(3)]
@@ -385,6 +393,7 @@ def new_state(setup: Setup) -> GameState:
         geology.lay_out(state, board)
     if duel.MODULE in modules(setup.options):  # after the Geological tokens: their draws stay as they were too
         duel.lay_out(state, modules(setup.options))
+    preparation.lay_out(state, board)  # the Duel map's positional tiles: drawn last, the other draws stay
     if china_challenge.applies(modules(setup.options), board):  # last: every draw before it stays as it was
         automas = [seat for seat, s in enumerate(setup.seats) if s.kind == "automa"]
         china_challenge.lay_out(state, board, automas)

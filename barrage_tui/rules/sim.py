@@ -19,7 +19,7 @@ from operator import attrgetter
 
 from . import duel
 from .automa_levels import levels
-from .board_files import BOARD_OPTION
+from .board_files import BOARD_OPTION, load
 from .components import BASE_OFFICERS, EXPANSION_OFFICERS, PROMO_OFFICERS, components
 from .decisions import Choice, Prompt, PromptKind
 from .game import AutomaHook, Game
@@ -79,7 +79,7 @@ def random_setup(r: random.Random, players: int | None = None, introductory: boo
                  modules: tuple[str, ...] = (), board: str = "") -> Setup:
     """Human seats with random companies and chief engineers (the expansion's too, also as Mahiri's spares;
     with ``modules`` on, what they bring: Japan and Brazil, Angelo Alberti), on ``board`` ("": the base)."""
-    n = players or _seats(r, 1, modules)
+    n = players or _seats(r, 1, modules, board)
     intro = r.random() < 0.25 if introductory is None else introductory
     options = _options(officers, modules, board)
     if intro:
@@ -97,7 +97,7 @@ def automa_setup(r: random.Random, automas: int, players: int | None = None, lev
     """A full game with ``automas`` Automa seats (level given or random) and random human seats, shuffled.
     A Very Hard Automa keeps its drawn chief engineer only if it can play it (else setup draws one)."""
 
-    n = players or _seats(r, max(1, automas), modules)
+    n = players or _seats(r, max(1, automas), modules, board)
     options = _options(officers, modules, board)
     companies = r.sample(company_pool(options), n)
     chosen = r.sample(_officers(officers, modules), n)
@@ -114,9 +114,12 @@ def automa_setup(r: random.Random, automas: int, players: int | None = None, lev
     return Setup(seats=tuple(seats), seed=r.randrange(2**31), options=options)
 
 
-def _seats(r: random.Random, least: int, modules: tuple[str, ...]) -> int:
-    """A random seat count (the Duel: always its 2)."""
-    return duel.SEATS if duel.MODULE in modules else r.randint(least, 4)
+def _seats(r: random.Random, least: int, modules: tuple[str, ...], board: str = "") -> int:
+    """A random seat count (the Duel: always its 2; a board made for some counts: one of those)."""
+    if duel.MODULE in modules:
+        return duel.SEATS
+    allowed = [n for n in load(board).seats if n >= least] if board else []
+    return r.choice(allowed) if allowed else r.randint(least, 4)
 
 
 class _TimedHook:

@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Callable, Container
 from functools import cache, partial
 
-from . import board, china_challenge, duel, geology
+from . import board, duel, geology, landscape_data
 from .actions import BANK
 from .automa_deck import DECK_SIZE
 from .board_files import board_of
@@ -100,6 +100,7 @@ def water_bounds(seats: int, board: Board) -> tuple[int, int, int]:
     headstream = tile + turns * GIFTS_PER_TURN * max(gifts)
     fill = len(board.dams) * dam
     game = (sum(n.initial_drops for n in board.neutral_dams) + sum(lake.drops for lake in board.lakes.values())
+            + sum(t.drops for t in board.preparation_tiles)
             + ROUNDS * (len(board.headstreams) * headstream + turns * fill))
     return dam, headstream, game
 
@@ -206,7 +207,6 @@ def check_state(st: GameState, setup: Setup, where: str = "state", game_board: B
             _one_of(at, space, spaces, what)
             _seat(at, owner, n, neutral=table is st.powerhouses and game_map.powerhouses[space].neutral)
     _check_board_extras(st, game_map, p)
-    _check_china_challenge(st, game_map, p)
     _check_geology(st, setup, p("geology"), game_map)
     _check_powerhouse_pieces(st, p("powerhouse_pieces"))
     _check_duel(st, setup, p)
@@ -257,6 +257,9 @@ def check_state(st: GameState, setup: Setup, where: str = "state", game_board: B
     for colour, ids in st.contract_discards.items():  # by an Automa's Contract Office box
         _one_of(key_path(p("contract_discards"), colour), colour, COLOURS, "contract colour")
         contracts(key_path(p("contract_discards"), colour), ids, (colour,))
+    for space, ids in st.landscape_contracts.items():  # a built landscape's stack (B1)
+        _one_of(key_path(p("landscape_contracts"), space), space, st.landscapes_built, "built landscape")
+        contracts(key_path(p("landscape_contracts"), space), ids, ("national", *COLOURS))
 
     # The Automa's deck: each card once, in the draw pile or the discard pile.
     cards: Counter[int] = Counter()
@@ -269,7 +272,7 @@ def check_state(st: GameState, setup: Setup, where: str = "state", game_board: B
                 raise fail(at, f"Automa card {card} is in two places")
 
     # The Patent Office.
-    advanced = comps.advanced_tiles
+    advanced = {**comps.advanced_tiles, **{t: c for t, c in comps.china_tiles.items() if c.level > 0}}
     tiles_seen: Counter[str] = Counter()
 
     def tile(path: str, tile_id: str, allow_empty: bool = False) -> None:
@@ -303,12 +306,23 @@ def check_state(st: GameState, setup: Setup, where: str = "state", game_board: B
             if t and t not in advanced:
                 raise fail(at, f"{t!r} is not an advanced technology tile")
             tile(at, t, allow_empty=True)
+    for i, t in enumerate(st.patents_removed):  # out of the level piles at setup (the China Challenge)
+        at = f"{p('patents_removed')}[{i}]"
+        if t not in advanced:
+            raise fail(at, f"{t!r} is not an advanced technology tile")
+        tile(at, t)
 
     if len(st.bonus_tiles) != ROUNDS:
         raise fail(p("bonus_tiles"), f"needs {ROUNDS} tiles (one per round), has {len(st.bonus_tiles)}")
+    china = landscape_data.box()  # the China Challenge's bonus and objective tiles may be drawn too
     for i, b in enumerate(st.bonus_tiles):
-        _one_of(f"{p('bonus_tiles')}[{i}]", b, comps.bonus_tiles, "bonus tile")
-    _one_of(p("objective"), st.objective, comps.objective_tiles, "objective tile")
+        _one_of(f"{p('bonus_tiles')}[{i}]", b, {*comps.bonus_tiles, china.bonus.id}, "bonus tile")
+    objectives = {*comps.objective_tiles, china.objective.id}
+    _one_of(p("objective"), st.objective, objectives, "objective tile")
+    for i, tile_id in enumerate(st.landscape_objectives):
+        _one_of(f"{p('landscape_objectives')}[{i}]", tile_id, objectives, "objective tile")
+    if st.extra_objective:
+        _one_of(p("extra_objective"), st.extra_objective, objectives, "objective tile")
     for i, o in enumerate(st.spare_officers):
         _one_of(f"{p('spare_officers')}[{i}]", o, OFFICERS, "chief engineer")
     for i, s in enumerate(st.winner):
@@ -421,28 +435,46 @@ def _check_board_extras(st: GameState, board: Board, p: Callable[[str], str]) ->
         _one_of(f"{p('uncovered')}[{i}]", code, board.landscapes, "landscape of the board")
     if len(set(st.uncovered)) != len(st.uncovered):
         raise fail(p("uncovered"), "a landscape is listed twice")
+    if st.preparation or board.preparation_tiles:  # the positional tiles: one under each preparation tile
+        tiles = sorted(t.id for t in board.preparation_tiles)
+        if sorted(st.preparation) != tiles:
+            raise fail(p("preparation"), f"needs exactly the board's preparation tiles {', '.join(tiles) or '(none)'}")
+        if sorted(st.preparation.values()) != sorted(board.positions):
+            raise fail(p("preparation"), f"{sorted(st.preparation.values())}: each positional tile "
+                                         f"1 to {len(board.positions)} once")
+    _check_landscapes(st, board, p)
 
 
-def _check_china_challenge(st: GameState, board: Board, p: Callable[[str], str]) -> None:
-    """What the China Challenge laid out (china_challenge.lay_out): on the board's spaces, known tiles, each
-    tile once."""
-    comps = components()
-    for code, tile in st.landscape_tiles.items():
-        _one_of(key_path(p("landscape_tiles"), code), code, board.landscapes, "landscape of the board")
-        if tile != code:
-            raise fail(key_path(p("landscape_tiles"), code), f"holds {tile!r}: each landscape tile lies on its code")
+def _check_landscapes(st: GameState, board: Board, p: Callable[[str], str]) -> None:
+    """The China Challenge's tiles: each landscape tile once, on a landscape space of the board; each yield
+    tile once, on a yield space of the board or taken by a seat; a built landscape laid out, by a seat, open."""
+    box = landscape_data.box()
+    for space, tile in st.landscape_tiles.items():
+        at = key_path(p("landscape_tiles"), space)
+        _one_of(at, space, board.landscapes, "landscape space of the board")
+        _one_of(at, tile, box.landscapes, "landscape tile")
+        if tile != space:
+            raise fail(at, f"holds {tile!r}: each landscape tile lies on the space of its code")
+    if len(set(st.landscape_tiles.values())) != len(st.landscape_tiles):
+        raise fail(p("landscape_tiles"), "a landscape tile lies in two places")
     spaces = {y.id for y in board.yield_spaces}
     for space, tile in st.yield_tiles.items():
-        _one_of(key_path(p("yield_tiles"), space), space, spaces, "yield space of the board")
-        _one_of(key_path(p("yield_tiles"), space), tile, china_challenge.box().yield_colours, "yield tile")
-    if len(set(st.yield_tiles.values())) != len(st.yield_tiles):
-        raise fail(p("yield_tiles"), "a yield tile lies on two spaces")
-    for code, objectives in st.landscape_objectives.items():
-        _one_of(key_path(p("landscape_objectives"), code), code, board.landscapes, "landscape of the board")
-        for objective in objectives:
-            _one_of(key_path(p("landscape_objectives"), code), objective, comps.objective_tiles, "objective tile")
-    for i, tile in enumerate(st.patents_removed):
-        _one_of(f"{p('patents_removed')}[{i}]", tile, comps.advanced_tiles, "advanced tile")
+        at = key_path(p("yield_tiles"), space)
+        _one_of(at, space, spaces, "yield space of the board")
+        _one_of(at, tile, box.yields, "yield tile")
+    for tile, seat in st.yields_taken.items():
+        at = key_path(p("yields_taken"), tile)
+        _one_of(at, tile, box.yields, "yield tile")
+        _seat(at, seat, st.seats)
+    placed = [*st.yield_tiles.values(), *st.yields_taken]
+    if len(set(placed)) != len(placed):
+        raise fail(p("yield_tiles"), "a yield tile is in two places")
+    for space, seat in st.landscapes_built.items():
+        at = key_path(p("landscapes_built"), space)
+        _one_of(at, space, st.landscape_tiles, "landscape laid out")
+        _seat(at, seat, st.seats)
+        if space not in st.uncovered:
+            raise fail(at, "built, but the spaces under it are still covered")
 
 
 def _check_geology(st: GameState, setup: Setup, at: str, board: Board) -> None:

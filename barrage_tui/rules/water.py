@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import companies, keys, officers
+from . import companies, keys, landscape_data, officers
 from .board_features import lake_room
 from .components import components
 from .decisions import Choice, Flow, PromptKind
@@ -24,11 +24,12 @@ def capacity(game: Game, space: str) -> int:
     dam = game.state.dams.get(space)
     if dam is None:
         return 0
+    height = dam.height + landscape_data.dam_extra_drops(game, space)  # A3's revealed Dam space holds more
     if dam.owner >= 0:
         company = game.state.companies[dam.owner]
         if dam.height == components().companies[company.company].construction.max_dam_height:
-            return dam.height + max(o.tallest_dam_extra for o in officers.in_force(company))  # Graziano
-    return dam.height
+            return height + max(o.tallest_dam_extra for o in officers.in_force(company))  # Graziano
+    return height
 
 
 def room(game: Game, space: str) -> int:
@@ -93,10 +94,12 @@ def water_flow_phase(game: Game) -> None:
 def fill_headstreams(game: Game) -> None:
     st = game.state
     tiles = components().headstreams
+    extra = landscape_data.channel_drops(game)
     added = []
     for head, tile in st.headstream_tiles.items():
         by_round = tiles[tile].drops_by_round
         n = by_round[st.round - 1] if st.round <= len(by_round) else 0  # no water in the last round
+        n += extra[head]  # a built channel landscape's (A1): in every later round, the last one too
         st.headstream_drops[head] += n
         st.drops_created += n
         if n:

@@ -24,8 +24,9 @@ class BarrageApp(App):
     BINDINGS = [Binding("ctrl+c", "request_quit", "Quit", show=False, priority=True, id="app.ctrl_c")]
 
     def __init__(self, *, store=None, save_dir=None, game=None, opened=None, seed: int | None = None,
-                 cursor_blink: bool = True, automa_delay: float = 0.6, confirm: bool = True) -> None:
+                 cursor_blink: bool = True, automa_delay: float = 0.6, confirm: bool = True, board: str = "") -> None:
         super().__init__()
+        self.board = board  # --board: the start screen's board for a new game ("": the base map)
         self.confirm_turns = confirm  # new games end a person's turn with "End turn" (the start screen's default)
         cropped_updates.install()
         self.automa_delay = automa_delay  # seconds an Automa's step stays on screen before it is played
@@ -127,6 +128,10 @@ class BarrageApp(App):
         screen = GameScreen(session)
         if game.over:
             self.call_after_refresh(screen._game_over)
+        warning = storage.board_warning(game)
+        if warning:  # its board file changed since the game was saved: it plays on, the player is told
+            self.call_after_refresh(lambda: notify_plain(self, warning, title="Board changed", severity="warning",
+                                                         timeout=12))
         return screen
 
     def _play(self, game, branch: bool = False, on_disk: bool = True) -> None:
@@ -227,7 +232,8 @@ def unusable_terminal() -> str:
     return ""
 
 
-def run_app(load=None, resume: bool = False, save_dir=None, automa_delay: float = 0.6, confirm: bool = True) -> int:
+def run_app(load=None, resume: bool = False, save_dir=None, automa_delay: float = 0.6, confirm: bool = True,
+            board: str = "") -> int:
     """Start the app (``barrage-tui``); ``load``: a save file, ``resume``: the latest save; ``automa_delay``:
     seconds each Automa step stays on screen before it is played; ``confirm``: new games have the End turn step.
     Returns the exit code."""
@@ -258,6 +264,6 @@ def run_app(load=None, resume: bool = False, save_dir=None, automa_delay: float 
             print(f"barrage-tui: {visible(exc)}", file=sys.stderr)
             return 1
     app = BarrageApp(store=store, save_dir=save_dir, game=game, opened=path, automa_delay=automa_delay,
-                      confirm=confirm)
+                      confirm=confirm, board=board)
     app.run()
     return app.return_code or 0

@@ -45,6 +45,13 @@ def open_store(save_dir=None):
     return saves.SaveStore(Path(save_dir) if save_dir else None)
 
 
+def board_warning(game) -> str:
+    """What to tell about a loaded game's board ("" when nothing): its file changed since the save."""
+    import saves
+
+    return saves.board_warning(game)
+
+
 class LoadFailed(Exception):
     """A save could not be opened; the message is one plain line."""
 

@@ -54,6 +54,8 @@ OBJECTIVE_SHORT = {
 VP_SOURCES = (("start", "Start"), ("energy_track", "Energy places"), ("bonus_tiles", "Bonus tiles"),
               ("contracts", "Contracts"), ("conduits", "Conduit use"), ("income", "Income"),
               ("objective", "Objective"), ("resources", "Resources"), ("water", "Water"), ("tiles", "Tiles"))
+# the VP of the expansion box's modules, shown when a game has them
+MODULE_VP_SOURCES = {"geology": "Geological tokens", "powerhouses": "China's Powerhouses", "duel": "Duel tracks"}
 
 ACTION_HELP = dict(components().action_texts)  # management-board.toml [actions]
 

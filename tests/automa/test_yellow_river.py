@@ -10,11 +10,10 @@ import random
 import pytest
 
 import automa
-import barrage_tui.rules.components as components_module
 from automa import placement
 from automa.boxes import patent_office
 from automa.cards import cards
-from barrage_tui.rules import board_files, china_challenge
+from barrage_tui.rules import board_files
 from barrage_tui.rules.components import components
 from barrage_tui.rules.game import Game
 from barrage_tui.rules.setup import SeatSetup, Setup
@@ -41,36 +40,15 @@ def test_the_walk_starts_where_the_card_says_on_the_yellow_river():
         assert b.powerhouses[placement.walk_order(c, "powerhouse", b)[0]].zone == c.powerhouse_start
 
 
-@pytest.fixture
-def landscape_tiles(monkeypatch):
-    """tech-tiles.toml with China's tiles as china-challenge.toml names them, building landscapes."""
-    t = china_challenge.box().tiles
-    read = components_module._read_file
-
-    def with_china(name: str) -> dict:
-        data = read(name)
-        if name == "tech-tiles":
-            data["basic"].append({"id": t.technology_tile, "level": 0, "builds": "landscape",
-                                  "introductory_only": False})
-            first = {level: next(a for a in data["advanced"] if a["level"] == level) for level in (1, 2, 3)}
-            data["advanced"] += [{**first[level], "id": tile, "builds": "landscape"}
-                                 for level, tile in enumerate(t.advanced_tiles, 1)]
-        return data
-
-    monkeypatch.setattr(components_module, "_read_file", with_china)
-    components.cache_clear()
-    yield t
-    monkeypatch.undo()
-    components.cache_clear()
-
-
-def test_an_automa_gets_no_landscape_tile_and_never_takes_a_landscape_tile(landscape_tiles):
+def test_an_automa_gets_no_landscape_tile_and_never_takes_a_landscape_tile():
     setup = Setup(seats=(SeatSetup("P1", company="usa", officer="wilhelm"),
                          SeatSetup("A", kind="automa", company="italy")), seed=2,
                   options={"board": YR, "modules": ["china"]})
     game = Game.new(setup)
-    assert [landscape_tiles.technology_tile in c.tiles for c in game.state.companies] == [True, False]
-    game.state.patent_offer = list(landscape_tiles.advanced_tiles)
+    china = components().china_tiles
+    landscape = next(t for t, x in china.items() if x.level == 0)
+    assert [landscape in c.tiles for c in game.state.companies] == [True, False]
+    game.state.patent_offer = [t for t, x in china.items() if x.level > 0]
     for structure in ("base", "elevation", "conduit", "powerhouse"):
         assert patent_office.choose_slot(game.state, structure) is None
 

@@ -9,7 +9,7 @@ import pytest
 
 import barrage_tui.rules.components as components_module
 from barrage_tui.cli import build_parser
-from barrage_tui.rules import automa_levels, china_challenge, duel, geology, patents, setup
+from barrage_tui.rules import automa_levels, china_challenge, duel, geology, landscape_data, patents, setup
 from barrage_tui.rules.components import components, prompt_help
 from barrage_tui.rules.decisions import PromptKind
 from barrage_tui.rules.officers import OFFICERS
@@ -139,6 +139,7 @@ def unread_keys() -> dict[str, set[str]]:
         automa_levels.rules.__wrapped__()
         geology.box.__wrapped__()
         duel.board.__wrapped__()
+        landscape_data.box.__wrapped__()
         setup.known_modules.__wrapped__()
         china_challenge.box.__wrapped__()
     return reads.unread()
@@ -227,7 +228,8 @@ def test_mahiris_spaces_come_from_the_management_board(edited_data):
 
 def test_every_tile_effect_has_a_handler_and_every_handler_a_tile():
     comps = components()
-    tiles = [*comps.advanced_tiles.values(), *comps.special_tiles.values()]
+    tiles = [*comps.advanced_tiles.values(), *comps.special_tiles.values(),
+             *(t for t in comps.china_tiles.values() if t.effect)]
     assert {t.effect for t in tiles} == set(patents.EFFECTS)
 
 

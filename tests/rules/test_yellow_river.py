@@ -10,8 +10,7 @@ from collections import Counter
 import pytest
 
 import automa
-import barrage_tui.rules.components as components_module
-from barrage_tui.rules import board_files, boards, china_challenge, patents, water
+from barrage_tui.rules import board_files, boards, landscape_data, water
 from barrage_tui.rules.components import components
 from barrage_tui.rules.game import Game
 from barrage_tui.rules.setup import SeatSetup, Setup, SetupError
@@ -90,8 +89,8 @@ def test_the_setup_lays_yield_tiles_by_colour_and_player_count(players, spaces):
     st, b = game.state, game.board
     colour = {y.id: y for y in b.yield_spaces}
     assert len(st.yield_tiles) == spaces and len(set(st.yield_tiles.values())) == spaces
-    tile_colour = china_challenge.box().yield_colours
-    assert all(tile_colour[t] == colour[y].colour for y, t in st.yield_tiles.items())
+    tiles = landscape_data.box().yields
+    assert all(tiles[t].colour == colour[y].colour for y, t in st.yield_tiles.items())
     skipped = {y.id for y in b.yield_spaces if y.id not in st.yield_tiles}
     marks = {"4": players < 4, "3+": players < 3, "": False}
     assert skipped == {y.id for y in b.yield_spaces if marks[y.players]}
@@ -100,15 +99,15 @@ def test_the_setup_lays_yield_tiles_by_colour_and_player_count(players, spaces):
 
 def test_the_setup_lays_3_objectives_beside_a5_and_takes_one_tile_out_of_each_level_pile():
     st = yr_game(3).state
-    beside = st.landscape_objectives["A5"]
+    beside = st.landscape_objectives
     assert len(set(beside)) == 3 and st.objective not in beside
     assert len(st.patents_removed) == 3
     piles = {level: set(p) for level, p in st.patent_piles.items()}
     for level, removed in zip(("1", "2", "3"), st.patents_removed):
-        assert components().advanced_tiles[removed].level == int(level)
+        assert components().tile(removed).level == int(level)
         assert removed not in piles[level] and removed not in st.patent_offer
     in_play = sum(len(p) for p in st.patent_piles.values()) + len(st.patent_offer)
-    assert in_play == len(components().advanced_tiles) - 3
+    assert in_play == len(components().advanced_tiles) + len(china_tiles()[3]) - 3
     assert violations(Game(yr_game(3).setup, st)) == []
 
 
@@ -132,64 +131,55 @@ def test_a_board_with_more_neutral_powerhouses_than_the_box_is_refused_for_the_c
     yr_game(options={"board": str(path)})  # without the China Challenge: a board like any other
 
 
-# ---------------------------------------------------------------- China's tiles, once the data has them
-
-@pytest.fixture
-def china_tiles(monkeypatch):
-    """The data files with China's tiles as china-challenge.toml names them (the landscapes module defines
-    them; here they borrow a base tile's effect)."""
-    t = china_challenge.box().tiles
-    read = components_module._read_file
-
-    def with_china(name: str) -> dict:
-        data = read(name)
-        if name == "bonus-tiles":
-            data["tile"].append({**data["tile"][0], "id": t.bonus_tile})
-        elif name == "objective-tiles":
-            data["tile"].append({**data["tile"][0], "id": t.objective_tile})
-        elif name == "tech-tiles":
-            data["basic"].append({"id": t.technology_tile, "level": 0, "builds": "base", "introductory_only": False})
-            first = {level: next(a for a in data["advanced"] if a["level"] == level) for level in (1, 2, 3)}
-            data["advanced"] += [{**first[level], "id": tile} for level, tile in enumerate(t.advanced_tiles, 1)]
-        return data
-
-    def clear():
-        components.cache_clear()
-        patents._effect.cache_clear()
-
-    monkeypatch.setattr(components_module, "_read_file", with_china)
-    clear()
-    yield t
-    monkeypatch.undo()
-    clear()
+@pytest.mark.parametrize("mark, message", [
+    ('headstreams = ["HA", "HB"]', "landscape A1's tile (High-Mountain Channels) needs the board to give its headstreams"),
+    ('lake = "LAKE_N"', "landscape B2's tile (Lake Sluice) needs the board to give its lake"),
+])
+def test_a_board_without_the_headstreams_or_lake_a_landscape_tile_acts_on_is_refused(tmp_path, mark, message):
+    path = tmp_path / "unmarked.toml"
+    path.write_text(board_files.read_bytes(YR).decode().replace(mark, "", 1))
+    with pytest.raises(SetupError) as info:
+        yr_game(options={"board": str(path), "modules": ["china"]})
+    assert str(info.value) == f"the China Challenge on board yellow-river: {message}"
 
 
-def test_chinas_tiles_join_the_china_challenge_and_never_the_base_game(china_tiles):
-    t = china_tiles
+# ---------------------------------------------------------------- China's tiles (the landscapes module's data)
+
+def china_tiles() -> tuple[int, int, str, list[str]]:
+    """China's bonus and objective tile, its Landscape tile and its advanced tiles, where the rules read them."""
+    china, tech = landscape_data.box(), components().china_tiles
+    return (china.bonus.id, china.objective.id, next(t for t, x in tech.items() if x.level == 0),
+            [t for t, x in tech.items() if x.level > 0])
+
+
+def test_chinas_tiles_join_the_china_challenge_and_never_the_base_game():
+    bonus, objective, landscape, advanced = china_tiles()
     base = yr_game(4, options={}).state
-    assert t.bonus_tile not in base.bonus_tiles and t.objective_tile != base.objective
-    assert not {t.technology_tile, *t.advanced_tiles} & {x for c in base.companies for x in c.tiles}
-    assert not set(t.advanced_tiles) & {x for p in base.patent_piles.values() for x in p}
+    assert bonus not in base.bonus_tiles and objective != base.objective
+    assert not {landscape, *advanced} & {x for c in base.companies for x in c.tiles}
+    assert not set(advanced) & {x for p in base.patent_piles.values() for x in p}
     seen: Counter = Counter()
     for seed in range(40):
         st = yr_game(2, seed=seed, automas=1).state
-        assert [t.technology_tile in c.tiles for c in st.companies] == [False, True]  # not the Automa's
-        tiles_in_play = {x for p in st.patent_piles.values() for x in p} | set(st.patent_offer) | set(st.patents_removed)
-        assert set(t.advanced_tiles) <= tiles_in_play
-        seen.update(bonus=t.bonus_tile in st.bonus_tiles, objective=t.objective_tile == st.objective,
-                    beside=t.objective_tile in st.landscape_objectives["A5"],
-                    removed=bool(set(t.advanced_tiles) & set(st.patents_removed)))
+        assert [landscape in c.tiles for c in st.companies] == [False, True]  # not the Automa's
+        piles = {level: set(p) for level, p in st.patent_piles.items()}
+        assert all(t in piles[str(components().tile(t).level)] | set(st.patent_offer) | set(st.patents_removed)
+                   for t in advanced)  # each in its level's pile, on offer, or out
+        seen.update(bonus=bonus in st.bonus_tiles, objective=objective == st.objective,
+                    beside=objective in st.landscape_objectives,
+                    removed=bool(set(advanced) & set(st.patents_removed)))
     assert all(seen[k] for k in ("bonus", "objective", "beside", "removed")), seen
 
 
-def test_a_person_taking_an_automas_pair_keeps_the_landscape_tile(china_tiles):
+def test_a_person_taking_an_automas_pair_keeps_the_landscape_tile():
     setup = Setup(seats=(SeatSetup("P1"), SeatSetup("A", kind="automa")), seed=3, options=dict(CHINA))
     game = Game.new(setup)
     assert game.prompt.kind == "matchup"
     theirs = next(ch for ch in game.prompt.choices if ch.data["from_automa"])
     game.choose(theirs.key)
     tiles = [c.tiles for c in game.state.companies]
-    assert china_tiles.technology_tile in tiles[0] and china_tiles.technology_tile not in tiles[1]
+    landscape = china_tiles()[2]
+    assert landscape in tiles[0] and landscape not in tiles[1]
 
 
 # ---------------------------------------------------------------- play, save, load
@@ -219,9 +209,11 @@ def test_random_setups_on_the_yellow_river_are_valid_for_every_seat_count():
 @pytest.mark.parametrize("change, message", [
     (lambda st: st.yield_tiles.update(YH1="99"), "state.yield_tiles.YH1: unknown yield tile '99'"),
     (lambda st: st.yield_tiles.update(YH9="1"), "state.yield_tiles.YH9: unknown yield space of the board 'YH9'"),
-    (lambda st: st.yield_tiles.update(YH1=st.yield_tiles["YM1"]), "state.yield_tiles: a yield tile lies on two spaces"),
-    (lambda st: st.landscape_tiles.update(A1="B2"), "state.landscape_tiles.A1: holds 'B2': each landscape tile lies on its code"),
-    (lambda st: st.landscape_objectives.update(A5=[99]), "state.landscape_objectives.A5: unknown objective tile 99"),
+    (lambda st: st.yield_tiles.update(YH1=st.yield_tiles["YM1"]), "state.yield_tiles: a yield tile is in two places"),
+    (lambda st: st.landscape_tiles.update(A1="B2"), "state.landscape_tiles.A1: holds 'B2': each landscape tile lies on the space of its code"),
+    (lambda st: st.landscape_objectives.append(99), "state.landscape_objectives[3]: unknown objective tile 99"),
+    (lambda st: st.patents_removed.append(st.patent_piles["2"][0]),
+     "state.patents_removed[3]: technology tile {tile!r} is in two places"),
 ])
 def test_a_state_with_a_broken_china_challenge_layout_is_refused(change, message):
     game = yr_game(4)
@@ -229,7 +221,7 @@ def test_a_state_with_a_broken_china_challenge_layout_is_refused(change, message
     change(st)
     with pytest.raises(InvalidState) as info:
         check_state(st, game.setup)
-    assert str(info.value) == message
+    assert str(info.value) == message.format(tile=game.state.patent_piles["2"][0])
 
 
 def test_the_china_challenges_tiles_only_leave_the_board():
@@ -237,8 +229,7 @@ def test_the_china_challenges_tiles_only_leave_the_board():
     st = game.state
     space, tile = next(iter(st.yield_tiles.items()))
     del st.yield_tiles[space]  # taken with a landscape
-    st.landscape_objectives["A5"].pop()  # one chosen for A5
-    del st.landscape_tiles["A1"]
+    st.landscape_objectives.pop()  # one chosen for A5
     assert violations(game) == []
     other = next(iter(st.yield_tiles))
     st.yield_tiles[other] = tile  # the taken tile put on another space

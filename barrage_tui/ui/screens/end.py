@@ -13,7 +13,7 @@ from textual.widgets import Footer, Static
 from barrage_tui.rules.decisions import EventKind
 
 from ..palette import badge
-from ..texts import VP_SOURCES, company_name
+from ..texts import MODULE_VP_SOURCES, VP_SOURCES, company_name
 from ..widgets.textutil import plain
 
 
@@ -27,7 +27,7 @@ def score_table(game) -> Table:
     sources = list(VP_SOURCES)
     known = {k for k, _ in sources}
     extra = sorted({k for c in companies for k in c.vp_by_source} - known)
-    sources += [(k, k.replace("_", " ").capitalize()) for k in extra]  # from the save: shown plain below
+    sources += [(k, MODULE_VP_SOURCES.get(k) or k.replace("_", " ").capitalize()) for k in extra]
     for key, name in sources:
         if not any(c.vp_by_source.get(key) for c in companies) and key not in ("start", "energy_track"):
             values = ["0"] * len(companies)

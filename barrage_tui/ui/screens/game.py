@@ -22,6 +22,7 @@ from ..widgets.board import ManagementBoard
 from ..widgets.company import CompanyBoard, CompanyBoards
 from ..widgets.contracts import ContractsView
 from ..widgets.deck import Deck
+from ..widgets.duel import DuelBoard
 from ..widgets.energy import EnergyTrack
 from ..widgets.lines import SCROLL_BINDINGS, KeyScrolled
 from ..widgets.log import GameLog
@@ -57,7 +58,7 @@ def layout_mode(width: int, height: int) -> str:
 def panel_for(view: View, ref: str) -> str | None:
     """Which panel shows the board thing ``ref``."""
     comps = components()
-    m = comps.map
+    m = view.game.board
     st = view.state
     if ref in m.dams or ref in m.conduits or ref in m.powerhouses or ref in m.headstreams:
         return "map"
@@ -112,6 +113,8 @@ class GameScreen(Screen):
         patents = PatentOffice(id="patents")
         contracts = ContractsView(id="contracts")
         log = GameLog(id="log")
+        # the Duel board, with the module on: beside the contracts (a tab where the panels take turns)
+        duel_board = [DuelBoard(id="duel")] if self.session.game.state.duel_markers else []
         if self.mode == "wide":
             with Horizontal(id="table"):
                 with Vertical(id="left"):
@@ -122,7 +125,7 @@ class GameScreen(Screen):
                     yield companies
                 with Vertical(id="right"):
                     yield prompt
-                    yield Deck(contracts, log, tabbed=False, id="extra")
+                    yield Deck(contracts, *duel_board, log, tabbed=False, id="extra")
         elif self.mode == "medium":
             with Horizontal(id="table"):
                 with Vertical(id="left"):
@@ -130,9 +133,9 @@ class GameScreen(Screen):
                     yield Deck(board, companies, tabbed=True, id="lower")
                 with Vertical(id="right"):
                     yield prompt
-                    yield Deck(energy, log, contracts, patents, tabbed=True, id="extra")
+                    yield Deck(energy, *duel_board, log, contracts, patents, tabbed=True, id="extra")
         else:
-            yield Deck(mp, board, companies, energy, contracts, patents, log, tabbed=True, id="main")
+            yield Deck(mp, board, companies, energy, *duel_board, contracts, patents, log, tabbed=True, id="main")
             yield prompt
         yield Footer(compact=self.mode == "compact")  # every key's name fits in 80 columns
 

@@ -19,9 +19,12 @@ from textual.widgets import Static
 from .. import keys, last_setup, storage
 from ..widgets.cycler import Cycler
 from ..widgets.form import ActionButton, TextField
+from ..widgets.toggles import Toggles
 from ..widgets.textutil import notify_plain, plain
 
 COMPANIES = [("Random", "")]  # the companies' names join once the rules are loaded
+SHORT_HEIGHT = 30  # below it the form's rows close up (app.tcss: #start.-short)
+BOARDS = [("Base map", "")]  # Setup.options "board": left out for the base map
 OFFICERS = [("Random", "")]
 NO_OFFICER = [("None", "")]  # an Automa below Very Hard has no chief engineer
 OFFICER_SETS = [("Base + promos", False), ("With the expansion box", True)]  # Setup.options expansion_officers
@@ -110,6 +113,7 @@ class StartScreen(Screen):
         self._officer_levels: frozenset = frozenset()  # the Automa levels that have a chief engineer
         self._expansion: frozenset = frozenset()  # the expansion box's six
         self._requires: dict = {}  # officer id -> the modules it needs (Angelo Alberti: the Geological Factor)
+        self._module_texts: dict = {}  # module id -> "name: what it does", shown while it is under the cursor
         self._abilities: dict = {}  # id -> "name: ability", shown while the seat's field has focus
         self._info: dict = {"confirm": Text("Confirm turns: Enter ends a turn, and until then u takes it back "
                                             "whole.")}  # field id -> what it means, shown while it has focus
@@ -145,27 +149,37 @@ class StartScreen(Screen):
             Static("First to pick", classes="opt-label"),
             Cycler(first_options(2), RANDOM_FIRST, id="first"),
             classes="opt-row")
-        # the modules' fields join this row once the rules are loaded (their names are data)
         confirm = Horizontal(
             Static("Confirm turns", classes="opt-label"),
             Cycler([("on", True), ("off", False)], self._confirm(), id="confirm"),
-            Static("Modules", classes="opt-label"),
-            id="rules-row", classes="opt-row")
+            Static("Board", classes="opt-label"),
+            Cycler(BOARDS, "", id="board"),  # the shipped boards join once the rules are loaded
+            classes="opt-row")
+        # the modules' names are data: they join once the rules are loaded
+        modules = Horizontal(Static("Modules", classes="opt-label"), Toggles(id="modules"), classes="opt-row")
         head = Static(" " * 8 + "Name" + " " * 9 + "Player" + " " * 17 + "Company" + " " * 7 + "Chief engineer",
                       id="seat-head")
         rows = Vertical(*[SeatRow(i) for i in range(2)], id="seat-rows")  # more come with more seats
         info = Static("", id="officer-info")
         info.display = False
-        note = Static("Tab moves between fields; ←/→ change a ◀ choice ▶. People take turns at this "
-                      "keyboard (hotseat). Seats with both on Random pick from drawn company + chief "
-                      "engineer pairs, in seat order; a pair drawn for an Automa may be taken too.",
-                      id="seat-note")
-        return [options, officer_set, confirm, head, rows, info, note, Static("", id="start-error")]
+        note = Static("Tab: next field; ←/→ change a ◀ choice ▶; Space turns a module on or off. People take "
+                      "turns at this keyboard. A seat with company and chief engineer on Random picks a drawn "
+                      "pair (an Automa's too).", id="seat-note")
+        return [options, officer_set, confirm, modules, head, rows, info, note, Static("", id="start-error")]
 
     def on_mount(self) -> None:
         box = self.query_one("#new-game")
         box.border_title = "New game"
+        self._fit_height()
         self.call_after_refresh(self._mount_form)
+
+    def on_resize(self) -> None:
+        self._fit_height()
+
+    def _fit_height(self) -> None:
+        """A short terminal (80x24) draws the form's rows without blank lines between them, so that the
+        buttons stay in view."""
+        self.set_class(self.app.size.height < SHORT_HEIGHT, "-short")
 
     async def _mount_form(self) -> None:
         await self.query_one("#new-game").mount_all(self.form())
@@ -187,6 +201,7 @@ class StartScreen(Screen):
             "companies": COMPANIES + [(companies[c].name, c) for c in COMPANY_ORDER + EXPANSION_COMPANIES
                                              if c in companies],
             "modules": [(m.id, m.short) for m in known_modules().values()],
+            "boards": self._boards(),
             "module_texts": {m.id: Text.assemble((m.name, "bold"), f": {m.text}") for m in known_modules().values()},
             "requires": {o: frozenset(names[o].requires) for o in ids if names[o].requires},
             "officers": [(short_name(names[o].name), o) for o in ids],
@@ -199,6 +214,25 @@ class StartScreen(Screen):
         storage.preload()
         self.app.call_from_thread(self._fill_in, officers)
 
+    def _boards(self) -> list:
+        """The shipped boards by name (the base map first), and a board file given with --board."""
+        from barrage_tui.rules import board_files
+        from barrage_tui.rules.boards import BoardProblem
+        from barrage_tui.rules.components import BASE_BOARD, builtin_boards
+
+        found = list(BOARDS)
+        refs = [b for b in builtin_boards() if b != BASE_BOARD]
+        given = getattr(self.app, "board", "")
+        if given and given not in refs and given != BASE_BOARD:
+            refs.append(given)
+        for ref in refs:
+            try:
+                board = board_files.load(ref)
+            except BoardProblem:
+                continue  # (--board was checked before the app started; a shipped board is tested)
+            found.append((board.name or ref, ref))
+        return found
+
     def _fill_in(self, officers: dict) -> None:
         """The chief engineers' names, the Automa, the saved games."""
         self._officers = officers["officers"]
@@ -207,8 +241,12 @@ class StartScreen(Screen):
         self._expansion = officers["expansion"]
         self._abilities = officers["abilities"]
         self._requires = officers["requires"]
-        self._info.update({f"module-{m}": text for m, text in officers["module_texts"].items()})
+        self._module_texts = officers["module_texts"]
         self._companies = officers["companies"]
+        self.query_one("#board", Cycler).set_options(officers["boards"])
+        self.query_one("#board", Cycler).set_value(getattr(self.app, "board", "") or "")
+        self._info.update({"board": Text("The board a new game is played on: a reconstruction says so in ? and "
+                                         "on the map; --board FILE plays a board file of your own.")})
         self.automa_ready = True
         for c in self.query(".seat-company").results(Cycler):
             c.set_options(self._companies)
@@ -220,16 +258,10 @@ class StartScreen(Screen):
         if self.store is None:
             self.store = getattr(self.app, "store", None)
         self._check_saves()
-        self.call_later(self._after_load, officers["modules"], last_setup.read(self.store))
-
-    async def _after_load(self, modules: list, remembered: dict) -> None:
-        """The modules' fields (their names are data), then the last setup's values."""
-        await self.query_one("#rules-row").mount_all(
-            [w for module, name in modules
-             for w in (Static(name, classes="opt-label"),
-                       Cycler([("off", False), ("on", True)], False, id=f"module-{module}", classes="module"))])
+        self.query_one("#modules", Toggles).set_items(officers["modules"])
+        remembered = last_setup.read(self.store)
         if remembered:
-            await self.restore(remembered)
+            self.call_later(self.restore, remembered)
 
     def _check_saves(self) -> None:
         saves, skipped = storage.listing(self.store)
@@ -287,13 +319,15 @@ class StartScreen(Screen):
         options = self._officer_options(str(self.query_one(f"#kind-{i}", Cycler).value))
         officer.set_options(options)
         officer.disabled = options == NO_OFFICER or self._introductory()
-        self._show_officer(self.focused if isinstance(self.focused, Cycler) else None)
+        self._show_officer(self.focused if isinstance(self.focused, (Cycler, Toggles)) else None)
 
-    def _show_officer(self, cycler: Cycler | None) -> None:
-        """What the focused field means, under the seats: a seat's chief engineer's ability, a module's rules,
-        the End turn step."""
+    def _show_officer(self, cycler: Cycler | Toggles | None) -> None:
+        """What the focused field means, under the seats: a seat's chief engineer's ability, the module under
+        the cursor, the End turn step, the board."""
         text = Text()
-        if cycler is not None and cycler.has_focus:
+        if isinstance(cycler, Toggles) and cycler.has_focus:
+            text = self._module_texts.get(cycler.current, Text())
+        elif cycler is not None and cycler.has_focus:
             if cycler.has_class("seat-officer"):
                 text = self._abilities.get(cycler.value, Text())
             else:
@@ -304,7 +338,7 @@ class StartScreen(Screen):
 
     def on_descendant_focus(self, event) -> None:
         widget = event.widget
-        self._show_officer(widget if isinstance(widget, Cycler) else None)
+        self._show_officer(widget if isinstance(widget, (Cycler, Toggles)) else None)
 
     @on(Cycler.Changed, ".seat-kind")
     def _kind_changed(self, event: Cycler.Changed) -> None:
@@ -331,9 +365,13 @@ class StartScreen(Screen):
                     c.set_value("")
 
     def modules_on(self) -> frozenset:
-        return frozenset(c.id.removeprefix("module-") for c in self.query(".module").results(Cycler) if c.value)
+        return frozenset(t for field in self.query("#modules").results(Toggles) for t in field.on)
 
-    @on(Cycler.Changed, ".module")
+    @on(Toggles.Moved, "#modules")
+    def _module_moved(self, event: Toggles.Moved) -> None:
+        self._show_officer(event.toggles)
+
+    @on(Toggles.Changed, "#modules")
     def _module_changed(self) -> None:
         """A module's chief engineers (Angelo Alberti) are offered while it is on."""
         for row in self.query(SeatRow):
@@ -349,15 +387,16 @@ class StartScreen(Screen):
 
     def _apply_mode(self, introductory: bool) -> None:
         """The introductory game has fixed companies and chief engineers."""
-        for c in self.query(".seat-company, #officer-set, .module").results(Cycler):
+        for c in self.query(".seat-company, #officer-set").results(Cycler):
             c.disabled = introductory
+        self.query_one("#modules", Toggles).disabled = introductory
         for row in self.query(SeatRow):
             officer = row.query_one(".seat-officer", Cycler)
             officer.disabled = introductory or officer.options == NO_OFFICER
 
     # ------------------------------------------------------------ the last setup, remembered
 
-    FLAGS = ("mode", "officer-set", "first", "confirm")  # the option fields kept besides the seats
+    FLAGS = ("mode", "officer-set", "first", "confirm", "board")  # the option fields kept besides the seats
 
     def form_values(self) -> dict:
         """The form's fields (not the seed: every game gets a new one unless typed in)."""
@@ -372,9 +411,8 @@ class StartScreen(Screen):
 
     async def restore(self, values: dict) -> None:
         """Fill the form in as ``values`` had it; a value the form does not offer is left as it is."""
-        modules = values.get("modules")
-        for c in self.query(".module").results(Cycler):  # first: they decide which chief engineers are offered
-            c.set_value(isinstance(modules, list) and c.id.removeprefix("module-") in modules)
+        modules = values.get("modules")  # first: they decide which chief engineers are offered
+        self.query_one("#modules", Toggles).set_on(modules if isinstance(modules, list) else ())
         seats = self.query_one("#seats", Cycler)
         seats.set_value(values.get("seats"))
         await self._show_seats(int(seats.value))
@@ -397,6 +435,7 @@ class StartScreen(Screen):
     def setup(self):
         """The Setup from the form (raises SetupError / ValueError with a plain message)."""
         from barrage_tui.rules.components import EXPANSION_OFFICERS
+        from barrage_tui.rules.board_files import BOARD_OPTION
         from barrage_tui.rules.setup import (EXPANSION_OPTION, MODULES_OPTION, SeatSetup, Setup, first_player_at_random,
                                              picking_order)
 
@@ -428,6 +467,9 @@ class StartScreen(Screen):
             options[EXPANSION_OPTION] = True
         if self.modules_on() and not intro:
             options[MODULES_OPTION] = sorted(self.modules_on())
+        board = self.query_one("#board", Cycler).value
+        if board:
+            options[BOARD_OPTION] = board
         setup = Setup(seats=tuple(seats), introductory=intro, seed=int(seed_text), options=options)
         setup.validate()
         return setup

@@ -10,6 +10,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from barrage_tui.rules.decisions import EventKind
+
 from ..palette import badge
 from ..texts import bonus_short, company_name
 from ..widgets.textutil import plain
@@ -38,6 +40,19 @@ def bonus_line(s) -> str:
             f"{s.malus_per_section} VP less per track section behind, nothing below {s.minimum}.")
 
 
+def duel_check(game, round_no: int) -> list[str]:
+    """The Duel board's Check phase of ``round_no``, row by row (its events' texts), or [] without one."""
+    rows: list[str] = []
+    for e in game.events:
+        if e.kind in (EventKind.DUEL_ROW, EventKind.DUEL_REWARD):
+            rows.append(e.text)
+        elif e.kind == EventKind.DUEL_CHECKED:
+            if e.data.get("round") == round_no:
+                return rows
+            rows = []
+    return []
+
+
 class RoundSummaryScreen(ModalScreen):
     BINDINGS = [Binding("enter,escape,space", "close", "Continue", id="summary.close")]
 
@@ -52,6 +67,10 @@ class RoundSummaryScreen(ModalScreen):
             yield Static(Text(f"End of round {s.round}"), classes="dialog-title")
             yield Static(Text(bonus_line(s)), classes="dialog-detail")
             yield Static(summary_table(self.game, s))
+            check = duel_check(self.game, s.round)
+            if check:
+                yield Static(Text("Duel check", style="bold"), classes="dialog-detail")
+                yield Static(plain("\n".join(check)), classes="dialog-detail")
             nxt = "Final scoring follows." if self.game.over else f"Round {self.game.state.round} begins."
             yield Static(Text(f"{nxt}  Enter to continue."), classes="dialog-detail")
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.containers import Horizontal
 
-from barrage_tui.rules import board, level, officers
+from barrage_tui.rules import board, china, level, officers
 from barrage_tui.rules.setup import NO_OFFICER
 from barrage_tui.rules.components import components
 
@@ -166,6 +166,13 @@ class CompanyBoard(Panel):
             if merged and s == "conduit":
                 t.append_text(pieces)
             out += wrap(t, width, indent=4)
+        row = china.powerhouse_row(view.game, self.seat)
+        if row:  # distinct Powerhouse pieces (China's): each one's Mixers, ability and where it stands
+            t = Text("Powerhouses ", style=TITLE)
+            for i, (piece, space) in enumerate(row):
+                t.append(" · " if i else "")
+                t.append(f"{piece.mixers}Mx {piece.short}" + (f" @{space}" if space else ""), style=BOLD if space else DIM)
+            out += wrap(t, width, indent=2)
         tiles = [Text(tile_short(t), style=mark(t, strong)) for t in c.tiles]
         out += self._labelled("Tiles", tiles, width)
         wheel = []
@@ -195,8 +202,11 @@ class CompanyBoard(Panel):
         if done or not dense:
             out += self._labelled("Fulfilled", done, width) if done else [Text("Fulfilled: none", style=DIM)]
         active = view.game.ability_active(self.seat)  # the engine's word: powerhouses and an Automa's level
-        off = (" (not at this Automa level)" if not level(c).company_ability
-               else " (3rd powerhouse)" if dense else " (from 3rd powerhouse)")
+        if not comps.companies[c.company].powerhouse_row_bonus:  # China's rules work all game, from no row
+            active, off = True, ""
+        else:
+            off = (" (not at this Automa level)" if not level(c).company_ability
+                   else " (3rd powerhouse)" if dense else " (from 3rd powerhouse)")
         ability = Text("Ability ", style=TITLE)
         ability.append(COMPANY_SHORT.get(c.company, ""), style=None if active else DIM)
         ability.append(" (on)" if active else off, style=BOLD if active else DIM)

@@ -11,7 +11,8 @@ from ..texts import bonus_short, objective_short
 from ..view import Panel, View
 from .textutil import fit, wrap
 
-PHASES = {"pick": "starting contracts", "income": "income", "actions": "actions", "over": "game over"}
+PHASES = {"pick": "starting contracts", "income": "income", "actions": "actions", "check": "Duel check",
+          "over": "game over"}
 
 
 class EnergyTrack(Panel):

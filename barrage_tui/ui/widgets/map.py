@@ -125,7 +125,8 @@ class MapView(Panel):
         """A zone's box, rebuilt only when something in it changed."""
         st = view.state
         z = view.game.board.zones[zone]
-        key = (view.game.board, zone, w, st.geology.get(str(zone)), tuple(st.uncovered), tuple(repr(st.dams.get(d)) for d in z.dam_spaces),
+        key = (view.game.board, zone, w, st.geology.get(str(zone)), tuple(st.uncovered),
+               tuple(st.preparation.items()), tuple(repr(st.dams.get(d)) for d in z.dam_spaces),
                tuple(st.conduits.get(c, -9) for c in z.conduits),
                tuple(st.powerhouses.get(p, -9) for p in z.powerhouse_spaces),
                tuple(r for r in z.dam_spaces + z.conduits + z.powerhouse_spaces if r in view.strong))
@@ -152,7 +153,7 @@ class MapView(Panel):
         t = Text()
         t.append(space, style=mark(space, view.strong))
         t.append(" " * (4 - len(space)))
-        t.append("+3" if red else "  ", style=RED if red else None)
+        t.append(f"+{red}" if red else "  ", style=RED if red else None)
         t.append(" ")
         dam = st.dams.get(space)
         if dam is None:
@@ -186,14 +187,17 @@ class MapView(Panel):
         red = view.game.board.powerhouses[space].extra_credits
         t = Text()
         t.append(space, style=mark(space, view.strong))
-        t.append("+3" if red else "  ", style=RED if red else None)
+        t.append(f"+{red}" if red else "  ", style=RED if red else None)
         t.append(" ")
         owner = st.powerhouses.get(space)
         t.append_text(badge(st, owner) if owner is not None else self._empty(view, space))
         return t
 
     def _empty(self, view: View, space: str) -> Text:
-        """An empty space: "·", or the landscape that still covers it, in brackets ("[T1]")."""
+        """An empty space: "·", the landscape that still covers it, in brackets ("[T1]"), or "[X]" for a
+        space blocked by a preparation tile (the Duel map)."""
+        if board_features.blocked(view.game, space):
+            return Text("[X]", style=DIM)
         if board_features.covered(view.game, space):
             return Text(f"[{view.game.board.covered_by(space)}]", style=DIM)
         return Text("·")
@@ -211,7 +215,8 @@ class MapView(Panel):
     def _legend(self, m: Board, w: int) -> list[Text]:
         rows = [
             Text.assemble(("Legend", "bold"), (" · ? help", "dim")),
-            Text.assemble(("+3", RED), " red outline"),
+            Text.assemble(("+3", RED), " red outline") if _reds(m) == {3}
+            else Text.assemble(("+n", RED), " red: n Credits"),
             Text("F2 France, height 2"),
             Text.assemble(("●", "bold #5fafff"), ("○", "#5f87af"), " 1 drop, room 1"),
             Text("5→8 value 5, zone 8"),
@@ -223,7 +228,16 @@ class MapView(Panel):
             rows.append(Text("[A1] under landscape"))
         if any(len(c.targets) > 1 for c in m.conduits.values()):
             rows.append(Text("4→2/3 branches"))
+        if m.preparation_tiles:
+            rows.append(Text("[X] blocked space"))
+        if m.assumed:
+            rows.append(Text("≈ reconstructed", style=DIM))
         return [fit(r, w) for r in rows]
+
+
+def _reds(m: Board) -> set[int]:
+    """The red outlines' extra Credits on a board (the base map: 3 everywhere)."""
+    return {s.extra_credits for s in (*m.dams.values(), *m.powerhouses.values()) if s.extra_credits}
 
 
 def _below(m: Board, node: str) -> str:

@@ -1,0 +1,63 @@
+"""Boards in the app: --board on the command line, the start screen's Board field, a changed board's warning."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from barrage_tui.cli import main
+from barrage_tui.rules.board_files import BOARD_OPTION
+from saves import save_game
+
+from .conftest import game_screen, make_app, screen_text, start_screen_ready
+from .test_plain_text import toasts
+from .test_chief_engineers import pick
+
+SMALL = Path(__file__).parents[1] / "boards" / "small.toml"
+
+
+def test_a_board_the_app_cannot_read_is_refused_before_it_starts(tmp_path, capsys):
+    assert main(["--board", str(tmp_path / "nowhere.toml"), "--save-dir", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("barrage-tui: --board ") and "missing" in err and len(err.splitlines()) == 1
+    assert main(["--board", "atlantis"]) == 2
+    assert "no board 'atlantis'" in capsys.readouterr().err
+
+
+async def test_the_start_screen_offers_the_board_given_and_starts_a_game_on_it(tmp_path):
+    app = make_app(tmp_path, board=str(SMALL))
+    async with app.run_test(size=(120, 40)) as pilot:
+        start = await start_screen_ready(pilot)
+        for _ in range(3):
+            await pilot.pause()
+        assert start.query_one("#board").value == str(SMALL) and "Small test board" in screen_text(app)
+        assert start.setup().options[BOARD_OPTION] == str(SMALL)
+        await pick(pilot, start, "board", "")  # back to the base map: no board option
+        assert BOARD_OPTION not in start.setup().options
+        await pick(pilot, start, "board", str(SMALL))
+        start.query_one("#start-game").focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert game_screen(app).session.game.board.id == "small"
+
+
+async def test_a_save_whose_board_changed_opens_with_a_warning(tmp_path):
+    from barrage_tui.rules.game import Game
+    from barrage_tui.rules.setup import SeatSetup, Setup
+
+    board = tmp_path / "board.toml"
+    shutil.copy(SMALL, board)
+    game = Game.new(Setup(seats=(SeatSetup("A", company="usa", officer="wilhelm"),), seed=5,
+                          options={BOARD_OPTION: str(board)}))
+    path = save_game(game, tmp_path / "g.toml")
+    board.write_text(SMALL.read_text().replace('name = "Small test board"', 'name = "Small test board, edited"'))
+    app = make_app(tmp_path)
+    messages: list = []
+    async with app.run_test(size=(160, 50), notifications=True, message_hook=messages.append) as pilot:
+        await start_screen_ready(pilot)
+        app.open_save(path)
+        for _ in range(40):  # the warning comes a refresh after the game screen
+            if any("has changed since this game was saved" in t for t in toasts(messages)):
+                break
+            await pilot.pause(0.05)
+        assert any("has changed since this game was saved" in t for t in toasts(messages))

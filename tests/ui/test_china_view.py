@@ -1,0 +1,33 @@
+"""China on screen: its four Powerhouse pieces on its company board, with their Mixers, abilities and spaces."""
+
+from __future__ import annotations
+
+from barrage_tui.rules.game import Game
+from barrage_tui.rules.setup import SeatSetup, Setup
+from barrage_tui.ui.widgets.company import CompanyBoard
+
+from .conftest import game_screen
+
+
+def china_game() -> Game:
+    setup = Setup(seats=(SeatSetup("Wei", company="china", officer="wilhelm"),
+                         SeatSetup("Bob", company="usa", officer="jill")), seed=4)
+    game = Game.new(setup)
+    while game.prompt.kind in ("matchup", "starting_contract"):
+        game.choose(game.prompt.choices[0].key)
+    return game
+
+
+async def test_chinas_board_shows_its_powerhouse_pieces_and_where_they_stand(app_factory):
+    game = china_game()
+    china = next(c for c in game.state.companies if c.company == "china")
+    game.state.powerhouses["P8_0"] = china.seat  # its 4-Mixer piece (column 3) stands on P8_0
+    game.state.powerhouse_pieces["P8_0"] = 3
+    china.pieces["powerhouse"] -= 1
+    china.columns_taken["powerhouse"] = [3]
+    app = app_factory(game=game)
+    async with app.run_test(size=(200, 60)) as pilot:
+        await pilot.pause(0.2)
+        text = " ".join(game_screen(app).query_one(f"#company-{china.seat}", CompanyBoard).plain_lines)
+        assert "Powerhouses 2Mx - · 3Mx +2en · 4Mx 1VP/2en @P8_0 · 5Mx +1 drop" in text
+        assert "(from 3rd powerhouse)" not in text  # China's rules work all game

@@ -1,0 +1,37 @@
+"""The map draws the Duel map (data/boards/duel.toml): its 3x3 grid, its dearer red outlines with their own
+price, the spaces blocked by preparation tiles in letters ("[X]"), and that it is a reconstruction."""
+
+from __future__ import annotations
+
+import re
+
+from barrage_tui.rules import preparation
+from barrage_tui.rules.game import Game
+from barrage_tui.rules.setup import SeatSetup, Setup
+from barrage_tui.ui.widgets import map as map_widget
+from barrage_tui.ui.widgets.map import MapView
+
+
+def duel_map_game() -> Game:
+    setup = Setup(seats=(SeatSetup("Ann", company="usa", officer="wilhelm"),
+                         SeatSetup("Bob", company="italy", officer="jill")), seed=3, options={"board": "duel"})
+    game = Game.new(setup)
+    while game.prompt.kind in ("matchup", "starting_contract"):
+        game.choose(game.prompt.choices[0].key)
+    return game
+
+
+async def test_the_duel_map_shows_its_blocked_spaces_in_letters(app_factory):
+    game = duel_map_game()
+    blocked = preparation.blocked_spaces(game.board, game.state.preparation)
+    app = app_factory(game=game)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause(0.2)
+        text = "\n".join(app.screen.query_one(MapView).plain_lines)
+    assert map_widget.grid(game.board) == ((1, 8, 2), ("legend", 3, 4, 5), (6, 7, 9))
+    for space in blocked:
+        assert re.search(rf"(^| ){space}[ +\d→]*\[X\]", text, re.M), space
+    assert text.count("[X]") == len(blocked) + 1  # and the legend
+    assert "8 mountain ↓4" in text and "B8U +5" in text  # a dearer space shows its own price
+    assert "[X] blocked space" in text and "≈ reconstructed" in text and "+n red: n Credits" in text
+    assert "N2" in text and "N1" in text  # the neutral dams of the preparation tiles

@@ -1,0 +1,65 @@
+"""The Duel board on screen: the tracks with their conditions, both players' counts, the markers and the
+Reward tiles; the check in the round summary; the board's rules and tiles in ?."""
+
+from __future__ import annotations
+
+import random
+
+import automa
+from barrage_tui.rules import duel
+from barrage_tui.rules.game import Game
+from barrage_tui.rules.setup import MODULES_OPTION, SeatSetup, Setup
+from barrage_tui.ui.screens.help import HelpScreen
+from barrage_tui.ui.screens.summary import duel_check
+from barrage_tui.ui.widgets.duel import MARKER, TILE_MARK, DuelBoard
+
+from .conftest import game_screen
+
+
+def duel_game(rounds_played: int = 1) -> Game:
+    setup = Setup(seats=(SeatSetup("Ann", company="usa", officer="wilhelm"),
+                         SeatSetup("Bot", "automa", difficulty="medium")), seed=5, options={MODULES_OPTION: ["duel"]})
+    game = automa.attach(Game.new(setup))
+    r = random.Random(3)
+    while game.state.round <= rounds_played:
+        game.choose(r.choice(game.prompt.choices).key)
+    return game
+
+
+async def test_the_duel_board_shows_each_row_its_counts_marker_and_tiles(app_factory):
+    game = duel_game()
+    app = app_factory(game=game)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause(0.2)
+        lines = game_screen(app).query_one(DuelBoard).plain_lines
+        text = "\n".join(lines)
+        st = game.state
+        for row, cid in enumerate(st.duel_conditions, start=1):
+            counts = duel.counts(game, row)
+            assert f"{row} {duel.board().conditions[cid].name}: U {counts[0]} · F {counts[1]}" in text.replace("\n  ", " ")
+        tracks = [line for line in lines if line.startswith("  U ") and line.endswith(" F")]
+        assert len(tracks) == 3
+        for track, position in zip(tracks, st.duel_markers):
+            cells = track[4:-2]
+            assert cells.index(MARKER) == position + duel.board().length
+        assert TILE_MARK[1] in text or TILE_MARK[2] in text
+
+
+def test_the_round_summary_tells_the_duel_check():
+    game = duel_game()
+    check = duel_check(game, 1)
+    assert len([line for line in check if line.startswith("Duel row")]) == 3
+
+
+async def test_the_help_explains_the_duel_board_and_its_tiles(app_factory):
+    game = duel_game()
+    app = app_factory(game=game)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        text = " ".join(app.screen.plain_text(300).split())
+        assert "The Duel board" in text and "Row 1:" in text
+        some = next(iter(game.state.duel_tiles.values()))
+        assert " ".join(duel.board().tiles[some].text.split()) in text
