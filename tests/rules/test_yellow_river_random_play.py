@@ -1,10 +1,12 @@
 """Soak test of the Yellow River with the China Challenge: 200 whole random games with the "china" module on
 the reconstructed board, 1-4 seats, 0-3 Automas, checked after every decision; its lakes, its branching
-conduits and the China Challenge's setup seen at work. ``SEEN`` is the table of what the games must have
-shown: add a row for a new rule (e.g. every landscape built at least once, once landscapes can be built)."""
+conduits, the China Challenge's setup and its game seen at work: every landscape built at least once over
+the run, yield tiles taken, never by an Automa. ``SEEN`` is the table of what the games must have shown: add
+a row for a new rule."""
 
 from __future__ import annotations
 
+import os
 import random
 from collections import Counter
 
@@ -15,7 +17,7 @@ from barrage_tui.rules.sim import automa_setup, play_random, random_setup
 
 pytestmark = pytest.mark.slow
 
-GAMES = 200
+GAMES = int(os.environ.get("SOAK_GAMES", 200))
 BOARD = "yellow-river"
 MODULES = ("china",)
 BRANCHES = {"C2R": "P12_", "C7L": "P11_"}  # the branches open from the start -> their second valley's powerhouses
@@ -34,9 +36,17 @@ def branches(game) -> Counter:
 
 def setup_laid_out(game) -> Counter:
     """The China Challenge's setup, by player count: the yield tiles laid out, the objectives beside A5."""
-    st = game.state
+    st = game.origin
     return Counter({f"{len(st.yield_tiles)} yield tiles with {st.seats} seats": 1,
-                    "3 objectives beside A5": len(st.landscape_objectives.get("A5", [])) == 3})
+                    "3 objectives beside A5": len(st.landscape_objectives) == 3})
+
+
+def landscapes(game) -> Counter:
+    """The landscapes built (by their space), the yield tiles taken, and those an Automa built (none)."""
+    st = game.state
+    by_automa = sum(game.state.companies[seat].kind == "automa" for seat in st.landscapes_built.values())
+    return Counter({**{space: 1 for space in st.landscapes_built}, "yield tiles taken": len(st.yields_taken),
+                    "by an Automa": by_automa})
 
 
 # What the games must have shown: a counter of a finished game, and how often each key must have been seen
@@ -47,6 +57,8 @@ SEEN = {
     "setup": (setup_laid_out, {"9 yield tiles with 1 seats": 1, "9 yield tiles with 2 seats": 1,
                                "15 yield tiles with 3 seats": 1, "18 yield tiles with 4 seats": 1,
                                "3 objectives beside A5": GAMES}),
+    "landscapes": (landscapes, {**{f"{a}{n}": 1 for a in "ABC" for n in range(1, 7)},
+                                "yield tiles taken": GAMES}),
 }
 
 
@@ -74,7 +86,7 @@ def test_200_games_on_the_yellow_river_without_error_or_violation(run):
     assert not failed, failed[0]
     assert {len(x.setup.seats) for x in results} == {1, 2, 3, 4}
     assert {sum(s.kind == "automa" for s in x.setup.seats) for x in results} == {0, 1, 2, 3}
-    assert all(x.state is not None and x.state.yield_tiles for x in results)
+    assert all(x.state is not None and x.state.landscape_tiles for x in results)
 
 
 def test_the_boards_and_the_china_challenges_things_were_seen(run):
@@ -82,3 +94,4 @@ def test_the_boards_and_the_china_challenges_things_were_seen(run):
     for name, (_, wanted) in SEEN.items():
         short = {key: totals[name][key] for key, least in wanted.items() if totals[name][key] < least}
         assert not short, (name, short, totals[name])
+    assert totals["landscapes"]["by an Automa"] == 0
