@@ -10,11 +10,6 @@ structure's own machinery; Jill's mixers, Solomon's one missing machine for 3 VP
 for what Excavators and mixers cannot pay. The board column: the leftmost (Brazil: see ``choice``). Engineers: the box's count on its own board - none with an
 engineer-free tile at Hard and above; Gennardo Grasso's first construction of a round one fewer, on his
 space. Graziano, Wu Fang: another structure instead of the box's, if they can (officers.py).
-
-Decision (the China Challenge; no Automa rule exists for landscapes): an Automa never builds a landscape. Its
-cards print none, it gets no Landscape tile at setup (rules/china_challenge.py), and its Patent Office box
-takes only a tile of the card's structure or a Joker, so never one of China's landscape tiles. What a built
-landscape opens (spaces, branches, a neutral powerhouse) it uses like any space of the board.
 """
 
 from __future__ import annotations
@@ -46,7 +41,8 @@ def tile_order(view, structure: str) -> list[construction.TileUse]:
     special tile last, copying the highest-level tile on its wheel."""
     # Decision (the China Challenge; the Automa rules know no landscapes): the Automa never builds a
     # landscape. Its cards name the base structures only, so a Landscape tile use is never among these, and
-    # the rules offer an Automa no landscape space (rules/landscape_data.py ``why_not``).
+    # the rules offer an Automa no landscape space (rules/landscape_data.py ``why_not``); nor does it get a
+    # Landscape tile at setup (rules/china_challenge.py). What a built landscape opens it uses like any space.
     tiles = components()
 
     def rank(use):

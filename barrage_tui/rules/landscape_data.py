@@ -35,7 +35,6 @@ if TYPE_CHECKING:
     from .game import Game
 
 LANDSCAPE = "landscape"  # the structure a landscape tile use builds (construction.py)
-COLOURS = ("green", "yellow", "red")
 
 
 @dataclass(frozen=True)
