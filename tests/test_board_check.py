@@ -84,7 +84,7 @@ def test_bad_input_never_gives_a_traceback(tmp_path, capsys, content, message):
 
 def test_an_unknown_board_id_lists_the_boards(capsys):
     assert main(["board", "check", "yellow"]) == 1
-    assert capsys.readouterr().err == "yellow: no board 'yellow' (the boards: base, duel; or a .toml file's path)\n"
+    assert capsys.readouterr().err == "yellow: no board 'yellow' (the boards: base, duel, yellow-river; or a .toml file's path)\n"
 
 
 def test_a_path_with_escape_codes_is_shown_as_plain_text(tmp_path, capsys):

@@ -103,8 +103,12 @@ class NeutralDamRule:
 
 @dataclass(frozen=True)
 class LandscapeSpace:
+    """A landscape space, and what printed on the board its tile's rule points at (both optional)."""
+
     code: str
     area: str
+    headstreams: tuple[str, ...] = ()  # the headstreams the tile's arrows mark (the Yellow River's A1)
+    lake: str = ""  # the natural lake next to it, which its rule may empty (the rulebook's example)
 
 
 @dataclass(frozen=True)
@@ -568,13 +572,22 @@ def _preparation_tiles(top: _Item, b: _Builder, positions: int) -> tuple[Prepara
 
 def _landscapes(top: _Item, b: _Builder, areas: tuple[str, ...]) -> dict[str, LandscapeSpace]:
     found: dict[str, LandscapeSpace] = {}
-    for item in top.tables("landscape", "landscape", ("code", "area"), "code"):
+    for item in top.tables("landscape", "landscape", ("code", "area", "headstreams", "lake"), "code"):
         code = item.get("code", str)
         b.claim(code, item.place)
         a = item.get("area", str)
         if a not in areas:
             raise BoardProblem(item.place, f"unknown area {a!r} (the board's areas: {', '.join(areas)})")
-        found[code] = LandscapeSpace(code, a)
+        heads = tuple(item.items("headstreams", str))
+        for h in heads:
+            if h not in b.heads:
+                raise BoardProblem(item.place, f"marks headstream {h!r}, which the board does not have")
+        if len(set(heads)) != len(heads):
+            raise BoardProblem(item.place, "marks a headstream twice")
+        lake = item.get("lake", str, "")
+        if lake and lake not in b.lakes:
+            raise BoardProblem(item.place, f"lies next to lake {lake!r}, which the board does not have")
+        found[code] = LandscapeSpace(code, a, heads, lake)
     return found
 
 
@@ -651,5 +664,6 @@ def summary(board: Board) -> str:
     parts += [f"{n} {what if n > 1 else what[:-1]}" for n, what in extras if n]
     if board.seats:
         parts.append(f"for {' or '.join(map(str, board.seats))} seats")
-    return f"board {board.id!r} ({board.name}): " + ", ".join(parts)
+    invented = "; partly invented (its 'assumed' says what)" if board.assumed else ""
+    return f"board {board.id!r} ({board.name}): " + ", ".join(parts) + invented
 

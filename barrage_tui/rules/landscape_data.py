@@ -35,7 +35,6 @@ if TYPE_CHECKING:
     from .game import Game
 
 LANDSCAPE = "landscape"  # the structure a landscape tile use builds (construction.py)
-COLOURS = ("green", "yellow", "red")
 
 
 @dataclass(frozen=True)
@@ -219,13 +218,8 @@ def channel_drops(game: Game) -> Counter[str]:
     for space in game.state.landscapes_built:
         tile = tile_at(game, space)
         if tile.effect == "channels":
-            found.update(channel_headstreams(game, tile))
+            found.update(game.board.landscapes[space].headstreams)
     return found
-
-
-def channel_headstreams(game: Game, tile: LandscapeTile) -> tuple[str, ...]:
-    """Decision: the Headstreams a channel tile's arrows mark are the board's first ones (file order)."""
-    return game.board.headstreams[:tile.params["headstreams"]]
 
 
 # ---------------------------------------------------------------- counting, for scoring

@@ -23,8 +23,9 @@ Decisions (UNVERIFIED in the rulebook; also in the data's notes and the help):
 - a permanent yield tile's "every action" (tile 6) is the printed credits of a Management board action space,
   not a chief engineer's own space; the red outline's discount (tile 1) is on building and action spaces
   and a company's construction spaces;
-- the neighbouring lake of a lake-release landscape is the board's first lake holding drops; a channel
-  landscape's arrowed Headstreams are the board's first ones;
+- the neighbouring lake of a lake-release landscape and a channel landscape's arrowed Headstreams are the
+  board's to say (its landscape space's ``lake`` and ``headstreams``: the China Challenge's setup refuses a
+  board without them, china_challenge.problem);
 - A4's new Headstream and A6's diverted river are the board's to show; the board format has no covered
   Headstream or second river course, so these two give their drops only.
 """
@@ -38,7 +39,7 @@ from . import board_features, construction, keys, rewards, water
 from .components import components
 from .decisions import Choice, Flow, PromptKind
 from .draws import rng
-from .landscape_data import LandscapeTile, YieldTile, area, box, channel_headstreams, tile_at, yields_left
+from .landscape_data import LandscapeTile, YieldTile, area, box, tile_at, yields_left
 
 if TYPE_CHECKING:
     from .game import Game
@@ -55,8 +56,9 @@ def _nothing(game: Game, seat: int, space: str, tile: LandscapeTile) -> Flow[Non
 
 
 def _channels(game: Game, seat: int, space: str, tile: LandscapeTile) -> Flow[None]:
-    """A1: a drop now on each arrowed Headstream, flowing at once (and one each later round: water.py)."""
-    for head in channel_headstreams(game, tile):
+    """A1: a drop now on each Headstream its arrows mark (the board's ``headstreams`` of the space), flowing
+    at once (and one each later round: water.py)."""
+    for head in game.board.landscapes[space].headstreams:
         where = water.add_drop_to_headstream(game, head, flowing=True)
         game.event(f"{tile.name}: a drop on {head} flows to {where}.", seat, EVENT, (head, where))
     return
@@ -68,16 +70,16 @@ def _drops_on_headstreams(game: Game, seat: int, space: str, tile: LandscapeTile
 
 
 def _lake_release(game: Game, seat: int, space: str, tile: LandscapeTile) -> Flow[None]:
-    """The example's tile: drops flow out of the neighbouring lake (the board's first holding any)."""
+    """The example's tile: drops flow out of the neighbouring lake (the board's ``lake`` of the space)."""
     st = game.state
-    lake = next((lk for lk in game.board.lakes if st.lakes.get(lk, 0)), "")
+    lake = game.board.landscapes[space].lake
     n = min(tile.params["drops"], st.lakes.get(lake, 0))
     for _ in range(n):
         st.lakes[lake] -= 1
         where = water.flow_drop(game, lake)
         game.event(f"{tile.name}: a drop flows out of {lake} to {where}.", seat, EVENT, (lake, where))
     if not n:
-        game.event(f"{tile.name}: no natural lake holds a drop.", seat, EVENT)
+        game.event(f"{tile.name}: {lake} holds no drop.", seat, EVENT)
     return
     yield
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING
 
-from . import duel, geology, keys, preparation
+from . import china_challenge, duel, geology, keys, preparation
 from .automa_deck import shuffle_deck
 from .automa_levels import levels, rules
 from .board_files import board_of, board_ref
@@ -88,6 +88,11 @@ class Setup:
         self._validate_automas()
         self._validate_duel()
         self._validate_board_seats()
+        board = board_of(self.options)
+        if china_challenge.applies(modules(self.options), board):
+            problem = china_challenge.problem(board, len(self.seats))
+            if problem:
+                raise SetupError(f"the China Challenge on board {board.id}: {problem}")
         for s in self.seats:
             if s.kind not in SEAT_KINDS:
                 raise SetupError(f"unknown seat kind {s.kind!r}")
@@ -261,7 +266,9 @@ def _offered_automas(game: Game, seat: int) -> list[tuple[int, str]]:
 def _reseated(c: CompanyState, company: str, officer: str, introductory: bool) -> CompanyState:
     """The company ``c``'s seat starts with after a swap of drawn pairs (nobody has played yet)."""
     s = SeatSetup(c.player, c.kind, difficulty=c.difficulty)
-    return new_company(c.seat, s, company, officer, introductory)
+    fresh = new_company(c.seat, s, company, officer, introductory)
+    fresh.tiles += [t for t in c.tiles if t in components().china_tiles]  # the seat's Landscape tile stays
+    return fresh
 
 
 def pick_matchup(game: Game, seat: int) -> Flow[None]:
@@ -387,5 +394,8 @@ def new_state(setup: Setup) -> GameState:
     if duel.MODULE in modules(setup.options):  # after the Geological tokens: their draws stay as they were too
         duel.lay_out(state, modules(setup.options))
     preparation.lay_out(state, board)  # the Duel map's positional tiles: drawn last, the other draws stay
+    if china_challenge.applies(modules(setup.options), board):  # last: every draw before it stays as it was
+        automas = [seat for seat, s in enumerate(setup.seats) if s.kind == "automa"]
+        china_challenge.lay_out(state, board, automas)
     state.round = 1
     return state

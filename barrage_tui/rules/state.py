@@ -176,6 +176,7 @@ class GameState:
     landscape_objectives: list[int] = later(list)
     extra_objective: int = later(int)
     landscape_contracts: dict[str, list[int]] = later(dict)
+    patents_removed: list[str] = later(list)  # the advanced tiles the China Challenge's setup took out of the piles
 
     def copy(self) -> GameState:
         """A deep copy (undo keeps one at every turn start; sim tries choices on one)."""

@@ -306,6 +306,11 @@ def check_state(st: GameState, setup: Setup, where: str = "state", game_board: B
             if t and t not in advanced:
                 raise fail(at, f"{t!r} is not an advanced technology tile")
             tile(at, t, allow_empty=True)
+    for i, t in enumerate(st.patents_removed):  # out of the level piles at setup (the China Challenge)
+        at = f"{p('patents_removed')}[{i}]"
+        if t not in advanced:
+            raise fail(at, f"{t!r} is not an advanced technology tile")
+        tile(at, t)
 
     if len(st.bonus_tiles) != ROUNDS:
         raise fail(p("bonus_tiles"), f"needs {ROUNDS} tiles (one per round), has {len(st.bonus_tiles)}")
@@ -448,6 +453,8 @@ def _check_landscapes(st: GameState, board: Board, p: Callable[[str], str]) -> N
         at = key_path(p("landscape_tiles"), space)
         _one_of(at, space, board.landscapes, "landscape space of the board")
         _one_of(at, tile, box.landscapes, "landscape tile")
+        if tile != space:
+            raise fail(at, f"holds {tile!r}: each landscape tile lies on the space of its code")
     if len(set(st.landscape_tiles.values())) != len(st.landscape_tiles):
         raise fail(p("landscape_tiles"), "a landscape tile lies in two places")
     spaces = {y.id for y in board.yield_spaces}

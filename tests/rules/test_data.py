@@ -9,7 +9,7 @@ import pytest
 
 import barrage_tui.rules.components as components_module
 from barrage_tui.cli import build_parser
-from barrage_tui.rules import automa_levels, duel, geology, landscape_data, patents, setup
+from barrage_tui.rules import automa_levels, china_challenge, duel, geology, landscape_data, patents, setup
 from barrage_tui.rules.components import components, prompt_help
 from barrage_tui.rules.decisions import PromptKind
 from barrage_tui.rules.officers import OFFICERS
@@ -25,6 +25,7 @@ def _clear_caches() -> None:
     components.cache_clear()
     patents._effect.cache_clear()
     automa_levels.rules.cache_clear()
+    china_challenge.box.cache_clear()
 
 
 @pytest.fixture
@@ -140,6 +141,7 @@ def unread_keys() -> dict[str, set[str]]:
         duel.board.__wrapped__()
         landscape_data.box.__wrapped__()
         setup.known_modules.__wrapped__()
+        china_challenge.box.__wrapped__()
     return reads.unread()
 
 

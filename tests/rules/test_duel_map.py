@@ -274,7 +274,8 @@ def test_board_check_accepts_the_duel_map(capsys):
     assert main(["board", "check", "duel"]) == 0
     assert capsys.readouterr().out == (
         "duel: ok: board 'duel' (Barrage Duel: the two-player map (reconstructed)): 9 valleys, 16 dam spaces, "
-        "16 conduits, 18 powerhouse spaces, 4 headstreams, 2 exits, 8 preparation tiles, for 2 seats\n")
+        "16 conduits, 18 powerhouse spaces, 4 headstreams, 2 exits, 8 preparation tiles, for 2 seats; "
+        "partly invented (its 'assumed' says what)\n")
 
 
 @pytest.mark.parametrize("args", [["--players", "3"], ["--automa", "3"]])

@@ -1,7 +1,7 @@
 """Soak test of the China Challenge's landscapes: 200 whole random games on the landscapes test board
-(tests/boards/landscapes.toml), 1-4 seats, 0-3 Automas, laid out as tests/rules/landscape_setup.py does (and
-China's advanced tiles in the level piles, 3 objective tiles beside A5), checked after every decision; the
-landscapes are built and yield tiles taken, the Automas never build one."""
+(tests/boards/landscapes.toml) with the "china" module, 1-4 seats, 0-3 Automas, laid out by the China
+Challenge's setup, checked after every decision; the landscapes are built and yield tiles taken, the Automas
+never build one."""
 
 from __future__ import annotations
 
@@ -14,23 +14,12 @@ import automa
 from barrage_tui.rules.automa_levels import is_automa
 from barrage_tui.rules.sim import automa_setup, play_random, random_setup
 
-from .landscape_setup import BOARD, lay_out
+from .landscape_setup import BOARD
 
 pytestmark = pytest.mark.slow
 
+MODULES = ("china",)
 GAMES = int(__import__("os").environ.get("SOAK_GAMES", 200))
-
-
-def china_layout(game) -> None:
-    """What the China Challenge's setup adds (the test's stand-in), then the Automa's hook."""
-    st = game.state
-    lay_out(game, st.seed)
-    r = random.Random(st.seed)
-    for level, tile in (("1", "CHINA_1"), ("2", "CHINA_2"), ("3", "CHINA_3")):
-        if st.patent_piles.get(level):
-            st.patent_piles[level].insert(r.randrange(len(st.patent_piles[level]) + 1), tile)
-    st.landscape_objectives = r.sample(sorted({1, 2, 3, 4, 5, 6} - {st.objective}), 3)
-    automa.attach(game)
 
 
 def seen(game) -> Counter:
@@ -48,8 +37,9 @@ def run():
     results = []
     for i in range(GAMES):
         automas = i % 4
-        setup = (automa_setup(r, automas, board=BOARD) if automas else random_setup(r, None, None, board=BOARD))
-        results.append(play_random(setup, r.randrange(2**31), check=True, attach=china_layout,
+        setup = (automa_setup(r, automas, modules=MODULES, board=BOARD) if automas
+                 else random_setup(r, None, None, modules=MODULES, board=BOARD))
+        results.append(play_random(setup, r.randrange(2**31), check=True, attach=automa.attach,
                                    watch=lambda game: totals.update(seen(game))))
     return results, totals
 

@@ -1,0 +1,97 @@
+"""Soak test of the Yellow River with the China Challenge: 200 whole random games with the "china" module on
+the reconstructed board, 1-4 seats, 0-3 Automas, checked after every decision; its lakes, its branching
+conduits, the China Challenge's setup and its game seen at work: every landscape built at least once over
+the run, yield tiles taken, never by an Automa. ``SEEN`` is the table of what the games must have shown: add
+a row for a new rule."""
+
+from __future__ import annotations
+
+import os
+import random
+from collections import Counter
+
+import pytest
+
+import automa
+from barrage_tui.rules.sim import automa_setup, play_random, random_setup
+
+pytestmark = pytest.mark.slow
+
+GAMES = int(os.environ.get("SOAK_GAMES", 200))
+BOARD = "yellow-river"
+MODULES = ("china",)
+BRANCHES = {"C2R": "P12_", "C7L": "P11_"}  # the branches open from the start -> their second valley's powerhouses
+
+
+def lakes(game) -> Counter:
+    """The natural lakes holding more water at the end than at setup (drops flowed into them and stayed)."""
+    return Counter(lake for lake, drops in game.state.lakes.items() if drops > game.board.lakes[lake].drops)
+
+
+def branches(game) -> Counter:
+    """Productions through a branching conduit's branch (its second valley's powerhouse)."""
+    produced = [e.refs for e in game.events if e.kind == "production"]
+    return Counter(c for refs in produced for c, p in BRANCHES.items() if c in refs and refs[-1].startswith(p))
+
+
+def setup_laid_out(game) -> Counter:
+    """The China Challenge's setup, by player count: the yield tiles laid out, the objectives beside A5."""
+    st = game.origin
+    return Counter({f"{len(st.yield_tiles)} yield tiles with {st.seats} seats": 1,
+                    "3 objectives beside A5": len(st.landscape_objectives) == 3})
+
+
+def landscapes(game) -> Counter:
+    """The landscapes built (by their space), the yield tiles taken, and those an Automa built (none)."""
+    st = game.state
+    by_automa = sum(game.state.companies[seat].kind == "automa" for seat in st.landscapes_built.values())
+    return Counter({**{space: 1 for space in st.landscapes_built}, "yield tiles taken": len(st.yields_taken),
+                    "by an Automa": by_automa})
+
+
+# What the games must have shown: a counter of a finished game, and how often each key must have been seen
+# over the run.
+SEEN = {
+    "lakes": (lakes, {"LAKE_N": 20, "LAKE_S": 5}),
+    "branches": (branches, {"C2R": 2, "C7L": 10}),
+    "setup": (setup_laid_out, {"9 yield tiles with 1 seats": 1, "9 yield tiles with 2 seats": 1,
+                               "15 yield tiles with 3 seats": 1, "18 yield tiles with 4 seats": 1,
+                               "3 objectives beside A5": GAMES}),
+    "landscapes": (landscapes, {**{f"{a}{n}": 1 for a in "ABC" for n in range(1, 7)},
+                                "yield tiles taken": GAMES}),
+}
+
+
+@pytest.fixture(scope="module")
+def run():
+    r = random.Random(14)
+    totals = {name: Counter() for name in SEEN}
+
+    def watch(game):
+        for name, (count, _) in SEEN.items():
+            totals[name].update(count(game))
+
+    results = []
+    for i in range(GAMES):
+        automas = i % 4  # 0-3 Automas; the seats 1-4 at random (at least as many as the Automas)
+        setup = (automa_setup(r, automas, modules=MODULES, board=BOARD) if automas
+                 else random_setup(r, None, False, modules=MODULES, board=BOARD))
+        results.append(play_random(setup, r.randrange(2**31), check=True, attach=automa.attach, watch=watch))
+    return results, totals
+
+
+def test_200_games_on_the_yellow_river_without_error_or_violation(run):
+    results, _ = run
+    failed = [(x.setup, x.error or x.violations) for x in results if x.error or x.violations]
+    assert not failed, failed[0]
+    assert {len(x.setup.seats) for x in results} == {1, 2, 3, 4}
+    assert {sum(s.kind == "automa" for s in x.setup.seats) for x in results} == {0, 1, 2, 3}
+    assert all(x.state is not None and x.state.landscape_tiles for x in results)
+
+
+def test_the_boards_and_the_china_challenges_things_were_seen(run):
+    _, totals = run
+    for name, (_, wanted) in SEEN.items():
+        short = {key: totals[name][key] for key, least in wanted.items() if totals[name][key] < least}
+        assert not short, (name, short, totals[name])
+    assert totals["landscapes"]["by an Automa"] == 0
