@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
+from barrage_tui.rules import scoring
 from barrage_tui.rules.components import components, prompt_help
 from barrage_tui.rules.rewards import describe
 
@@ -40,7 +41,7 @@ OFFICER_SHORT = {o.id: o.short for o in components().officers.values() if o.shor
 COMPANY_SHORT = {c.id: c.ability_short for c in components().companies.values()}  # companies.toml
 
 BONUS_NOUN = {"contracts": "contract", "bases": "Base", "elevations": "Elevation", "conduits": "Conduit",
-              "powerhouses": "Powerhouse", "advanced_tiles": "advanced tile"}
+              "powerhouses": "Powerhouse", "advanced_tiles": "advanced tile", "landscapes": "landscape"}
 
 OBJECTIVE_SHORT = {
     "red_outlined_spaces": "Bases and Powerhouses on red-outlined spaces",
@@ -49,6 +50,7 @@ OBJECTIVE_SHORT = {
     "fewest_structures_in_one_area": "structures in your weakest area",
     "zones_with_1": "zones with at least 1 of your pieces",
     "zones_with_3": "zones with at least 3 of your pieces",
+    "landscape_pairs": "your landscapes paired with your structures in their area",
 }
 
 VP_SOURCES = (("start", "Start"), ("energy_track", "Energy places"), ("bonus_tiles", "Bonus tiles"),
@@ -104,12 +106,12 @@ def contract_short(cid: int) -> str:
 
 
 def bonus_short(tile_id: int) -> str:
-    t = comps().bonus_tiles[tile_id]
+    t = scoring.bonus_tile(tile_id)  # (China's tile too)
     return f"{t.vp_each} VP per {BONUS_NOUN.get(t.key, t.key)}"
 
 
 def objective_short(tile_id: int) -> str:
-    t = comps().objective_tiles[tile_id]
+    t = scoring.objective_tile(tile_id)
     return OBJECTIVE_SHORT.get(t.key, t.key)
 
 

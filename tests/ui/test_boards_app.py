@@ -61,3 +61,23 @@ async def test_a_save_whose_board_changed_opens_with_a_warning(tmp_path):
                 break
             await pilot.pause(0.05)
         assert any("has changed since this game was saved" in t for t in toasts(messages))
+
+
+async def test_a_china_challenge_on_the_yellow_river_is_drawn_with_chinas_tiles(app_factory):
+    from barrage_tui.rules import landscape_data
+    from barrage_tui.rules.game import Game
+    from barrage_tui.rules.setup import MODULES_OPTION, SeatSetup, Setup
+
+    china_bonus = landscape_data.box().bonus.id
+    for seed in range(1, 40):  # a game whose rounds include China's bonus tile
+        setup = Setup(seats=tuple(SeatSetup(f"P{i}") for i in range(3)), seed=seed,
+                      options={MODULES_OPTION: ["china"], BOARD_OPTION: "yellow-river"})
+        game = Game.new(setup)
+        if china_bonus in game.state.bonus_tiles:
+            break
+    app = app_factory(game=game)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause(0.3)
+        text = screen_text(app)
+        assert "VP per landscape" in text  # China's bonus tile, named
+        assert game_screen(app).session.game.board.id == "yellow-river"
