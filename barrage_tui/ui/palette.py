@@ -26,6 +26,8 @@ DIM = Style(dim=True)
 BOLD = Style(bold=True)
 TITLE = Style(bold=True, color="#8fd3ff")
 GEOLOGY = Style(bold=True, color="#d7875f")  # a Geological token (the Geological Factor)
+YIELD_STYLE = {"green": Style(bold=True, color="#5fd75f"), "yellow": Style(bold=True, color="#ffd75f"),
+               "red": Style(bold=True, color="#ff6b6b")}  # a yield tile by its colour (China Challenge)
 AREA_STYLE = {"mountain": Style(bold=True, color="#c9c9ff"), "hill": Style(bold=True, color="#9be39b"),
               "plain": Style(bold=True, color="#f0d68a")}
 # A choice's board things: every candidate is underlined; the highlighted choice's ones are reversed.

@@ -81,3 +81,29 @@ async def test_a_china_challenge_on_the_yellow_river_is_drawn_with_chinas_tiles(
         text = screen_text(app)
         assert "VP per landscape" in text  # China's bonus tile, named
         assert game_screen(app).session.game.board.id == "yellow-river"
+
+
+async def test_the_yield_tiles_are_shown_by_area_and_explained_in_the_help(app_factory):
+    from barrage_tui.rules import landscapes
+    from barrage_tui.rules.game import Game
+    from barrage_tui.rules.setup import MODULES_OPTION, SeatSetup, Setup
+    from barrage_tui.ui.screens.help import HelpScreen
+    from barrage_tui.ui.widgets.map import MapView
+
+    game = Game.new(Setup(seats=tuple(SeatSetup(f"P{i}") for i in range(3)), seed=2,
+                          options={MODULES_OPTION: ["china"], BOARD_OPTION: "yellow-river"}))
+    app = app_factory(game=game)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause(0.3)
+        lines = game_screen(app).query_one(MapView).plain_lines
+        areas = {y.id: y.area for y in game.board.yield_spaces}
+        for space, tile in game.state.yield_tiles.items():
+            line = next(x for x in lines if x.startswith(f"Yield {areas[space]}:"))
+            assert f"#{tile}" in line.split()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        text = " ".join(app.screen.plain_text(300).split())
+        some = next(iter(game.state.landscape_tiles))
+        assert f"{some} covered" in text
+        assert " ".join(landscapes.landscape_text(game.state.landscape_tiles[some]).split()) in text

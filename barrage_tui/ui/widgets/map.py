@@ -10,11 +10,11 @@ from rich.text import Text
 
 from functools import cache
 
-from barrage_tui.rules import board_features, geology, production, water
+from barrage_tui.rules import board_features, geology, landscape_data, production, water
 from barrage_tui.rules.boards import Board
 from barrage_tui.rules.components import components
 
-from ..palette import AREA_STYLE, DIM, GEOLOGY, RED, badge, mark
+from ..palette import AREA_STYLE, DIM, GEOLOGY, RED, YIELD_STYLE, badge, mark
 from ..texts import token_tag
 from ..view import Panel, View, marks
 from .textutil import fit, flow, hjoin
@@ -86,6 +86,23 @@ class MapView(Panel):
                 for zone in (z if isinstance(z, tuple) else (z,)):
                     if isinstance(zone, int):
                         offset += self._note_zone(view, zone, w, offset)
+        if view.state.yield_tiles:
+            out += self._yields(view, width)
+        return out
+
+    def _yields(self, view: View, width: int) -> list[Text]:
+        """The yield tiles still by each area, in their colours (China Challenge; ? says what each does)."""
+        st, spaces = view.state, {y.id: y for y in view.game.board.yield_spaces}
+        out: list[Text] = []
+        for area in view.game.board.areas:
+            t = Text(f"Yield {area}: ", style=AREA_STYLE.get(area))
+            tiles = [(sp, tile) for sp, tile in st.yield_tiles.items() if spaces[sp].area == area]
+            for k, (sp, tile) in enumerate(sorted(tiles, key=lambda kv: int(kv[1]))):
+                t.append(" " if k else "")
+                t.append(f"#{tile}", style=YIELD_STYLE.get(landscape_data.box().yields[tile].colour))
+            if not tiles:
+                t.append("none left", style=DIM)
+            out += flow([t], width)
         return out
 
     # ------------------------------------------------------------ where things are (for scrolling)
