@@ -6,14 +6,14 @@ discounts), a Geological token's cost and its waivers (Angelo), the machinery a 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING, NamedTuple
 
 from . import company_board, geology, landscape_data, officers, patents
 from .boards import Board
-from .build_spaces import board_rules, fee_for
+from .build_spaces import board_rules, fee_for, without_base
 from .build_tiles import TileUse
 from .company_board import NO_LOSS, Loss
 from .components import components
@@ -150,7 +150,7 @@ def token_cost(game: Game, seat: int, structure: str, space: str) -> TokenCost |
     is a Base-less one, as Japan builds them)."""
     if not game.state.geology or structure == LANDSCAPE:  # (off: asked for every space of every check)
         return None
-    return geology.cost(game, seat, structure, space, structure == "elevation" and space not in game.state.dams)
+    return geology.cost(game, seat, structure, space, without_base(game, structure, space))
 
 
 # A part of a build's machinery: (units, the kinds that may pay them, whether credits may replace them (Solomon)).
@@ -247,19 +247,22 @@ WAIVER_ENGINEERS = {name: n for n, name in WAIVERS.items()}
 def payments(game: Game, seat: int, use: TileUse, space: str, credits: int, column: int | None = None) -> list[Payment]:
     """Every legal way to pay for this build with ``credits`` available (red-space fee included), taking
     the piece from ``column`` (None: the first the row offers) and paying that column's loss too."""
-    company = game.state.companies[seat]
-    return unique(each_payment(company, use.structure, space, credits, cost_rules(game, seat)(use),
-                               fee_rule(game, seat, use)(space), token_cost(game, seat, use.structure, space),
-                               _column_loss(company, use.structure, column), column=column or 0))
+    return _listed(game, seat, use.structure, space, credits, use, fee_rule(game, seat, use)(space), column)
 
 
 def free_payments(game: Game, seat: int, structure: str, space: str, credits: int,
                   column: int | None = None) -> list[Payment]:
     """An effect's free build: the ways to pay the red fee, the token's cost and the column's loss."""
+    return _listed(game, seat, structure, space, credits, None, fee_for(game, seat, structure, space), column)
+
+
+def _listed(game: Game, seat: int, structure: str, space: str, credits: int, use: TileUse | None, fee: int,
+            column: int | None) -> list[Payment]:
+    """``payments`` with a tile use, or ``free_payments`` (``use`` None: no usual machinery)."""
     company = game.state.companies[seat]
-    return unique(each_payment(company, structure, space, credits, cost_rules(game, seat)(None),
-                               fee_for(game, seat, structure, space), token_cost(game, seat, structure, space),
-                               _column_loss(company, structure, column), free=True))
+    return unique(each_payment(company, structure, space, credits, cost_rules(game, seat)(use), fee,
+                               token_cost(game, seat, structure, space), _column_loss(company, structure, column),
+                               free=use is None, column=column or 0))
 
 
 def _column_loss(company: CompanyState, structure: str, column: int | None) -> Loss:
@@ -345,9 +348,7 @@ def payable(company: CompanyState, structure: str, space: str, credits: int, rul
         return False
     for units, kinds in _machinery_options(company, structure, space, rules, column):
         by_credits = min(units, (credits - fee) // rules.price) if rules.price else 0
-        have = (company.excamixers + (company.excavators if "excavators" in kinds else 0)
-                + (company.mixers if "mixers" in kinds else 0))
-        if units - by_credits <= have:
+        if units - by_credits <= _machinery_of(company, kinds):
             return True
     return False
 
@@ -371,14 +372,15 @@ def short_of_credits(need: int, have: int) -> str:
 
 def why_not(game: Game, seat: int, use: TileUse, space: str, fee: int) -> str:
     """Why a legal space cannot be paid for with this tile: the credits, Engineers or machinery it needs."""
+    usual = machinery_options(game, seat, use, space)[0]
+    token_short = _why_not_token(game, seat, use.structure, space, fee, usual)
+    if token_short is not None:
+        return token_short
     company = game.state.companies[seat]
     credits = game.spendable_credits(seat)
-    token = token_cost(game, seat, use.structure, space)
-    if token is not None:
-        return _why_not_token(game, seat, fee, token, machinery_options(game, seat, use, space)[0])
     if fee > credits:
         return short_of_credits(fee, credits) + " (red outline)"
-    units, kinds = machinery_options(game, seat, use, space)[0]
+    units, kinds = usual
     extra = company_board.conduit_extra_mixers(company) if use.structure == "conduit" else 0
     if extra and units <= company.excavators + company.excamixers:  # China: short of the extra Mixer
         return _needs_machinery(company, units + extra, kinds | MIXERS)
@@ -387,25 +389,34 @@ def why_not(game: Game, seat: int, use: TileUse, space: str, fee: int) -> str:
 
 def _needs_machinery(company: CompanyState, units: int, kinds: frozenset[str]) -> str:
     unit = "Ex/Mx" if len(kinds) > 1 else ("Ex" if "excavators" in kinds else "Mx")
-    have = (company.excamixers + (company.excavators if "excavators" in kinds else 0)
+    return f"needs {units} {unit}, you have {_machinery_of(company, kinds)}"
+
+
+def _machinery_of(company: CompanyState, kinds: Collection[str]) -> int:
+    """The machinery the company has that may pay units of ``kinds`` (Excamixers pay either)."""
+    return (company.excamixers + (company.excavators if "excavators" in kinds else 0)
             + (company.mixers if "mixers" in kinds else 0))
-    return f"needs {units} {unit}, you have {have}"
 
 
 def why_not_free(game: Game, seat: int, structure: str, space: str, column: int) -> str:
+    """Why an effect's free build cannot be paid there: the column's loss, the token's cost or the red fee."""
     company = game.state.companies[seat]
     loss = company_board.loss(company, structure, column) if column else NO_LOSS
     wild = any(o.machinery_wild for o in officers.in_force(company))
     if loss != NO_LOSS and loss_payment(company, loss, wild) is None:
         return f"cannot lose {lost_label(loss)} (column {column})"
+    fee = fee_for(game, seat, structure, space)
+    token_short = _why_not_token(game, seat, structure, space, fee, None)
+    return token_short if token_short is not None else short_of_credits(fee, game.spendable_credits(seat))
+
+
+def _why_not_token(game: Game, seat: int, structure: str, space: str, fee: int,
+                   usual: tuple[int, frozenset[str]] | None) -> str | None:
+    """Why a build with a Geological token's cost cannot be paid: its first shortfall, naming the token
+    (None: no token's cost there). ``usual``: the build's own machinery (None: a free build pays none)."""
     token = token_cost(game, seat, structure, space)
     if token is None:
-        return short_of_credits(fee_for(game, seat, structure, space), game.spendable_credits(seat))
-    return _why_not_token(game, seat, fee_for(game, seat, structure, space), token, None)
-
-
-def _why_not_token(game: Game, seat: int, fee: int, token: TokenCost, usual: tuple[int, frozenset[str]] | None) -> str:
-    """Why a build with a Geological token's cost cannot be paid: its first shortfall, naming the token."""
+        return None
     company = game.state.companies[seat]
     credits = game.spendable_credits(seat)
     where = f" (Geological token {token.token}: {token.short})"
