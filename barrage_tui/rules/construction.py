@@ -25,7 +25,7 @@ from .buildable import plan_for
 from .company_board import NO_LOSS
 from .components import Toml
 from .decisions import Choice, Flow, PromptKind
-from .income import take_priced, uncovered_income
+from .income import take_uncovered, uncovered_income
 from .keys import Key, make
 from .landscape_data import LANDSCAPE
 from .state import CompanyState, DamState
@@ -230,12 +230,7 @@ def place_piece(game: Game, seat: int, structure: str, space: str, fee: int, col
     else:
         st.powerhouses[space] = seat
         china.placed(game, seat, space, column)
-    income = uncovered_income(company, structure, column)
-    if income is not None and income.price:
-        yield from take_priced(game, seat, [income], "at once")
-    elif income is not None:
-        game.event(f"{game.name(seat)} uncovers an income: {rewards.describe(income.reward)}.", seat, "income")
-        yield from rewards.gain(game, seat, income.reward, "income")
+    yield from take_uncovered(game, seat, structure, column)
     if st.geology:
         yield from geology.after_build(game, seat, structure, space, structure == "elevation" and base_less(game, space))
 

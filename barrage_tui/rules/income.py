@@ -24,11 +24,25 @@ def income(game: Game, seat: int) -> Flow[None]:
     incomes = company_board.uncovered(game.state.companies[seat])
     for found in incomes:
         if not found.price:
-            game.event(f"{game.name(seat)} takes income: {rewards.describe(found.reward)}.", seat, "income")
-            yield from rewards.gain(game, seat, found.reward, "income")
+            yield from _gain(game, seat, found, "takes income")
     priced = [i for i in incomes if i.price]
     if priced:
         yield from take_priced(game, seat, priced, "the Income phase")
+
+
+def take_uncovered(game: Game, seat: int, structure: str, column: int) -> Flow[None]:
+    """The income the piece of ``column`` uncovers, paid at once (a priced one if the player pays for it)."""
+    found = uncovered_income(game.state.companies[seat], structure, column)
+    if found is not None and found.price:
+        yield from take_priced(game, seat, [found], "at once")
+    elif found is not None:
+        yield from _gain(game, seat, found, "uncovers an income")
+
+
+def _gain(game: Game, seat: int, found: Income, how: str) -> Flow[None]:
+    """An income's reward, with the event saying ``how`` it is taken."""
+    game.event(f"{game.name(seat)} {how}: {rewards.describe(found.reward)}.", seat, "income")
+    yield from rewards.gain(game, seat, found.reward, "income")
 
 
 def uncovered_income(company: CompanyState, structure: str, column: int) -> Income | None:
@@ -59,12 +73,10 @@ def take_priced(game: Game, seat: int, incomes: list[Income], when: str) -> Flow
         if key == "skip":
             return
         picked = Key.parse(key)
-        income = next(i for i in able if (i.structure, i.column) == (picked.arg(0), picked.number(1)))
-        left.remove(income)
-        game.pay_credits(seat, income.price)
-        game.event(f"{game.name(seat)} pays {income.price} credits for an income: "
-                   f"{rewards.describe(income.reward)}.", seat, "income")
-        yield from rewards.gain(game, seat, income.reward, "income")
+        taken = next(i for i in able if (i.structure, i.column) == (picked.arg(0), picked.number(1)))
+        left.remove(taken)
+        game.pay_credits(seat, taken.price)
+        yield from _gain(game, seat, taken, f"pays {taken.price} credits for an income")
 
 
 def income_label(income: Income) -> str:
