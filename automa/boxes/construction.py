@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from barrage_tui.rules import company_board, construction, production
+from barrage_tui.rules import build_costs, build_spaces, build_tiles, company_board, production
 from barrage_tui.rules.components import components
 from barrage_tui.rules.keys import make
 from barrage_tui.rules.officers import ANTON_TILE
@@ -29,14 +29,14 @@ NORMAL_MACHINERY = {"base": "excavators", "conduit": "excavators", "elevation": 
 
 @dataclass(frozen=True)
 class Build:
-    use: construction.TileUse
+    use: build_tiles.TileUse
     space: str
-    payment: construction.Payment
+    payment: build_costs.Payment
     why: tuple[str, ...]
     column: int = 0  # the board column the piece comes from (0: the row's leftmost)
 
 
-def tile_order(view, structure: str) -> list[construction.TileUse]:
+def tile_order(view, structure: str) -> list[build_tiles.TileUse]:
     """Its tiles for this structure, best first: highest level, a specific tile before a Joker; Anton's
     special tile last, copying the highest-level tile on its wheel."""
     # Decision (the China Challenge; the Automa rules know no landscapes): the Automa never builds a
@@ -49,16 +49,16 @@ def tile_order(view, structure: str) -> list[construction.TileUse]:
         info = tiles.tile(use.tile)
         return (use.supply_tile == ANTON_TILE, -info.level, info.builds == "any")
 
-    uses = [u for u in construction.tile_uses(view.game, view.seat) if u.structure == structure]
+    uses = [u for u in build_tiles.tile_uses(view.game, view.seat) if u.structure == structure]
     return sorted(uses, key=rank)
 
 
-def payment(view, use, space: str, spare: int | None = None) -> construction.Payment | None:
+def payment(view, use, space: str, spare: int | None = None) -> build_costs.Payment | None:
     found = choice(view, use, space, spare)
     return found[1] if found else None
 
 
-def choice(view, use, space: str, spare: int | None = None) -> tuple[int, construction.Payment] | None:
+def choice(view, use, space: str, spare: int | None = None) -> tuple[int, build_costs.Payment] | None:
     """The board column and the payment of a build, or None when it cannot be paid.
 
     Decision: a row taken in any order (Brazil) is taken from the leftmost column whose lost machinery
@@ -74,11 +74,11 @@ def choice(view, use, space: str, spare: int | None = None) -> tuple[int, constr
     return None
 
 
-def _payment(view, use, space: str, column: int, spare: int | None) -> construction.Payment | None:
+def _payment(view, use, space: str, column: int, spare: int | None) -> build_costs.Payment | None:
     """Decision (the Geological Factor, not in the Automa rules): it pays a token's cost as it pays any
     cost - credits in VP, its machinery, its Engineers - and skips a space whose cost it cannot pay
     (``spare``: the Engineers it keeps after the box's; None: all it has)."""
-    pays = construction.payments(view.game, view.seat, use, space, view.game.spendable_credits(view.seat), column)
+    pays = build_costs.payments(view.game, view.seat, use, space, view.game.spendable_credits(view.seat), column)
     limit = 3 * officers.machines_paid_in_vp(view)
     pays = [p for p in pays if p.credits <= limit and (spare is None or p.engineers <= spare)]
     if not pays:
@@ -87,7 +87,7 @@ def _payment(view, use, space: str, column: int, spare: int | None) -> construct
         pays = [p for p in pays if not p.excavators] or pays
     normal = NORMAL_MACHINERY[use.structure]  # the structure's own kind first, Excamixers (Elon) last
     if use.structure == "elevation":  # the company board's kind (Japan: Excavators)
-        normal = construction.board_rules(view.company).elevation_resource
+        normal = build_spaces.board_rules(view.company).elevation_resource
     return min(pays, key=lambda p: (p.credits, getattr(p, "excamixers", 0), -getattr(p, normal), p.key))
 
 
@@ -103,7 +103,8 @@ def restricted(game, structure: str, spaces, area: str = "", min_value: int = 0)
     return list(spaces)
 
 
-def options(view, structure: str, spaces, spare: int | None = None) -> dict[str, tuple[construction.TileUse, construction.Payment]]:
+def options(view, structure: str, spaces,
+            spare: int | None = None) -> dict[str, tuple[build_tiles.TileUse, build_costs.Payment]]:
     """The spaces it can build on, each with the tile it would build it with - the first of ``tile_order``
     that can pay for it - and the payment.
 
@@ -136,7 +137,7 @@ def raise_first(view, structure: str, spaces) -> list[str]:
 
 
 def joker_i(view, structure: str, space: str, use, candidates,
-            spare: int | None = None) -> tuple[str, construction.Payment] | None:
+            spare: int | None = None) -> tuple[str, build_costs.Payment] | None:
     """Joker I at Hard and above (9.2): a Base built with it takes the red-outlined space of the basin the
     placement procedure chose, if that space is free (Joker I waives its fee): that space and the payment.
 
@@ -158,7 +159,7 @@ def plan(view, structure: str, area: str = "", min_value: int = 0, spare: int | 
         return f"no {name} left on its board"
     if not tile_order(view, structure):
         return f"no tile that builds {a(structure)}"
-    spaces = restricted(view.game, structure, construction.legal_spaces(view.game, view.seat, structure), area,
+    spaces = restricted(view.game, structure, build_spaces.legal_spaces(view.game, view.seat, structure), area,
                         min_value)
     if not spaces:
         return f"no free space for {a(structure)}" + (" there" if area or min_value else "")

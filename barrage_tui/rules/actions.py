@@ -11,9 +11,10 @@ from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING
 
-from . import construction, contracts, keys, landscape_data, officers, patents, production, rewards, water, wheel
+from . import (build_costs, buildable, construction, contracts, keys, landscape_data, officers, patents, production, rewards,
+               water, wheel)
+from .build_costs import engineers_available as engineers_available  # (its home since the Geological Factor)
 from .components import ActionSpace, components
-from .construction import engineers_available as engineers_available  # (its home since the Geological Factor)
 from .decisions import Choice, Flow, PromptKind
 from .officers import Officer
 from .state import CompanyState
@@ -123,7 +124,7 @@ def available_spaces(game: Game, seat: int) -> list[Choice]:
         need, fee = construction_space(game, seat, n)
         if need <= have and fee <= company.credits:
             with credits_after(company, fee, need):
-                if construction.can_build(game, seat, company.credits):
+                if buildable.can_build(game, seat, company.credits):
                     choices.extend(_placements(company, CONSTRUCT, need, _construction_label(need, fee, n),
                                                architect))
     choices.extend(private_placements(game, seat))
@@ -167,7 +168,7 @@ def unaffordable_spaces(game: Game, seat: int) -> tuple[tuple[str, str], ...]:
     own = officers.OFFICERS[company.officer]
     costs.extend((_private_label(own, i, fee), need, fee) for i, (need, fee) in enumerate(own.private_spaces)
                  if not company.private_spaces_used[i])
-    return tuple((label, construction.short_of_credits(price, company.credits))
+    return tuple((label, build_costs.short_of_credits(price, company.credits))
                  for label, need, price in costs if need <= have and price > company.credits)
 
 
@@ -299,7 +300,7 @@ def turn_choices(game: Game, seat: int, extra: bool = False) -> list[Choice]:
     """The choices of a turn; an ``extra`` action (Architect, Mahiri) may be given up but is no pass."""
     company = game.state.companies[seat]
     choices = available_spaces(game, seat)
-    if construction.can_build(game, seat, company.credits, engineer_free=True):
+    if buildable.can_build(game, seat, company.credits, engineer_free=True):
         choices.append(Choice("build-free", "Build with an engineer-free tile (no Engineers)"))
     if not engineers_available(company) and choices:
         choices.append(Choice("skip", "Give up this extra action") if extra

@@ -2,7 +2,7 @@
 
 Pressure pipelines: every Conduit China built has production value +1 for whoever uses it
 (``conduit_bonus``, added by production.conduit_value on top of a Geological token's +1) and costs 1 Mixer
-more to build (construction.py, ``company_board.conduit_extra_mixers``); another company producing through one pays
+more to build (build_costs.py, ``company_board.conduit_extra_mixers``); another company producing through one pays
 China per drop and China scores VP per drop by the step its number of Conduits built has reached (``fee``).
 Unique powerhouses: its four Powerhouse pieces (company_board.py: the row's columns, taken in any order) each have a
 fixed Mixer cost and an ability for productions through that piece only (``piece_at``); which piece stands

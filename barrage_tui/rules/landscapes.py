@@ -35,7 +35,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from . import board_features, construction, keys, rewards, water
+from . import board_features, buildable, construction, keys, rewards, water
 from .components import components
 from .decisions import Choice, Flow, PromptKind
 from .draws import rng
@@ -154,7 +154,7 @@ YIELDS: dict[str, Callable[[Game, int, YieldTile], Flow[None]]] = {
 def construction_without_engineers(game: Game, seat: int) -> Flow[None]:
     """A Construction action at once without Engineers (yield tile 10, China tile 2): tile and machinery as
     usual; nothing happens when nothing can be built."""
-    if construction.can_build(game, seat, game.spendable_credits(seat)):
+    if buildable.can_build(game, seat, game.spendable_credits(seat)):
         yield from construction.construct(game, seat)
     else:
         game.event(f"{game.name(seat)} can build nothing: the extra construction is lost.", seat, EVENT)

@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING
 from . import duel, landscape_data, patents
 from .automa_levels import objective_extra
 from .board_features import open_targets
+from .company_board import built
 from .components import ScoringTile, components
-from .construction import built
 from .decisions import EventKind
 
 if TYPE_CHECKING:

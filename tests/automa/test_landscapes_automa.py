@@ -4,7 +4,7 @@ never builds a landscape nor takes a China advanced tile; China's scoring tiles 
 from __future__ import annotations
 
 from automa.boxes.patent_office import choose_slot
-from barrage_tui.rules import construction, landscape_data, scoring
+from barrage_tui.rules import buildable, construction, landscape_data, scoring
 from barrage_tui.rules.automa_levels import AUTOMA
 
 from ..rules.helpers import own
@@ -24,7 +24,7 @@ def test_an_automa_is_offered_no_landscape_even_with_the_tile_and_the_machinery(
     own(game, seat, "base", "H2L")
     game.state.companies[seat].mixers = 10
     assert "landscape" in game.state.companies[seat].tiles
-    assert "tile:landscape" not in construction.build_plan(game, seat, 99)
+    assert "tile:landscape" not in buildable.build_plan(game, seat, 99)
 
 
 def test_the_automas_patent_office_never_takes_a_china_tile():

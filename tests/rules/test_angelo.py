@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from barrage_tui.rules import construction
+from barrage_tui.rules import build_costs, build_tiles
 from barrage_tui.rules.game import Game
 from barrage_tui.rules.officers import OFFICERS
 from barrage_tui.rules.setup import MODULES_OPTION, SeatSetup, Setup, SetupError, new_state, officer_pool
@@ -73,18 +73,18 @@ def test_one_engineer_on_his_space_pays_the_token_instead_twice_a_round():
     assert game.state.engineers_on["angelo-1"][seat] == 1
     assert not violations(game)
     c.tiles.append("base")  # (the tile back from the wheel, for the payments below)
-    use = next(u for u in construction.tile_uses(game, seat) if u.structure == "base")
-    assert any(p.waiver for p in construction.payments(game, seat, use, "B6L", 20))  # the second use
+    use = next(u for u in build_tiles.tile_uses(game, seat) if u.structure == "base")
+    assert any(p.waiver for p in build_costs.payments(game, seat, use, "B6L", 20))  # the second use
     game.state.engineers_on["angelo-1"][seat] = 2
-    assert not any(p.waiver for p in construction.payments(game, seat, use, "B6L", 20))  # twice a round
+    assert not any(p.waiver for p in build_costs.payments(game, seat, use, "B6L", 20))  # twice a round
 
 
 def test_his_engineer_replaces_token_6s_replacement_cost_and_token_3s_engineers():
     game, seat = geo(("angelo", "viktor"), {5: 6, 6: 3})
-    use = next(u for u in construction.tile_uses(game, seat) if u.structure == "conduit")
-    waived = [p for p in construction.payments(game, seat, use, "C5R", 20) if p.waiver]
+    use = next(u for u in build_tiles.tile_uses(game, seat) if u.structure == "conduit")
+    waived = [p for p in build_costs.payments(game, seat, use, "C5R", 20) if p.waiver]
     assert [(p.excavators, p.mixers) for p in waived] == [(0, 0)]  # the replacement cost, all of it
-    waived = [p for p in construction.payments(game, seat, use, "C6L", 20) if p.waiver]
+    waived = [p for p in build_costs.payments(game, seat, use, "C6L", 20) if p.waiver]
     assert [(p.excavators, p.engineers) for p in waived] == [(8, 0)]  # the usual cost stays; no 2 Engineers
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from barrage_tui.rules import board_features, board_files, boards, construction, production, water
+from barrage_tui.rules import board_features, board_files, boards, build_spaces, production, water
 from barrage_tui.rules.components import components
 from barrage_tui.rules.game import Game
 from barrage_tui.rules.setup import SeatSetup, Setup, SetupError
@@ -142,11 +142,11 @@ def test_anyone_may_produce_with_a_neutral_powerhouse_and_nobody_is_paid_for_it(
 # ---------------------------------------------------------------- covered spaces
 
 def test_a_covered_space_is_not_buildable_until_its_landscape_is_built(game):
-    assert "D3x" not in construction.legal_spaces(game, ME, "base")
-    assert "Q4c" not in construction.legal_spaces(game, ME, "powerhouse")
+    assert "D3x" not in build_spaces.legal_spaces(game, ME, "base")
+    assert "Q4c" not in build_spaces.legal_spaces(game, ME, "powerhouse")
     assert "Q4c" not in game.state.powerhouses and board_features.open_targets(game, "K3") == (3,)
     board_features.uncover(game, "T1")
-    assert "D3x" in construction.legal_spaces(game, ME, "base")
+    assert "D3x" in build_spaces.legal_spaces(game, ME, "base")
     assert game.state.powerhouses["Q4c"] == NEUTRAL  # its neutral powerhouse stands now
     assert board_features.open_targets(game, "K3") == (3, 4)
     assert game.state.uncovered == ["T1"] and violations(game) == []

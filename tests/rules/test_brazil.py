@@ -7,7 +7,7 @@ import pytest
 
 from saves import loads_game
 from saves.codec import dumps
-from barrage_tui.rules import company_board, construction, contracts, income, production
+from barrage_tui.rules import build_costs, build_tiles, company_board, construction, contracts, income, production
 from barrage_tui.rules.components import components
 from barrage_tui.rules.decisions import PromptKind
 from barrage_tui.rules.invariants import violations
@@ -122,8 +122,8 @@ def test_elon_pays_the_loss_with_excamixers_and_they_leave_the_game():
 
 def test_elon_loses_ordinary_machinery_before_excamixers():
     game, c = brazil("elon", excavators=4, mixers=0)
-    use = next(u for u in construction.tile_uses(game, 0) if u.structure == "base")
-    pays = {p.key: p for p in construction.payments(game, 0, use, "B8L", 20, 3)}
+    use = next(u for u in build_tiles.tile_uses(game, 0) if u.structure == "base")
+    pays = {p.key: p for p in build_costs.payments(game, 0, use, "B8L", 20, 3)}
     assert {p.lost for p in pays.values()} == {(1, 0, 0)}  # whatever goes on the wheel
     assert pays["pay:3:0:0:0:1:0:0"].label == "3 Excavator(s); loses 1 Excavator(s) for good"
     build_base(game, 3, "B8L", "pay:3:0:0:0:1:0:0", "machinery:0:1")  # 3 on the wheel: the 4th lost, no Excamixer

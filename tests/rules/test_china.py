@@ -7,7 +7,7 @@ import pytest
 
 from saves import loads_game
 from saves.codec import dumps
-from barrage_tui.rules import china, company_board, construction, production
+from barrage_tui.rules import build_costs, build_tiles, china, company_board, construction, production
 from barrage_tui.rules.components import components
 from barrage_tui.rules.decisions import PromptKind
 from barrage_tui.rules.invariants import violations
@@ -152,8 +152,8 @@ def test_without_a_mixer_no_conduit_can_be_built_and_the_reason_names_it():
     c.machinery_gained = [c.excavators, c.mixers]
     play(game, "place:construct")
     assert "tile:conduit" not in game.prompt.keys()
-    uses = {u.key: u for u in construction.tile_uses(game, CHINA)}
-    why = construction._why_not(game, CHINA, uses["tile:conduit"], "C5R", 0)
+    uses = {u.key: u for u in build_tiles.tile_uses(game, CHINA)}
+    why = build_costs.why_not(game, CHINA, uses["tile:conduit"], "C5R", 0)
     assert why == "needs 9 Ex/Mx, you have 20"
 
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from barrage_tui.rules import construction, rewards
+from barrage_tui.rules import build_spaces, construction, rewards
 from barrage_tui.rules.components import components
 from barrage_tui.rules.state import NEUTRAL, DamState
 
@@ -411,9 +411,9 @@ def test_a_free_build_through_a_fulfilled_contract():
 
 def test_legal_spaces_helper_filters_by_area_and_production():
     game, seat = position()
-    assert set(construction.legal_spaces(game, seat, "base", areas=["hill"])) == {
+    assert set(build_spaces.legal_spaces(game, seat, "base", areas=["hill"])) == {
         "B5U", "B5L", "B6U", "B6L", "B7U", "B7L"}
-    assert set(construction.legal_spaces(game, seat, "conduit", max_production=1)) == {"C9L", "C10R"}
+    assert set(build_spaces.legal_spaces(game, seat, "conduit", max_production=1)) == {"C9L", "C10R"}
     assert keys_with(game, "place:construct")
 
 

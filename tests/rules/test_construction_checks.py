@@ -4,9 +4,9 @@ import random
 
 import pytest
 
-from barrage_tui.rules import construction
+from barrage_tui.rules import build_costs, build_spaces, build_tiles, buildable
 from barrage_tui.rules.components import STRUCTURES, components
-from barrage_tui.rules.construction import TileUse
+from barrage_tui.rules.build_tiles import TileUse
 
 from .helpers import new_game
 
@@ -30,9 +30,9 @@ def uses():
 
 def can_build_by_listing(game, seat, credits, engineer_free=False):
     """``can_build`` spelled out: some tile use has a legal space with some payment."""
-    return any(construction.payments(game, seat, use, space, credits)
-               for use in construction.tile_uses(game, seat, engineer_free)
-               for space in construction.legal_spaces(game, seat, use.structure))
+    return any(build_costs.payments(game, seat, use, space, credits)
+               for use in build_tiles.tile_uses(game, seat, engineer_free)
+               for space in build_spaces.legal_spaces(game, seat, use.structure))
 
 
 @pytest.mark.parametrize("officers", OFFICER_PAIRS)
@@ -46,11 +46,11 @@ def test_payable_is_true_exactly_when_there_is_a_payment(officers):
             company.pieces["powerhouse"] = r.randint(1, 4)
             credits = r.choice((0, 2, 3, 5, 9, 20))
             for use in uses():
-                rules = construction._cost_rules(game, seat)(use)
+                rules = build_costs.cost_rules(game, seat)(use)
                 for space in spaces_of(use.structure):
-                    listed = construction.payments(game, seat, use, space, credits)
-                    fee = construction._fee_rule(game, seat, use)(space)
-                    assert construction._payable(company, use.structure, space, credits, rules, fee) == bool(listed), (
+                    listed = build_costs.payments(game, seat, use, space, credits)
+                    fee = build_costs.fee_rule(game, seat, use)(space)
+                    assert build_costs.payable(company, use.structure, space, credits, rules, fee) == bool(listed), (
                         use.key, space, credits, company.excavators, company.mixers, company.excamixers)
 
 
@@ -64,5 +64,5 @@ def test_can_build_agrees_with_listing_every_payment(officers):
         company.tiles = r.sample(TILES, r.randint(1, 5))
         for credits in (0, 3, 6, 12):
             for engineer_free in (False, True):
-                assert (construction.can_build(game, 0, credits, engineer_free)
+                assert (buildable.can_build(game, 0, credits, engineer_free)
                         == can_build_by_listing(game, 0, credits, engineer_free)), (company.tiles, credits)

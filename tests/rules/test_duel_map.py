@@ -13,7 +13,7 @@ import pytest
 import automa
 from automa import placement
 from automa.cards import cards
-from barrage_tui.rules import board_files, boards, construction, preparation
+from barrage_tui.rules import board_files, boards, build_spaces, preparation
 from barrage_tui.rules.components import components
 from barrage_tui.rules.game import Game
 from barrage_tui.rules.setup import SeatSetup, Setup, SetupError
@@ -46,7 +46,7 @@ def duel_map_game(seed: int = 1, modules: tuple[str, ...] = (), automa_seat: boo
 def offered(game: Game) -> set[str]:
     """Every space any seat could build on now (pieces aside)."""
     return {s for seat in range(game.state.seats) for kind in STRUCTURES
-            for s in construction.legal_spaces(game, seat, kind)}
+            for s in build_spaces.legal_spaces(game, seat, kind)}
 
 
 # ---------------------------------------------------------------- the board file

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pytest
 
-from barrage_tui.rules import construction, geology, production
+from barrage_tui.rules import build_costs, build_spaces, build_tiles, construction, geology, production
 from barrage_tui.rules.components import components
 from barrage_tui.rules.game import Game
 from barrage_tui.rules.setup import MODULES_OPTION, SeatSetup, Setup, new_state
@@ -229,15 +229,15 @@ def test_token_6_counts_against_an_effects_value_limit():
     # "an effect that lets you build a Conduit with value 3 allows you to build it in this valley only on
     # construction spaces with production value 2 or less"
     game, seat = geo_game({5: 6})
-    legal = construction.legal_spaces(game, seat, "conduit", max_production=4)
+    legal = build_spaces.legal_spaces(game, seat, "conduit", max_production=4)
     assert "C5L" in legal and "C5R" not in legal  # C5L: 3 + 1; C5R: 4 + 1
     assert "C1R" in legal  # printed 4 elsewhere
 
 
 def test_token_6_jill_pays_mixers_equal_to_the_value_plus_1():
     game, seat = geo_game({5: 6}, officers=("jill", "viktor"))
-    use = next(u for u in construction.tile_uses(game, seat) if u.structure == "conduit")
-    pays = construction.payments(game, seat, use, "C5L", 20)
+    use = next(u for u in build_tiles.tile_uses(game, seat) if u.structure == "conduit")
+    pays = build_costs.payments(game, seat, use, "C5L", 20)
     assert any(p.mixers == 4 and not p.excavators for p in pays)  # value 3 here counts 4
 
 
@@ -267,12 +267,12 @@ def test_token_8_4_more_energy_that_fulfils_no_contract():
 
 def test_solomon_cannot_pay_the_extra_machinery_with_credits():
     game, seat = geo_game({5: 2}, officers=("solomon", "viktor"), excavators=2, credits=30)
-    use = construction.tile_uses(game, seat)[0]
+    use = build_tiles.tile_uses(game, seat)[0]
     assert use.structure == "base"
-    pays = construction.payments(game, seat, use, "B5L", 30)
+    pays = build_costs.payments(game, seat, use, "B5L", 30)
     assert pays and all(p.excavators >= 2 for p in pays)  # the Base's 4 by credits, the extra 2 never
     game.state.companies[seat].excavators = 1
-    assert not construction.payments(game, seat, use, "B5L", 30)
+    assert not build_costs.payments(game, seat, use, "B5L", 30)
 
 
 def test_elon_may_pay_the_extra_machinery_with_excamixers():
@@ -280,8 +280,8 @@ def test_elon_may_pay_the_extra_machinery_with_excamixers():
     put_dam(game, "B8L", seat)
     c = game.state.companies[seat]
     c.mixers, c.excamixers = 2, 1  # (a position for the payments only)
-    use = next(u for u in construction.tile_uses(game, seat) if u.structure == "elevation")
-    pays = construction.payments(game, seat, use, "B8L", 20)
+    use = next(u for u in build_tiles.tile_uses(game, seat) if u.structure == "elevation")
+    pays = build_costs.payments(game, seat, use, "B8L", 20)
     assert pays and all(p.excamixers == 1 for p in pays)  # 2 mixers + 1 more: only an Excamixer can be it
 
 
@@ -295,9 +295,9 @@ def test_japan_base_less_elevation_hook():
     assert geology.cost(game, seat, "elevation", "B8L", base_less_elevation=True).mixers == 1
     assert geology.cost(game, seat, "base", "B5L").credits == 3
     # construction treats an Elevation on an empty Dam space as Base-less
-    assert construction.token_cost(game, seat, "elevation", "B6L") is None
+    assert build_costs.token_cost(game, seat, "elevation", "B6L") is None
     game.state.dams["B6L"] = DamState(owner=seat, height=1)
-    assert construction.token_cost(game, seat, "elevation", "B6L") is None  # an Elevation: token 2 is a Base's
+    assert build_costs.token_cost(game, seat, "elevation", "B6L") is None  # an Elevation: token 2 is a Base's
 
 
 def test_the_module_and_the_unverified_points_say_their_decision_in_the_data():

@@ -5,6 +5,7 @@ connection chains, with the box's worked example."""
 import pytest
 
 from barrage_tui.rules import construction, production, water
+from barrage_tui.rules.build_spaces import base_less as is_base_less, legal_spaces
 from barrage_tui.rules.components import components
 from barrage_tui.rules.state import NEUTRAL, DamState, GameState
 from barrage_tui.rules.validation import InvalidState, check_state
@@ -62,7 +63,7 @@ def test_an_elevation_may_stand_on_an_empty_dam_space_as_a_height_1_dam_holding_
     assert build(game, "tile:elevation", "B8L")[:2] == (2, 0)
     dam = game.state.dams["B8L"]
     assert (dam.owner, dam.height, dam.base) == (JAPAN, 1, False)
-    assert construction.base_less(game, "B8L")
+    assert is_base_less(game, "B8L")
     assert water.capacity(game, "B8L") == 1
     left = game.state.companies[JAPAN].pieces
     assert (pieces["base"] - left["base"], pieces["elevation"] - left["elevation"]) == (0, 1)
@@ -104,13 +105,13 @@ def test_never_an_elevation_on_an_elevation():
     game = restart(game)
     spaces = build_spaces(game, "tile:elevation")
     assert "B5L" not in spaces and "B6L" not in spaces
-    assert construction.legal_spaces(game, JAPAN, "elevation") == [
-        s for s in construction.legal_spaces(game, JAPAN, "base")]
+    assert legal_spaces(game, JAPAN, "elevation") == [
+        s for s in legal_spaces(game, JAPAN, "base")]
 
 
 def test_other_companies_build_no_elevation_without_a_base():
     game = japan_game()
-    assert construction.legal_spaces(game, OTHER, "elevation") == []
+    assert legal_spaces(game, OTHER, "elevation") == []
 
 
 def test_a_contract_free_elevation_may_stand_without_a_base_and_pays_the_red_fee():

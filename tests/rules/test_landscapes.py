@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from barrage_tui.rules import actions, board_features, construction, contracts, landscape_data, landscapes, scoring, water
+from barrage_tui.rules import (actions, board_features, build_costs, build_spaces, build_tiles, buildable, contracts,
+                               landscape_data, landscapes, scoring, water)
 from barrage_tui.rules.components import components
 from barrage_tui.rules import validation
 from barrage_tui.rules.state import NEUTRAL, DamState, GameState
@@ -118,12 +119,12 @@ def test_the_cost_is_by_colour_and_machinery_and_a_yield_tile_lowers_it(game):
     own(game, seat, "base", "H2L")
     company = game.state.companies[seat]
     machinery(company, 6, 0)
-    uses = {u.key: u for u in construction.tile_uses(game, seat)}
-    assert "B6" not in construction.build_plan(game, seat, 99)["tile:landscape"]  # 7 Excavators
+    uses = {u.key: u for u in build_tiles.tile_uses(game, seat)}
+    assert "B6" not in buildable.build_plan(game, seat, 99)["tile:landscape"]  # 7 Excavators
     game.state.yields_taken["2"] = seat  # 1 Excavator less when building
-    plan = construction.build_plan(game, seat, 99)["tile:landscape"]
+    plan = buildable.build_plan(game, seat, 99)["tile:landscape"]
     assert [(p.excavators, p.mixers) for p in plan["B6"]] == [(6, 0)]
-    assert construction.payments(game, seat, uses["tile:base"], "H2U", 99)[0].excavators == components(
+    assert build_costs.payments(game, seat, uses["tile:base"], "H2U", 99)[0].excavators == components(
         ).construction_cost.base_excavators["hill"] - 1
 
 
@@ -138,7 +139,7 @@ def test_the_automa_never_builds_a_landscape(game):
 def test_the_wild_tile_builds_no_landscape(game):
     seat = seated(game)
     game.state.companies[seat].tiles.append("joker")
-    assert {u.structure for u in construction.tile_uses(game, seat) if u.supply_tile == "joker"} == {
+    assert {u.structure for u in build_tiles.tile_uses(game, seat) if u.supply_tile == "joker"} == {
         "base", "elevation", "conduit", "powerhouse"}
 
 
@@ -158,19 +159,19 @@ def test_jades_new_underground_powerhouse_opens_the_branch_and_a_neutral_powerho
 
 def test_a_covered_space_opens_with_its_landscape_and_keeps_its_own_rule(game):
     seat = seated(game)
-    assert "M1x" not in construction.legal_spaces(game, seat, "base")
+    assert "M1x" not in build_spaces.legal_spaces(game, seat, "base")
     landscapes_built = game.state.landscapes_built
     landscapes_built["A3"] = 1 - seat
     board_features.uncover(game, "A3")
-    assert "M1x" in construction.legal_spaces(game, seat, "base")
-    assert construction.red_fee(game, "base", "M1x") == 6  # 3 for the outline, 3 more (A3)
+    assert "M1x" in build_spaces.legal_spaces(game, seat, "base")
+    assert build_spaces.red_fee(game, "base", "M1x") == 6  # 3 for the outline, 3 more (A3)
     game.state.dams["M1x"] = DamState(owner=seat, height=1)
     assert water.capacity(game, "M1x") == 2  # 1 drop more than its height
     board_features.uncover(game, "A2")
-    uses = {u.key: u for u in construction.tile_uses(game, seat)}
-    cost = construction.payments(game, seat, uses["tile:conduit"], "KA2", 99)[0]
+    uses = {u.key: u for u in build_tiles.tile_uses(game, seat)}
+    cost = build_costs.payments(game, seat, uses["tile:conduit"], "KA2", 99)[0]
     assert cost.excavators == 2 * 3 - 2  # 2 Excavators less than the value-3 Conduit K1
-    assert construction.payments(game, seat, uses["tile:conduit"], "K1", 99)[0].excavators == 6
+    assert build_costs.payments(game, seat, uses["tile:conduit"], "K1", 99)[0].excavators == 6
 
 
 # ---------------------------------------------------------------- the landscapes' immediate effects
@@ -243,7 +244,7 @@ def test_permanent_yield_tiles_lower_costs_never_below_zero(game):
     assert landscape_data.machinery_discount(game, seat) == (0, 0)
     ys.update({"2": seat, "4": seat, "1": seat, "6": seat, "3": seat, "5": seat})
     assert landscape_data.machinery_discount(game, seat) == (1, 1)
-    assert construction.fee_for(game, seat, "base", "H2U") == 2  # the red 3, 1 less
+    assert build_spaces.fee_for(game, seat, "base", "H2U") == 2  # the red 3, 1 less
     assert landscape_data.contract_discount(game, seat) == 2
     spaces = components().spaces
     workshop = next(s for s in spaces.values() if s.cost_credits and not s.extra_credits)

@@ -8,7 +8,7 @@ says so.
 
 import pytest
 
-from barrage_tui.rules import construction, scoring, water
+from barrage_tui.rules import build_costs, build_tiles, scoring, water
 from barrage_tui.rules.components import components
 from barrage_tui.rules.state import NEUTRAL
 
@@ -247,9 +247,9 @@ def test_conduit_cost_examples(conduit, value, excavators):
     yellow conduit (value 3) needs 6 Excavators."""
     game = new_game(companies=("usa", "italy"), officers=("wilhelm", "solomon"))
     assert components().map.conduits[conduit].production == value
-    use = next(u for u in construction.tile_uses(game, 0) if u.structure == "conduit")
+    use = next(u for u in build_tiles.tile_uses(game, 0) if u.structure == "conduit")
     game.state.companies[0].excavators = 20
-    pays = construction.payments(game, 0, use, conduit, credits=0)
+    pays = build_costs.payments(game, 0, use, conduit, credits=0)
     assert [(p.excavators, p.mixers, p.credits) for p in pays] == [(excavators, 0, 0)]
 
 

@@ -3,7 +3,8 @@ linked to the activated Powerhouse through a chain of Japan's own systems - prod
 (``_paths_from``, ``link_dam``) and prices them (``path_value``, ``tolls``).
 
 Japan's board rules, in force all game (Elevations paid in Excavators, an Elevation without a Base, dams at
-most height 2), are data: its companies.toml entry, read as ``Company.construction`` by construction.py.
+most height 2), are data: its companies.toml entry, read as ``Company.construction`` by build_spaces.py and
+build_costs.py.
 """
 
 from .base import Ability

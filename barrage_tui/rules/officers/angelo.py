@@ -2,7 +2,7 @@
 
 Twice a round he may pay a Geological token's extra or replacement cost with 1 Engineer instead, placing
 it on his own space; the action he takes still needs its own Engineers. It is offered as a way to pay in
-the payment of every build the token's cost falls on (construction.py), so it goes with a construction,
+the payment of every build the token's cost falls on (build_costs.py), so it goes with a construction,
 an engineer-free tile's build and an effect's free build alike.
 
 Mahiri copying him: for the extra action of her copy she may bypass one token's cost without placing any

@@ -1,7 +1,7 @@
 """Anton Krylov: a special tile that copies any Technology tile on his wheel (type and effect).
 
 The special tile goes on the wheel; the copied tile stays where it is. The tile is unusable while it is
-itself on the wheel. Construction (construction.py) offers the copies; his tile is in his starting supply (officers.toml).
+itself on the wheel. Construction offers the copies (build_tiles.py); his tile is in his starting supply (officers.toml).
 """
 
 from .base import Officer

@@ -3,7 +3,7 @@
 An Excamixer pays for a machinery unit of either kind; Excamixers go on the wheel with (and mixed with)
 the usual machinery and come back with its segment. He may still buy ordinary machinery. They count with
 credits and machinery for the final resources VP. (They may also pay External Works, leaving the game,
-and extra machinery costs: construction.py pays with them wherever machinery is paid; the modules with
+and extra machinery costs: build_costs.py pays with them wherever machinery is paid; the modules with
 those costs are not in this game.)
 
 Mahiri copying him: her machinery counts as Excamixers until the end of that round.

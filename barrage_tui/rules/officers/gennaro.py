@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..construction import can_build, construct
+from ..buildable import can_build
+from ..construction import construct
 from ..decisions import Flow
 from .base import Officer
 

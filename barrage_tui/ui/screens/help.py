@@ -85,7 +85,7 @@ def choice_detail(game, choice) -> str:
 def _price_and_yield(game, data) -> str:
     """What a choice costs and gives, from its data: a space to build on (its cheapest payment, the red
     fee, the income it uncovers) or a production (its energy, whose conduit it pays)."""
-    from barrage_tui.rules.construction import Payment
+    from barrage_tui.rules.build_costs import Payment
     from barrage_tui.rules.rewards import describe
 
     out = []
@@ -181,7 +181,7 @@ def income_text(company) -> str:
 
 def loss_text(company) -> str:
     """Brazil's board: the rows taken in any order, and what each column's piece loses for good."""
-    from barrage_tui.rules.construction import lost_label
+    from barrage_tui.rules.build_costs import lost_label
 
     rows = {"base": "Bases", "elevation": "Elevations", "conduit": "Conduits"}
     return (", ".join(rows[r] for r in rows if r in company.any_order) + " are taken from any column; "

@@ -1,0 +1,435 @@
+"""What a build costs and the ways to pay it (rulebook "Construction"): a ``Payment``; the machinery a
+structure takes (changed by a tile, an officer or a company board: Solomon's credits, Elon's Excamixers,
+Japan's Elevations, China's extra Mixer and Powerhouse pieces, the China Challenge's landscapes and
+discounts), a Geological token's cost and its waivers (Angelo), the machinery a column loses for good
+(Brazil); listing the payments, checking that one exists, and why a price cannot be paid."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import TYPE_CHECKING, NamedTuple
+
+from . import company_board, geology, landscape_data, officers, patents
+from .boards import Board
+from .build_spaces import board_rules, fee_for, without_base
+from .build_tiles import TileUse
+from .company_board import NO_LOSS, Loss
+from .components import components
+from .geology import TokenCost
+from .landscape_data import LANDSCAPE
+from .officers import Officer
+from .state import CompanyState
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+# How a Geological token's cost is paid instead of in full (``Payment.waiver``): with an Engineer on Angelo
+# Alberti's space, or bypassed by Mahiri's copy of him. The value is the Engineers it takes (officer hook
+# ``token_waiver``).
+WAIVERS = {1: "engineer", 0: "bypass"}
+
+
+@dataclass(frozen=True)
+class Payment:
+    excavators: int
+    mixers: int
+    credits: int  # paid for machinery (Solomon), not counting the red-space fee
+    excamixers: int = 0  # Elon's Mixer Excavators, each for a unit of either kind
+    # A Geological token's cost (geology.py), when the build pays one: its credits and its Engineers (to the
+    # company board); its machinery is counted in the machinery above. ``waiver``: its cost paid instead
+    # the WAIVERS way ("" when it is not).
+    token_credits: int = 0
+    engineers: int = 0
+    waiver: str = ""
+    lost: tuple[int, int, int] = (0, 0, 0)  # Excavators, mixers, Excamixers lost for good (Brazil's column)
+
+    @property
+    def key(self) -> str:
+        lost = ":{}:{}:{}".format(*self.lost) if any(self.lost) else ""
+        excamixers = f":{self.excamixers}" if self.excamixers or lost else ""  # old keys stay as they were
+        token = "".join(f":{tag}{n}" for tag, n in (("t", self.token_credits), ("n", self.engineers)) if n)
+        waiver = f":{self.waiver}" if self.waiver else ""
+        return f"pay:{self.excavators}:{self.mixers}:{self.credits}{excamixers}{lost}{token}{waiver}"
+
+    @property
+    def label(self) -> str:
+        parts = [f"{self.excavators} Excavator(s)" if self.excavators else "",
+                 f"{self.mixers} mixer(s)" if self.mixers else "",
+                 f"{self.excamixers} Excamixer(s)" if self.excamixers else "",
+                 f"{self.credits} credits" if self.credits else "",
+                 f"{self.token_credits} credits for the Geological token" if self.token_credits else "",
+                 f"{self.engineers} Engineers to your company board" if self.engineers else "",
+                 {"engineer": "1 Engineer on Angelo Alberti's space instead of the Geological token's cost",
+                  "bypass": "no Geological token cost (Angelo Alberti's copy)", "": ""}[self.waiver]]
+        lost = f"; loses {lost_label(self.lost)} for good" if any(self.lost) else ""
+        return (" + ".join(p for p in parts if p) or "nothing") + lost
+
+    @property
+    def short(self) -> str:
+        """In a few letters for a list of spaces: "5 Ex", "2 Ex + 1 Mx", "3 cr"."""
+        parts = [f"{n} {unit}" for n, unit in ((self.excavators, "Ex"), (self.mixers, "Mx"),
+                                                (self.excamixers, "ExMx"), (self.credits + self.token_credits, "cr"),
+                                                (self.engineers, "Engineers")) if n]
+        if self.waiver == "engineer":
+            parts.append("1 Engineer (Angelo)")
+        lost = [f"{n} {unit}" for n, unit in zip(self.lost, ("Ex", "Mx", "ExMx")) if n]
+        return " + ".join(parts) + (f", loses {' + '.join(lost)}" if lost else "") or "nothing"
+
+    @property
+    def machinery(self) -> int:
+        return self.excavators + self.mixers + self.excamixers
+
+
+def engineers_available(company: CompanyState) -> int:
+    """Engineers in the supply (Tommaso's Architect counts as one)."""
+    return company.engineers + (1 if company.architect else 0)
+
+
+def lost_label(lost: tuple[int, ...]) -> str:
+    """Machinery lost for good, in words: (Excavators, mixers[, Excamixers])."""
+    units = ("Excavator(s)", "mixer(s)", "Excamixer(s)")
+    return " + ".join(f"{n} {unit}" for n, unit in zip(lost, units) if n) or "nothing"
+
+
+class CostRules(NamedTuple):
+    """What a build's cost depends on besides the space. Found once per tile use and reused for every
+    space of that use (checking where you can build asks about many spaces)."""
+
+    tile: str  # the tile whose cost changes apply (see ``patents.tile_rules``), "" for one that changes none
+    in_force: tuple[Officer, ...]  # the officer abilities in force
+    price: int  # credits per machinery unit replaced (Solomon), 0 when none may be
+    wild: bool  # every machine counts as either kind, also for a column's loss (Mahiri copying Elon)
+    engineers: int  # Engineers in the supply, for a Geological token's extra Engineers
+    waivers: tuple[int, ...]  # the ways a token's cost may be paid instead (officers' ``token_waiver``)
+    board: Board  # the game's board: a space's area and value
+    # The China Challenge: landscape space -> (units, kind) it costs; (Excavators, Mixers) less per structure
+    # (yield tiles); Conduit space -> Excavators less (A2's revealed Conduits). Empty without the module.
+    landscapes: Mapping[str, tuple[int, str]]
+    discount: tuple[int, int]
+    conduit_discounts: Mapping[str, int]
+
+
+def cost_rules(game: Game, seat: int) -> Callable[[TileUse | None], CostRules]:
+    """A function giving a tile use's ``CostRules`` (None: a free build, no tile); what does not depend on
+    the tile is found once. Tile uses with equal cost rules cost the same on the same space."""
+    company = game.state.companies[seat]
+    in_force = officers.in_force(company)
+    price = max(o.credits_per_machinery for o in in_force)
+    wild = any(o.machinery_wild for o in in_force)
+    waivers = tuple(sorted({w for o in in_force if (w := o.token_waiver(game, seat)) is not None}))
+    engineers = engineers_available(company)
+    landscapes, discount, conduits = _landscape_costs(game, seat)
+
+    def of(use: TileUse | None) -> CostRules:
+        tile = patents.tile_rules(game, seat, use.tile) if use is not None else ""
+        return CostRules(tile if patents.changes_cost(tile) else "", in_force, price, wild, engineers, waivers,
+                         game.board, landscapes, discount, conduits)
+    return of
+
+
+_NO_COSTS: Mapping[str, tuple[int, str]] = MappingProxyType({})
+_NO_DISCOUNTS: Mapping[str, int] = MappingProxyType({})
+
+
+def _landscape_costs(game: Game, seat: int) -> tuple[Mapping[str, tuple[int, str]], tuple[int, int], Mapping[str, int]]:
+    """What the China Challenge changes in a company's construction costs (nothing without it)."""
+    if not landscape_data.in_play(game):
+        return _NO_COSTS, (0, 0), _NO_DISCOUNTS
+    costs = {s: landscape_data.cost(game, s) for s in game.state.landscape_tiles}
+    conduits = {s: n for s in game.board.conduits if (n := landscape_data.conduit_discount(game, s))}
+    return costs, landscape_data.machinery_discount(game, seat), conduits
+
+
+
+
+def token_cost(game: Game, seat: int, structure: str, space: str) -> TokenCost | None:
+    """The Geological token's cost of building ``structure`` on ``space`` (an Elevation on an empty Dam space
+    is a Base-less one, as Japan builds them)."""
+    if not game.state.geology or structure == LANDSCAPE:  # (off: asked for every space of every check)
+        return None
+    return geology.cost(game, seat, structure, space, without_base(game, structure, space))
+
+
+# A part of a build's machinery: (units, the kinds that may pay them, whether credits may replace them (Solomon)).
+Part = tuple[int, frozenset[str], bool]
+BOTH = frozenset({"excavators", "mixers"})
+EXCAVATORS, MIXERS = frozenset({"excavators"}), frozenset({"mixers"})
+
+
+def machinery_options(game: Game, seat: int, use: TileUse, space: str,
+                      column: int = 0) -> list[tuple[int, frozenset[str]]]:
+    """The ways the usual machinery may be counted: (units, kinds allowed). ``column``: the row's piece
+    built (0: the first offered), which sets a Powerhouse's cost where the pieces differ (China's)."""
+    return _machinery_options(game.state.companies[seat], use.structure, space, cost_rules(game, seat)(use), column)
+
+
+def _machinery_options(company: CompanyState, s: str, space: str, rules: CostRules,
+                       column: int = 0) -> list[tuple[int, frozenset[str]]]:
+    m, cost = rules.board, components().construction_cost
+    in_force = rules.in_force
+    if s == "base":
+        units = cost.base_excavators[m.dams[space].area]
+        for o in in_force:
+            if o.base_excavators is not None:
+                units = o.base_excavators
+        kinds = {"excavators"}
+    elif s == "elevation":  # the company board's cost (Japan: Excavators); Wilhelm's Base cost never applies
+        own = board_rules(company)
+        units = (own.elevation_units or cost.elevation_mixers)[m.dams[space].area]
+        kinds = {own.elevation_resource}
+    elif s == "conduit":
+        units, kinds = cost.conduit_excavators_per_production * m.conduits[space].production, {"excavators"}
+        units = max(0, units - rules.conduit_discounts.get(space, 0))
+    elif s == LANDSCAPE:
+        units, kind = rules.landscapes[space]
+        kinds = {kind}
+    else:
+        units, kinds = company_board.powerhouse_mixers(company, column), {"mixers"}
+    units = patents.cost_units(rules.tile, s, units)
+    units = max(0, units - rules.discount[1 if "mixers" in kinds else 0])  # yield tiles 2 / 4 (one kind here, before wild)
+    if _wild(rules):
+        kinds = {"excavators", "mixers"}
+    options = [(units, frozenset(kinds))]
+    if s == "conduit" and any(o.conduit_mixers_instead for o in in_force):
+        options.append((max(0, m.conduits[space].production - rules.discount[1]), frozenset({"mixers"})))
+    return options
+
+
+def _wild(rules: CostRules) -> bool:
+    """Each unit of the construction's machinery may be an Excavator or a mixer (a tile, a copied Elon)."""
+    return patents.machinery_interchangeable(rules.tile) or rules.wild
+
+
+def _company_extra(company: CompanyState, s: str, rules: CostRules) -> tuple[Part, ...]:
+    """Machinery the company's board adds to a build's own (China's Conduits: 1 Mixer), paid like it."""
+    n = company_board.conduit_extra_mixers(company) if s == "conduit" else 0
+    return ((n, BOTH if _wild(rules) else MIXERS, True),) if n else ()
+
+
+def _part_options(company: CompanyState, s: str, space: str, rules: CostRules, token: TokenCost | None,
+                  free: bool, column: int = 0) -> list[tuple[tuple[Part, ...], int, int, str]]:
+    """The ways a build's machinery and token may be paid: (parts, token credits, token Engineers, waiver).
+    A free build (an effect's) pays no usual machinery (nor China's extra Mixer), but a token's cost in full
+    (geology.py)."""
+    extra = () if free else _company_extra(company, s, rules)
+    usual: list[tuple[Part, ...]] = [()] if free else [
+        ((units, kinds, True),) + extra for units, kinds in _machinery_options(company, s, space, rules, column)]
+    if token is None:
+        return [(parts, 0, 0, "") for parts in usual]
+    if token.replacement:  # token 6: the Conduit's own machinery, replaced (geology.py: its reading)
+        n = token.replacement
+        half = patents.cost_units(rules.tile, s, n)
+        wild = _wild(rules)
+        paid: list[tuple[Part, ...]] = [((half, BOTH if wild else EXCAVATORS, True),
+                                         (half, BOTH if wild else MIXERS, True))]
+        if any(o.conduit_mixers_instead for o in rules.in_force):  # Jill: mixers = the raised value
+            paid.append(((n, MIXERS, True),))
+        paid = [parts + extra for parts in paid]  # China's Mixer on top of the token's machinery
+        kept: list[tuple[Part, ...]] = [extra]
+    else:  # extra machinery: no tile changes it, no credits pay it; Excamixers may (and a copied Elon's)
+        wild = rules.wild
+        extra = tuple(p for p in ((token.excavators, BOTH if wild else EXCAVATORS, False),
+                                  (token.mixers, BOTH if wild else MIXERS, False)) if p[0])
+        paid = [parts + extra for parts in usual]
+        kept = usual
+    options: list[tuple[tuple[Part, ...], int, int, str]] = [
+        (parts, token.credits, token.engineers, "") for parts in paid]
+    options += [(parts, 0, 0, WAIVERS[w]) for w in rules.waivers for parts in kept]
+    return options
+
+
+WAIVER_ENGINEERS = {name: n for n, name in WAIVERS.items()}
+
+
+def payments(game: Game, seat: int, use: TileUse, space: str, credits: int, column: int | None = None) -> list[Payment]:
+    """Every legal way to pay for this build with ``credits`` available (red-space fee included), taking
+    the piece from ``column`` (None: the first the row offers) and paying that column's loss too."""
+    return _listed(game, seat, use.structure, space, credits, use, fee_rule(game, seat, use)(space), column)
+
+
+def free_payments(game: Game, seat: int, structure: str, space: str, credits: int,
+                  column: int | None = None) -> list[Payment]:
+    """An effect's free build: the ways to pay the red fee, the token's cost and the column's loss."""
+    return _listed(game, seat, structure, space, credits, None, fee_for(game, seat, structure, space), column)
+
+
+def _listed(game: Game, seat: int, structure: str, space: str, credits: int, use: TileUse | None, fee: int,
+            column: int | None) -> list[Payment]:
+    """``payments`` with a tile use, or ``free_payments`` (``use`` None: no usual machinery)."""
+    company = game.state.companies[seat]
+    return unique(each_payment(company, structure, space, credits, cost_rules(game, seat)(use), fee,
+                               token_cost(game, seat, structure, space), _column_loss(company, structure, column),
+                               free=use is None, column=column or 0))
+
+
+def _column_loss(company: CompanyState, structure: str, column: int | None) -> Loss:
+    """What taking the row's piece from ``column`` (None: the first the row offers) loses for good."""
+    columns = company_board.free_columns(company, structure)
+    if column is None:
+        column = columns[0] if columns else 0
+    return company_board.loss(company, structure, column)
+
+
+def unique(pays: Iterable[Payment]) -> list[Payment]:
+    """Without repeats, in order (equal payments have equal keys: comparing them needs no key text)."""
+    return list(dict.fromkeys(pays))
+
+
+def each_payment(company: CompanyState, structure: str, space: str, credits: int, rules: CostRules,
+                 fee: int, token: TokenCost | None = None, loss: Loss = NO_LOSS, free: bool = False,
+                 column: int = 0) -> Iterator[Payment]:
+    """The ways to pay for a build with these cost rules and ``credits`` (``payments``), one by one."""
+    if fee > credits:
+        return
+    for parts, token_credits, engineers, waiver in _part_options(company, structure, space, rules, token, free,
+                                                                 column):
+        budget = credits - fee - token_credits
+        if budget < 0 or (WAIVER_ENGINEERS[waiver] if waiver else engineers) > rules.engineers:
+            continue
+        for e, m, x, c in _split(parts, company.excavators, company.mixers, company.excamixers, rules.price, budget):
+            if loss == NO_LOSS:
+                yield Payment(e, m, c, x, token_credits, engineers, waiver)
+            elif (lost := loss_payment(company, loss, rules.wild, (e, m, x))) is not None:
+                yield Payment(e, m, c, x, token_credits, engineers, waiver, lost)
+
+
+def _split(parts: tuple[Part, ...], have_e: int, have_m: int, have_x: int, price: int,
+           budget: int) -> Iterator[tuple[int, int, int, int]]:
+    """Every (Excavators, mixers, Excamixers, credits) paying all ``parts`` from what is had: each part by
+    credits (where it may, ``price`` each, within ``budget``), Excamixers (either kind) and its own kinds."""
+    if not parts:
+        yield 0, 0, 0, 0
+        return
+    (units, kinds, by_credits_ok), rest_parts = parts[0], parts[1:]
+    for by_credits in range(0, units + 1 if price and by_credits_ok else 1):
+        paid = by_credits * price
+        if paid > budget:
+            break
+        for x in range(min(have_x, units - by_credits) + 1):  # Excamixers: either kind
+            rest = units - by_credits - x
+            lo_e = rest - have_m if "mixers" in kinds else rest
+            hi_e = rest if "excavators" in kinds else 0
+            for e in range(max(0, lo_e), min(have_e, hi_e) + 1):
+                m = rest - e
+                for e2, m2, x2, c2 in _split(rest_parts, have_e - e, have_m - m, have_x - x, price, budget - paid):
+                    yield e + e2, m + m2, x + x2, paid + c2
+
+
+def loss_payment(company: CompanyState, loss: Loss, wild: bool,
+                 spent: tuple[int, int, int] = (0, 0, 0)) -> tuple[int, int, int] | None:
+    """How a column's loss is paid from what is left after ``spent`` (Excavators, mixers, Excamixers on
+    the wheel): (Excavators, mixers, Excamixers) lost, or None when it cannot be paid. Never in credits
+    (Solomon may not, seed 002). Decision: with the machine the loss names first, Excamixers (Elon) only
+    for the rest: an Excamixer does all an Excavator or a mixer does, so losing it is never better; with
+    every machine wild (Mahiri copying Elon) the other kind stands in before an Excamixer."""
+    rest_e, rest_m, rest_x = company.excavators - spent[0], company.mixers - spent[1], company.excamixers - spent[2]
+    e, m = min(loss[0], rest_e), min(loss[1], rest_m)
+    short = loss[0] - e + loss[1] - m
+    if wild and short:
+        more_e = min(short, rest_e - e)
+        more_m = min(short - more_e, rest_m - m)
+        e, m, short = e + more_e, m + more_m, short - more_e - more_m
+    return (e, m, short) if short <= rest_x else None
+
+
+def payable(company: CompanyState, structure: str, space: str, credits: int, rules: CostRules,
+            fee: int, token: TokenCost | None = None, loss: Loss = NO_LOSS, column: int = 0) -> bool:
+    """Whether ``each_payment`` has any payment, without listing them: after the red fee, pay as many units
+    with credits as you can (Solomon); the machinery you have of the allowed kinds, Excamixers counting
+    for either, must cover the rest. (With a Geological token, a column's loss or China's extra Mixer: the
+    first payment listed.)"""
+    if token is not None or loss != NO_LOSS or _company_extra(company, structure, rules):
+        return next(each_payment(company, structure, space, credits, rules, fee, token, loss, column=column),
+                    None) is not None
+    if fee > credits:
+        return False
+    for units, kinds in _machinery_options(company, structure, space, rules, column):
+        by_credits = min(units, (credits - fee) // rules.price) if rules.price else 0
+        if units - by_credits <= _machinery_of(company, kinds):
+            return True
+    return False
+
+
+
+def fee_rule(game: Game, seat: int, use: TileUse) -> Callable[[str], int]:
+    """space -> the red-space fee this tile use pays there (a tile may waive it)."""
+    waived = patents.waives_red_fee(patents.tile_rules(game, seat, use.tile))  # Joker I (base-less Elevations too)
+    return lambda space: 0 if waived else fee_for(game, seat, use.structure, space)
+
+
+def cost_order(pay: Payment) -> tuple[int, int]:
+    """Cheapest first: fewest credits, then the fewest pieces of machinery."""
+    return pay.credits, pay.excavators + pay.mixers + pay.excamixers
+
+
+def short_of_credits(need: int, have: int) -> str:
+    """Why a price cannot be paid, in the words the choices show."""
+    return f"needs {need} credits, you have {have}"
+
+
+def why_not(game: Game, seat: int, use: TileUse, space: str, fee: int) -> str:
+    """Why a legal space cannot be paid for with this tile: the credits, Engineers or machinery it needs."""
+    usual = machinery_options(game, seat, use, space)[0]
+    token_short = _why_not_token(game, seat, use.structure, space, fee, usual)
+    if token_short is not None:
+        return token_short
+    company = game.state.companies[seat]
+    credits = game.spendable_credits(seat)
+    if fee > credits:
+        return short_of_credits(fee, credits) + " (red outline)"
+    units, kinds = usual
+    extra = company_board.conduit_extra_mixers(company) if use.structure == "conduit" else 0
+    if extra and units <= company.excavators + company.excamixers:  # China: short of the extra Mixer
+        return _needs_machinery(company, units + extra, kinds | MIXERS)
+    return _needs_machinery(company, units, kinds)
+
+
+def _needs_machinery(company: CompanyState, units: int, kinds: frozenset[str]) -> str:
+    unit = "Ex/Mx" if len(kinds) > 1 else ("Ex" if "excavators" in kinds else "Mx")
+    return f"needs {units} {unit}, you have {_machinery_of(company, kinds)}"
+
+
+def _machinery_of(company: CompanyState, kinds: Collection[str]) -> int:
+    """The machinery the company has that may pay units of ``kinds`` (Excamixers pay either)."""
+    return (company.excamixers + (company.excavators if "excavators" in kinds else 0)
+            + (company.mixers if "mixers" in kinds else 0))
+
+
+def why_not_free(game: Game, seat: int, structure: str, space: str, column: int) -> str:
+    """Why an effect's free build cannot be paid there: the column's loss, the token's cost or the red fee."""
+    company = game.state.companies[seat]
+    loss = company_board.loss(company, structure, column) if column else NO_LOSS
+    wild = any(o.machinery_wild for o in officers.in_force(company))
+    if loss != NO_LOSS and loss_payment(company, loss, wild) is None:
+        return f"cannot lose {lost_label(loss)} (column {column})"
+    fee = fee_for(game, seat, structure, space)
+    token_short = _why_not_token(game, seat, structure, space, fee, None)
+    return token_short if token_short is not None else short_of_credits(fee, game.spendable_credits(seat))
+
+
+def _why_not_token(game: Game, seat: int, structure: str, space: str, fee: int,
+                   usual: tuple[int, frozenset[str]] | None) -> str | None:
+    """Why a build with a Geological token's cost cannot be paid: its first shortfall, naming the token
+    (None: no token's cost there). ``usual``: the build's own machinery (None: a free build pays none)."""
+    token = token_cost(game, seat, structure, space)
+    if token is None:
+        return None
+    company = game.state.companies[seat]
+    credits = game.spendable_credits(seat)
+    where = f" (Geological token {token.token}: {token.short})"
+    if fee + token.credits > credits:
+        return short_of_credits(fee + token.credits, credits) + where
+    if token.engineers > engineers_available(company):
+        return f"needs {token.engineers} more Engineers, you have {engineers_available(company)}" + where
+    if token.replacement:
+        return (f"needs {token.replacement} Ex and {token.replacement} Mx, you have "
+                f"{company.excavators} Ex, {company.mixers} Mx, {company.excamixers} ExMx" + where)
+    units, kinds = usual if usual is not None else (0, frozenset())
+    if token.excavators:
+        units, kinds = units + token.excavators, kinds | EXCAVATORS
+    if token.mixers:
+        units, kinds = units + token.mixers, kinds | MIXERS
+    return _needs_machinery(company, units, kinds) + where

@@ -1,0 +1,111 @@
+"""Where a piece may be built (rulebook "Construction"): one own dam and one own Powerhouse per valley, no
+covered space, a dam no taller than the company's board allows, Japan's Elevations without a Base on an
+empty Dam space, the China Challenge's landscapes; the red-outline fee a space costs, and a space's label."""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from typing import TYPE_CHECKING
+
+from . import geology, landscape_data
+from .board_features import covered
+from .components import CompanyConstruction, components
+from .landscape_data import LANDSCAPE
+from .state import CompanyState
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+def _own_dams(game: Game, seat: int) -> list[str]:
+    return [s for s, d in game.state.dams.items() if d.owner == seat]
+
+
+def _own_powerhouses(game: Game, seat: int) -> list[str]:
+    return [s for s, o in game.state.powerhouses.items() if o == seat]
+
+
+def board_rules(company: CompanyState) -> CompanyConstruction:
+    """What the company's board changes in construction (Japan's Elevations), all game long."""
+    return components().companies[company.company].construction
+
+
+def without_base(game: Game, structure: str, space: str) -> bool:
+    """Whether building ``structure`` on ``space`` now is an Elevation without a Base (Japan): a new dam.
+    For the Geological tokens: their Base costs are not paid for it, their Elevation costs are."""
+    return structure == "elevation" and space not in game.state.dams
+
+
+def base_less(game: Game, space: str) -> bool:
+    """Whether the dam on ``space`` is an Elevation without a Base (Japan): for Base I / Base II and the
+    Geological tokens' Base costs it is no Base, for Elevation I's own effect no Elevation."""
+    dam = game.state.dams.get(space)
+    return dam is not None and not dam.base
+
+
+def _free_dam_spaces(game: Game, seat: int, areas: Collection[str] | None) -> list[str]:
+    """Empty dam spaces in valleys where the company has no dam yet (one own dam per valley)."""
+    st, m = game.state, game.board
+    my_zones = {m.dams[s].zone for s in _own_dams(game, seat)}
+    return [s for s, d in m.dams.items() if s not in st.dams and d.zone not in my_zones
+            and (areas is None or d.area in areas) and not covered(game, s)]
+
+
+def legal_spaces(game: Game, seat: int, structure: str, areas: Collection[str] | None = None,
+                 max_production: int | None = None) -> list[str]:
+    st, m = game.state, game.board
+    company = st.companies[seat]
+    if structure == LANDSCAPE:  # the China Challenge: its requirements (landscape_data)
+        return landscape_data.buildable(game, seat)
+    if company.pieces[structure] <= 0:
+        return []
+    if structure == "base":
+        return _free_dam_spaces(game, seat, areas)
+    if structure == "elevation":
+        rules = board_rules(company)
+        # a base-less Elevation is never raised; a dam is never taller than the company's board allows
+        spaces = [s for s in _own_dams(game, seat) if st.dams[s].base and st.dams[s].height < rules.max_dam_height]
+        return spaces + (_free_dam_spaces(game, seat, areas) if rules.elevation_without_base else [])
+    if structure == "conduit":
+        return [s for s in m.conduits  # a Geological token's +1 counts against an effect's limit
+                if s not in st.conduits and not covered(game, s)
+                and (max_production is None or geology.conduit_value(game, s) <= max_production)]
+    my_zones = {m.powerhouses[s].zone for s in _own_powerhouses(game, seat)}
+    return [s for s, p in m.powerhouses.items()
+            if s not in st.powerhouses and p.zone not in my_zones and not covered(game, s)]
+
+
+def red_fee(game: Game, structure: str, space: str) -> int:
+    m = game.board
+    if structure == "base":  # (A3's revealed Dam space: a Base there costs more on top)
+        return m.dams[space].extra_credits + landscape_data.base_extra_credits(game, space)
+    if without_base(game, structure, space):
+        return m.dams[space].extra_credits  # a new dam: an Elevation without a Base (Japan)
+    if structure == "powerhouse":
+        return m.powerhouses[space].extra_credits
+    return 0  # raising a dam never pays the red +3; conduit spaces are never red; nor landscapes
+
+
+def fee_for(game: Game, seat: int, structure: str, space: str) -> int:
+    """The red-space fee ``seat`` pays to build there: less a yield tile's discount (China), never below 0."""
+    fee = red_fee(game, structure, space)
+    return max(0, fee - landscape_data.red_discount(game, seat)) if fee else 0
+
+
+def space_label(game: Game, structure: str, space: str) -> str:
+    m = game.board
+    if structure == LANDSCAPE:
+        tile = landscape_data.tile_at(game, space)
+        return f"{space}: {tile.name} ({tile.colour} landscape, {landscape_data.area(game, space)}s) - {tile.text}"
+    fee = red_fee(game, structure, space)
+    red = f", red +{fee}" if fee else ""
+    if structure == "conduit":
+        c = m.conduits[space]
+        to = " or ".join(map(str, c.targets))
+        return f"{space}: conduit {c.production} from zone {c.zone} ({c.area}) to zone{'s' if len(c.targets) > 1 else ''} {to}"
+    if structure == "elevation" and space in game.state.dams:
+        d = game.state.dams[space]
+        return f"{space}: raise your dam to height {d.height + 1} ({m.dams[space].area})"
+    if structure == "elevation":
+        return f"{space}: a height-1 dam without a Base, zone {m.zone_of(space)} ({m.area_of(space)}{red})"
+    return f"{space}: zone {m.zone_of(space)} ({m.area_of(space)}{red})"

@@ -1,0 +1,60 @@
+"""The ways a company may build with its Technology tiles now (rulebook "Construction"): a tile of its supply
+builds its structure type (a Joker any type); Anton's tile, or Mahiri's copy of it, builds as a tile on the
+wheel. A construction, its prices and the checks of what can be built all start from these tile uses."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from . import officers, rewards, wheel
+from .components import STRUCTURES, components
+from .officers import ANTON_TILE
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+@dataclass(frozen=True)
+class TileUse:
+    """A way to build with a tile: the tile taken from the supply, the tile whose rules apply, the type."""
+
+    key: str
+    supply_tile: str  # taken from the personal supply ("" for Mahiri's copy of Anton)
+    tile: str  # whose building type and effect apply (differs from supply_tile for Anton's copy)
+    structure: str
+    to_wheel: tuple[str, ...]
+
+    @property
+    def label(self) -> str:
+        name = self.tile if self.tile == self.supply_tile else f"{self.supply_tile or 'copy'} as {self.tile}"
+        return f"{name} tile: build {rewards.a(self.structure)}"
+
+
+def tile_uses(game: Game, seat: int, engineer_free: bool = False) -> list[TileUse]:
+    return list(each_tile_use(game, seat, engineer_free))
+
+
+def each_tile_use(game: Game, seat: int, engineer_free: bool) -> Iterator[TileUse]:
+    """``tile_uses`` one by one (a check may stop at the first use that can build)."""
+    company = game.state.companies[seat]
+    comps = components()
+    copying_anton = any(o.builds_with_wheel_tiles for o in officers.in_force(company))
+    seen: set[str] = set()
+    sources: list[tuple[str, str, tuple[str, ...]]] = [(t, t, (t,)) for t in company.tiles if t != ANTON_TILE]
+    if ANTON_TILE in company.tiles or copying_anton:
+        to_wheel: tuple[str, ...]
+        supply, to_wheel = (ANTON_TILE, (ANTON_TILE,)) if ANTON_TILE in company.tiles else ("", ())
+        sources += [(supply, t, to_wheel) for t in wheel.tiles_on_wheel(company) if t != ANTON_TILE]
+    for supply, tile, to_wheel in sources:
+        info = comps.tile(tile)
+        if engineer_free and not info.engineer_free:
+            continue
+        types = STRUCTURES if info.builds == "any" else (info.builds,)
+        for s in types:
+            name = tile if supply == tile else f"{supply or 'copy'}>{tile}"
+            key = f"tile:{name}" + (f":{s}" if info.builds == "any" else "")
+            if key not in seen:
+                seen.add(key)
+                yield TileUse(key, supply, tile, s, to_wheel)

@@ -1,0 +1,121 @@
+"""What a company can build now: each tile use's spaces with the payments it can make there
+(``build_plan``), and whether it can build at all (``can_build``, asked before an action is offered).
+Spaces that cost alike (a cost class) are priced once."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from functools import cache
+from typing import TYPE_CHECKING
+
+from . import china, company_board
+from .boards import Board
+from .build_costs import Payment, cost_rules, each_payment, fee_rule, payable, token_cost, unique
+from .build_spaces import legal_spaces
+from .build_tiles import TileUse, each_tile_use, tile_uses
+from .company_board import NO_LOSS, Loss
+from .geology import TokenCost
+from .landscape_data import LANDSCAPE
+from .state import CompanyState
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+def _cost_class(game: Game, structure: str) -> Callable[[str], Hashable]:
+    """space -> its cost class now: the map's (``_cost_classes``), and for an Elevation whether it raises a
+    dam (no red fee) or stands on an empty space (Japan: the red fee of a new dam)."""
+    if structure == LANDSCAPE:  # each its own cost
+        return lambda space: space
+    classes = _cost_classes(game.board, structure)
+    if structure != "elevation":
+        return classes.__getitem__
+    dams = game.state.dams
+    return lambda space: (classes[space], space in dams)
+
+
+@cache
+def _cost_classes(m: Board, structure: str) -> dict[str, Hashable]:
+    """space -> cost class, for every space of ``structure``. Spaces of one class cost the same to build
+    on: (area, red fee) for dams, the value of a conduit, the red fee of a powerhouse space. (Map data
+    only: it never changes; a board is hashed by identity.)"""
+    if structure == "conduit":  # (a covered one: its landscape may make it cheaper, A2)
+        return {s: (c.production, c.covered) for s, c in m.conduits.items()}
+    if structure == "powerhouse":
+        return {s: p.extra_credits for s, p in m.powerhouses.items()}
+    return {s: (d.area, d.extra_credits) for s, d in m.dams.items()}
+
+
+def build_plan(game: Game, seat: int, credits: int, engineer_free: bool = False) -> dict[str, dict[str, list[Payment]]]:
+    """tile-use key -> space -> payments, keeping only what can really be built."""
+    return plan_for(game, seat, credits, tile_uses(game, seat, engineer_free))
+
+
+def _column_terms(company: CompanyState, structure: str, column: int | None) -> list[tuple[Loss, int]]:
+    """The different (loss, piece) of the columns the next piece may come from (or of ``column``): the
+    machinery the column loses (Brazil), and the column itself where its piece has its own cost (China's
+    Powerhouses; else 0)."""
+    if structure == LANDSCAPE:  # no piece of the company board
+        return [(NO_LOSS, 0)]
+    found = [column] if column is not None else company_board.free_columns(company, structure)
+    own = structure == "powerhouse" and bool(china.pieces(company))
+    return sorted({(company_board.loss(company, structure, c), c if own else 0) for c in found})
+
+
+def plan_for(game: Game, seat: int, credits: int, uses: list[TileUse],
+             column: int | None = None) -> dict[str, dict[str, list[Payment]]]:
+    """As ``build_plan``, for the piece of ``column`` (None: of any column the row offers)."""
+    company = game.state.companies[seat]
+    rules_of = cost_rules(game, seat)
+    legal: dict[str, list[str]] = {}  # structure -> legal spaces, the same for every use building it
+    # (structure, cost rules tile, cost class, Geological token's cost, column terms) -> payments
+    found: dict[tuple[str, str, Hashable, TokenCost | None, tuple[Loss, int]], list[Payment]] = {}
+    plan: dict[str, dict[str, list[Payment]]] = {}
+    for use in uses:
+        s = use.structure
+        rules = rules_of(use)
+        fee_of = fee_rule(game, seat, use)
+        if s not in legal:
+            legal[s] = legal_spaces(game, seat, s)
+        class_of = _cost_class(game, s)
+        terms = _column_terms(company, s, column)
+        spaces = {}
+        for space in legal[s]:
+            token = token_cost(game, seat, s, space)
+            by_loss = []
+            for term in terms:
+                key = (s, rules.tile, class_of(space), token, term)
+                if key not in found:
+                    found[key] = unique(each_payment(company, s, space, credits, rules, fee_of(space), token,
+                                                     term[0], column=term[1]))
+                by_loss.append(found[key])
+            pays = by_loss[0] if len(by_loss) == 1 else [p for found_pays in by_loss for p in found_pays]
+            if pays:
+                spaces[space] = pays
+        if spaces:
+            plan[use.key] = spaces
+    return plan
+
+
+def can_build(game: Game, seat: int, credits: int, engineer_free: bool = False) -> bool:
+    company = game.state.companies[seat]
+    rules_of = cost_rules(game, seat)
+    tried: dict[tuple[str, str], set[Hashable]] = {}  # (structure, cost rules tile) -> the cost classes found unpayable
+    for use in each_tile_use(game, seat, engineer_free):
+        s = use.structure
+        rules = rules_of(use)
+        if (s, rules.tile) in tried:
+            continue  # a use with the same structure and cost rules: already answered
+        unpayable = tried[s, rules.tile] = set()
+        class_of = _cost_class(game, s)
+        fee_of = fee_rule(game, seat, use)
+        terms = _column_terms(company, s, None)
+        for space in legal_spaces(game, seat, s):
+            token = token_cost(game, seat, s, space)
+            if (class_of(space), token) not in unpayable:
+                if any(payable(company, s, space, credits, rules, fee_of(space), token, loss, piece)
+                       for loss, piece in terms):
+                    return True
+                unpayable.add((class_of(space), token))
+    return False
+
