@@ -125,6 +125,16 @@ def describe(game: Game, name: str = "") -> str:
     add(f"  powerhouses: {_list(f'{s} {_who(game, o)}' for s, o in sorted(st.powerhouses.items()))}")
     if st.geology:
         add(f"  Geological tokens: {_list(f'valley {z} token {t}' for z, t in sorted(st.geology.items(), key=lambda kv: int(kv[0])))}")
+    if game.board.id != "base":
+        add(f"  board: {game.board.name or game.board.id}" + (" (a reconstruction)" if game.board.assumed else ""))
+    if st.lakes:
+        add(f"  lakes: {_list(f'{lake} {n} drops' for lake, n in sorted(st.lakes.items()))}")
+    if st.landscape_tiles:
+        add(f"  landscapes: {_list(f'{s} ' + (f'built by {_who(game, st.landscapes_built[s])}' if s in st.landscapes_built else 'covered') for s in sorted(st.landscape_tiles))}")
+        add(f"  yield tiles: {_list(f'{s} #{t}' for s, t in sorted(st.yield_tiles.items()))}"
+            + (f"; taken: {_list(f'#{t} {_who(game, seat)}' for t, seat in sorted(st.yields_taken.items()))}" if st.yields_taken else ""))
+    if st.preparation:
+        add(f"  preparation tiles: {_list(f'{t} at {n}' for t, n in sorted(st.preparation.items()))}")
     if st.duel_markers:
         add(f"  Duel board: {_list(f'row {r} {c} marker {m}' for r, (c, m) in enumerate(zip(st.duel_conditions, st.duel_markers), 1))}; "
             f"reward tiles: {_list(f'{s} {t}' for s, t in sorted(st.duel_tiles.items()))}")

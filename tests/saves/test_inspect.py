@@ -106,3 +106,18 @@ def test_inspect_shows_the_modules_and_what_they_put_on_the_table():
     assert "columns taken: base [4]; machinery lost for good: 0 excavators, 1 mixers, 0 Excamixers" in out
     assert "B9L Japan (Kei) height 1 (an Elevation without a Base)" in out
     assert "Geological tokens: valley " in out
+
+
+def test_inspect_shows_a_china_challenge_on_the_yellow_river():
+    from barrage_tui.rules.game import Game
+    from barrage_tui.rules.setup import MODULES_OPTION, SeatSetup, Setup
+
+    game = Game.new(Setup(seats=tuple(SeatSetup(f"P{i}") for i in range(3)), seed=2,
+                          options={MODULES_OPTION: ["china"], "board": "yellow-river"}))
+    out = describe(game)
+    assert f"board: {game.board.name} (a reconstruction)" in out
+    assert game.state.lakes and all(f"{lake} {n} drops" in out for lake, n in game.state.lakes.items())
+    space = sorted(game.state.landscape_tiles)[0]
+    assert f"landscapes: {space} covered" in out
+    some = sorted(game.state.yield_tiles.items())[0]
+    assert f"yield tiles: {some[0]} #{some[1]}" in out
