@@ -56,11 +56,12 @@ def child(mode: str, seed: int, save_dir: str) -> None:
         from barrage_tui.cli import main
 
         sys.exit(main(["--save-dir", save_dir]))
-    else:  # a game with a known seed, started from the start screen with Enter
+    else:  # a hotseat game of two people with a known seed (the start screen's first run is against an Automa)
+        from barrage_tui.rules.game import Game
         from barrage_tui.ui.app import BarrageApp
         from barrage_tui.ui.storage import open_store
 
-        app = BarrageApp(store=open_store(save_dir), seed=seed)
+        app = BarrageApp(store=open_store(save_dir), game=Game.new(two_people(seed)))
         profile = os.environ.get("BENCH_PROFILE")
         if profile:  # for finding what is slow: BENCH_PROFILE=file.prof (written when the bench ends it)
             import cProfile
@@ -164,21 +165,25 @@ def cold_start(mode: str, size, save_dir: str) -> tuple[float, float]:
         term.close()
 
 
+def two_people(seed: int):
+    """The benchmark's game: two people at one keyboard, the first to pick drawn, turns confirmed."""
+    from barrage_tui.rules.setup import CONFIRM_OPTION, SeatSetup, Setup, first_player_at_random
+
+    seats = (SeatSetup("Player 1"), SeatSetup("Player 2"))
+    return Setup(seats=first_player_at_random(seats, seed), seed=seed, options={CONFIRM_OPTION: True})
+
+
 def play(size, seed: int, decisions: int, save_dir: str, colors: str = "truecolor"):
     from barrage_tui.rules.game import Game
-    from barrage_tui.ui.screens.start import default_setup
     from tests.ui.driver import keys_for, pick
 
-    mirror = Game.new(default_setup(seed))  # the game Enter starts on the start screen
+    mirror = Game.new(two_people(seed))  # the game the app plays
     rng = random.Random(seed)
     term = Terminal("game", size, seed, save_dir, colors)
     latencies: list[float] = []
     per_decision: list[int] = []
     try:
-        term.read_until(SENTINEL)
-        term.drain(quiet=0.3)
-        term.press("enter")  # the default game
-        term.drain(quiet=0.5)
+        term.drain(quiet=0.8)  # the game screen, drawn
         done = 0
         while mirror.prompt is not None and (not decisions or done < decisions):
             prompt = mirror.prompt
