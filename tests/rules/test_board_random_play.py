@@ -4,15 +4,14 @@ branching conduits' second valley and through its neutral powerhouse."""
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from pathlib import Path
 
 import pytest
 
-import automa
-from barrage_tui.rules.sim import automa_setup, play_random, random_setup
 from barrage_tui.rules.state import NEUTRAL
+
+from ..soak import failures, mixed, play_many, shortfalls
 
 pytestmark = pytest.mark.slow
 
@@ -20,7 +19,7 @@ GAMES = 200
 SMALL = str(Path(__file__).parents[1] / "boards" / "small.toml")
 
 
-def seen(game) -> Counter:
+def board_things(game) -> Counter:
     """What a finished game showed of the board's own things."""
     produced = [e.refs for e in game.events if e.kind == "production"]
     return Counter({"water in the lake": bool(game.state.lakes.get("L1")),
@@ -28,22 +27,17 @@ def seen(game) -> Counter:
                     "a branch used": sum("K1" in refs and refs[-1].startswith("Q3") for refs in produced)})
 
 
+SEEN = {"the board": (board_things, {"water in the lake": 5, "a neutral powerhouse used": 5, "a branch used": 5})}
+
+
 @pytest.fixture(scope="module")
 def run():
-    r = random.Random(13)
-    totals: Counter = Counter()
-    results = []
-    for i in range(GAMES):
-        automas = i % 4
-        setup = (automa_setup(r, automas, board=SMALL) if automas else random_setup(r, None, None, board=SMALL))
-        results.append(play_random(setup, r.randrange(2**31), check=True, attach=automa.attach,
-                                   watch=lambda game: totals.update(seen(game))))
-    return results, totals
+    return play_many(GAMES, 13, mixed(board=SMALL, introductory=None), SEEN)
 
 
 def test_200_games_on_the_small_board_without_error_or_violation(run):
     results, _ = run
-    failed = [(x.setup, x.error or x.violations) for x in results if x.error or x.violations]
+    failed = failures(results)
     assert not failed, failed[0]
     assert {len(x.setup.seats) for x in results} == {1, 2, 3, 4}
     assert all(x.state is not None and x.state.powerhouses.get("Q3n") == NEUTRAL for x in results)
@@ -51,4 +45,4 @@ def test_200_games_on_the_small_board_without_error_or_violation(run):
 
 def test_the_boards_own_things_were_at_work(run):
     _, totals = run
-    assert all(totals[k] >= 5 for k in ("water in the lake", "a neutral powerhouse used", "a branch used")), totals
+    assert not shortfalls(totals, SEEN), shortfalls(totals, SEEN)

@@ -4,14 +4,13 @@ abilities at work and a pipeline fee paid (counted from the games' events)."""
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 
 import pytest
 
-import automa
 from barrage_tui.rules import china
-from barrage_tui.rules.sim import automa_setup, play_random, random_setup
+
+from ..soak import failures, mixed, play_many, shortfalls
 
 pytestmark = pytest.mark.slow
 
@@ -44,25 +43,12 @@ SEEN = {
 
 @pytest.fixture(scope="module")
 def run():
-    r = random.Random(13)
-    totals = {name: Counter() for name in SEEN}
-
-    def watch(game):
-        for name, (count, _) in SEEN.items():
-            totals[name].update(count(game))
-
-    results = []
-    for i in range(GAMES):
-        automas = i % 4  # 0-3 Automas; the seats 1-4 at random (at least as many as the Automas)
-        setup = (automa_setup(r, automas, modules=MODULES) if automas
-                 else random_setup(r, None, False, modules=MODULES))
-        results.append(play_random(setup, r.randrange(2**31), check=True, attach=automa.attach, watch=watch))
-    return results, totals
+    return play_many(GAMES, 13, mixed(MODULES), SEEN)
 
 
 def test_200_games_with_china_without_error_or_violation(run):
     results, _ = run
-    failed = [(x.setup, x.error or x.violations) for x in results if x.error or x.violations]
+    failed = failures(results)
     assert not failed, failed[0]
     assert {len(x.setup.seats) for x in results} == {1, 2, 3, 4}
     assert {sum(s.kind == "automa" for s in x.setup.seats) for x in results} == {0, 1, 2, 3}
@@ -70,6 +56,4 @@ def test_200_games_with_china_without_error_or_violation(run):
 
 def test_china_played_its_pieces_and_was_paid_its_fee(run):
     _, totals = run
-    for name, (_, wanted) in SEEN.items():
-        short = {key: totals[name][key] for key, least in wanted.items() if totals[name][key] < least}
-        assert not short, (name, short, totals[name])
+    assert not shortfalls(totals, SEEN), shortfalls(totals, SEEN)

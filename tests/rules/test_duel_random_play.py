@@ -4,15 +4,15 @@ Reward tile taken and every condition tile moving a marker at least once over th
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 
 import pytest
 
-import automa
 from barrage_tui.rules import duel
 from barrage_tui.rules.decisions import EventKind
-from barrage_tui.rules.sim import automa_setup, play_random, random_setup
+from barrage_tui.rules.sim import automa_setup, random_setup
+
+from ..soak import failures, play_many, shortfalls
 
 pytestmark = pytest.mark.slow
 
@@ -41,24 +41,15 @@ SEEN = {
 
 @pytest.fixture(scope="module")
 def run():
-    r = random.Random(14)
-    totals = {name: Counter() for name in SEEN}
-
-    def watch(game):
-        for name, (count, _) in SEEN.items():
-            totals[name].update(count(game))
-
-    results = []
-    for i in range(GAMES):
+    def setup_of(r, i):  # every second game against an Automa; every fourth pair with the other modules
         modules = ("duel",) if i % 4 < 2 else ("duel", "overseas", "geological")
-        setup = (automa_setup(r, 1, modules=modules) if i % 2 else random_setup(r, None, False, modules=modules))
-        results.append(play_random(setup, r.randrange(2**31), check=True, attach=automa.attach, watch=watch))
-    return results, totals
+        return automa_setup(r, 1, modules=modules) if i % 2 else random_setup(r, None, False, modules=modules)
+    return play_many(GAMES, 14, setup_of, SEEN)
 
 
 def test_200_duel_games_without_error_or_violation(run):
     results, _ = run
-    failed = [(x.setup, x.error or x.violations) for x in results if x.error or x.violations]
+    failed = failures(results)
     assert not failed, failed[0]
     assert {len(x.setup.seats) for x in results} == {2}
     assert {sum(s.kind == "automa" for s in x.setup.seats) for x in results} == {0, 1}
@@ -67,6 +58,4 @@ def test_200_duel_games_without_error_or_violation(run):
 
 def test_every_reward_tile_taken_and_every_condition_at_work(run):
     _, totals = run
-    for name, (_, wanted) in SEEN.items():
-        short = {key: totals[name][key] for key, least in wanted.items() if totals[name][key] < least}
-        assert not short, (name, short)
+    assert not shortfalls(totals, SEEN), shortfalls(totals, SEEN)
