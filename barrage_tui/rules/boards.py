@@ -620,6 +620,7 @@ def _diversions(top: _Item, b: _Builder, down: Mapping[str, str],
     lake) goes ``to`` another place once ``landscape`` is built. Water must still leave the board with any
     of them in force."""
     found: dict[str, Diversion] = {}
+    places: dict[str, str] = {}
     for item in top.tables("diversion", "diversion", ("from", "to", "landscape"), "from"):
         source = item.target("from")
         if isinstance(source, int) and source in b.zones:
@@ -639,12 +640,12 @@ def _diversions(top: _Item, b: _Builder, down: Mapping[str, str],
             raise BoardProblem(item.place, f"{source} is diverted twice")
         if down[node] == to:
             raise BoardProblem(item.place, f"its water already goes to {to}")
-        found[node] = Diversion(node, to, code)
-    _never_circles(b, down, found)
+        found[node], places[node] = Diversion(node, to, code), item.place
+    _never_circles(down, found, places)
     return found
 
 
-def _never_circles(b: _Builder, down: Mapping[str, str], turned: Mapping[str, Diversion]) -> None:
+def _never_circles(down: Mapping[str, str], turned: Mapping[str, Diversion], places: Mapping[str, str]) -> None:
     """No set of built landscapes makes the water go round: a loop of some course in force is a loop of the
     river with each diversion added as a second way out (a loop leaves each of its nodes one way)."""
     done: set[str] = set()  # nodes from which every way reaches an exit
@@ -659,9 +660,10 @@ def _never_circles(b: _Builder, down: Mapping[str, str], turned: Mapping[str, Di
                 done.add(path.pop())
             elif nxt in path:
                 loop = path[path.index(nxt):]
-                codes = " and ".join(sorted({turned[n].landscape for n in loop if n in turned}))
-                raise BoardProblem(_place_of(b, nxt), f"its water never leaves the board once {codes} is built "
-                                                      f"({' -> '.join(loop + [nxt])})")
+                by = [n for n in loop if n in turned]  # (a loop without one is refused by _river)
+                codes = " and ".join(sorted({turned[n].landscape for n in by}))
+                raise BoardProblem(places[by[0]], f"its water never leaves the board once {codes} is built "
+                                                  f"({' -> '.join(loop + [nxt])})")
             elif nxt in down and nxt not in done:
                 path.append(nxt)
                 stack.append(iter(_ways(down, turned, nxt)))
