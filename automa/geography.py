@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from functools import cache
 
+from barrage_tui.rules.board_features import course
 from barrage_tui.rules.boards import Board
 from barrage_tui.rules.state import NEUTRAL
 
@@ -63,9 +64,10 @@ class Geography:
     def value(self, conduit: str) -> int:
         return self.board.conduits[conduit].production
 
-    def river_below(self, node: str):
-        """The river nodes downstream of ``node`` (not ``node`` itself), down to the exit."""
-        down = self.board.downstream
+    def river_below(self, state, node: str):
+        """The river nodes downstream of ``node`` (not ``node`` itself), down to the exit, along the course in
+        force (a built landscape's diversion: board_features.course)."""
+        down = course(self.board, state.uncovered)
         while True:
             node = down[node]
             if self.board.is_exit(node):
@@ -74,7 +76,7 @@ class Geography:
 
     def first_dam_below_powerhouses(self, state, basin: int) -> str | None:
         """The first built Dam that water leaving the Powerhouses of ``basin`` meets (any fill state)."""
-        for node in self.river_below(self.board.passage(basin)):
+        for node in self.river_below(state, self.board.passage(basin)):
             if node in state.dams:
                 return node
         return None
@@ -84,7 +86,7 @@ class Geography:
         stops at the first built Dam, whose basin is still reached (automa.md 6.3, 12 #24)."""
         dams = self.board.dams
         reached = set()
-        for node in self.river_below(self.board.passage(basin)):
+        for node in self.river_below(state, self.board.passage(basin)):
             if node in dams:
                 reached.add(dams[node].zone)
                 if node in state.dams:

@@ -40,7 +40,7 @@ BROKEN = [
      "valley 3, powerhouse Q3n: unknown key 'colour'"),
     ("a value of the wrong type", ("capacity = 3", 'capacity = "3"'), "lake L1: capacity must be a number, not a text"),
     ("an unknown headstream tile", ("headstream_tiles = [1, 4, 7]", "headstream_tiles = [1, 4, 99]"),
-     "headstream_tiles: unknown headstream tile 99 (headstreams.toml has 1-8, 101-108)"),
+     "headstream_tiles: unknown headstream tile 99 (headstreams.toml has 1-8, 101-108, 201)"),
     ("a neutral dam on a space of another area", ('spaces = ["M1L"]', 'spaces = ["H2L"]'),
      "neutral_dam mountain: H2L is no dam space of the mountain area"),
     ("a layout that leaves a valley out", ('layout = [[1, 2], ["legend", 3, 4]]', 'layout = [[1, 2], ["legend", 3]]'),

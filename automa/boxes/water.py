@@ -12,6 +12,8 @@ of rewards (5.10). Amir Zahir (Very Hard): each drop straight behind one of its 
 
 from __future__ import annotations
 
+from barrage_tui.rules.board_features import open_headstreams
+
 from .. import officer_amir
 from ..watersim import outcome
 
@@ -32,8 +34,9 @@ def next_headstream(view, remaining: int, flowing: bool) -> str | None:
 def headstream_order(view) -> tuple[str, ...]:
     """The card's letter order of the headstreams the game's board has, then the board's others in its order.
     Decision (the cards name the base map's four headstreams HA-HD): on another board a headstream the card
-    does not name comes after those it names, in the board file's order."""
-    heads = view.game.board.headstreams
+    does not name comes after those it names, in the board file's order. A headstream still under its
+    landscape takes no drop (board_features.open_headstreams)."""
+    heads = open_headstreams(view.game)
     named = [h for h in view.criteria.headstream_order if h in heads]
     return tuple(named + [h for h in heads if h not in named])
 

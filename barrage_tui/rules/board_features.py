@@ -11,12 +11,19 @@
   while the producing company's own production bonus applies as to any production of it.
 - A covered space (``covered = "<landscape>"``) is printed but lies under a landscape tile: nobody may build
   on it, and a covered branch of a conduit carries no water, until the landscape is built (``uncover``).
+- A covered headstream (``Board.headstream_covers``, the Yellow River's A4) is printed under a landscape: it
+  is closed (no drops are put on it, nor refilled) until the landscape is built, then it is a headstream like
+  the others, refilled each round from its own tile (``Board.headstream_fixed``) from the next round.
+- A diversion (``Board.diversions``, the Yellow River's A6) changes where water goes from one river node once
+  its landscape is built: ``river`` is the course in force, the one every drop follows (water.py, the
+  Automa's geography).
 - A space blocked by a preparation tile (the Duel map, preparation.py) is closed for the whole game: for
   building it counts as covered.
 """
 
 from __future__ import annotations
 
+from collections.abc import Collection, Mapping
 from typing import TYPE_CHECKING
 
 from .boards import Board
@@ -64,6 +71,32 @@ def uncover(game: Game, landscape: str) -> None:
     for p in game.board.powerhouses.values():
         if p.neutral and p.covered == landscape:
             st.powerhouses[p.id] = NEUTRAL
+
+
+def headstream_open(game: Game, head: str) -> bool:
+    """A headstream receives drops: it is under no landscape, or its landscape is built."""
+    code = game.board.headstream_covers.get(head, "")
+    return not code or code in game.state.uncovered
+
+
+def open_headstreams(game: Game) -> tuple[str, ...]:
+    """The headstreams drops may be put on now, in the board's order."""
+    board = game.board
+    if not board.headstream_covers:
+        return board.headstreams
+    return tuple(h for h in board.headstreams if headstream_open(game, h))
+
+
+def course(board: Board, built: Collection[str]) -> Mapping[str, str]:
+    """Every river node's downstream neighbour with the landscapes ``built``: the board's river, each
+    diversion of a built landscape in force."""
+    turned = {n: d.to for n, d in board.diversions.items() if d.landscape in built}
+    return {**board.downstream, **turned} if turned else board.downstream
+
+
+def river(game: Game) -> Mapping[str, str]:
+    """Where water goes from each river node now (the course in force)."""
+    return course(game.board, game.state.uncovered)
 
 
 def lake_room(game: Game, lake: str) -> int:

@@ -112,6 +112,16 @@ class LandscapeSpace:
 
 
 @dataclass(frozen=True)
+class Diversion:
+    """A river course that changes once ``landscape`` is built: from then on water leaving the river node
+    ``node`` goes to ``to`` (a river node) instead of ``Board.downstream[node]`` (the Yellow River's A6)."""
+
+    node: str
+    to: str
+    landscape: str
+
+
+@dataclass(frozen=True)
 class YieldSpace:
     id: str
     area: str
@@ -161,6 +171,9 @@ class Board:
     assumed: str = ""  # what is reconstructed or invented, for the app to show ("": nothing)
     positions: Mapping[int, Mapping[str, str]] = field(default_factory=dict)  # number -> slot -> space
     preparation_tiles: tuple[PreparationTile, ...] = ()
+    headstream_covers: Mapping[str, str] = field(default_factory=dict)  # a headstream -> the landscape over it
+    headstream_fixed: Mapping[str, int] = field(default_factory=dict)  # a headstream -> its own tile (not drawn)
+    diversions: Mapping[str, Diversion] = field(default_factory=dict)  # a river node -> its course once built
 
     def zone_of(self, space: str) -> int:
         for table in (self.dams, self.conduits, self.powerhouses):
@@ -276,7 +289,8 @@ class _Item:
 
 
 _TOP = ("id", "name", "note", "areas", "exits", "headstream_tiles", "layout", "headstream", "neutral_dam",
-        "valley", "lake", "landscape", "yield_space", "seats", "assumed", "position", "preparation_tile")
+        "valley", "lake", "landscape", "yield_space", "seats", "assumed", "position", "preparation_tile",
+        "diversion")
 
 
 # ------------------------------------------------------------------------------ the board, checked
@@ -292,6 +306,8 @@ class _Builder:
         self.powerhouses: dict[str, PowerhouseSpace] = {}
         self.lakes: dict[str, tuple[str, int, int, Target]] = {}
         self.heads: dict[str, tuple[str, Target]] = {}
+        self.head_covers: dict[str, str] = {}
+        self.head_fixed: dict[str, tuple[str, int]] = {}  # headstream -> (place, its own tile)
         self.covers: list[tuple[str, str]] = []  # (place, landscape code) to check once all are read
 
     def claim(self, ident: str, place: str) -> None:
@@ -352,13 +368,18 @@ def parse(raw: Mapping[str, Any], tiles: Collection[int], digest: str = "") -> B
         if to == ident:
             raise BoardProblem(lk.place, "drains into itself")
         b.lakes[ident] = (lk.place, capacity, drops, to)
-    heads = top.tables("headstream", "headstream", ("id", "to"))
+    heads = top.tables("headstream", "headstream", ("id", "to", "covered", "tile"))
     if not heads:
         raise BoardProblem("headstream", "a board needs at least one headstream")
     for h in heads:
         ident = h.get("id", str)
         b.claim(ident, h.place)
         b.heads[ident] = (h.place, h.target("to"))
+        code = b.cover(h)
+        if code:
+            b.head_covers[ident] = code
+        if "tile" in h.raw:
+            b.head_fixed[ident] = (h.place, h.get("tile", int))
     for z in b.zones.values():
         b.claim(passage(z.id), f"valley {z.id}'s powerhouse passage")  # a space named "P<valley>" would clash
     downstream = _river(b)
@@ -366,13 +387,16 @@ def parse(raw: Mapping[str, Any], tiles: Collection[int], digest: str = "") -> B
     for t in head_tiles:
         if t not in tiles:
             raise BoardProblem("headstream_tiles", f"unknown headstream tile {t} (headstreams.toml has {_runs(tiles)})")
-    if len(set(head_tiles)) < len(b.heads):
-        raise BoardProblem("headstream_tiles", f"{len(set(head_tiles))} tiles for {len(b.heads)} headstreams: "
+    _fixed_tiles(b, head_tiles)
+    drawing = len(b.heads) - len(b.head_fixed)
+    if len(set(head_tiles)) < drawing:
+        raise BoardProblem("headstream_tiles", f"{len(set(head_tiles))} tiles for {drawing} headstreams: "
                                                "each headstream draws its own tile")
     landscapes = _landscapes(top, b, areas)
     for place, code in b.covers:
         if code not in landscapes:
             raise BoardProblem(place, f"covered by landscape {code!r}, which the board does not have")
+    diversions = _diversions(top, b, downstream, landscapes)
     _targets_reach(b)
     neutral_dams = _neutral_dams(top, b, areas)
     positions = _positions(top, b, neutral_dams)
@@ -383,7 +407,8 @@ def parse(raw: Mapping[str, Any], tiles: Collection[int], digest: str = "") -> B
         MappingProxyType({k: Lake(k, c, d, downstream[k]) for k, (_, c, d, _) in b.lakes.items()}),
         head_tiles, neutral_dams, MappingProxyType(landscapes), _yields(top, b, areas),
         _layout(top, b), digest, seats, top.get("assumed", str, ""), MappingProxyType(positions),
-        _preparation_tiles(top, b, len(positions)))
+        _preparation_tiles(top, b, len(positions)), MappingProxyType(b.head_covers),
+        MappingProxyType({h: t for h, (_, t) in b.head_fixed.items()}), MappingProxyType(diversions))
 
 
 def _valley(b: _Builder, v: _Item, area: str) -> None:
@@ -433,22 +458,28 @@ def _chain(z: Zone) -> list[str]:
     return ([passage(z.id)] if z.powerhouse_spaces else []) + list(z.dam_spaces)
 
 
+def _resolve(b: _Builder, place: str, to: Target, seen: tuple[int, ...] = ()) -> str:
+    """The river node a ``to`` names: a valley's first node (an empty valley passes the water on), a lake, an
+    exit."""
+    if isinstance(to, int):
+        if to not in b.zones:
+            raise BoardProblem(place, f"leads to valley {to}, which the board does not have")
+        chain = _chain(b.zones[to])
+        if chain:
+            return chain[0]
+        if to in seen:
+            raise BoardProblem(place, f"its water never leaves the board (valleys {' -> '.join(map(str, seen + (to,)))})")
+        return _resolve(b, place, b.zone_to[to][1], seen + (to,))  # an empty valley: the water passes through
+    if to in b.lakes or to in b.ids and b.ids[to].startswith("exit"):
+        return to
+    raise BoardProblem(place, f"leads to {to!r}, which is no valley, lake or exit of the board")
+
+
 def _river(b: _Builder) -> dict[str, str]:
     """Every node's downstream neighbour, and each valley's ``outflow_to``; refuses water that goes nowhere
     or never leaves the board."""
     def resolve(place: str, to: Target, seen: tuple[int, ...] = ()) -> str:
-        if isinstance(to, int):
-            if to not in b.zones:
-                raise BoardProblem(place, f"leads to valley {to}, which the board does not have")
-            chain = _chain(b.zones[to])
-            if chain:
-                return chain[0]
-            if to in seen:
-                raise BoardProblem(place, f"its water never leaves the board (valleys {' -> '.join(map(str, seen + (to,)))})")
-            return resolve(place, b.zone_to[to][1], seen + (to,))  # an empty valley: the water passes through
-        if to in b.lakes or to in b.ids and b.ids[to].startswith("exit"):
-            return to
-        raise BoardProblem(place, f"leads to {to!r}, which is no valley, lake or exit of the board")
+        return _resolve(b, place, to, seen)
 
     down: dict[str, str] = {}
     for ident, z in list(b.zones.items()):
@@ -570,6 +601,78 @@ def _preparation_tiles(top: _Item, b: _Builder, positions: int) -> tuple[Prepara
     return tuple(tiles)
 
 
+def _fixed_tiles(b: _Builder, drawn: tuple[int, ...]) -> None:
+    """A headstream's own tile (``tile``, e.g. the new source under A4): a known tile, drawn for no other."""
+    seen: dict[int, str] = {}
+    for head, (place, t) in b.head_fixed.items():
+        if t not in b.tiles:
+            raise BoardProblem(place, f"unknown headstream tile {t} (headstreams.toml has {_runs(b.tiles)})")
+        if t in drawn:
+            raise BoardProblem(place, f"tile {t} is its own, so it cannot also be in headstream_tiles")
+        if t in seen:
+            raise BoardProblem(place, f"tile {t} is also headstream {seen[t]}'s own")
+        seen[t] = head
+
+
+def _diversions(top: _Item, b: _Builder, down: Mapping[str, str],
+                landscapes: Mapping[str, LandscapeSpace]) -> dict[str, Diversion]:
+    """The river courses a landscape changes: ``from`` (a valley: where its water leaves it; a headstream; a
+    lake) goes ``to`` another place once ``landscape`` is built. Water must still leave the board with any
+    of them in force."""
+    found: dict[str, Diversion] = {}
+    places: dict[str, str] = {}
+    for item in top.tables("diversion", "diversion", ("from", "to", "landscape"), "from"):
+        source = item.target("from")
+        if isinstance(source, int) and source in b.zones:
+            chain = _chain(b.zones[source])
+            if not chain:
+                raise BoardProblem(item.place, f"valley {source} has no dam or powerhouse space to divert from")
+            node = chain[-1]
+        elif isinstance(source, str) and (source in b.heads or source in b.lakes):
+            node = source
+        else:
+            raise BoardProblem(item.place, f"diverts {source!r}, which is no valley, headstream or lake of the board")
+        to = _resolve(b, item.place, item.target("to"))
+        code = item.get("landscape", str)
+        if code not in landscapes:
+            raise BoardProblem(item.place, f"landscape {code!r}: the board has no such landscape")
+        if node in found:
+            raise BoardProblem(item.place, f"{source} is diverted twice")
+        if down[node] == to:
+            raise BoardProblem(item.place, f"its water already goes to {to}")
+        found[node], places[node] = Diversion(node, to, code), item.place
+    _never_circles(down, found, places)
+    return found
+
+
+def _never_circles(down: Mapping[str, str], turned: Mapping[str, Diversion], places: Mapping[str, str]) -> None:
+    """No set of built landscapes makes the water go round: a loop of some course in force is a loop of the
+    river with each diversion added as a second way out (a loop leaves each of its nodes one way)."""
+    done: set[str] = set()  # nodes from which every way reaches an exit
+    for start in down:
+        if start in done:
+            continue
+        path, stack = [start], [iter(_ways(down, turned, start))]
+        while stack:
+            nxt = next(stack[-1], None)
+            if nxt is None:
+                stack.pop()
+                done.add(path.pop())
+            elif nxt in path:
+                loop = path[path.index(nxt):]
+                by = [n for n in loop if n in turned]  # (a loop without one is refused by _river)
+                codes = " and ".join(sorted({turned[n].landscape for n in by}))
+                raise BoardProblem(places[by[0]], f"its water never leaves the board once {codes} is built "
+                                                  f"({' -> '.join(loop + [nxt])})")
+            elif nxt in down and nxt not in done:
+                path.append(nxt)
+                stack.append(iter(_ways(down, turned, nxt)))
+
+
+def _ways(down: Mapping[str, str], turned: Mapping[str, Diversion], node: str) -> tuple[str, ...]:
+    return (down[node], turned[node].to) if node in turned else (down[node],)
+
+
 def _landscapes(top: _Item, b: _Builder, areas: tuple[str, ...]) -> dict[str, LandscapeSpace]:
     found: dict[str, LandscapeSpace] = {}
     for item in top.tables("landscape", "landscape", ("code", "area", "headstreams", "lake"), "code"):
@@ -582,6 +685,8 @@ def _landscapes(top: _Item, b: _Builder, areas: tuple[str, ...]) -> dict[str, La
         for h in heads:
             if h not in b.heads:
                 raise BoardProblem(item.place, f"marks headstream {h!r}, which the board does not have")
+            if h in b.head_covers:
+                raise BoardProblem(item.place, f"marks headstream {h!r}, which lies under landscape {b.head_covers[h]}")
         if len(set(heads)) != len(heads):
             raise BoardProblem(item.place, "marks a headstream twice")
         lake = item.get("lake", str, "")
@@ -660,7 +765,8 @@ def summary(board: Board) -> str:
         (len(board.lakes), "natural lakes"), (sum(p.neutral for p in board.powerhouses.values()), "neutral powerhouses"),
         (sum(len(c.targets) > 1 for c in board.conduits.values()), "branching conduits"),
         (len(board.landscapes), "landscapes"), (len(board.yield_spaces), "yield spaces"),
-        (len(board.preparation_tiles), "preparation tiles")]
+        (len(board.preparation_tiles), "preparation tiles"), (len(board.headstream_covers), "covered headstreams"),
+        (len(board.diversions), "river diversions")]
     parts += [f"{n} {what if n > 1 else what[:-1]}" for n, what in extras if n]
     if board.seats:
         parts.append(f"for {' or '.join(map(str, board.seats))} seats")

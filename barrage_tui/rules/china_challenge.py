@@ -23,7 +23,8 @@ Decisions (UNVERIFIED: the rulebook does not say; also in the data and docs/yell
 - the setup applies to any board with landscape spaces when the module is on (a corrected Yellow River, or
   another board); on a board without landscapes the module brings only the China company;
 - a board whose yield spaces of one colour outnumber the yield tiles of that colour, or whose landscape
-  with a channel or lake tile marks no headstream or lake, is refused at setup (``problem``);
+  with a channel or lake tile marks no headstream or lake, or whose new-source (A4) or river-diversion (A6)
+  landscape covers no headstream or changes no course, is refused at setup (``problem``);
 - an Automa gets no Landscape tile: it never builds a landscape (automa/README.md); the tile goes with the
   seat's company when a person takes an Automa's drawn pair (setup._reseated);
 - China's bonus tile is drawn like the others also in the introductory game (where no advanced tile is
@@ -34,7 +35,7 @@ Decisions (UNVERIFIED: the rulebook does not say; also in the data and docs/yell
 from __future__ import annotations
 
 import random
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from functools import cache
 
@@ -46,6 +47,11 @@ from .state import GameState
 
 MODULE = "china"
 NEEDS_MARK = {"channels": "headstreams", "lake_release": "lake"}  # a tile's effect -> its space's board key
+NEEDS_OPENING: dict[str, tuple[str, Callable[[Board, str], bool]]] = {  # a tile's effect -> what the board gives
+    "new_source": ("a headstream under it", lambda board, code: code in board.headstream_covers.values()),
+    "river_diversion": ("a river course it changes",
+                        lambda board, code: any(d.landscape == code for d in board.diversions.values())),
+}
 
 
 @dataclass(frozen=True)
@@ -86,6 +92,9 @@ def problem(board: Board, players: int) -> str:
         mark = NEEDS_MARK.get(tiles.landscapes[code].effect)
         if mark and not getattr(space, mark):
             return f"landscape {code}'s tile ({tiles.landscapes[code].name}) needs the board to give its {mark}"
+        opening = NEEDS_OPENING.get(tiles.landscapes[code].effect)
+        if opening and not opening[1](board, code):
+            return f"landscape {code}'s tile ({tiles.landscapes[code].name}) needs the board to give {opening[0]}"
     colour_of = {y.id: y.colour for y in board.yield_spaces}
     for colour in YIELD_COLOURS:
         spaces = sum(colour_of[y] == colour for y in used_yield_spaces(board, players))

@@ -26,8 +26,11 @@ Decisions (UNVERIFIED in the rulebook; also in the data's notes and the help):
 - the neighbouring lake of a lake-release landscape and a channel landscape's arrowed Headstreams are the
   board's to say (its landscape space's ``lake`` and ``headstreams``: the China Challenge's setup refuses a
   board without them, china_challenge.problem);
-- A4's new Headstream and A6's diverted river are the board's to show; the board format has no covered
-  Headstream or second river course, so these two give their drops only.
+- A4's new Headstream and A6's diverted river are the board's: a headstream ``covered`` by A4 (with its own
+  tile: its refill numbers are not printed, the Yellow River's tile 201 is invented) opens when A4 is built,
+  so the drops A4 gives may already go there, and it is refilled from the next round on; a ``[[diversion]]``
+  of A6 is in force once A6 is built (board_features.headstream_open / river). The China Challenge's setup
+  refuses a board where they open nothing (china_challenge.problem).
 """
 
 from __future__ import annotations
@@ -122,6 +125,8 @@ EFFECTS: dict[str, Effect] = {
     "bigger_dam": _nothing,
     "channels": _channels,
     "drops_on_headstreams": _drops_on_headstreams,
+    "new_source": _drops_on_headstreams,  # A4: its headstream opened with it (uncover, above)
+    "river_diversion": _drops_on_headstreams,  # A6: its course is in force (board_features.river)
     "lake_release": _lake_release,
     "second_objective": _second_objective,
     "contract_stack": _contract_stack,

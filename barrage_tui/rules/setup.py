@@ -334,10 +334,12 @@ def new_state(setup: Setup) -> GameState:
 
     r = rng(state)
     board = board_of(setup.options)
-    # Headstreams: one of the board's tiles on each (the base board: 4 of the 8).
+    # Headstreams: one of the board's tiles on each (the base board: 4 of the 8); one with its own tile keeps it.
     tiles = list(board.headstream_tiles)
     r.shuffle(tiles)
-    state.headstream_tiles = dict(zip(board.headstreams, tiles))
+    drawn = dict(zip([h for h in board.headstreams if h not in board.headstream_fixed], tiles))
+    state.headstream_tiles = {h: board.headstream_fixed[h] if h in board.headstream_fixed else drawn[h]
+                              for h in board.headstreams}
     state.headstream_drops = {h: 0 for h in board.headstreams}
     # Bonus tiles (5 for the rounds) and the objective tile.
     bonus = [t.id for t in comps.bonus_tiles.values() if t.introductory or not setup.introductory]

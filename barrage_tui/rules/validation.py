@@ -426,7 +426,8 @@ def _check_powerhouse_pieces(st: GameState, at: str) -> None:
 
 
 def _check_board_extras(st: GameState, board: Board, p: Callable[[str], str]) -> None:
-    """The natural lakes' drops (0 to each one's capacity) and the landscapes uncovered (the board's)."""
+    """The natural lakes' drops (0 to each one's capacity), the landscapes uncovered (the board's), a covered
+    headstream dry until its landscape is built, a headstream's own tile."""
     for lake, drops in st.lakes.items():
         at = key_path(p("lakes"), lake)
         _one_of(at, lake, board.lakes, "natural lake")
@@ -435,6 +436,12 @@ def _check_board_extras(st: GameState, board: Board, p: Callable[[str], str]) ->
         _one_of(f"{p('uncovered')}[{i}]", code, board.landscapes, "landscape of the board")
     if len(set(st.uncovered)) != len(st.uncovered):
         raise fail(p("uncovered"), "a landscape is listed twice")
+    for head, code in board.headstream_covers.items():  # closed until built (board_features.headstream_open)
+        if code not in st.uncovered and st.headstream_drops.get(head, 0):
+            raise fail(key_path(p("headstream_drops"), head), f"holds drops, but lies under landscape {code}")
+    for head, tile in board.headstream_fixed.items():
+        if st.headstream_tiles.get(head) != tile:
+            raise fail(key_path(p("headstream_tiles"), head), f"must be its own tile {tile} (the board's)")
     if st.preparation or board.preparation_tiles:  # the positional tiles: one under each preparation tile
         tiles = sorted(t.id for t in board.preparation_tiles)
         if sorted(st.preparation) != tiles:

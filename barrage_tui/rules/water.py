@@ -1,7 +1,9 @@
 """Water: dam capacity, drops flowing down the river, and placing drops on the headstreams.
 
-A drop moves from node to node along the game's board's river (``Board.downstream``) and stops in the first
-dam or natural lake that has room; one that finds none leaves the board at an exit (rulebook "Water Flow").
+A drop moves from node to node along the game's board's river as it runs now (``board_features.river``: the
+board's ``downstream`` with a built landscape's diversion) and stops in the first dam or natural lake that has
+room; one that finds none leaves the board at an exit (rulebook "Water Flow"). Drops go only on the open
+headstreams (``board_features.open_headstreams``: not one still under its landscape).
 """
 
 from __future__ import annotations
@@ -9,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import companies, keys, landscape_data, officers
-from .board_features import lake_room
+from .board_features import headstream_open, lake_room, open_headstreams, river
 from .components import components
 from .decisions import Choice, Flow, PromptKind
 from .state import CompanyState
@@ -41,7 +43,7 @@ def flow_drop(game: Game, node: str, passed: list[str] | None = None) -> str:
     """Let one drop flow on from ``node`` (not counting ``node`` itself). Returns where it stops;
     ``passed`` collects the river nodes it reaches, that one included."""
     st, board = game.state, game.board
-    down = board.downstream
+    down = river(game)
     usa = _usa_powerhouse_zones(game)
     while True:
         node = down[node]
@@ -97,6 +99,8 @@ def fill_headstreams(game: Game) -> None:
     extra = landscape_data.channel_drops(game)
     added = []
     for head, tile in st.headstream_tiles.items():
+        if not headstream_open(game, head):
+            continue  # under its landscape (A4): refilled from the round after it is built
         by_round = tiles[tile].drops_by_round
         n = by_round[st.round - 1] if st.round <= len(by_round) else 0  # no water in the last round
         n += extra[head]  # a built channel landscape's (A1): in every later round, the last one too
@@ -113,7 +117,7 @@ def place_drops(game: Game, seat: int, count: int, flowing: bool, minimum: int =
 
     Amir Zahir (``drops_placed_freely``) decides drop by drop: a waiting drop may flow at once
     ("headstream:<h>:flow"), and any drop may go straight behind one of his dams with room ("dam:<space>")."""
-    heads = game.board.headstreams
+    heads = open_headstreams(game)
     freely = any(o.drops_placed_freely for o in officers.in_force(game.state.companies[seat]))
     placed = 0
     while placed < count:
@@ -166,14 +170,14 @@ def reaches(game: Game, flowing: bool) -> dict[str, str]:
         for other in game.board.headstreams:
             for _ in range(game.state.headstream_drops[other]):
                 flow_drop(game, other)
-    return {head: _stop(game, head) for head in game.board.headstreams}
+    return {head: _stop(game, head) for head in open_headstreams(game)}
 
 
 def _stop(game: Game, node: str) -> str:
     """Where a drop from ``node`` would stop now (the first dam below with room, or an exit): changes nothing."""
-    board = game.board
+    board, down = game.board, river(game)
     while True:
-        node = board.downstream[node]
+        node = down[node]
         if board.is_exit(node) or room(game, node) > 0 or (node in board.lakes and lake_room(game, node) > 0):
             return node
 

@@ -17,7 +17,7 @@ def test_map_counts():
 
 def test_tile_and_contract_counts():
     c = components()
-    assert sorted(c.headstreams) == [*range(1, 9), *range(101, 109)]  # the base game's 8, the Duel map's 8
+    assert sorted(c.headstreams) == [*range(1, 9), *range(101, 109), 201]  # the base game's 8, the Duel map's 8, A4's
     assert len(c.bonus_tiles) == 6
     assert len(c.objective_tiles) == 6
     kinds = Counter(k.kind for k in c.contracts.values())

@@ -42,7 +42,10 @@ def test_the_yellow_river_has_every_part_of_the_china_challenge_and_says_it_is_a
     assert {c: b.landscapes[c].area for c in ("A1", "B1", "C1")} == {"A1": "mountain", "B1": "hill", "C1": "plain"}
     covered = Counter(s.covered for t in (b.dams, b.conduits, b.powerhouses) for s in t.values() if s.covered)
     covered.update(code for c in b.conduits.values() for code in c.branch_covers.values())
-    assert set(covered) == set(b.landscapes)  # every landscape covers a space or a branch
+    covered.update(b.headstream_covers.values())
+    covered.update(d.landscape for d in b.diversions.values())
+    assert set(covered) == set(b.landscapes)  # every landscape covers a space, a branch, a headstream or a course
+    assert list(b.headstream_covers.values()) == ["A4"] and [d.landscape for d in b.diversions.values()] == ["A6"]
     neutral = [p for p in b.powerhouses.values() if p.neutral]
     assert len(neutral) == 2 and all(p.covered for p in neutral)  # beside the board until built
     assert sum(len(c.targets) > 1 for c in b.conduits.values()) >= 2
