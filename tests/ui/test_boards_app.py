@@ -107,3 +107,29 @@ async def test_the_yield_tiles_are_shown_by_area_and_explained_in_the_help(app_f
         some = next(iter(game.state.landscape_tiles))
         assert f"{some} covered" in text
         assert " ".join(landscapes.landscape_text(game.state.landscape_tiles[some]).split()) in text
+
+
+async def test_the_map_shows_a_covered_headstream_and_a_diverted_course(app_factory):
+    from barrage_tui.rules.game import Game
+    from barrage_tui.rules.setup import MODULES_OPTION, SeatSetup, Setup
+    from barrage_tui.ui.widgets.map import MapView
+
+    game = Game.new(Setup(seats=tuple(SeatSetup(f"P{i}") for i in range(2)), seed=2,
+                          options={MODULES_OPTION: ["china"], BOARD_OPTION: "yellow-river"}))
+    board = game.board
+    head, code = next(iter(board.headstream_covers.items()))
+    node, diversion = next(iter(board.diversions.items()))
+    zone = board.zone_of(node)
+    title = f"{zone} {board.zones[zone].area} ↓"
+    app = app_factory(game=game)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause(0.3)
+        lines = game_screen(app).query_one(MapView).plain_lines
+        assert any(line.startswith(head) and f"[{code}]" in line for line in lines)  # closed until built
+        before = next(line for line in lines if title in line)
+        assert f"{title}{board.zones[zone].outflow_to[1:]} " in before
+        game.state.uncovered.append(diversion.landscape)  # as if its landscape were built
+        game_screen(app).refresh_table()
+        await pilot.pause(0.3)
+        after = next(line for line in game_screen(app).query_one(MapView).plain_lines if title in line)
+        assert f"{title}{diversion.to[1:]} " in after  # the course in force

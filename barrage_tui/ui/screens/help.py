@@ -11,7 +11,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from barrage_tui.rules import officers
+from barrage_tui.rules import board_features, officers
 from barrage_tui.rules.keys import Key, contract_of
 from barrage_tui.rules.officers import OFFICERS
 
@@ -60,7 +60,7 @@ def choice_detail(game, choice) -> str:
             out.append(f"Powerhouse space {ref}: zone {p.zone}, {p.area}" + (", red outline (+3 credits)" if p.extra_credits else "")
                        + (", a neutral powerhouse: anyone may produce with it, nobody is paid for it" if p.neutral else ""))
         elif ref in m.headstreams:
-            first = m.downstream[ref]  # a valley's powerhouse passage or dam, or a lake or an exit
+            first = board_features.river(game)[ref]  # a valley's passage or dam, a lake or an exit (as diverted now)
             zone = next((z for z in m.zones if m.passage(z) == first), None) if first not in m.dams else m.zone_of(first)
             into = first if zone is None else f"zone {zone}"
             out.append(f"Headstream {ref}: its water flows into {into}")

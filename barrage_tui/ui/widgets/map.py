@@ -11,7 +11,7 @@ from rich.text import Text
 from functools import cache
 
 from barrage_tui.rules import board_features, geology, landscape_data, production, water
-from barrage_tui.rules.boards import Board
+from barrage_tui.rules.boards import Board, passage
 from barrage_tui.rules.components import components
 
 from ..palette import AREA_STYLE, DIM, GEOLOGY, RED, YIELD_STYLE, badge, mark
@@ -130,7 +130,11 @@ class MapView(Panel):
         tile = components().headstreams[st.headstream_tiles[head]]
         t = Text()
         t.append(head, style=mark(head, view.strong))
-        t.append(f" ▾{st.headstream_drops[head]}  +")
+        code = view.game.board.headstream_covers.get(head)
+        if code and not board_features.headstream_open(view.game, head):  # opened by building that landscape
+            t.append(f" [{code}]  +", style=DIM)
+        else:
+            t.append(f" ▾{st.headstream_drops[head]}  +")
         for r, n in enumerate(tile.drops_by_round, start=1):
             style = "bold underline" if r == st.round else (DIM if r < st.round else None)
             t.append(f"{n}", style=style)
@@ -155,7 +159,7 @@ class MapView(Panel):
     def _build_zone(self, view: View, zone: int, w: int) -> list[Text]:
         m = view.game.board
         z = m.zones[zone]
-        title = Text(f"{zone} {z.area} ↓{_below(m, z.outflow_to)}", style=AREA_STYLE[z.area])
+        title = Text(f"{zone} {z.area} ↓{_below(m, _outflow(view, zone))}", style=AREA_STYLE[z.area])
         lines = [fit(title, w)]
         for space in z.dam_spaces:
             lines.append(self._dam(view, space))
@@ -255,6 +259,16 @@ class MapView(Panel):
 def _reds(m: Board) -> set[int]:
     """The red outlines' extra Credits on a board (the base map: 3 everywhere)."""
     return {s.extra_credits for s in (*m.dams.values(), *m.powerhouses.values()) if s.extra_credits}
+
+
+def _outflow(view: View, zone: int) -> str:
+    """Where a valley's water goes now: its printed course, or the one a built landscape diverted (A6)."""
+    board, river = view.game.board, board_features.river(view.game)
+    z = board.zones[zone]
+    for node in (*z.dam_spaces, passage(zone)):
+        if river.get(node, z.outflow_to) != board.downstream.get(node, z.outflow_to):
+            return river[node]
+    return z.outflow_to
 
 
 def _below(m: Board, node: str) -> str:
