@@ -96,3 +96,13 @@ async def hotseat(pilot, screen) -> None:
         while kind.value != "human":
             await pilot.press("left")
     await pilot.pause()
+
+
+async def help_text(pilot, width: int = 300) -> str:
+    """Open ``?`` as a player would and return all of its text, its white space folded (rows wrap)."""
+    from barrage_tui.ui.screens.help import HelpScreen
+
+    await pilot.press("question_mark")
+    await pilot.pause()
+    assert isinstance(pilot.app.screen, HelpScreen)
+    return " ".join(pilot.app.screen.plain_text(width).split())

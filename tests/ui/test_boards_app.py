@@ -9,7 +9,7 @@ from barrage_tui.cli import main
 from barrage_tui.rules.board_files import BOARD_OPTION
 from saves import save_game
 
-from .conftest import game_screen, make_app, screen_text, start_screen_ready
+from .conftest import game_screen, help_text, make_app, screen_text, start_screen_ready
 from .test_plain_text import toasts
 from .test_chief_engineers import pick
 
@@ -87,7 +87,6 @@ async def test_the_yield_tiles_are_shown_by_area_and_explained_in_the_help(app_f
     from barrage_tui.rules import landscapes
     from barrage_tui.rules.game import Game
     from barrage_tui.rules.setup import MODULES_OPTION, SeatSetup, Setup
-    from barrage_tui.ui.screens.help import HelpScreen
     from barrage_tui.ui.widgets.map import MapView
 
     game = Game.new(Setup(seats=tuple(SeatSetup(f"P{i}") for i in range(3)), seed=2,
@@ -100,10 +99,7 @@ async def test_the_yield_tiles_are_shown_by_area_and_explained_in_the_help(app_f
         for space, tile in game.state.yield_tiles.items():
             line = next(x for x in lines if x.startswith(f"Yield {areas[space]}:"))
             assert f"#{tile}" in line.split()
-        await pilot.press("question_mark")
-        await pilot.pause()
-        assert isinstance(app.screen, HelpScreen)
-        text = " ".join(app.screen.plain_text(300).split())
+        text = await help_text(pilot)
         some = next(iter(game.state.landscape_tiles))
         assert f"{some} covered" in text
         assert " ".join(landscapes.landscape_text(game.state.landscape_tiles[some]).split()) in text

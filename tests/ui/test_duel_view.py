@@ -9,11 +9,10 @@ import automa
 from barrage_tui.rules import duel
 from barrage_tui.rules.game import Game
 from barrage_tui.rules.setup import MODULES_OPTION, SeatSetup, Setup
-from barrage_tui.ui.screens.help import HelpScreen
 from barrage_tui.ui.screens.summary import duel_check
 from barrage_tui.ui.widgets.duel import MARKER, TILE_MARK, DuelBoard
 
-from .conftest import game_screen
+from .conftest import game_screen, help_text
 
 
 def duel_game(rounds_played: int = 1) -> Game:
@@ -56,10 +55,7 @@ async def test_the_help_explains_the_duel_board_and_its_tiles(app_factory):
     app = app_factory(game=game)
     async with app.run_test(size=(160, 50)) as pilot:
         await pilot.pause()
-        await pilot.press("question_mark")
-        await pilot.pause()
-        assert isinstance(app.screen, HelpScreen)
-        text = " ".join(app.screen.plain_text(300).split())
+        text = await help_text(pilot)
         assert "The Duel board" in text and "Row 1:" in text
         some = next(iter(game.state.duel_tiles.values()))
         assert " ".join(duel.board().tiles[some].text.split()) in text

@@ -6,11 +6,10 @@ from __future__ import annotations
 from barrage_tui.rules import geology
 from barrage_tui.rules.game import Game
 from barrage_tui.rules.setup import MODULES_OPTION, SeatSetup, Setup
-from barrage_tui.ui.screens.help import HelpScreen
 from barrage_tui.ui.texts import token_tag
 from barrage_tui.ui.widgets.map import MapView
 
-from .conftest import screen_text
+from .conftest import help_text, screen_text
 
 
 def geology_game(seed: int = 5) -> Game:
@@ -60,10 +59,7 @@ async def test_the_help_lists_the_tokens_with_their_effects_and_decisions(app_fa
     app = app_factory(game=game)
     async with app.run_test(size=(160, 50)) as pilot:
         await pilot.pause()
-        await pilot.press("question_mark")
-        await pilot.pause()
-        assert isinstance(app.screen, HelpScreen)
-        text = " ".join(app.screen.plain_text(400).split())
+        text = await help_text(pilot, 400)
         for token in game.state.geology.values():
             t = geology.box().tokens[token]
             assert token_tag(t) in text and " ".join(t.effect.split()) in text

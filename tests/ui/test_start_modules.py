@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from barrage_tui.rules.setup import MODULES_OPTION
 
-from .conftest import game_screen, make_app, screen_text, start_screen_ready
+from .conftest import game_screen, help_text, make_app, screen_text, start_screen_ready
 from .test_chief_engineers import offered, pick
 
 
@@ -90,7 +90,6 @@ async def test_the_duel_and_its_map_set_two_seats(tmp_path):
 async def test_the_help_names_a_reconstructed_board(app_factory):
     from barrage_tui.rules.game import Game
     from barrage_tui.rules.setup import SeatSetup, Setup
-    from barrage_tui.ui.screens.help import HelpScreen
 
     game = Game.new(Setup(seats=(SeatSetup("A", company="usa", officer="wilhelm"), SeatSetup("B", company="italy",
                                                                                           officer="jill")),
@@ -98,8 +97,5 @@ async def test_the_help_names_a_reconstructed_board(app_factory):
     app = app_factory(game=game)
     async with app.run_test(size=(160, 50)) as pilot:
         await pilot.pause()
-        await pilot.press("question_mark")
-        await pilot.pause()
-        assert isinstance(app.screen, HelpScreen)
-        text = " ".join(app.screen.plain_text(300).split())
+        text = await help_text(pilot)
         assert f"The board: {game.board.name}" in text and " ".join(game.board.assumed.split()) in text
