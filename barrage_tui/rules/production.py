@@ -192,20 +192,23 @@ def _paths_from(game: Game, seat: int, dam: str, mine: dict[int, str], linking: 
     """Every path from ``dam`` to one of the seat's powerhouses ``mine`` (and, with ``neutral``, to a neutral
     powerhouse): through a built conduit of the dam's zone to any zone it leads to, and with ``linking``
     (Japan's chains) on through its linked systems (never through a neutral powerhouse)."""
-    st, m = game.state, game.board
-    start = m.dams[dam].zone
-    for conduit in m.zones[start].conduits:
-        if conduit not in st.conduits:
-            continue
-        for target in open_targets(game, conduit):
-            powerhouse = mine.get(target)
-            if powerhouse is not None:
-                yield System(dam, conduit, powerhouse)
-                if linking:
-                    yield from _chained(game, seat, System(dam, conduit, powerhouse), mine, frozenset({start}))
-            if neutral:
-                yield from (System(dam, conduit, p) for p in _neutral_powerhouses(game, target)
-                            if p != exclude_powerhouse and p != powerhouse)
+    start = game.board.dams[dam].zone
+    for conduit, target, powerhouse in _routes(game, start, mine):
+        if powerhouse is not None:
+            yield System(dam, conduit, powerhouse)
+            if linking:
+                yield from _chained(game, seat, System(dam, conduit, powerhouse), mine, frozenset({start}))
+        if neutral:
+            yield from (System(dam, conduit, p) for p in _neutral_powerhouses(game, target)
+                        if p != exclude_powerhouse and p != powerhouse)
+
+
+def _routes(game: Game, zone: int, mine: dict[int, str]) -> Iterator[tuple[str, int, str | None]]:
+    """Each built conduit of ``zone``, each zone it may lead to now, and the seat's powerhouse there (or None)."""
+    for conduit in game.board.zones[zone].conduits:
+        if conduit in game.state.conduits:
+            for target in open_targets(game, conduit):
+                yield conduit, target, mine.get(target)
 
 
 def _neutral_powerhouses(game: Game, zone: int) -> list[str]:
@@ -216,21 +219,15 @@ def _neutral_powerhouses(game: Game, zone: int) -> list[str]:
 
 def _chained(game: Game, seat: int, upper: System, mine: dict[int, str], seen: frozenset[int]) -> Iterator[System]:
     """The paths that go on from ``upper``'s powerhouse through the seat's dam in its valley."""
-    st, m = game.state, game.board
-    zone = m.powerhouses[upper.powerhouse].zone
+    zone = game.board.powerhouses[upper.powerhouse].zone
     nxt = link_dam(game, seat, zone)
     if zone in seen or nxt is None or nxt == upper.dam:
         return
-    for conduit in m.zones[zone].conduits:
-        if conduit not in st.conduits:
-            continue
-        for target in open_targets(game, conduit):
-            powerhouse = mine.get(target)
-            if powerhouse is not None:
-                link = Link(upper.powerhouse, nxt, conduit)
-                path = System(upper.dam, upper.conduit, powerhouse, upper.links + (link,))
-                yield path
-                yield from _chained(game, seat, path, mine, seen | {zone})
+    for conduit, _, powerhouse in _routes(game, zone, mine):
+        if powerhouse is not None:
+            path = System(upper.dam, upper.conduit, powerhouse, upper.links + (Link(upper.powerhouse, nxt, conduit),))
+            yield path
+            yield from _chained(game, seat, path, mine, seen | {zone})
 
 
 def link_dam(game: Game, seat: int, zone: int) -> str | None:
