@@ -96,10 +96,11 @@ def available_spaces(game: Game, seat: int) -> list[Choice]:
     best: dict[int, int | None] = {}  # the best production before the action's bonus, by credits left
     several_dams = production.several_dams(game, seat)  # the checks below change no officer: ask once
     architect = architect_in_force(company)
+    price_of = space_prices(game, seat)
     for space in _spaces_in_play(st.seats, st.introductory):
         if space.id in st.occupied:
             continue
-        price = space_price(game, seat, space)
+        price = price_of(space)
         if space.engineers > have or price > company.credits:
             continue
         if space.action == "produce" and not several_dams:
@@ -136,8 +137,16 @@ def available_spaces(game: Game, seat: int) -> list[Choice]:
 def space_price(game: Game, seat: int, space: ActionSpace) -> int:
     """The credits an action space costs ``seat``: its printed cost and its red surcharge, each less a yield
     tile's discount (China Challenge: tiles 6 and 1), never below 0."""
-    red = max(0, space.extra_credits - landscape_data.red_discount(game, seat)) if space.extra_credits else 0
-    return max(0, space.cost_credits - landscape_data.action_discount(game, seat)) + red
+    return space_prices(game, seat)(space)
+
+
+def space_prices(game: Game, seat: int) -> Callable[[ActionSpace], int]:
+    """``space_price`` for many spaces: the seat's discounts are found once."""
+    action, red = landscape_data.action_discount(game, seat), landscape_data.red_discount(game, seat)
+    if not action and not red:
+        return lambda space: space.cost_credits + space.extra_credits
+    return lambda space: (max(0, space.cost_credits - action)
+                          + (max(0, space.extra_credits - red) if space.extra_credits else 0))
 
 
 def construction_space(game: Game, seat: int, n: int) -> tuple[int, int]:
@@ -159,7 +168,8 @@ def unaffordable_spaces(game: Game, seat: int) -> tuple[tuple[str, str], ...]:
     st = game.state
     company = st.companies[seat]
     have = engineers_available(company)
-    costs = [(_space_label(s.id), s.engineers, space_price(game, seat, s))
+    price_of = space_prices(game, seat)
+    costs = [(_space_label(s.id), s.engineers, price_of(s))
              for s in _spaces_in_play(st.seats, st.introductory) if s.id not in st.occupied]
     n = company.construction_used
     if n < len(components().construction_spaces):

@@ -47,13 +47,15 @@ def board_setup(state: GameState, board: Board) -> None:
 def covered(game: Game, space: str) -> bool:
     """A dam, conduit or powerhouse space still under its landscape, or under a blocking preparation tile
     (nobody may build there)."""
+    if not game.board.landscapes and not game.state.preparation:  # (most boards cover nothing)
+        return False
     code = game.board.covered_by(space)
     return (bool(code) and code not in game.state.uncovered) or blocked(game, space)
 
 
 def blocked(game: Game, space: str) -> bool:
     """A space under a blocking preparation tile (the Duel map): closed for the whole game."""
-    return space in blocked_spaces(game.board, game.state.preparation)
+    return bool(game.state.preparation) and space in blocked_spaces(game.board, game.state.preparation)
 
 
 def open_targets(game: Game, conduit: str) -> tuple[int, ...]:

@@ -149,6 +149,8 @@ def buildable(game: Game, seat: int) -> list[str]:
 # ---------------------------------------------------------------- what the yield tiles change
 
 def owned_yields(game: Game, seat: int, effect: str) -> list[YieldTile]:
+    if not game.state.yields_taken:  # (asked for every price of every space: most games have none)
+        return []
     ys = box().yields
     return [ys[t] for t, who in game.state.yields_taken.items() if who == seat and ys[t].effect == effect]
 
