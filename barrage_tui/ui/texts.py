@@ -157,6 +157,8 @@ _SHORTER = (
     (re.compile(r"\[(\d+) Engineer\(s\)"), r"[\1E"),
     (re.compile(r"(\d+) Engineer\(s\)\)"), r"\1E)"),
     (re.compile(r", (\d+) credits\]"), r", \1cr]"),
+    (re.compile(r"(\d+) (mixer|drop|credit|Engineer|Excamixer)\(s\)"),  # "1 mixer", "2 mixers"
+     lambda m: f"{m[1]} {m[2]}{'' if m[1] == '1' else 's'}"),
     (re.compile(r"Engineer\(s\)"), "Engineers"),
     (re.compile(r"credit\(s\)"), "credits"),
     (re.compile(r", with the Architect alone \(play again after\)"), " · Architect alone: play again"),

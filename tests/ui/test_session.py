@@ -63,6 +63,8 @@ def test_short_labels_keep_the_meaning():
         "Place up to 2 waiting drops [2E, 3cr]"
     assert short_label("#308 (yellow, 6 energy): 3 VP, 2 machinery of choice") == \
         "#308 (yellow, 6en): 3 VP, 2 Ex/Mx of choice"
+    assert short_label("Column 5 · loses 1 Excavator(s) + 1 mixer(s) for good, 2 drop(s)") == \
+        "Column 5 · loses 1 Exc + 1 mixer for good, 2 drops"  # 1 of a thing is said in the singular
 
 
 async def test_the_automa_plays_its_turns_by_itself(app_factory):
