@@ -17,6 +17,7 @@ from typing import Protocol
 from . import actions, automa_step, rounds, scoring
 from .automa_levels import AUTOMA, is_automa, level
 from .board_files import board_of
+from .boards import Board
 from .components import components
 from .decisions import NO_DATA, Choice, Event, EventKind, Flow, IllegalChoice, Prompt, PromptKind
 from .setup import Setup, new_state
@@ -35,9 +36,10 @@ class AutomaHook(Protocol):
 
 class Game:
     def __init__(self, setup: Setup, state: GameState, *, keep_undo: bool = True,
-                 automa: AutomaHook | None = None) -> None:
+                 automa: AutomaHook | None = None, board: Board | None = None) -> None:
         self.setup = setup
-        self.board = board_of(setup.options)  # the game's own board (several games, several boards)
+        # the game's own board (several games, several boards); a copy of a game shares it (``board``)
+        self.board = board if board is not None else board_of(setup.options)
         self.state = state
         self.keep_undo = keep_undo
         self.automa = automa  # the Automa's decision hook (automa.attach); None: its recorded steps still apply
@@ -56,9 +58,9 @@ class Game:
 
     @classmethod
     def replay(cls, setup: Setup, keys: Iterable[str], state: GameState | None = None, *,
-               keep_undo: bool = True, automa: AutomaHook | None = None) -> Game:
+               keep_undo: bool = True, automa: AutomaHook | None = None, board: Board | None = None) -> Game:
         game = cls(setup, state.copy() if state is not None else new_state(setup), keep_undo=keep_undo,
-                   automa=automa)
+                   automa=automa, board=board)
         for key in keys:
             game.choose(key)
         return game
@@ -150,7 +152,8 @@ class Game:
         """The state at the start of the current turn and the keys chosen since (for saves)."""
         index, _, snapshot = self._turn
         if snapshot is None:
-            snapshot = Game.replay(self.setup, self.log[:index], self.origin, keep_undo=False).state
+            snapshot = Game.replay(self.setup, self.log[:index], self.origin, keep_undo=False,
+                                   board=self.board).state
         return snapshot.copy(), self.log[index:]
 
     @property

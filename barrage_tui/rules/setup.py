@@ -12,7 +12,7 @@ from .automa_deck import shuffle_deck
 from .automa_levels import levels, rules
 from .board_files import board_of, board_ref
 from .board_features import board_setup
-from .boards import BoardProblem
+from .boards import Board, BoardProblem
 from .components import BASE_OFFICERS, EXPANSION_OFFICERS, PROMO_OFFICERS, components, load_data
 from .decisions import Choice, Flow, PromptKind
 from .draws import rng
@@ -71,7 +71,7 @@ class Setup:
         if not low <= len(self.seats) <= high:
             raise SetupError(f"a game has {low} to {high} seats")
         try:
-            board_of(self.options)
+            board = board_of(self.options)  # (a board file is read once here)
         except BoardProblem as exc:
             raise SetupError(f"board {board_ref(self.options)}: {exc}") from None
         if not isinstance(self.options.get(MODULES_OPTION, []), (list, tuple)):
@@ -87,8 +87,7 @@ class Setup:
             raise SetupError("two seats chose the same chief engineer")
         self._validate_automas()
         self._validate_duel()
-        self._validate_board_seats()
-        board = board_of(self.options)
+        self._validate_board_seats(board)
         if china_challenge.applies(modules(self.options), board):
             problem = china_challenge.problem(board, len(self.seats))
             if problem:
@@ -116,9 +115,8 @@ class Setup:
         if all(s.kind == "automa" for s in self.seats):
             raise SetupError("the Duel against the Automa is one person against one Automa")
 
-    def _validate_board_seats(self) -> None:
+    def _validate_board_seats(self, board: Board) -> None:
         """A board made for some seat counts (the Duel map: 2) is played with one of them."""
-        board = board_of(self.options)
         if board.seats and len(self.seats) not in board.seats:
             counts = ("exactly " if len(board.seats) == 1 else "") + " or ".join(map(str, board.seats))
             raise SetupError(f"the board {board.name} is for {counts} players; this game has "

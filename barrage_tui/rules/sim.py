@@ -214,7 +214,7 @@ def game_pieces_total() -> dict[str, int]:
 
 def unplayable(game: Game, key: str) -> list[str]:
     """An offered choice must apply without error: try it on a copy of the game."""
-    trial = Game(game.setup, game.state.copy(), keep_undo=False)
+    trial = Game(game.setup, game.state.copy(), keep_undo=False, board=game.board)
     try:
         trial.choose(key)
     except Exception as exc:  # noqa: BLE001 - any failure is what this check reports
