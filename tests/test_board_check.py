@@ -9,6 +9,8 @@ import pytest
 
 from barrage_tui.cli import main
 
+from .board_edits import assert_refused
+
 SMALL = Path(__file__).parent / "boards" / "small.toml"
 TEXT = SMALL.read_text()
 
@@ -59,12 +61,7 @@ def test_a_good_board_is_summed_up(capsys):
 
 @pytest.mark.parametrize("what, edit, message", BROKEN, ids=[b[0] for b in BROKEN])
 def test_a_broken_board_is_refused_with_one_line(tmp_path, capsys, what, edit, message):
-    assert TEXT.count(edit[0]) == 1, what
-    path = tmp_path / "broken.toml"
-    path.write_text(TEXT.replace(*edit))
-    assert main(["board", "check", str(path)]) == 1
-    captured = capsys.readouterr()
-    assert captured.err == f"{path}: {message}\n" and captured.out == ""
+    assert_refused(tmp_path, capsys, TEXT, edit, message)
 
 
 @pytest.mark.parametrize("content, message", [

@@ -10,6 +10,8 @@ import pytest
 
 from barrage_tui.cli import main
 
+from .board_edits import assert_refused
+
 BOARD = Path(__file__).parent / "boards" / "landscapes.toml"
 TEXT = BOARD.read_text()
 HEAD = 'id = "HD"\nto = 2\ncovered = "A4"\ntile = 201'
@@ -44,12 +46,7 @@ BROKEN = [
 
 @pytest.mark.parametrize("what, edit, message", BROKEN, ids=[b[0] for b in BROKEN])
 def test_a_broken_covered_headstream_or_diversion_is_refused_with_one_line(tmp_path, capsys, what, edit, message):
-    assert TEXT.count(edit[0]) == 1, what
-    path = tmp_path / "broken.toml"
-    path.write_text(TEXT.replace(*edit))
-    assert main(["board", "check", str(path)]) == 1
-    captured = capsys.readouterr()
-    assert captured.err == f"{path}: {message}\n" and captured.out == ""
+    assert_refused(tmp_path, capsys, TEXT, edit, message)
 
 
 def test_both_are_optional_and_summed_up(tmp_path, capsys):

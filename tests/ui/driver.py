@@ -15,10 +15,21 @@ def default_setup(seats: int = 2, seed: int = 7, introductory: bool = False) -> 
 
 def at_first_action(seats: int = 2, seed: int = 7) -> Game:
     """A game of ``default_setup`` past the picks before round 1 (each seat takes the first offered)."""
-    game = Game.new(default_setup(seats, seed))
+    return past_the_picks(default_setup(seats, seed))
+
+
+def past_the_picks(setup: Setup) -> Game:
+    """A new game of ``setup`` at its first action: each seat takes the first pair and contract offered."""
+    game = Game.new(setup)
     while game.prompt.kind in ("matchup", "starting_contract"):
         game.choose(game.prompt.choices[0].key)
     return game
+
+
+def people(*seats: tuple[str, str, str], seed: int, options: dict | None = None) -> Game:
+    """People with chosen (name, company, chief engineer), past the picks."""
+    return past_the_picks(Setup(seats=tuple(SeatSetup(n, company=c, officer=o) for n, c, o in seats), seed=seed,
+                                options=dict(options or {})))
 
 
 def keys_for(index: int, current: int, count: int) -> list[str]:

@@ -8,20 +8,16 @@ from pathlib import Path
 
 from barrage_tui.rules.components import components
 from barrage_tui.rules.game import Game
-from barrage_tui.rules.setup import SeatSetup, Setup
 from barrage_tui.ui.widgets import map as map_widget
 from barrage_tui.ui.widgets.map import MapView
 
 SMALL = str(Path(__file__).parents[1] / "boards" / "small.toml")
 
+from .driver import people
+
 
 def small_game() -> Game:
-    setup = Setup(seats=(SeatSetup("Ann", company="usa", officer="wilhelm"),
-                         SeatSetup("Bob", company="italy", officer="jill")), seed=5, options={"board": SMALL})
-    game = Game.new(setup)
-    while game.prompt.kind in ("matchup", "starting_contract"):
-        game.choose(game.prompt.choices[0].key)
-    return game
+    return people(("Ann", "usa", "wilhelm"), ("Bob", "italy", "jill"), seed=5, options={"board": SMALL})
 
 
 def test_a_board_without_a_layout_is_laid_out_by_area_four_to_a_row():

@@ -3,19 +3,14 @@
 from __future__ import annotations
 
 from barrage_tui.rules.game import Game
-from barrage_tui.rules.setup import SeatSetup, Setup
 from barrage_tui.ui.widgets.company import CompanyBoard
 
 from .conftest import game_screen
+from .driver import people
 
 
 def china_game() -> Game:
-    setup = Setup(seats=(SeatSetup("Wei", company="china", officer="wilhelm"),
-                         SeatSetup("Bob", company="usa", officer="jill")), seed=4)
-    game = Game.new(setup)
-    while game.prompt.kind in ("matchup", "starting_contract"):
-        game.choose(game.prompt.choices[0].key)
-    return game
+    return people(("Wei", "china", "wilhelm"), ("Bob", "usa", "jill"), seed=4)
 
 
 async def test_chinas_board_shows_its_powerhouse_pieces_and_where_they_stand(app_factory):

@@ -7,18 +7,14 @@ import re
 
 from barrage_tui.rules import preparation
 from barrage_tui.rules.game import Game
-from barrage_tui.rules.setup import SeatSetup, Setup
 from barrage_tui.ui.widgets import map as map_widget
 from barrage_tui.ui.widgets.map import MapView
 
+from .driver import people
+
 
 def duel_map_game() -> Game:
-    setup = Setup(seats=(SeatSetup("Ann", company="usa", officer="wilhelm"),
-                         SeatSetup("Bob", company="italy", officer="jill")), seed=3, options={"board": "duel"})
-    game = Game.new(setup)
-    while game.prompt.kind in ("matchup", "starting_contract"):
-        game.choose(game.prompt.choices[0].key)
-    return game
+    return people(("Ann", "usa", "wilhelm"), ("Bob", "italy", "jill"), seed=3, options={"board": "duel"})
 
 
 async def test_the_duel_map_shows_its_blocked_spaces_in_letters(app_factory):

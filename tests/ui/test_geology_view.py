@@ -5,21 +5,17 @@ from __future__ import annotations
 
 from barrage_tui.rules import geology
 from barrage_tui.rules.game import Game
-from barrage_tui.rules.setup import MODULES_OPTION, SeatSetup, Setup
+from barrage_tui.rules.setup import MODULES_OPTION
 from barrage_tui.ui.texts import token_tag
 from barrage_tui.ui.widgets.map import MapView
 
 from .conftest import help_text, screen_text
+from .driver import people
 
 
 def geology_game(seed: int = 5) -> Game:
-    setup = Setup(seats=(SeatSetup("Ann", company="usa", officer="wilhelm"),
-                         SeatSetup("Bob", company="italy", officer="jill")), seed=seed,
+    return people(("Ann", "usa", "wilhelm"), ("Bob", "italy", "jill"), seed=seed,
                   options={MODULES_OPTION: ["geological"]})
-    game = Game.new(setup)
-    while game.prompt.kind in ("matchup", "starting_contract"):
-        game.choose(game.prompt.choices[0].key)
-    return game
 
 
 def test_a_tag_says_the_token_the_structure_and_the_cost():

@@ -4,20 +4,14 @@ from __future__ import annotations
 
 from barrage_tui.rules.components import components
 from barrage_tui.rules.game import Game
-from barrage_tui.rules.setup import SeatSetup, Setup
-from barrage_tui.ui.screens.help import HelpScreen
 from barrage_tui.ui.widgets.company import CompanyBoard
 
-from .conftest import game_screen
+from .conftest import game_screen, help_text
+from .driver import people
 
 
 def overseas_game() -> Game:
-    setup = Setup(seats=(SeatSetup("Kei", company="japan", officer="wilhelm"),
-                         SeatSetup("Bia", company="brazil", officer="jill")), seed=3)
-    game = Game.new(setup)
-    while game.prompt.kind in ("matchup", "starting_contract"):
-        game.choose(game.prompt.choices[0].key)
-    return game
+    return people(("Kei", "japan", "wilhelm"), ("Bia", "brazil", "jill"), seed=3)
 
 
 def board_text(app, company: str) -> str:
@@ -46,10 +40,7 @@ async def test_the_help_says_which_board_incomes_are_assumed(app_factory):
     app = app_factory(game=overseas_game())
     async with app.run_test(size=(160, 50)) as pilot:
         await pilot.pause()
-        await pilot.press("question_mark")
-        await pilot.pause()
-        assert isinstance(app.screen, HelpScreen)
-        text = app.screen.plain_text(200)
+        text = await help_text(pilot, 200)
         for company in ("japan", "brazil"):
             assert components().companies[company].assumed in text
         assert "companies.toml" in text

@@ -25,8 +25,6 @@ async def test_the_modules_are_off_and_japan_and_brazil_may_be_chosen(tmp_path):
     app = make_app(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         start = await start_screen_ready(pilot)
-        for _ in range(3):
-            await pilot.pause()
         assert "[ ] Overseas" in screen_text(app) and "[ ] Geological" in screen_text(app)
         assert MODULES_OPTION not in start.setup().options
         companies = [v for _, v in start.query_one("#company-0").options]
@@ -39,8 +37,6 @@ async def test_the_geological_factor_brings_angelo_alberti_and_says_what_it_does
     app = make_app(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         start = await start_screen_ready(pilot)
-        for _ in range(3):
-            await pilot.pause()
         assert "angelo" not in offered(start, 0)
         await toggle(pilot, start, "geological")
         assert "[x] Geological" in screen_text(app)
@@ -62,8 +58,6 @@ async def test_switching_the_module_off_takes_angelo_back(tmp_path):
     app = make_app(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         start = await start_screen_ready(pilot)
-        for _ in range(3):
-            await pilot.pause()
         await toggle(pilot, start, "geological")
         await pick(pilot, start, "officer-0", "angelo")
         await toggle(pilot, start, "geological")
@@ -74,8 +68,6 @@ async def test_the_duel_and_its_map_set_two_seats(tmp_path):
     app = make_app(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         start = await start_screen_ready(pilot)
-        for _ in range(3):
-            await pilot.pause()
         await pick(pilot, start, "seats", 3)
         await toggle(pilot, start, "duel")
         assert start.query_one("#seats").value == 2 and len(start.setup().seats) == 2
