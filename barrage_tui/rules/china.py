@@ -67,6 +67,12 @@ def fee(game: Game, conduit: str) -> FeeStep:
     return next((s for s in reversed(steps) if built >= s.from_conduits_built), BASE_FEE)
 
 
+def pieces_at_work(company: CompanyState) -> bool:
+    """Whether the company's distinct pieces' abilities work: all game, except for an Automa whose level has
+    no Powerhouse-row bonus (the abilities replace that bonus)."""
+    return bool(level(company).powerhouse_production_bonus)
+
+
 def piece_at(game: Game, powerhouse: str) -> PowerhousePiece | None:
     """The distinct piece standing on ``powerhouse`` whose ability works (None: an ordinary Powerhouse, or
     an Automa whose level has no Powerhouse-row bonus)."""
@@ -74,9 +80,7 @@ def piece_at(game: Game, powerhouse: str) -> PowerhousePiece | None:
     if column is None:
         return None
     company = game.state.companies[game.state.powerhouses[powerhouse]]
-    if not level(company).powerhouse_production_bonus:
-        return None
-    return pieces(company)[column - 1]
+    return pieces(company)[column - 1] if pieces_at_work(company) else None
 
 
 def ability(game: Game, powerhouse: str) -> str:

@@ -202,8 +202,8 @@ class CompanyBoard(Panel):
         if done or not dense:
             out += self._labelled("Fulfilled", done, width) if done else [Text("Fulfilled: none", style=DIM)]
         active = view.game.ability_active(self.seat)  # the engine's word: powerhouses and an Automa's level
-        if not comps.companies[c.company].powerhouse_row_bonus:  # China's rules work all game, from no row
-            active, off = True, ""
+        if not comps.companies[c.company].powerhouse_row_bonus:  # China's: all game, as the engine says
+            active, off = china.pieces_at_work(c), " (not at this Automa level)"
         else:
             off = (" (not at this Automa level)" if not level(c).company_ability
                    else " (3rd powerhouse)" if dense else " (from 3rd powerhouse)")
