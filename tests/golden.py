@@ -14,7 +14,8 @@ import tomllib
 from pathlib import Path
 
 from automa import attach
-from barrage_tui.rules.setup import EXPANSION_OPTION, SeatSetup, Setup
+from barrage_tui.rules.board_files import BOARD_OPTION
+from barrage_tui.rules.setup import EXPANSION_OPTION, MODULES_OPTION, SeatSetup, Setup
 from barrage_tui.rules.sim import play_random
 
 PINS = Path(__file__).with_name("golden_games.toml")
@@ -29,7 +30,8 @@ def _automa(name: str, company: str, difficulty: str, officer: str = "") -> Seat
     return SeatSetup(name, "automa", company, officer, difficulty)
 
 
-# 1-4 seats, people and Automas at every level, every chief engineer at least once, the introductory game.
+# The base game: 1-4 seats, people and Automas at every level, every chief engineer at least once, the
+# introductory game.
 GAMES: dict[str, Setup] = {
     "solo-wilhelm": Setup((_human("P1", "usa", "wilhelm"),), seed=11),
     "graziano-vs-medium": Setup((_human("P1", "germany", "graziano"), _automa("A2", "italy", "medium")), seed=12),
@@ -46,6 +48,47 @@ GAMES: dict[str, Setup] = {
                                     _automa("A3", "france", "easy")), seed=17, options=EXPANSION),
     "introductory-draft-two": Setup((SeatSetup("P1"), SeatSetup("P2")), introductory=True, seed=18),
     "full-draft-three": Setup((SeatSetup("P1"), SeatSetup("P2"), SeatSetup("P3")), seed=19),
+}
+
+
+def _with(*module_ids: str, board: str = "", expansion: bool = False) -> dict:
+    """The options of a game with these modules on, on this board ("": the base map)."""
+    options: dict = {MODULES_OPTION: list(module_ids)} if module_ids else {}
+    if board:
+        options[BOARD_OPTION] = board
+    if expansion:
+        options[EXPANSION_OPTION] = True
+    return options
+
+
+# Every module of modules.toml and every shipped board, alone and mixed, with people and Automas: the
+# expansions' behaviour, pinned before they move out of the base game (issue 20).
+GAMES |= {
+    "overseas-japan-brazil": Setup((_human("P1", "japan", "viktor"), _automa("A2", "brazil", "medium"),
+                                    _human("P3", "usa", "anton")), seed=21, options=_with("overseas")),
+    "overseas-brazil-vs-very-hard-japan": Setup((_human("P1", "brazil", "simone"),
+                                                 _automa("A2", "japan", "very_hard", "graziano")),
+                                                seed=22, options=_with("overseas")),
+    "geological-angelo": Setup((_human("P1", "germany", "angelo"), _automa("A2", "italy", "hard"),
+                                _human("P3", "japan", "elon")), seed=23,
+                               options=_with("geological", expansion=True)),
+    "china-on-the-base-map": Setup((_human("P1", "china", "wu"), _human("P2", "france", "octavius"),
+                                    _automa("A3", "usa", "easy")), seed=24, options=_with("china", expansion=True)),
+    "china-challenge-yellow-river": Setup((_human("P1", "china", "jill"), _automa("A2", "germany", "very_hard",
+                                                                                   "solomon"),
+                                           _human("P3", "italy", "tommaso")), seed=25,
+                                          options=_with("china", board="yellow-river")),
+    "duel-board": Setup((_human("P1", "usa", "mahiri"), _automa("A2", "france", "medium")), seed=26,
+                        options=_with("duel")),
+    "duel-map": Setup((_human("P1", "italy", "gennaro"), _automa("A2", "germany", "hard")), seed=27,
+                      options=_with(board="duel", expansion=True)),
+    "duel-board-on-duel-map": Setup((_human("P1", "france", "franz"), _human("P2", "usa", "amir")), seed=28,
+                                    options=_with("duel", board="duel", expansion=True)),
+    "all-modules-four": Setup((_human("P1", "japan", "angelo"), _human("P2", "brazil", "wilhelm"),
+                               _automa("A3", "china", "medium"), _human("P4", "germany", "mahiri")), seed=29,
+                              options=_with("overseas", "geological", "china", expansion=True)),
+    "drafted-modules-two": Setup((SeatSetup("P1"), SeatSetup("P2")), seed=30,
+                                 options=_with("overseas", "geological", "china")),
 }
 PLAY_SEED = 2026  # the random players' own seed
 

@@ -16,6 +16,17 @@ def test_every_chief_engineer_and_seat_count_is_in_a_golden_game():
     assert set(pins()) == set(GAMES)
 
 
+def test_every_module_and_shipped_board_is_in_a_golden_game():
+    from barrage_tui.rules.board_files import board_ref
+    from barrage_tui.rules.components import builtin_boards
+    from barrage_tui.rules.setup import known_modules, modules
+
+    played = [(modules(setup.options), board_ref(setup.options)) for setup in GAMES.values()]
+    assert set(known_modules()) <= {m for switched_on, _ in played for m in switched_on}
+    assert set(builtin_boards()) <= {board for _, board in played}
+    assert any(len(switched_on) >= 3 for switched_on, _ in played), "a game with several modules at once"
+
+
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_golden_game_plays_as_pinned(name):
     pinned = pins()[name]
