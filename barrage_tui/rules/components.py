@@ -291,6 +291,7 @@ class Officer:
     requires: tuple[str, ...] = ()  # the modules it needs (setup.py draws it only with them on)
     start: Supply = field(kw_only=True)  # what a company with this chief engineer starts with
     short: str = field(default="", kw_only=True)  # the ability in the app's few words
+    decision: str = field(default="", kw_only=True)  # how an unclear point of the text is read (the help)
 
 
 @dataclass(frozen=True)
@@ -510,7 +511,8 @@ def _load_officers(common: Supply) -> dict[str, Officer]:
         starting = _frozen(o.get("starting", {}))
         officers[o["id"]] = Officer(o["id"], o["name"], o["origin"], o["ability"], starting,
                                     o.get("ability_text", ""), o.get("copying", ""), o.get("selectable", True),
-                                    tuple(o.get("requires", ())), start=_officer_start(common, starting), short=o.get("short", ""))
+                                    tuple(o.get("requires", ())), start=_officer_start(common, starting), short=o.get("short", ""),
+                                    decision=o.get("decision", ""))
     return officers
 
 
