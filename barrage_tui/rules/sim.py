@@ -27,7 +27,8 @@ from .keys import Key
 from .officers import OFFICERS
 from .invariants import violations
 from .state import GameState
-from .setup import EXPANSION_OPTION, MODULES_OPTION, Options, SeatSetup, Setup, company_pool, module_officers
+from .setup import (EXPANSION_OPTION, MODULES_OPTION, Options, SeatSetup, Setup, automa_plays_company, company_pool,
+                    module_officers)
 
 # At about one turn start in five, a second offered choice (picked at random) is tried on a copy of the
 # game: over many games every kind of choice gets applied, at a fraction of the cost of trying them all.
@@ -110,7 +111,8 @@ def automa_setup(r: random.Random, automas: int, players: int | None = None, lev
             continue
         difficulty = level or r.choice(sorted(levels()))
         officer = chosen[i] if levels()[difficulty].officer and OFFICERS[chosen[i]].automa_ready else ""
-        seats.append(SeatSetup(f"A{i + 1}", "automa", companies[i], officer, difficulty))
+        company = companies[i] if automa_plays_company(companies[i]) else ""  # (else setup draws one)
+        seats.append(SeatSetup(f"A{i + 1}", "automa", company, officer, difficulty))
     return Setup(seats=tuple(seats), seed=r.randrange(2**31), options=options)
 
 

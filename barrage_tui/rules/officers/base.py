@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..components import components
 from ..decisions import Flow
 
 if TYPE_CHECKING:
@@ -18,9 +19,14 @@ if TYPE_CHECKING:
 
 class Officer:
     id = ""
+
+    @property
+    def automa_ready(self) -> bool:
+        """Whether an Automa may have this officer: officers.toml ``automa_playable``, the fact's one home."""
+        return components().officers[self.id].automa_playable
+
     #: (what an officer starts with is data: officers.toml, its ``starting``)
     architect = False  # one of the Engineers is Tommaso's Architect: it comes home as the Architect
-    automa_ready = True  # an Automa may have this officer (its Automa rules exist)
     #: construction
     base_excavators: int | None = None  # a fixed Base cost in Excavators (Wilhelm)
     conduit_mixers_instead = False  # Conduit payable with production x 1 mixer (Jill)
