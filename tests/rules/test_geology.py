@@ -194,6 +194,21 @@ def test_a_free_build_pays_the_token_and_its_machinery_waits_on_the_open_segment
     assert not violations(game)
 
 
+def test_machinery_left_by_a_free_build_goes_round_with_the_next_constructions_tile():
+    # machinery_note: "On a later construction, place the new machinery as usual in the open segment (next
+    # to the machinery already placed) and turn the Construction Wheel"
+    game, seat = geo_game({8: 2})
+    c = game.state.companies[seat]
+    at = c.wheel_open
+    drive(game, construction.free_build(game, seat, "base", ["plain"]), ["space:B8L", "geo-drop:B8L"])
+    game = Game(game.setup, game.state)  # (at seat 0's turn again, as before the free build)
+    c = game.state.companies[seat]
+    taken = build(game, "tile:base", "B5L")
+    segment = c.wheel[at]
+    assert "base" in segment.tiles and segment.excavators == 2 + taken[0] and c.wheel_open == (at + 1) % 6
+    assert not violations(game)
+
+
 def space_choice_in(prompt, space):
     return prompt.find(f"space:{space}")
 
