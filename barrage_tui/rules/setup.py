@@ -220,7 +220,7 @@ def draw_company(free: list[str], seat: SeatSetup) -> str:
     for i in range(len(free) - 1, -1, -1):
         if seat.kind != "automa" or automa_plays_company(free[i]):
             return free.pop(i)
-    raise SetupError("no company left that an Automa can play")
+    raise SetupError("no company left to draw" + (" that an Automa can play" if seat.kind == "automa" else ""))
 
 
 def draw_officer(pool: list[str], seat: SeatSetup) -> str:

@@ -20,11 +20,6 @@ if TYPE_CHECKING:
 class Officer:
     id = ""
 
-    @property
-    def automa_ready(self) -> bool:
-        """Whether an Automa may have this officer: officers.toml ``automa_playable``, the fact's one home."""
-        return components().officers[self.id].automa_playable
-
     #: (what an officer starts with is data: officers.toml, its ``starting``)
     architect = False  # one of the Engineers is Tommaso's Architect: it comes home as the Architect
     #: construction
@@ -50,6 +45,11 @@ class Officer:
     #: with the Automa
     # an Automa with this officer: the others' first action goes the Automa way (Mahiri, automa.md section 10)
     automa_first_action_for_others = False
+
+    @property
+    def automa_ready(self) -> bool:
+        """Whether an Automa may have this officer: officers.toml ``automa_playable``, the fact's one home."""
+        return components().officers[self.id].automa_playable
 
     @property
     def private_spaces(self) -> tuple[tuple[int, int], ...]:
