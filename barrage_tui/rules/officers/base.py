@@ -19,7 +19,6 @@ if TYPE_CHECKING:
 
 class Officer:
     id = ""
-
     #: (what an officer starts with is data: officers.toml, its ``starting``)
     architect = False  # one of the Engineers is Tommaso's Architect: it comes home as the Architect
     #: construction
