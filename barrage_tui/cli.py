@@ -44,6 +44,22 @@ def _levels() -> dict:
     return levels()
 
 
+class _Modules:
+    """The expansion modules (modules.toml), read only when ``--modules`` is checked or listed in ``--help``:
+    the list in the help is the data's, not written here."""
+
+    def __contains__(self, ids: object) -> bool:  # (``_modules`` has checked each id already)
+        return isinstance(ids, tuple) and all(m in _known_modules() for m in ids)
+
+    def __iter__(self):
+        return iter(_known_modules())
+
+
+def _known_modules() -> dict:
+    from .rules.setup import known_modules
+    return known_modules()
+
+
 def _modules(text: str) -> tuple[str, ...]:
     """``--modules overseas,geological``: known module ids (modules.toml, read only when it is given)."""
     from .rules.setup import known_modules
@@ -80,8 +96,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--no-check", action="store_true", help="skip the invariant checks (speed figure only)")
     sim.add_argument("--automa", type=int, choices=(1, 2, 3), default=0, metavar="A",
                      help="A Automa seats per game (1-3), the other seats random; full games only")
-    sim.add_argument("--modules", type=_modules, default=(), metavar="IDS",
-                     help="expansion-box modules switched on, comma-separated: overseas, geological, duel")
+    sim.add_argument("--modules", type=_modules, default=(), metavar="IDS", choices=_Modules(),
+                     help="expansion-box modules switched on, comma-separated: %(choices)s")
     sim.add_argument("--level", choices=_AutomaLevels(), metavar="LEVEL",
                      help="the Automas' difficulty: %(choices)s (default: random per Automa)")
     sim.add_argument("--board", metavar="FILE|ID", help="the board the games are played on (default: base)")

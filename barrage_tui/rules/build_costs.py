@@ -203,10 +203,17 @@ def _wild(rules: CostRules) -> bool:
     return patents.machinery_interchangeable(rules.tile) or rules.wild
 
 
-def _company_extra(company: CompanyState, s: str, rules: CostRules) -> tuple[Part, ...]:
-    """Machinery the company's board adds to a build's own (China's Conduits: 1 Mixer), paid like it."""
-    n = company_board.conduit_extra_mixers(company) if s == "conduit" else 0
+def _company_extra(company: CompanyState, s: str, rules: CostRules, mixer_less_taken: bool = False) -> tuple[Part, ...]:
+    """Machinery the company's board adds to a build's own (China's Conduits: 1 Mixer), paid like it. A yield
+    tile's Mixer less comes off it unless the build's own machinery is mixers and took it already
+    (``mixer_less_taken``; Decision, yield-tiles.toml: once per build)."""
+    n = _extra_mixers(company, s)
+    n = max(0, n - (0 if mixer_less_taken else rules.discount[1]))
     return ((n, BOTH if _wild(rules) else MIXERS, True),) if n else ()
+
+
+def _extra_mixers(company: CompanyState, s: str) -> int:
+    return company_board.conduit_extra_mixers(company) if s == "conduit" else 0
 
 
 def _part_options(company: CompanyState, s: str, space: str, rules: CostRules, token: TokenCost | None,
@@ -214,21 +221,25 @@ def _part_options(company: CompanyState, s: str, space: str, rules: CostRules, t
     """The ways a build's machinery and token may be paid: (parts, token credits, token Engineers, waiver).
     A free build (an effect's) pays no usual machinery (nor China's extra Mixer), but a token's cost in full
     (geology.py)."""
-    extra = () if free else _company_extra(company, s, rules)
+    # (a Conduit's first way is Excavators, its second, Jill's, mixers: that one takes the Mixer less itself)
     usual: list[tuple[Part, ...]] = [()] if free else [
-        ((units, kinds, True),) + extra for units, kinds in _machinery_options(company, s, space, rules, column)]
+        ((units, kinds, True),) + _company_extra(company, s, rules, mixer_less_taken=i > 0)
+        for i, (units, kinds) in enumerate(_machinery_options(company, s, space, rules, column))]
     if token is None:
         return [(parts, 0, 0, "") for parts in usual]
     if token.replacement:  # token 6: the Conduit's own machinery, replaced (geology.py: its reading)
         n = token.replacement
         half = patents.cost_units(rules.tile, s, n)
         wild = _wild(rules)
-        paid: list[tuple[Part, ...]] = [((half, BOTH if wild else EXCAVATORS, True),
-                                         (half, BOTH if wild else MIXERS, True))]
+        less_e, less_m = rules.discount  # yield tiles: it is the Conduit's machinery (Decision, token 6's note)
+        paid: list[tuple[Part, ...]] = [((max(0, half - less_e), BOTH if wild else EXCAVATORS, True),
+                                         (max(0, half - less_m), BOTH if wild else MIXERS, True))]
         if any(o.conduit_mixers_instead for o in rules.in_force):  # Jill: mixers = the raised value
-            paid.append(((n, MIXERS, True),))
+            paid.append(((max(0, n - less_m), MIXERS, True),))
+        extra = () if free else _company_extra(company, s, rules, mixer_less_taken=True)
         paid = [parts + extra for parts in paid]  # China's Mixer on top of the token's machinery
-        kept: list[tuple[Part, ...]] = [extra]
+        # Angelo's worker stands in for the token's cost: the Conduit's usual machinery is still due (Decision)
+        kept: list[tuple[Part, ...]] = usual
     else:  # extra machinery: no tile changes it, no credits pay it; Excamixers may (and a copied Elon's)
         wild = rules.wild
         extra = tuple(p for p in ((token.excavators, BOTH if wild else EXCAVATORS, False),
@@ -341,7 +352,7 @@ def payable(company: CompanyState, structure: str, space: str, credits: int, rul
     with credits as you can (Solomon); the machinery you have of the allowed kinds, Excamixers counting
     for either, must cover the rest. (With a Geological token, a column's loss or China's extra Mixer: the
     first payment listed.)"""
-    if token is not None or loss != NO_LOSS or _company_extra(company, structure, rules):
+    if token is not None or loss != NO_LOSS or _extra_mixers(company, structure):
         return next(each_payment(company, structure, space, credits, rules, fee, token, loss, column=column),
                     None) is not None
     if fee > credits:
@@ -381,7 +392,7 @@ def why_not(game: Game, seat: int, use: TileUse, space: str, fee: int) -> str:
     if fee > credits:
         return short_of_credits(fee, credits) + " (red outline)"
     units, kinds = usual
-    extra = company_board.conduit_extra_mixers(company) if use.structure == "conduit" else 0
+    extra = sum(p[0] for p in _company_extra(company, use.structure, cost_rules(game, seat)(use)))
     if extra and units <= company.excavators + company.excamixers:  # China: short of the extra Mixer
         return _needs_machinery(company, units + extra, kinds | MIXERS)
     return _needs_machinery(company, units, kinds)

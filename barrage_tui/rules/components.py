@@ -203,6 +203,7 @@ class Company:
     # The Powerhouse row's pieces by column when each is its own (China's): cost and ability; () = alike.
     powerhouse_pieces: tuple[PowerhousePiece, ...] = ()
     powerhouse_row_bonus: bool = True  # False: no +1 / +3 production bonus from the Powerhouse row (China)
+    automa_playable: bool = True  # False: an Automa never plays it (its one home; setup asks here)
 
     def income_slots(self, structure: str) -> tuple[int, ...]:
         """The slots of the ``structure`` row that show an income (2, 4, 5 on the base boards)."""
@@ -291,6 +292,8 @@ class Officer:
     requires: tuple[str, ...] = ()  # the modules it needs (setup.py draws it only with them on)
     start: Supply = field(kw_only=True)  # what a company with this chief engineer starts with
     short: str = field(default="", kw_only=True)  # the ability in the app's few words
+    decision: str = field(default="", kw_only=True)  # how an unclear point of the text is read (the help)
+    automa_playable: bool = field(default=True, kw_only=True)  # False: never an Automa's (its one home)
 
 
 @dataclass(frozen=True)
@@ -436,7 +439,7 @@ def _load_companies(raw: Toml) -> dict[str, Company]:
                           _frozen(c.get("introductory", {})), c.get("ability_amount", 0), c.get("ability_short", ""),
                           _frozen(prices), _frozen(loss), frozenset(c.get("any_order", ())), c.get("assumed", ""),
                           c.get("module", ""), c["base_game"], _company_construction(c), _pipelines(c),
-                          _powerhouse_pieces(c), c.get("powerhouse_row_bonus", True))
+                          _powerhouse_pieces(c), c.get("powerhouse_row_bonus", True), c.get("automa_playable", True))
         if company.powerhouse_pieces and len(company.powerhouse_pieces) != raw["common"]["pieces"]["powerhouse"]:
             raise ValueError(f"companies.toml {c['id']}: one powerhouse piece per Powerhouse of the board")
         if c["base_game"] or company.module:
@@ -510,7 +513,8 @@ def _load_officers(common: Supply) -> dict[str, Officer]:
         starting = _frozen(o.get("starting", {}))
         officers[o["id"]] = Officer(o["id"], o["name"], o["origin"], o["ability"], starting,
                                     o.get("ability_text", ""), o.get("copying", ""), o.get("selectable", True),
-                                    tuple(o.get("requires", ())), start=_officer_start(common, starting), short=o.get("short", ""))
+                                    tuple(o.get("requires", ())), start=_officer_start(common, starting), short=o.get("short", ""),
+                                    decision=o.get("decision", ""), automa_playable=o.get("automa_playable", True))
     return officers
 
 

@@ -15,7 +15,8 @@ Decisions where the rulebook is unclear (each token's ``note`` in the data says 
   Conduit's machinery cost: tiles that change a construction's machinery change each half, and Solomon may
   pay it with credits. The extra machinery of tokens 2, 5 and 7 is no construction cost: no tile changes it
   and Solomon may not pay it with credits ("You cannot pay the additional costs for machinery with money");
-  Elon's Excamixers may pay it;
+  Elon's Excamixers may pay it. A yield tile's 1 Excavator / Mixer less lowers token 6's halves (build_costs.py),
+  not the extra machinery. Angelo's Engineer in place of token 6's cost leaves the Conduit's usual machinery due;
 - an effect's free build pays the token's cost in full (token 6's replacement too): the rulebook says the
   cost is paid "even if you build the structure through an effect";
 - the Base tokens' income effects (1, 2) go with a Dam of yours in the valley however it was built; their
@@ -74,7 +75,9 @@ class Token:
 @dataclass(frozen=True)
 class Box:
     tokens: Mapping[int, Token]
-    blanks: int  # blank tokens on a board without the 4-5 player side (the only board of this game)
+    blanks: int  # blank tokens on a board without the 4-5 player side (no board of this game has it)
+    note: str  # the decision for a board whose valleys are not one for each token and blank (``lay_out``)
+    machinery_note: str  # the decision on a token's machinery: its segment, what lowers it
 
 
 @dataclass(frozen=True)
@@ -113,7 +116,8 @@ def box() -> Box:
             t.get("production_bonus", 0), t.get("no_contract", False), t.get("conduit_value_bonus", 0),
             t.get("credits_on_build", 0))
     setup = raw["setup"]
-    return Box(MappingProxyType(tokens), setup["blank_tokens"] - setup["blanks_returned_unless_5p"])
+    return Box(MappingProxyType(tokens), setup["blank_tokens"] - setup["blanks_returned_unless_5p"], setup["note"],
+               setup["machinery_note"])
 
 
 def valleys(board: Board) -> list[int]:
@@ -123,14 +127,24 @@ def valleys(board: Board) -> list[int]:
 
 # ---------------------------------------------------------------- setup
 
+def layout_note(board: Board) -> str:
+    """The setup decision that applies on ``board`` ("" on a board with the rulebook's count of valleys)."""
+    b = box()
+    return "" if len(valleys(board)) == len(b.tokens) + b.blanks else b.note
+
+
 def lay_out(state: GameState, board: Board) -> None:
     """Setup steps 1-4: shuffle the tokens (from the game's seeded draws), one per valley, then take the
-    blanks away and the crossed-out-mountain tokens from the mountain valleys."""
+    blanks away and the crossed-out-mountain tokens from the mountain valleys.
+
+    The rulebook says the module goes with every board but counts tokens for the base board's 10 valleys
+    (8 tokens + 2 blanks). Decision (also in geological-tokens.toml): on a board with fewer valleys the
+    valleys take the first tokens of the shuffled pile and the others go back to the box; on a board with
+    more, blanks are shuffled in up to one per valley (like the 4-5 player board keeping the returned
+    blanks), so which valleys have no token is random. With exactly 10 valleys the draw is as it always was."""
     b, m = box(), board
-    pool = sorted(b.tokens) + [BLANK] * b.blanks
     zones = valleys(board)
-    if len(pool) != len(zones):
-        raise ValueError(f"{len(pool)} Geological tokens for {len(zones)} valleys (geological-tokens.toml)")
+    pool = sorted(b.tokens) + [BLANK] * max(b.blanks, len(zones) - len(b.tokens))
     rng(state).shuffle(pool)
     state.geology = {str(zone): t for zone, t in zip(zones, pool)
                      if t != BLANK and not (b.tokens[t].remove_in_mountains and m.zones[zone].area == "mountain")}
@@ -204,7 +218,7 @@ def after_build(game: Game, seat: int, structure: str, space: str, base_less_ele
         yield from _offer_drop(game, seat, space, t)
     if t.drops_per_elevation:
         dam = game.state.dams[space]
-        n = min(t.drops_per_elevation * (dam.height - 1), water.room(game, space))
+        n = min(t.drops_per_elevation * dam.elevations, water.room(game, space))  # a Base-less one counts
         dam.drops += n
         game.state.drops_created += n
         game.event(f"{game.name(seat)} puts {n} drop(s) behind the dam on {space} (Geological token {t.id}).",

@@ -61,7 +61,7 @@ def _drops_in_empty_own_dams(game: Game, seat: int, space: str, p: Toml) -> Flow
 
 def _wheel_per_own_elevation(game: Game, seat: int, space: str, p: Toml) -> Flow[None]:
     # Elevation I: for this effect an Elevation without a Base (Japan) is not an Elevation (the box's Japan page)
-    n = p["rotations"] * sum(d.height - 1 for d in game.state.dams.values() if d.owner == seat and d.base)
+    n = p["rotations"] * sum(d.elevations for d in game.state.dams.values() if d.owner == seat and d.base)
     back = wheel.turn(game.state.companies[seat], n)
     game.event(f"{game.name(seat)} turns the wheel {n} ({p['rotations']} per Elevation)"
                + (f", getting back {', '.join(back)}." if back else "."), seat, "wheel")
@@ -101,7 +101,7 @@ def _production_with_bonus(game: Game, seat: int, space: str, p: Toml) -> Flow[N
 def _vp_per_raised_dam(game: Game, seat: int, space: str, p: Toml) -> Flow[None]:
     # Decision: an Elevation without a Base (Japan) still counts as an Elevation here ("it still counts as an
     # Elevation"; the box names Elevation I alone as the exception).
-    n = sum(1 for d in game.state.dams.values() if d.owner == seat and (d.height >= 2 or not d.base))
+    n = sum(1 for d in game.state.dams.values() if d.owner == seat and d.elevations)
     game.gain_vp(seat, p["vp"] * n, "tiles")
     return
     yield

@@ -140,6 +140,8 @@ class Setup:
                 raise SetupError("only a Very Hard Automa has a chief engineer")
             if s.officer in OFFICERS and not OFFICERS[s.officer].automa_ready:  # (Angelo Alberti: never)
                 raise SetupError(f"the Automa cannot play {s.officer!r} yet (no Automa rules for that chief engineer)")
+            if not automa_plays_company(s.company):
+                raise SetupError(f"the Automa cannot play {s.company!r} (companies.toml: automa_playable)")
 
 
 def picking_order(seats: tuple[SeatSetup, ...], first: int) -> tuple[SeatSetup, ...]:
@@ -204,6 +206,21 @@ def company_pool(options: Options) -> tuple[str, ...]:
     ``module`` in companies.toml: Japan and Brazil with "overseas", China with "china")."""
     on, known = modules(options), components().companies
     return COMPANY_ORDER + tuple(c for c in EXPANSION_COMPANIES if c in known and known[c].module in on)
+
+
+def automa_plays_company(company: str) -> bool:
+    """Whether an Automa may play ``company`` (companies.toml ``automa_playable``; "" or unknown: yes, it is
+    drawn or refused elsewhere)."""
+    known = components().companies
+    return company not in known or known[company].automa_playable
+
+
+def draw_company(free: list[str], seat: SeatSetup) -> str:
+    """The top company of the shuffled free ones that ``seat`` may have: an Automa only one it can play."""
+    for i in range(len(free) - 1, -1, -1):
+        if seat.kind != "automa" or automa_plays_company(free[i]):
+            return free.pop(i)
+    raise SetupError("no company left to draw" + (" that an Automa can play" if seat.kind == "automa" else ""))
 
 
 def draw_officer(pool: list[str], seat: SeatSetup) -> str:
@@ -321,7 +338,7 @@ def new_state(setup: Setup) -> GameState:
         pairs = []
         for s in setup.seats:
             officer = (s.officer or draw_officer(pool, s)) if has_officer(s) else NO_OFFICER
-            pairs.append((s.company or free_companies.pop(), officer))
+            pairs.append((s.company or draw_company(free_companies, s), officer))
         # Four officers are always drawn; the ones not dealt are Mahiri's extra copy targets.
         spare = pool[: max(0, 4 - sum(1 for _, o in pairs if o != NO_OFFICER))]
     state.spare_officers = spare

@@ -27,7 +27,8 @@ from .keys import Key
 from .officers import OFFICERS
 from .invariants import violations
 from .state import GameState
-from .setup import EXPANSION_OPTION, MODULES_OPTION, Options, SeatSetup, Setup, company_pool, module_officers
+from .setup import (EXPANSION_OPTION, MODULES_OPTION, Options, SeatSetup, Setup, automa_plays_company, company_pool,
+                    module_officers)
 
 # At about one turn start in five, a second offered choice (picked at random) is tried on a copy of the
 # game: over many games every kind of choice gets applied, at a fraction of the cost of trying them all.
@@ -110,7 +111,8 @@ def automa_setup(r: random.Random, automas: int, players: int | None = None, lev
             continue
         difficulty = level or r.choice(sorted(levels()))
         officer = chosen[i] if levels()[difficulty].officer and OFFICERS[chosen[i]].automa_ready else ""
-        seats.append(SeatSetup(f"A{i + 1}", "automa", companies[i], officer, difficulty))
+        company = companies[i] if automa_plays_company(companies[i]) else ""  # (else setup draws one)
+        seats.append(SeatSetup(f"A{i + 1}", "automa", company, officer, difficulty))
     return Setup(seats=tuple(seats), seed=r.randrange(2**31), options=options)
 
 
@@ -250,12 +252,18 @@ def run(games: int, players: int | None, seed: int, introductory: bool | None = 
         out(x.error or "\n".join(x.violations))
     if automas:
         automa_report(results, out)
-    engine = sum(x.engine_s for x in results) or 1e-9
-    out(f"engine alone (without the checks): games_per_s={games / engine:.1f} "
-        f"decisions_per_s={decisions / engine:.0f}")
+    played = [x for x in results if x.engine_s]  # (a game whose setup failed never ran the engine)
+    engine = sum(x.engine_s for x in played)
+    out("engine alone (without the checks): " + (_speed(len(played), decisions, engine) if played else
+                                                   "games_per_s=n/a decisions_per_s=n/a (no game was set up)"))
     out(f"games={games} errors={len(errors)} violations={len(bad)} "
-        f"games_per_s={games / elapsed:.1f} decisions_per_s={decisions / elapsed:.0f}")
+        + (_speed(games, decisions, elapsed) if played else "games_per_s=0 decisions_per_s=0"))
     return 1 if errors or bad else 0
+
+
+def _speed(games: int, decisions: int, seconds: float) -> str:
+    seconds = max(seconds, 1e-9)
+    return f"games_per_s={games / seconds:.1f} decisions_per_s={decisions / seconds:.0f}"
 
 
 def automa_scores(results: Sequence[GameResult]) -> dict[str, list[int]]:
@@ -273,9 +281,13 @@ def automa_scores(results: Sequence[GameResult]) -> dict[str, list[int]]:
 def automa_report(results: Sequence[GameResult], out: Callable[[str], object] = print) -> None:
 
     by_level = automa_scores(results)
-    out("automa_avg_score " + " ".join(
-        f"{lv}={statistics.fmean(by_level[lv]):.1f}(n={len(by_level[lv])})" for lv in levels() if lv in by_level))
+    out("automa_avg_score " + (" ".join(
+        f"{lv}={statistics.fmean(by_level[lv]):.1f}(n={len(by_level[lv])})" for lv in levels() if lv in by_level)
+        or "n/a (no finished game)"))
     turns = [t for x in results for t in x.automa_turn_s]
-    if turns:
+    if turns:  # (quantiles need two turns: with one, it is its own 95th percentile)
+        p95 = statistics.quantiles(turns, n=20)[-1] if len(turns) > 1 else turns[0]
         out(f"automa_turns={len(turns)} automa_turn_median_ms={1000 * statistics.median(turns):.2f} "
-            f"automa_turn_p95_ms={1000 * statistics.quantiles(turns, n=20)[-1]:.2f}")
+            f"automa_turn_p95_ms={1000 * p95:.2f}")
+    else:
+        out("automa_turns=0")

@@ -105,7 +105,8 @@ class DamState:
 
     @property
     def elevations(self) -> int:
-        """The Elevation pieces of the dam (one standing without a Base is an Elevation piece too)."""
+        """The Elevation pieces of the dam (one standing without a Base is an Elevation piece too). Every rule
+        that counts a Dam's Elevations asks here (Geological token 4, the Elevation tiles, the invariants)."""
         return self.height - 1 if self.base else self.height
 
 

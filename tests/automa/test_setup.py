@@ -2,9 +2,10 @@
 
 import pytest
 
-from barrage_tui.rules.components import BASE_OFFICERS, PROMO_OFFICERS
+from barrage_tui.rules.components import BASE_OFFICERS, PROMO_OFFICERS, components
 from barrage_tui.rules.game import Game
 from barrage_tui.rules.setup import SeatSetup, Setup, SetupError, new_state
+from tests.rules.test_data import edited_data  # noqa: F401 - the fixture
 
 
 def seats(*kinds, level="medium"):
@@ -75,3 +76,53 @@ def test_the_state_with_automa_fields_survives_a_dict_round_trip():
 
     st = new_state(Setup(seats=seats("human", "automa"), seed=3))
     assert GameState.from_dict(st.to_dict()) == st
+
+
+# ---------------------------------------------------------------- who an Automa may be: one home
+
+
+def _all_modules():
+    """Every module that brings companies or officers in (not the Duel: two seats only)."""
+    from barrage_tui.rules import duel
+    from barrage_tui.rules.setup import MODULES_OPTION, known_modules
+
+    return {MODULES_OPTION: sorted(m for m in known_modules() if m != duel.MODULE)}
+
+
+def test_the_automas_data_does_not_say_who_it_may_play_the_rules_core_does():
+    from automa.cards import load
+
+    data = load("officers")
+    assert not [e["id"] for e in data["company"] + data["officer"]
+                if {"automa_playable", "automa_compatible"} & set(e)]
+
+
+@pytest.mark.parametrize("company", sorted(components().companies))
+def test_every_company_the_rules_core_lets_an_automa_play_is_set_up_and_played(company):
+    import automa
+    from barrage_tui.rules.sim import play_random
+
+    playable = components().companies[company].automa_playable
+    setup = Setup(seats=(SeatSetup("A", "automa", company=company, difficulty="hard"), SeatSetup("B")), seed=2,
+                  options=_all_modules())
+    if not playable:
+        with pytest.raises(SetupError, match="automa_playable"):
+            setup.validate()
+        return
+    result = play_random(setup, 2, check=True, attach=automa.attach)
+    assert not result.error and not result.violations and result.state.round == 5
+
+
+def test_a_company_or_officer_marked_not_playable_is_refused_and_never_dealt_to_an_automa(edited_data):
+    from barrage_tui.rules.officers import OFFICERS
+
+    edited_data("companies", lambda d: next(c for c in d["company"] if c["id"] == "china").update(
+        automa_playable=False))
+    edited_data("officers", lambda d: next(o for o in d["officer"] if o["id"] == "angelo").update(
+        automa_playable=True))
+    assert OFFICERS["angelo"].automa_ready  # read from the data, not written in the code
+    with pytest.raises(SetupError, match="'china'"):
+        Setup(seats=(SeatSetup("A", "automa", company="china"), SeatSetup("B")), options=_all_modules()).validate()
+    dealt = {new_state(Setup(seats=seats("automa", "automa", "automa", "human"), seed=s,
+                             options=_all_modules())).companies[i].company for s in range(40) for i in range(3)}
+    assert "china" not in dealt and "brazil" in dealt

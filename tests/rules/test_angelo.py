@@ -83,7 +83,11 @@ def test_his_engineer_replaces_token_6s_replacement_cost_and_token_3s_engineers(
     game, seat = geo(("angelo", "viktor"), {5: 6, 6: 3})
     use = next(u for u in build_tiles.tile_uses(game, seat) if u.structure == "conduit")
     waived = [p for p in build_costs.payments(game, seat, use, "C5R", 20) if p.waiver]
-    assert [(p.excavators, p.mixers) for p in waived] == [(0, 0)]  # the replacement cost, all of it
+    # Decision (token 6's note): the Engineer replaces the token's replacement cost, so the Conduit costs its
+    # usual machinery (printed value 4: 8 Excavators), not nothing
+    assert [(p.excavators, p.mixers) for p in waived] == [(8, 0)]
+    paid = [p for p in build_costs.payments(game, seat, use, "C5R", 20) if not p.waiver]
+    assert [(p.excavators, p.mixers) for p in paid] == [(5, 5)]  # without him: the raised value 5, in both
     waived = [p for p in build_costs.payments(game, seat, use, "C6L", 20) if p.waiver]
     assert [(p.excavators, p.engineers) for p in waived] == [(8, 0)]  # the usual cost stays; no 2 Engineers
 

@@ -305,3 +305,14 @@ def test_the_china_module_puts_china_in_the_pool_and_china_may_be_chosen_without
     setup = Setup(seats=(SeatSetup("P1", company="china", officer="wilhelm"), SeatSetup("P2")), seed=4)
     result = play_random(setup, 4, check=True)
     assert not result.error and not result.violations
+
+
+def test_a_yield_tiles_mixer_less_comes_off_chinas_extra_mixer_once_per_build():
+    from .test_geology import _ways
+
+    game, seat = geo_game({}, companies=("china", "france"))
+    assert _ways(game, seat, "conduit", "C5L", (0, 0)) == {(6, 1)}  # value 3: 6 Excavators + China's Mixer
+    assert _ways(game, seat, "conduit", "C5L", (0, 1)) == {(6, 0)}  # "Pay 1 Concrete Mixer less when building"
+    game, seat = geo_game({}, companies=("china", "france"), officers=("jill", "viktor"))
+    # Jill's way pays the value in mixers: the Mixer less comes off those, China's Mixer stays
+    assert {(6, 0), (0, 3)} <= _ways(game, seat, "conduit", "C5L", (0, 1))

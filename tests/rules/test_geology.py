@@ -5,14 +5,16 @@ Elevations)."""
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
-from barrage_tui.rules import build_costs, build_spaces, build_tiles, construction, geology, production
+from barrage_tui.rules import board_files, build_costs, build_spaces, build_tiles, construction, geology, production
 from barrage_tui.rules.components import components
 from barrage_tui.rules.game import Game
 from barrage_tui.rules.setup import MODULES_OPTION, SeatSetup, Setup, new_state
-from barrage_tui.rules.state import DamState
+from barrage_tui.rules.board_files import BOARD_OPTION
+from barrage_tui.rules.state import DamState, GameState
 from barrage_tui.rules.validation import InvalidState, check_state
 
 from .helpers import (answer, build, drive, empty_map_game, own, play, put_conduit, put_dam, put_powerhouse,
@@ -67,6 +69,41 @@ def test_the_tokens_are_drawn_from_the_games_seed_after_the_base_games_draws():
     assert b.rng_counter == a.rng_counter + 1  # one more draw, after all the base game's ones
     assert (a.headstream_tiles, a.bonus_tiles, a.companies) == (b.headstream_tiles, b.bonus_tiles, b.companies)
     assert "geology" not in a.to_dict()  # a game without the module is written as before
+
+
+SMALL = str(Path(__file__).parents[1] / "boards" / "small.toml")
+
+
+@pytest.mark.parametrize("board", ["duel", SMALL])
+def test_a_board_with_fewer_valleys_takes_one_token_each_the_rest_back_in_the_box(board):
+    # "This expansion can be played with all game boards": Duel has 8 valleys, the small test board 3
+    zones = {str(z) for z in geology.valleys(board_files.load(board))}
+    layouts = set()
+    for seed in range(30):
+        st = new_state(Setup(seats=(SeatSetup("A"), SeatSetup("B")), seed=seed,
+                             options={**GEOLOGICAL, BOARD_OPTION: board}))
+        assert set(st.geology) <= zones and len(set(st.geology.values())) == len(st.geology)
+        layouts.add(tuple(sorted(st.geology.items())))
+    assert len(layouts) > 20  # at random, from the game's seed
+
+
+def test_a_board_with_more_valleys_than_tokens_leaves_some_valleys_without_one():
+    base = board_files.load("base")
+    more = {z + 10 * k: replace(zone, id=z + 10 * k) for k in (0, 1) for z, zone in base.zones.items()}
+    board = replace(base, zones=more)  # 20 valleys for the 8 tokens
+    tokened = set()
+    for seed in range(30):
+        st = GameState(seats=2, introductory=False, seed=seed, companies=[])
+        geology.lay_out(st, board)
+        assert len(set(st.geology.values())) == len(st.geology) and set(st.geology) <= {str(z) for z in more}
+        tokened |= set(st.geology)
+    assert {z for z in tokened if int(z) > 10}  # at random: not only the first 10 valleys get tokens
+
+
+def test_the_setup_decision_for_other_boards_is_in_the_data():
+    assert geology.box().note.startswith("Decision:") and "valleys" in geology.box().note
+    assert geology.layout_note(board_files.load("duel")) == geology.box().note
+    assert geology.layout_note(board_files.load("base")) == ""  # the rulebook's own count: nothing to say
 
 
 def test_an_event_shows_the_tokens_when_round_1_begins():
@@ -157,6 +194,21 @@ def test_a_free_build_pays_the_token_and_its_machinery_waits_on_the_open_segment
     assert not violations(game)
 
 
+def test_machinery_left_by_a_free_build_goes_round_with_the_next_constructions_tile():
+    # machinery_note: "On a later construction, place the new machinery as usual in the open segment (next
+    # to the machinery already placed) and turn the Construction Wheel"
+    game, seat = geo_game({8: 2})
+    c = game.state.companies[seat]
+    at = c.wheel_open
+    drive(game, construction.free_build(game, seat, "base", ["plain"]), ["space:B8L", "geo-drop:B8L"])
+    game = Game(game.setup, game.state)  # (at seat 0's turn again, as before the free build)
+    c = game.state.companies[seat]
+    taken = build(game, "tile:base", "B5L")
+    segment = c.wheel[at]
+    assert "base" in segment.tiles and segment.excavators == 2 + taken[0] and c.wheel_open == (at + 1) % 6
+    assert not violations(game)
+
+
 def space_choice_in(prompt, space):
     return prompt.find(f"space:{space}")
 
@@ -200,6 +252,16 @@ def test_token_4_elevation_3_credits_and_a_drop_per_elevation():
     game.state.dams["B5L"].height = 3  # the second Elevation
     drive(game, geology.after_build(game, seat, "elevation", "B5L"))
     assert game.state.dams["B5L"].drops == 3  # 2 more drops, one per Elevation
+
+
+def test_token_4_counts_an_elevation_without_a_base():
+    # "the water-drop effect also applies if you build an Elevation without an underlying Base": it is an
+    # Elevation of the Dam (DamState.elevations), so it brings its drop
+    game, seat = geo_game({5: 4}, companies=("japan", "france"))
+    build(game, "tile:elevation", "B5L")
+    dam = game.state.dams["B5L"]
+    assert not dam.base and dam.elevations == 1 and dam.drops == 1
+    assert not violations(game)
 
 
 def test_token_5_powerhouse_2_more_excavators_and_2_more_energy():
@@ -331,3 +393,35 @@ def test_invariants_catch_moved_tokens_and_engineers_on_the_board_no_token_asked
     assert any("company board" in v for v in violations(game))
     put_conduit(game, "C5L", seat)  # a Conduit in token 3's valley: its 2 Engineers are due
     assert not violations(game)
+
+
+# ---------------------------------------------------------------- decisions where the text is unclear
+
+
+def _ways(game, seat, structure, space, discount):
+    """(Excavators, mixers) of each way to pay ``structure`` on ``space``, with yield tiles' ``discount``
+    (Excavators, Mixers less)."""
+    use = next(u for u in build_tiles.tile_uses(game, seat) if u.structure == structure)
+    rules = build_costs.cost_rules(game, seat)(use)._replace(discount=discount)
+    token = build_costs.token_cost(game, seat, structure, space)
+    return {(p.excavators, p.mixers) for p in build_costs.each_payment(
+        game.state.companies[seat], structure, space, 20, rules, 0, token) if not p.waiver}
+
+
+def test_a_yield_tiles_machinery_less_reaches_token_6s_replacement_each_half_by_its_kind():
+    game, seat = geo_game({5: 6})
+    assert _ways(game, seat, "conduit", "C5R", (0, 0)) == {(5, 5)}
+    assert _ways(game, seat, "conduit", "C5R", (1, 0)) == {(4, 5)}  # "Pay 1 Excavator less when building"
+    assert _ways(game, seat, "conduit", "C5R", (1, 1)) == {(4, 4)}
+
+
+def test_a_yield_tiles_machinery_less_never_reaches_a_tokens_extra_machinery():
+    game, seat = geo_game({6: 2})
+    ((plain, _),) = _ways(game, seat, "base", "B5L", (0, 0))
+    assert _ways(game, seat, "base", "B6L", (1, 0)) == {(plain - 1 + 2, 0)}  # the Base 1 less, token 2's +2 kept
+
+
+def test_the_decisions_are_in_the_data_where_the_player_meets_them():
+    assert "Angelo" in geology.box().tokens[6].note and "yield" in geology.box().tokens[6].note
+    assert geology.box().machinery_note.startswith("Decision:") and "segment" in geology.box().machinery_note
+    assert "token 6" in components().officers["angelo"].decision

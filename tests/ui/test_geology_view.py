@@ -4,6 +4,7 @@ its cost; every token's effect and the decisions taken in the help; a token's +1
 from __future__ import annotations
 
 from barrage_tui.rules import geology
+from barrage_tui.rules.components import components
 from barrage_tui.rules.game import Game
 from barrage_tui.rules.setup import MODULES_OPTION
 from barrage_tui.ui.texts import token_tag
@@ -60,3 +61,20 @@ async def test_the_help_lists_the_tokens_with_their_effects_and_decisions(app_fa
             t = geology.box().tokens[token]
             assert token_tag(t) in text and " ".join(t.effect.split()) in text
         assert "Decision:" in text or not any(geology.box().tokens[t].note for t in game.state.geology.values())
+
+
+async def test_the_help_shows_the_decisions_a_player_meets_on_another_board(app_factory):
+    # The Duel map's 8 valleys (the setup decision), token 6 with its Angelo and yield-tile reading, where a
+    # token's machinery goes, and Angelo's own reading in the officers' part
+    game = people(("Ann", "usa", "angelo"), ("Bob", "italy", "jill"), seed=5,
+                  options={MODULES_OPTION: ["geological"], "board": "duel"})
+    zone = next(iter(game.state.geology))
+    game.state.geology = {**{z: t for z, t in game.state.geology.items() if t != 6}, zone: 6}
+    app = app_factory(game=game)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause()
+        text = await help_text(pilot, 400)
+    box = geology.box()
+    for note in (box.note, box.machinery_note, box.tokens[6].note, components().officers["angelo"].decision):
+        assert " ".join(note.split()) in text, note
+    assert "Decision: Decision:" not in text

@@ -25,7 +25,6 @@ USES_PER_ROUND = 2
 
 class Angelo(Officer):
     id = "angelo"
-    automa_ready = False  # "not compatible with the Automa rules"
 
     def token_waiver(self, game: Game, seat: int) -> int | None:
         used = game.state.engineers_on.get(SPACE, [0] * game.state.seats)[seat]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..components import components
 from ..decisions import Flow
 
 if TYPE_CHECKING:
@@ -20,7 +21,6 @@ class Officer:
     id = ""
     #: (what an officer starts with is data: officers.toml, its ``starting``)
     architect = False  # one of the Engineers is Tommaso's Architect: it comes home as the Architect
-    automa_ready = True  # an Automa may have this officer (its Automa rules exist)
     #: construction
     base_excavators: int | None = None  # a fixed Base cost in Excavators (Wilhelm)
     conduit_mixers_instead = False  # Conduit payable with production x 1 mixer (Jill)
@@ -44,6 +44,11 @@ class Officer:
     #: with the Automa
     # an Automa with this officer: the others' first action goes the Automa way (Mahiri, automa.md section 10)
     automa_first_action_for_others = False
+
+    @property
+    def automa_ready(self) -> bool:
+        """Whether an Automa may have this officer: officers.toml ``automa_playable``, the fact's one home."""
+        return components().officers[self.id].automa_playable
 
     @property
     def private_spaces(self) -> tuple[tuple[int, int], ...]:

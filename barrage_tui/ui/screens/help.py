@@ -208,6 +208,8 @@ def officers_help(game) -> list:
         table.add_row(plain(f"  {officer.name}"), plain(officer.ability))
         if officer.ability_text:  # the expansion's chief engineers: their card, as printed
             table.add_row("", plain(f"As printed: {officer.ability_text}", style="dim"))
+        if officer.decision:  # how this game reads an unclear point (officers.toml)
+            table.add_row("", plain(officer.decision, style="dim"))
         if officer.copying and any(OFFICERS[o.officer].copies_others for o in game.state.companies):
             table.add_row("", plain(f"Copied by Mahiri Sekibo: {officer.copying}", style="dim"))
     return [table]
@@ -228,9 +230,10 @@ def geology_help(game) -> list:
         token = geology.box().tokens[token_id]
         where = f"{token_tag(token)} · valley {zone} ({zones[int(zone)].area}, on {geology.upper_dam(game.board, int(zone))})"
         table.add_row(plain(where), plain(f"{token.structure.capitalize()}: {token.effect}"))
-        if token.note:
-            table.add_row("", plain(f"Decision: {token.note}", style="dim"))
-    return [table]
+        if token.note:  # (the data's notes say "Decision: ...")
+            table.add_row("", plain(token.note, style="dim"))
+    notes = [n for n in (geology.layout_note(game.board), geology.box().machinery_note) if n]
+    return [table, *(plain(n, style="dim") for n in notes)]
 
 
 def china_challenge_help(game) -> list:
