@@ -28,6 +28,8 @@ from urllib.parse import urlsplit
 from aiohttp import web
 from textual_serve.server import Server
 
+from .visible import visible
+
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
 
@@ -98,10 +100,10 @@ class PageServer(Server):
         return response
 
     def refusal(self, request: web.Request) -> str:
-        """Why the websocket (or a download) is not for this request's page, or ''."""
+        """Why the websocket is not for this request's page, or ''."""
         sent = request.headers.get("Origin")
-        if sent is None or origin(sent) not in self.origins:
-            return f"the websocket answers its own page only ({self.public_url}), not a page of origin {sent}"
+        if sent is None or origin(sent) not in self.origins:  # (what a client sent, printed: controls made visible)
+            return f"the websocket answers its own page only ({self.public_url}), not a page of origin {visible(sent)}"
         if not self._knows_token(request.cookies.get(self.cookie)):
             return "the websocket needs the page's token: open the address barrage-tui serve printed"
         return ""
