@@ -122,7 +122,20 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--bind", metavar="ADDR", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
     serve.add_argument("--port", type=_port, default=8000, help="the port (default 8000)")
     serve.add_argument("--save-dir", dest="serve_save_dir", metavar="DIR", help="folder for saves (default: your data folder)")
+    serve.add_argument("--public-url", type=_public_url, metavar="URL",
+                       help="the address browsers reach the page at, e.g. http://192.168.1.5:8000 (default: "
+                            "http://ADDR:PORT); the page's websocket answers pages of that origin (and --bind's)")
+    serve.add_argument("--no-token", dest="token", action="store_false",
+                       help="no secret token in the page's address (anyone who can reach the port can then play)")
     return parser
+
+
+def _public_url(text: str) -> str:
+    from .web import public_url_problem
+    problem = public_url_problem(text)
+    if problem:
+        raise argparse.ArgumentTypeError(problem)
+    return text
 
 
 def _port(text: str) -> int:
@@ -214,7 +227,7 @@ def _run(argv: list[str] | None) -> int:
                                path(args.host_save_dir or args.save_dir), args.automa_delay))
     if args.command == "serve":
         from .web import serve
-        return serve(args.bind, args.port, args.serve_save_dir or args.save_dir)
+        return serve(args.bind, args.port, args.serve_save_dir or args.save_dir, args.public_url, args.token)
     if args.table_fd is not None:
         from .ui.table_app import run_table_client
         return run_table_client(args.table_fd)

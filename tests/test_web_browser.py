@@ -1,5 +1,6 @@
-"""barrage-tui serve in a real browser: headless Chromium loads the page, the start screen reaches its
-terminal, and a key pressed in the page reaches the app (driven over the Chrome DevTools Protocol).
+"""barrage-tui serve in a real browser: headless Chromium loads the page at the address serve printed
+(with its token), the start screen reaches its terminal, and a key pressed in the page reaches the app;
+a page of another origin cannot open the app's websocket (driven over the Chrome DevTools Protocol).
 
 xterm.js draws on a canvas, so the page's DOM holds no screen text: the test reads what the app sends
 the page (the websocket's frames, as Chromium reports them). Chromium resolves no name but 127.0.0.1
@@ -15,15 +16,16 @@ import os
 import signal
 import subprocess
 import sys
-from contextlib import contextmanager
+from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
 
 import aiohttp
 import pytest
+from aiohttp import web
 
 from barrage_tui.ui import keys
 from tests.host.terminals import screen_text
-from tests.test_web import ROOT, WAIT, free_port
+from tests.test_web import ROOT, WAIT, free_port, served
 
 CHROMIUM = Path("/usr/bin/chromium")
 FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -94,6 +96,13 @@ class DevTools:
         while not all(w in screen_text(self.output[since:]) for w in words):
             await self._next(end, what)
 
+    async def until_true(self, expression: str, what: str) -> None:
+        """Wait until ``expression`` is true in the page (a page being loaded has none of it yet)."""
+        end = asyncio.get_running_loop().time() + WAIT
+        while (await self.call("Runtime.evaluate", expression=expression))["result"].get("value") is not True:
+            assert asyncio.get_running_loop().time() < end, f"waited {WAIT:.0f} s for {what}"
+            await asyncio.sleep(0.1)
+
     async def _next(self, end: float, what: str) -> dict:
         left = end - asyncio.get_running_loop().time()
         try:
@@ -135,26 +144,24 @@ async def press(tools: DevTools, key: dict) -> None:
 CONTINUE_HELP = next(k.help for k in keys.START if k.id == "start.continue")  # shown on the help screen only
 
 
-def test_the_start_screen_and_a_key_in_headless_chromium(tmp_path):
+def test_the_start_screen_and_a_key_in_headless_chromium_and_no_other_page(tmp_path):
+    """The page opened at the address serve printed (its token) runs the app; then a page of another
+    origin (another port of 127.0.0.1, so the browser sends it the page's cookie) cannot open its websocket."""
     if not CHROMIUM.exists():
         pytest.fail(f"{CHROMIUM} is missing: apt-get install chromium (.ci/run installs it)")
-    app_port, tools_port = free_port(), free_port()
-    page = f"http://127.0.0.1:{app_port}/"
-    server_args = [sys.executable, "-m", "barrage_tui", "serve", "--port", str(app_port),
-                   "--save-dir", str(tmp_path / "saves")]
+    tools_port = free_port()
     own = tmp_path / "chromium"
     browser_args = [str(CHROMIUM), *FLAGS, f"--user-data-dir={own / 'profile'}",
                     f"--remote-debugging-port={tools_port}", "about:blank"]
 
-    async def browse() -> None:
+    async def browse(address: str, app_port: int, output) -> None:
         async with aiohttp.ClientSession() as http:
             target = await page_target(http, tools_port, tmp_path / "chromium.log")
             async with http.ws_connect(target, max_msg_size=0) as ws:
                 tools = DevTools(ws, f"ws://127.0.0.1:{app_port}/ws")
                 await tools.call("Network.enable")
                 await tools.call("Emulation.setFocusEmulationEnabled", enabled=True)
-                await until_served(http)
-                await tools.call("Page.navigate", url=page)  # the page starts the app by itself (no ?delay)
+                await tools.call("Page.navigate", url=address)  # the page starts the app by itself (no ?delay)
                 await tools.until_shown(["BARRAGE", "Start game"], "the start screen in Chromium's page")
                 # A person clicks the terminal to type in it; a click would also reach the app as a mouse
                 # event, so the page's keyboard input (xterm's textarea) is focused directly.
@@ -164,18 +171,35 @@ def test_the_start_screen_and_a_key_in_headless_chromium(tmp_path):
                 before = len(tools.output)
                 await press(tools, QUESTION_MARK)  # the start screen's help: its keys, each explained
                 await tools.until_shown([CONTINUE_HELP], "the help screen after ? typed in Chromium", since=before)
+                async with other_page(app_port) as other:
+                    await tools.call("Page.navigate", url=other)
+                    await tools.until_true(f"location.href === '{other}' && window.tried !== undefined",
+                                           "the other page's script")
+                    tried = await tools.call("Runtime.evaluate", expression="window.tried", awaitPromise=True)
+        assert tried["result"].get("value") == "refused", tried
+        assert f"refused: the websocket answers its own page only ({address.split('/?')[0]}), not a page of " \
+               f"origin {other.rstrip('/')}" in output()
 
-    async def until_served(http: aiohttp.ClientSession) -> None:
-        end = asyncio.get_running_loop().time() + WAIT
-        while True:
-            try:
-                async with http.get(page) as answer:
-                    if answer.status == 200:
-                        return
-            except aiohttp.ClientConnectionError:
-                pass
-            assert asyncio.get_running_loop().time() < end, "barrage-tui serve never answered"
-            await asyncio.sleep(0.1)
+    with served(tmp_path) as (address, app_port, output), started(browser_args, tmp_path / "chromium.log", own):
+        asyncio.run(browse(address, app_port, output))
 
-    with started(server_args, tmp_path / "serve.log"), started(browser_args, tmp_path / "chromium.log", own):
-        asyncio.run(browse())
+
+@asynccontextmanager
+async def other_page(app_port: int):
+    """A page on another port of 127.0.0.1 whose script tries the app's websocket (``window.tried``)."""
+    script = (f"window.tried = new Promise(done => {{ const ws = new WebSocket('ws://127.0.0.1:{app_port}/ws');"
+              " ws.onopen = () => done('opened'); ws.onclose = () => done('refused'); });")
+    page = web.Application()
+
+    async def index(request: web.Request) -> web.Response:
+        return web.Response(text=f"<script>{script}</script>", content_type="text/html")
+
+    page.router.add_get("/", index)
+    runner = web.AppRunner(page)
+    await runner.setup()
+    port = free_port()
+    await web.TCPSite(runner, "127.0.0.1", port).start()
+    try:
+        yield f"http://127.0.0.1:{port}/"
+    finally:
+        await runner.cleanup()

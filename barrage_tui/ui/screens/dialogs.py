@@ -12,7 +12,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Input, Label, Static
 
-from ..widgets.textutil import plain
+from .. import storage
+from ..widgets.textutil import notify_plain, plain
 
 
 class Answer(NamedTuple):
@@ -85,7 +86,11 @@ class ConfirmScreen(AskScreen):
 
 
 class SaveAsScreen(ModalScreen[str | None]):
-    """Ask for a name to save the game under (in the save folder), or a path: a file or a folder."""
+    """Ask for a name to save the game under (in the save folder), or a path: a file or a folder.
+
+    Decision: in a web browser (barrage-tui serve) it takes a name only. The page may be played by
+    someone who is not this machine's user, who must not pick where a file is written; at a terminal
+    the player is that user, and a path is how a game is saved when the save folder fails."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="saveas.cancel")]
 
@@ -98,9 +103,12 @@ class SaveAsScreen(ModalScreen[str | None]):
             yield Label("Save the game as", classes="dialog-title")
             if self.note:
                 yield Static(plain(self.note), classes="dialog-note")
-            yield Input(placeholder="a name, e.g. friday-game; or a path, e.g. ~/barrage/", id="save-name")
-            yield Static("A name goes to the save folder; a path with / to that file or folder. "
-                         "Enter to save · Esc to cancel", classes="dialog-detail")
+            web = self.app.is_web  # a name only (see the Decision above)
+            yield Input(placeholder="a name, e.g. friday-game" + ("" if web else "; or a path, e.g. ~/barrage/"),
+                        id="save-name")
+            yield Static(("It goes to the save folder. " if web else
+                          "A name goes to the save folder; a path with / to that file or folder. ")
+                         + "Enter to save · Esc to cancel", classes="dialog-detail")
 
     def on_mount(self) -> None:
         self.query_one(Input).cursor_blink = self.app.cursor_blink
@@ -111,6 +119,10 @@ class SaveAsScreen(ModalScreen[str | None]):
         name = event.value.strip()
         if not name:
             self.notify("Type a name first.", severity="warning")
+            return
+        if self.app.is_web and (storage.is_path(name) or not name.strip(".")):  # '..' too, though harmless
+            notify_plain(self, f"Not saved: {name} is not a name. In the browser a save takes a name "
+                               "(no / or ~) and goes to the save folder.", severity="error")
             return
         self.dismiss(name)
 
