@@ -90,6 +90,12 @@ def origin_is_fresh(game: Game) -> bool:
     return fresh
 
 
+def written_origin(game: Game, snapshot: GameState) -> GameState | None:
+    """The [origin] a save of ``game`` holds: where its log starts, unless that is the snapshot itself or
+    the setup's own starting position."""
+    return game.origin if game.origin != snapshot and not origin_is_fresh(game) else None
+
+
 def summary(game: Game) -> dict:
     """What a listing of saves shows, from the live state (ignored when loading)."""
     st = game.state
@@ -127,8 +133,9 @@ def encode(game: Game, saved: datetime.datetime | None = None) -> dict:
         "setup": setup_to_dict(game.setup),
         "state": snapshot.to_dict(),
     }
-    if game.origin != snapshot and not origin_is_fresh(game):
-        doc["origin"] = game.origin.to_dict()
+    origin = written_origin(game, snapshot)
+    if origin is not None:
+        doc["origin"] = origin.to_dict()
     doc["log"] = {"tail": list(tail), "history": history}  # last: a cut-off file loses it
     return doc
 

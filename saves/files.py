@@ -39,6 +39,11 @@ def save_game(game: Game, path: str | os.PathLike) -> Path:
     path = Path(path)
     game_id(game)
     try:
+        replay.check_writable(game)
+    except FormatProblem as exc:
+        raise SaveError(path, f"is not written: the game reached a position its save would be refused for "
+                              f"({exc.problem}); the file is left as it was") from None
+    try:
         text = codec.dumps(game)
     except Exception as exc:  # a state the format cannot hold: a bug, reported plainly
         raise SaveError(path, f"cannot be written: the game cannot be encoded ({type(exc).__name__}: {exc})") from None
