@@ -11,6 +11,7 @@ game: ``replay.build`` does that and checks that snapshot and log agree.
 from __future__ import annotations
 
 import datetime
+import hashlib
 import re
 import tomllib
 import weakref
@@ -168,7 +169,33 @@ def compact(text: str, width: int = 100) -> str:
 
 
 def dumps(game: Game, saved: datetime.datetime | None = None) -> str:
-    return HEADER + compact(tomli_w.dumps(encode(game, saved)))
+    doc = encode(game, saved)
+    doc["summary"]["seal"] = _UNSEALED
+    text = HEADER + compact(tomli_w.dumps(doc))
+    return text.replace(_seal_line(_UNSEALED), _seal_line(_seal_of(text)), 1)
+
+
+# The summary's seal: the sha256 of the whole file as written, with the seal's own value as 64 zeros. The list
+# of saves shows a summary only while its seal holds; any edit of the file breaks it, and the file is then
+# checked as loading checks it (store.read_info). Not a protection against a forger: a check of honesty.
+_UNSEALED = "0" * 64
+_SEAL = re.compile(r'^seal = "([0-9a-f]{64})"$', re.MULTILINE)
+
+
+def _seal_line(value: str) -> str:
+    return f'\nseal = "{value}"\n'
+
+
+def _seal_of(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def sealed(text: str) -> bool:
+    """The file is exactly as barrage-tui wrote it (its summary's seal holds)."""
+    found = _SEAL.search(text)
+    if found is None:
+        return False
+    return _seal_of(text[: found.start(1)] + _UNSEALED + text[found.end(1):]) == found.group(1)
 
 
 # ------------------------------------------------------------------------------------------ reading

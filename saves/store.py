@@ -24,14 +24,14 @@ from barrage_tui.rules.game import Game
 from . import codec
 from .atomic import is_temp_file, remove_stale_temp_files
 from .errors import FormatProblem, SaveError, one_line
-from .files import decode, game_id, read_bytes, read_text, save_game
+from .files import game_id, loads_game, read_text, save_game
 from .lock import GameLock, claim, holder
 
 APP_NAME = "barrage-tui"
 AUTOSAVE_PREFIX = "autosave-"
 SUFFIX = ".toml"
-HEAD_BYTES = 16 * 1024  # a save's header, summary and setup: ~1 KB
-STATE_TABLE = b"\n[state]\n"
+STATE_TABLE = "\n[state]\n"
+CHECKED_CACHE = 256  # files checked by loading, remembered by (path, size, time written) in this process
 
 
 def default_save_dir() -> Path:
@@ -165,17 +165,26 @@ class SaveListing:
 
 
 def read_info(path: Path) -> SaveInfo:
-    """What the listing shows of ``path``, from its head (header, summary, setup: the first HEAD_BYTES
-    at most); only a file without a summary there (a hand-written position) is read whole. Never raises."""
+    """What the listing shows of ``path``: a file as barrage-tui wrote it (its summary's seal holds,
+    codec.sealed) by its summary, parsed up to [state]; any other file (edited, hand-written, written before
+    the seal) by the game its loading checks and gives, remembered for as long as the file is unchanged; a
+    file that does not load is skipped with its reason. Never raises."""
     try:
-        modified = datetime.datetime.fromtimestamp(path.stat().st_mtime)
+        info = path.stat()
+        modified = datetime.datetime.fromtimestamp(info.st_mtime)
+        stamp = (path, info.st_size, info.st_mtime_ns)
     except (OSError, ValueError, OverflowError):
-        modified = datetime.datetime.fromtimestamp(0)
+        modified, stamp = datetime.datetime.fromtimestamp(0), None
     autosave = path.name.startswith(AUTOSAVE_PREFIX)
     try:
-        info = _from_head(path)
-        if info is None:  # no [state] table within the head, or no usable summary
-            info = _from_state(read_text(path))
+        text = read_text(path)
+        info = _from_head(text) if codec.sealed(text) else None
+        if info is None:
+            info = _checked.get(stamp) or _from_game(text, path)
+            if stamp is not None:
+                if len(_checked) >= CHECKED_CACHE:
+                    _checked.clear()
+                _checked[stamp] = info
     except SaveError as exc:
         return SaveInfo(path, modified, (), 0, (), False, autosave=autosave, error=exc.problem)
     except FormatProblem as exc:
@@ -189,14 +198,16 @@ def read_info(path: Path) -> SaveInfo:
     return SaveInfo(path, modified, seats, rnd, scores, over, phase, gid, autosave)
 
 
-def _from_head(path: Path):
-    """The summary from the part of a save before [state], or None when the head does not give it."""
-    head = read_bytes(path, HEAD_BYTES, whole=False)
-    cut = head.find(STATE_TABLE)
+_checked: dict = {}  # (path, size, mtime_ns) -> what _from_game gave
+
+
+def _from_head(text: str):
+    """The summary from the part of a sealed save before [state], or None when that does not give it."""
+    cut = text.find(STATE_TABLE)
     if cut < 0:
         return None
     try:
-        doc = codec.parse(decode(head[: cut + 1], path))
+        doc = codec.parse(text[: cut + 1])
     except FormatProblem:  # e.g. "[state]" inside a multi-line string: the whole file decides
         return None
     codec.check_header(doc)
@@ -226,11 +237,8 @@ def _from_summary(doc: dict):
     return tuple(zip(players, companies)), rnd, tuple(scores), over, phase, _options_id(doc)
 
 
-def _from_state(text: str):
-    """No usable summary (a hand-written file): read the snapshot, without replaying."""
-    data = codec.loads(text)
-    st = data.state
-    seats = tuple((c.player, c.company) for c in st.companies)
-    gid = data.setup.options.get("id", "")
-    return (seats, st.round, tuple(c.vp for c in st.companies), st.phase == "over", st.phase,
-            gid if isinstance(gid, str) else "")
+def _from_game(text: str, path: Path):
+    """No summary to trust: the game as loading checks it (SaveError when it does not load)."""
+    s = codec.summary(loads_game(text, os.fspath(path)))
+    game_id = _options_id(codec.parse(text))
+    return tuple(zip(s["players"], s["companies"])), s["round"], tuple(s["scores"]), s["over"], s["phase"], game_id

@@ -3,6 +3,8 @@ made visible (a name or a save's value could otherwise clear the screen or set t
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import saves
 from barrage_tui.rules.game import Game
 from barrage_tui.rules.setup import SeatSetup, Setup
@@ -67,10 +69,11 @@ async def test_a_save_folder_named_like_markup_is_quoted_plainly(tmp_path):
         await pilot.press("l")  # no saves yet: a toast names the folder
         await pilot.pause()
         assert f"No saved games in {folder}." in toasts(messages)
-        game = Game.new(Setup(seats=(SeatSetup("A"), SeatSetup("B")), seed=3))
-        path = saves.SaveStore(folder).autosave(game)
-        broken = path.read_text().replace("[state]\nseats = 2", "[state]\nseats = 7")
-        path.write_text(broken)  # listed (its head is whole), but it cannot be loaded
+        board = tmp_path / "board.toml"  # the game's board file goes away: listed, but it cannot be loaded
+        board.write_bytes((Path(__file__).parents[1] / "boards" / "small.toml").read_bytes())
+        game = Game.new(Setup(seats=(SeatSetup("A"), SeatSetup("B")), seed=3, options={"board": str(board)}))
+        saves.SaveStore(folder).autosave(game)
+        board.unlink()
         await pilot.press("c")
         await pilot.pause()
         assert isinstance(app.screen, StartScreen)
@@ -105,12 +108,13 @@ async def test_escape_codes_in_a_save_are_shown_not_obeyed(tmp_path):
         assert "\x1b" not in said and "\\x1b" in said
 
 
-def test_a_hand_edited_summary_is_described_as_it_is(tmp_path):
-    """The list of saves reads each file's summary: an unknown company there is shown, not a crash."""
+def test_a_hand_edited_summary_is_not_described(tmp_path):
+    """The list of saves trusts a summary only as barrage-tui wrote it (issue 19): an edited one, here naming
+    an unknown company in markup, is neither shown nor a crash; the game its file holds is."""
     from barrage_tui.ui.storage import describe
 
     game = Game.new(Setup(seats=(SeatSetup("A"), SeatSetup("B")), seed=3))
     path = saves.SaveStore(tmp_path).autosave(game)
     path.write_text(path.read_text().replace('companies = ["italy", "germany"]', 'companies = ["[/]", "germany"]'))
     (info,) = saves.SaveStore(tmp_path).list()
-    assert "A ([/]), B (Germany)" in describe(info)
+    assert "A (Italy), B (Germany)" in describe(info)
