@@ -28,7 +28,7 @@ from barrage_tui.rules.officers import OFFICERS
 from barrage_tui.rules.setup import DRAFT_OPTION, SeatSetup, Setup, new_state
 from barrage_tui.rules.state import CompanyState, DamState, GameState, Segment
 
-from .errors import FormatProblem
+from .errors import FormatProblem, one_line
 from .limits import prescan
 from barrage_tui.rules.validation import key_path
 
@@ -300,18 +300,24 @@ def loads(text: str) -> SaveData:
     return SaveData(setup, state, origin, tail, history, saved, summary_table, warning)
 
 
+_SHA256 = re.compile(r"[0-9a-fA-F]{64}")
+
+
 def check_board(setup: Setup, recorded: object) -> str:
     """The game's board can be loaded (a missing or broken board file: FormatProblem). Returns a warning when
     its content differs from the hash the save recorded (Decision: the game is still loaded, on the board as
     it is now: replaying the log then refuses the save if the change makes a recorded choice illegal)."""
     if recorded is not None and type(recorded) is not str:
         raise wrong_type("board_sha256", "a string", recorded)
+    if recorded is not None and not _SHA256.fullmatch(recorded):  # damaged: no hash to compare
+        raise FormatProblem(f"board_sha256: {one_line(repr(recorded), 80)} is not a content hash (64 hexadecimal "
+                            "digits): the file is damaged")
     ref = board_ref(setup.options)
     try:
         board = board_files.load(ref)
     except BoardProblem as exc:
         raise FormatProblem(f"the game's board {ref}: {exc}") from None
-    if recorded and recorded != board.sha256:
+    if recorded is not None and recorded.lower() != board.sha256:
         return (f"the board {ref} has changed since this game was saved (its content hash differs); "
                 "the game goes on on the board as it is now")
     return ""
