@@ -24,7 +24,7 @@ from barrage_tui.rules.game import Game
 from . import codec
 from .atomic import is_temp_file, remove_stale_temp_files
 from .errors import FormatProblem, SaveError, one_line
-from .files import game_id, loads_game, read_text, save_game
+from .files import forget_opened, game_id, loads_game, opened_from, read_text, save_game
 from .lock import GameLock, claim, holder
 
 APP_NAME = "barrage-tui"
@@ -97,20 +97,22 @@ class SaveStore:
         return save_game(game, self.autosave_path(game))
 
     def claim(self, game: Game) -> GameLock:
-        """Lock the game for this process (raises GameInUse when another process plays it); autosave
+        """Lock the game for this process (raises GameInUse when another process plays it): its autosave
+        file and the file it was loaded from, whatever folder another process reaches them from; autosave
         only while holding it. See lock.py."""
         self._ensure_folder()
-        return claim(self.directory, safe_name(game_id(game)))
+        return claim(game_id(game), self.autosave_path(game), opened_from(game))
 
     def holder(self, game: Game) -> int | None:
-        """The pid of the process playing this game now, or None."""
-        return holder(self.directory, safe_name(game_id(game)))
+        """The pid of the process playing this game (its autosave, or the file it was loaded from) now, or None."""
+        return holder(self.autosave_path(game), opened_from(game))
 
     def branch(self, game: Game) -> Path:
         """Give ``game`` an autosave slot of its own (a new game id) and return it: an older save of a game,
         played on, then no longer replaces the newer autosave of the game it came from."""
         game.setup.options.pop("id", None)
         game_id(game)
+        forget_opened(game)  # the file it came from is the other game's
         return self.autosave_path(game)
 
     def path_for(self, name: str) -> Path:

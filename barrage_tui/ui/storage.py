@@ -195,11 +195,12 @@ def _line(exc) -> str:
 
 
 class InUse(Exception):
-    """The game is played by another barrage-tui (``pid`` when known); the message is one plain line."""
+    """The game is played by another barrage-tui (``pid`` when known), which writes ``path`` (the file to
+    watch, when known); the message is one plain line."""
 
-    def __init__(self, message: str, pid: int | None) -> None:
+    def __init__(self, message: str, pid: int | None, path=None) -> None:
         super().__init__(message)
-        self.pid = pid
+        self.pid, self.path = pid, path
 
 
 def claim(store, game):
@@ -212,7 +213,7 @@ def claim(store, game):
     try:
         return store.claim(game)
     except saves.GameInUse as exc:
-        raise InUse(_line(exc), exc.pid) from None
+        raise InUse(_line(exc), exc.pid, exc.path) from None
     except (saves.SaveError, OSError):
         return None
 
