@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import datetime
+import hashlib
 import os
 import re
 from dataclasses import dataclass
@@ -31,7 +32,7 @@ APP_NAME = "barrage-tui"
 AUTOSAVE_PREFIX = "autosave-"
 SUFFIX = ".toml"
 STATE_TABLE = "\n[state]\n"
-CHECKED_CACHE = 256  # files checked by loading, remembered by (path, size, time written) in this process
+CHECKED_CACHE = 256  # files checked by loading, remembered by path and content in this process
 
 
 def default_save_dir() -> Path:
@@ -172,21 +173,15 @@ def read_info(path: Path) -> SaveInfo:
     the seal) by the game its loading checks and gives, remembered for as long as the file is unchanged; a
     file that does not load is skipped with its reason. Never raises."""
     try:
-        info = path.stat()
-        modified = datetime.datetime.fromtimestamp(info.st_mtime)
-        stamp = (path, info.st_size, info.st_mtime_ns)
+        modified = datetime.datetime.fromtimestamp(path.stat().st_mtime)
     except (OSError, ValueError, OverflowError):
-        modified, stamp = datetime.datetime.fromtimestamp(0), None
+        modified = datetime.datetime.fromtimestamp(0)
     autosave = path.name.startswith(AUTOSAVE_PREFIX)
     try:
         text = read_text(path)
         info = _from_head(text) if codec.sealed(text) else None
         if info is None:
-            info = _checked.get(stamp) or _from_game(text, path)
-            if stamp is not None:
-                if len(_checked) >= CHECKED_CACHE:
-                    _checked.clear()
-                _checked[stamp] = info
+            info = _checked_once(text, path)
     except SaveError as exc:
         return SaveInfo(path, modified, (), 0, (), False, autosave=autosave, error=exc.problem)
     except FormatProblem as exc:
@@ -200,7 +195,24 @@ def read_info(path: Path) -> SaveInfo:
     return SaveInfo(path, modified, seats, rnd, scores, over, phase, gid, autosave)
 
 
-_checked: dict = {}  # (path, size, mtime_ns) -> what _from_game gave
+_checked: dict = {}  # (path, sha256 of the text) -> what _from_game gave, or the SaveError it raised
+
+
+def _checked_once(text: str, path: Path):
+    """``_from_game``, remembered while the file holds the same text."""
+    stamp = (path, hashlib.sha256(text.encode("utf-8", "surrogatepass")).digest())
+    found = _checked.get(stamp)
+    if found is None:
+        try:
+            found = _from_game(text, path)
+        except SaveError as exc:
+            found = exc
+        if len(_checked) >= CHECKED_CACHE:
+            _checked.clear()
+        _checked[stamp] = found
+    if isinstance(found, SaveError):
+        raise found
+    return found
 
 
 def _from_head(text: str):
@@ -241,6 +253,8 @@ def _from_summary(doc: dict):
 
 def _from_game(text: str, path: Path):
     """No summary to trust: the game as loading checks it (SaveError when it does not load)."""
-    s = codec.summary(loads_game(text, os.fspath(path)))
-    game_id = _options_id(codec.parse(text))
-    return tuple(zip(s["players"], s["companies"])), s["round"], tuple(s["scores"]), s["over"], s["phase"], game_id
+    game = loads_game(text, os.fspath(path))
+    s = codec.summary(game)
+    gid = game.setup.options.get("id", "")
+    return (tuple(zip(s["players"], s["companies"])), s["round"], tuple(s["scores"]), s["over"], s["phase"],
+            gid if isinstance(gid, str) else "")
