@@ -143,11 +143,13 @@ def progress(game, path) -> str:
 
 
 def latest(store):
-    """The newest save's path, or None (also when the folder cannot be read)."""
-    try:
-        return store.latest() if store is not None else None
-    except OSError:
-        return None
+    """The newest save's path; when no file of the folder loads, the newest of those skipped (opening it
+    says why it does not load); None when there is none (also when the folder cannot be read)."""
+    found, skipped = listing(store)
+    if found:
+        return found[0].path
+    newest = max(skipped, key=lambda info: info.modified, default=None)
+    return newest.path if newest is not None else None
 
 
 def latest_info(store):
