@@ -120,15 +120,15 @@ def check_states(setup, state: GameState, origin: GameState | None, played: bool
 
 
 def check_writable(game: Game) -> None:
-    """Refuse (FormatProblem) to save a game whose file its own loader would refuse by these checks: its
-    snapshot, [origin] and current state (legal play never gets there; if a rule ever does, the last good
-    save is kept). The replay itself is not run: a decision's autosave stays quick."""
+    """Refuse (FormatProblem) to save a game whose file its own loader would refuse by its checks of the
+    states: the snapshot, the [origin], and the current state with the rules' invariants (legal play never
+    gets there; if a rule ever does, the last good save is kept). The replay itself is not run: a
+    decision's autosave stays quick."""
     snapshot, tail = game.turn_snapshot()
     check_states(game.setup, snapshot, written_origin(game, snapshot), len(game.log) > len(tail), game.board)
-    try:
-        check_state(game.state, game.setup, game_board=game.board)
-    except InvalidState as exc:
-        raise FormatProblem(exc.problem) from None
+    found = violations(game)
+    if found:
+        raise FormatProblem(f"the position breaks the rules: {found[0]}")
 
 
 def _keys(game: Game) -> tuple[str, ...] | None:
