@@ -15,6 +15,7 @@ import datetime
 import hashlib
 import os
 import re
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -33,6 +34,7 @@ AUTOSAVE_PREFIX = "autosave-"
 SUFFIX = ".toml"
 STATE_TABLE = "\n[state]\n"
 CHECKED_CACHE = 256  # files checked by loading, remembered by path and content in this process
+CHECK_SECONDS = 0.5  # a listing loads unsealed files for this long at most; the rest are listed unchecked
 
 
 def default_save_dir() -> Path:
@@ -53,6 +55,7 @@ class SaveInfo:
     game_id: str = ""
     autosave: bool = False
     error: str = ""  # for a skipped file (listing().skipped, list(include_broken=True)): why, on one line
+    checked: bool = True  # False: an unsealed file listed from what it says, not yet checked by loading
 
 
 # A file name is at most 255 bytes on the usual file systems; a save's name also carries the suffix, the
@@ -139,10 +142,12 @@ class SaveStore:
 
     def listing(self) -> SaveListing:
         """The saves in the folder, newest first, and the files skipped as not loadable (each with its
-        ``error``). Each file costs at most one bounded read of its head (see ``read_info``)."""
+        ``error``). A sealed save costs one bounded read; the others are checked by loading them within
+        CHECK_SECONDS a listing (see ``read_info``)."""
         found = SaveListing([], [])
+        deadline = time.monotonic() + CHECK_SECONDS
         for path in self.files():
-            info = read_info(path)
+            info = read_info(path, deadline)
             (found.skipped if info.error else found.saves).append(info)
         found.saves.sort(key=lambda i: i.modified, reverse=True)
         found.skipped.sort(key=lambda i: i.path.name)
@@ -167,11 +172,12 @@ class SaveListing:
     skipped: list[SaveInfo]  # files that are not saves, by name; ``error`` says why (one line, printable)
 
 
-def read_info(path: Path) -> SaveInfo:
+def read_info(path: Path, deadline: float | None = None) -> SaveInfo:
     """What the listing shows of ``path``: a file as barrage-tui wrote it (its summary's seal holds,
     codec.sealed) by its summary, parsed up to [state]; any other file (edited, hand-written, written before
     the seal) by the game its loading checks and gives, remembered for as long as the file is unchanged; a
-    file that does not load is skipped with its reason. Never raises."""
+    file that does not load is skipped with its reason. Past ``deadline`` (time.monotonic) a file not yet
+    checked is listed from its summary or state as it is, with ``checked`` False. Never raises."""
     try:
         modified = datetime.datetime.fromtimestamp(path.stat().st_mtime)
     except (OSError, ValueError, OverflowError):
@@ -180,8 +186,12 @@ def read_info(path: Path) -> SaveInfo:
     try:
         text = read_text(path)
         info = _from_head(text) if codec.sealed(text) else None
-        if info is None:
+        checked = (info is not None or deadline is None or time.monotonic() < deadline
+                   or _is_checked(text, path))
+        if info is None and checked:
             info = _checked_once(text, path)
+        elif info is None:  # out of time: what the file says, marked unchecked (a later listing checks it)
+            info = _from_summary(codec.parse(text)) or _from_state(text)
     except SaveError as exc:
         return SaveInfo(path, modified, (), 0, (), False, autosave=autosave, error=exc.problem)
     except FormatProblem as exc:
@@ -192,15 +202,23 @@ def read_info(path: Path) -> SaveInfo:
         return SaveInfo(path, modified, (), 0, (), False, autosave=autosave,
                         error=one_line(f"{type(exc).__name__}: {exc}"))
     seats, rnd, scores, over, phase, gid = info
-    return SaveInfo(path, modified, seats, rnd, scores, over, phase, gid, autosave)
+    return SaveInfo(path, modified, seats, rnd, scores, over, phase, gid, autosave, checked=checked)
 
 
 _checked: dict = {}  # (path, sha256 of the text) -> what _from_game gave, or the SaveError it raised
 
 
+def _stamp(text: str, path: Path) -> tuple:
+    return path, hashlib.sha256(text.encode("utf-8", "surrogatepass")).digest()
+
+
+def _is_checked(text: str, path: Path) -> bool:
+    return _stamp(text, path) in _checked
+
+
 def _checked_once(text: str, path: Path):
     """``_from_game``, remembered while the file holds the same text."""
-    stamp = (path, hashlib.sha256(text.encode("utf-8", "surrogatepass")).digest())
+    stamp = _stamp(text, path)
     found = _checked.get(stamp)
     if found is None:
         try:
@@ -249,6 +267,15 @@ def _from_summary(doc: dict):
     if not ok:
         return None
     return tuple(zip(players, companies)), rnd, tuple(scores), over, phase, _options_id(doc)
+
+
+def _from_state(text: str):
+    """What an unchecked file without a usable summary says: its snapshot, read but not checked."""
+    data = codec.loads(text)
+    st = data.state
+    gid = data.setup.options.get("id", "")
+    return (tuple((c.player, c.company) for c in st.companies), st.round, tuple(c.vp for c in st.companies),
+            st.phase == "over", st.phase, gid if isinstance(gid, str) else "")
 
 
 def _from_game(text: str, path: Path):

@@ -188,7 +188,8 @@ def describe(info) -> str:
     seats = ", ".join(f"{name} ({names[c].name if c in names else c})" for name, c in info.seats)
     state = "finished" if info.over else f"round {info.round}"
     scores = "/".join(str(s) for s in info.scores)
-    return f"{info.path.stem} · {info.modified:%Y-%m-%d %H:%M} · {seats} · {state} · VP {scores}"
+    unchecked = "" if info.checked else " · not checked yet (edited or older file)"
+    return f"{info.path.stem} · {info.modified:%Y-%m-%d %H:%M} · {seats} · {state} · VP {scores}{unchecked}"
 
 
 def _line(exc) -> str:

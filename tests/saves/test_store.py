@@ -139,3 +139,23 @@ def test_an_edited_file_that_does_not_load_is_skipped_with_its_reason(tmp_path):
     assert store.list() == []
     (skipped,) = store.listing().skipped
     assert skipped.path == path and "state" in skipped.error
+
+
+def test_a_listing_out_of_time_marks_the_files_it_has_not_checked(tmp_path, monkeypatch):
+    """Files without a seal are loaded to be checked, for CHECK_SECONDS a listing at most (a folder of saves
+    written before the seal stays quick to list); the rest are listed as they say, marked, and checked later."""
+    import saves.store
+    from barrage_tui.ui.storage import describe
+
+    store = SaveStore(tmp_path)
+    game = game_at(*random_game_log(4, 2, False), 60)
+    path = store.save_as(game, "older")
+    path.write_text(re.sub(r"\nseal = .*\n", "\n", path.read_text()))  # as written before the seal
+    monkeypatch.setattr(saves.store, "CHECK_SECONDS", 0.0)
+    (info,) = store.list()
+    assert not info.checked and info.round == 3 and describe(info).endswith(" · not checked yet (edited or older file)")
+    monkeypatch.setattr(saves.store, "CHECK_SECONDS", 60.0)
+    (info,) = store.list()
+    assert info.checked and not describe(info).endswith("older file)")
+    monkeypatch.setattr(saves.store, "CHECK_SECONDS", 0.0)
+    assert store.list()[0].checked  # remembered while the file is unchanged
