@@ -21,7 +21,8 @@ import weakref
 from barrage_tui.rules.decisions import IllegalChoice
 from barrage_tui.rules.game import Game
 from barrage_tui.rules.invariants import violations
-from barrage_tui.rules.setup import new_state
+from barrage_tui.rules.boards import Board
+from barrage_tui.rules.setup import Setup, new_state
 from barrage_tui.rules.state import GameState
 from barrage_tui.rules.validation import InvalidState, check_setup, check_state, check_turn, key_path
 
@@ -103,7 +104,8 @@ def build(data: SaveData, attach=None) -> Game:
     return game
 
 
-def check_states(setup, state: GameState, origin: GameState | None, played: bool, board=None) -> None:
+def check_states(setup: Setup, state: GameState, origin: GameState | None, played: bool,
+                 board: Board | None = None) -> None:
     """The rules' own checks of a save's states, before any rule runs on them (FormatProblem): the snapshot
     and the [origin] at a turn's start; ``played``: the log has choices before the snapshot's turn. Without
     them and without an origin the snapshot may be where the game starts (a hand-written position), whose
