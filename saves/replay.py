@@ -18,10 +18,10 @@ from __future__ import annotations
 
 import weakref
 
+from barrage_tui.rules.boards import Board
 from barrage_tui.rules.decisions import IllegalChoice
 from barrage_tui.rules.game import Game
 from barrage_tui.rules.invariants import violations
-from barrage_tui.rules.boards import Board
 from barrage_tui.rules.setup import Setup, new_state
 from barrage_tui.rules.state import GameState
 from barrage_tui.rules.validation import InvalidState, check_setup, check_state, check_turn, key_path
