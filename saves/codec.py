@@ -11,6 +11,7 @@ game: ``replay.build`` does that and checks that snapshot and log agree.
 from __future__ import annotations
 
 import datetime
+import hashlib
 import re
 import tomllib
 import weakref
@@ -27,7 +28,7 @@ from barrage_tui.rules.officers import OFFICERS
 from barrage_tui.rules.setup import DRAFT_OPTION, SeatSetup, Setup, new_state
 from barrage_tui.rules.state import CompanyState, DamState, GameState, Segment
 
-from .errors import FormatProblem
+from .errors import FormatProblem, one_line
 from .limits import prescan
 from barrage_tui.rules.validation import key_path
 
@@ -90,6 +91,12 @@ def origin_is_fresh(game: Game) -> bool:
     return fresh
 
 
+def written_origin(game: Game, snapshot: GameState) -> GameState | None:
+    """The [origin] a save of ``game`` holds: where its log starts, unless that is the snapshot itself or
+    the setup's own starting position."""
+    return game.origin if game.origin != snapshot and not origin_is_fresh(game) else None
+
+
 def summary(game: Game) -> dict:
     """What a listing of saves shows, from the live state (ignored when loading)."""
     st = game.state
@@ -127,8 +134,9 @@ def encode(game: Game, saved: datetime.datetime | None = None) -> dict:
         "setup": setup_to_dict(game.setup),
         "state": snapshot.to_dict(),
     }
-    if game.origin != snapshot and not origin_is_fresh(game):
-        doc["origin"] = game.origin.to_dict()
+    origin = written_origin(game, snapshot)
+    if origin is not None:
+        doc["origin"] = origin.to_dict()
     doc["log"] = {"tail": list(tail), "history": history}  # last: a cut-off file loses it
     return doc
 
@@ -161,7 +169,33 @@ def compact(text: str, width: int = 100) -> str:
 
 
 def dumps(game: Game, saved: datetime.datetime | None = None) -> str:
-    return HEADER + compact(tomli_w.dumps(encode(game, saved)))
+    doc = encode(game, saved)
+    doc["summary"]["seal"] = _UNSEALED
+    text = HEADER + compact(tomli_w.dumps(doc))
+    return text.replace(_seal_line(_UNSEALED), _seal_line(_seal_of(text)), 1)
+
+
+# The summary's seal: the sha256 of the whole file as written, with the seal's own value as 64 zeros. The list
+# of saves shows a summary only while its seal holds; any edit of the file breaks it, and the file is then
+# checked as loading checks it (store.read_info). Not a protection against a forger: a check of honesty.
+_UNSEALED = "0" * 64
+_SEAL = re.compile(r'^seal = "([0-9a-f]{64})"$', re.MULTILINE)
+
+
+def _seal_line(value: str) -> str:
+    return f'\nseal = "{value}"\n'
+
+
+def _seal_of(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def sealed(text: str) -> bool:
+    """The file is exactly as barrage-tui wrote it (its summary's seal holds)."""
+    found = _SEAL.search(text)
+    if found is None:
+        return False
+    return _seal_of(text[: found.start(1)] + _UNSEALED + text[found.end(1):]) == found.group(1)
 
 
 # ------------------------------------------------------------------------------------------ reading
@@ -266,18 +300,24 @@ def loads(text: str) -> SaveData:
     return SaveData(setup, state, origin, tail, history, saved, summary_table, warning)
 
 
+_SHA256 = re.compile(r"[0-9a-fA-F]{64}")
+
+
 def check_board(setup: Setup, recorded: object) -> str:
     """The game's board can be loaded (a missing or broken board file: FormatProblem). Returns a warning when
     its content differs from the hash the save recorded (Decision: the game is still loaded, on the board as
     it is now: replaying the log then refuses the save if the change makes a recorded choice illegal)."""
     if recorded is not None and type(recorded) is not str:
         raise wrong_type("board_sha256", "a string", recorded)
+    if recorded is not None and not _SHA256.fullmatch(recorded):  # damaged: no hash to compare
+        raise FormatProblem(f"board_sha256: {one_line(repr(recorded), 80)} is not a content hash (64 hexadecimal "
+                            "digits): the file is damaged")
     ref = board_ref(setup.options)
     try:
         board = board_files.load(ref)
     except BoardProblem as exc:
         raise FormatProblem(f"the game's board {ref}: {exc}") from None
-    if recorded and recorded != board.sha256:
+    if recorded is not None and recorded.lower() != board.sha256:
         return (f"the board {ref} has changed since this game was saved (its content hash differs); "
                 "the game goes on on the board as it is now")
     return ""

@@ -10,6 +10,7 @@ import os
 import secrets
 import stat
 import time
+import weakref
 from pathlib import Path
 
 from barrage_tui.rules.game import Game
@@ -38,6 +39,11 @@ def save_game(game: Game, path: str | os.PathLike) -> Path:
     """Write ``game`` to ``path`` atomically (the old file stays whole if anything fails)."""
     path = Path(path)
     game_id(game)
+    try:
+        replay.check_writable(game)
+    except FormatProblem as exc:
+        raise SaveError(path, f"is not written: the game reached a position its save would be refused for "
+                              f"({exc.problem}); the file is left as it was") from None
     try:
         text = codec.dumps(game)
     except Exception as exc:  # a state the format cannot hold: a bug, reported plainly
@@ -125,4 +131,19 @@ def loads_game(text: str, name: str = "<text>", attach=None) -> Game:
 
 def load_game(path: str | os.PathLike, attach=None) -> Game:
     """The game saved in ``path``, checked and ready to play on. Raises SaveError; never writes."""
-    return loads_game(read_text(path), os.fspath(path), attach)
+    game = loads_game(read_text(path), os.fspath(path), attach)
+    _opened[game] = Path(path)
+    return game
+
+
+_opened: "weakref.WeakKeyDictionary[Game, Path]" = weakref.WeakKeyDictionary()
+
+
+def opened_from(game: Game) -> Path | None:
+    """The file ``game`` was loaded from (its lock is held with the autosave's while it is played), or None."""
+    return _opened.get(game)
+
+
+def forget_opened(game: Game) -> None:
+    """``game`` no longer plays on the file it was loaded from (it has an autosave slot of its own)."""
+    _opened.pop(game, None)

@@ -19,6 +19,7 @@ from barrage_tui.rules.state import NEUTRAL
 from . import codec
 from .errors import SaveError, one_line, visible
 from .files import load_game, save_game
+from .replay import board_warning
 
 
 def inspect_command(args, out=None, err=None, attach=None) -> int:
@@ -30,6 +31,9 @@ def inspect_command(args, out=None, err=None, attach=None) -> int:
     except SaveError as exc:
         print(str(exc), file=err)
         return 1
+    warning = board_warning(game)
+    if warning:  # as the app says it: the game is read on the board as it is now
+        print(one_line(f"{args.file}: warning: {warning}", 2000), file=err)
     for i, key in enumerate(args.choose or []):
         try:
             game.choose(key)

@@ -18,14 +18,15 @@ from __future__ import annotations
 
 import weakref
 
+from barrage_tui.rules.boards import Board
 from barrage_tui.rules.decisions import IllegalChoice
 from barrage_tui.rules.game import Game
 from barrage_tui.rules.invariants import violations
-from barrage_tui.rules.setup import new_state
+from barrage_tui.rules.setup import Setup, new_state
 from barrage_tui.rules.state import GameState
-from barrage_tui.rules.validation import InvalidState, check_setup, check_state, key_path
+from barrage_tui.rules.validation import InvalidState, check_setup, check_state, check_turn, key_path
 
-from .codec import SaveData
+from .codec import SaveData, written_origin
 from .errors import FormatProblem, one_line
 
 
@@ -41,16 +42,10 @@ def build(data: SaveData, attach=None) -> Game:
     """``attach(game)``: the Automa's decision hook (automa.attach). With it, each recorded Automa step must
     be the one the Automa gives in that position; a save whose step differs is refused, naming the entry."""
     setup = data.setup
-    try:  # the rules' own check of a state, before any rule runs on it
-        check_setup(setup)
-        check_state(data.state, setup, "state")
-        if data.origin is not None:
-            check_state(data.origin, setup, "origin")
-    except InvalidState as exc:
-        raise FormatProblem(exc.problem) from None
     tail = data.tail
     history = data.history if data.history is not None else tail
     head = history[: len(history) - len(tail)]
+    check_states(setup, data.state, data.origin, bool(head))
     log_name = "log.history" if data.history is not None else "log.tail"
 
     def where(i: int) -> str:  # the path of the i-th key of the history
@@ -107,6 +102,35 @@ def build(data: SaveData, attach=None) -> Game:
     if data.board_warning:
         _board_warnings[game] = data.board_warning
     return game
+
+
+def check_states(setup: Setup, state: GameState, origin: GameState | None, played: bool,
+                 board: Board | None = None) -> None:
+    """The rules' own checks of a save's states, before any rule runs on them (FormatProblem): the snapshot
+    and the [origin] at a turn's start; ``played``: the log has choices before the snapshot's turn. Without
+    them and without an origin the snapshot may be where the game starts (a hand-written position), whose
+    growing counts must leave room for a whole game (validation.growing)."""
+    try:
+        check_setup(setup)
+        check_state(state, setup, "state", board, start=origin is None and not played)
+        check_turn(state, "state")
+        if origin is not None:
+            check_state(origin, setup, "origin", board, start=True)
+            check_turn(origin, "origin")
+    except InvalidState as exc:
+        raise FormatProblem(exc.problem) from None
+
+
+def check_writable(game: Game) -> None:
+    """Refuse (FormatProblem) to save a game whose file its own loader would refuse by its checks of the
+    states: the snapshot, the [origin], and the current state with the rules' invariants (legal play never
+    gets there; if a rule ever does, the last good save is kept). The replay itself is not run: a
+    decision's autosave stays quick."""
+    snapshot, tail = game.turn_snapshot()
+    check_states(game.setup, snapshot, written_origin(game, snapshot), len(game.log) > len(tail), game.board)
+    found = violations(game)
+    if found:
+        raise FormatProblem(f"the position breaks the rules: {found[0]}")
 
 
 def _keys(game: Game) -> tuple[str, ...] | None:

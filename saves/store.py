@@ -12,8 +12,10 @@
 from __future__ import annotations
 
 import datetime
+import hashlib
 import os
 import re
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -24,14 +26,15 @@ from barrage_tui.rules.game import Game
 from . import codec
 from .atomic import is_temp_file, remove_stale_temp_files
 from .errors import FormatProblem, SaveError, one_line
-from .files import decode, game_id, read_bytes, read_text, save_game
+from .files import forget_opened, game_id, loads_game, opened_from, read_text, save_game
 from .lock import GameLock, claim, holder
 
 APP_NAME = "barrage-tui"
 AUTOSAVE_PREFIX = "autosave-"
 SUFFIX = ".toml"
-HEAD_BYTES = 16 * 1024  # a save's header, summary and setup: ~1 KB
-STATE_TABLE = b"\n[state]\n"
+STATE_TABLE = "\n[state]\n"
+CHECKED_CACHE = 256  # files checked by loading, remembered by path and content in this process
+CHECK_SECONDS = 0.5  # a listing loads unsealed files for this long at most; the rest are listed unchecked
 
 
 def default_save_dir() -> Path:
@@ -52,6 +55,7 @@ class SaveInfo:
     game_id: str = ""
     autosave: bool = False
     error: str = ""  # for a skipped file (listing().skipped, list(include_broken=True)): why, on one line
+    checked: bool = True  # False: an unsealed file listed from what it says, not yet checked by loading
 
 
 # A file name is at most 255 bytes on the usual file systems; a save's name also carries the suffix, the
@@ -97,20 +101,22 @@ class SaveStore:
         return save_game(game, self.autosave_path(game))
 
     def claim(self, game: Game) -> GameLock:
-        """Lock the game for this process (raises GameInUse when another process plays it); autosave
+        """Lock the game for this process (raises GameInUse when another process plays it): its autosave
+        file and the file it was loaded from, whatever folder another process reaches them from; autosave
         only while holding it. See lock.py."""
         self._ensure_folder()
-        return claim(self.directory, safe_name(game_id(game)))
+        return claim(game_id(game), self.autosave_path(game), opened_from(game))
 
     def holder(self, game: Game) -> int | None:
-        """The pid of the process playing this game now, or None."""
-        return holder(self.directory, safe_name(game_id(game)))
+        """The pid of the process playing this game (its autosave, or the file it was loaded from) now, or None."""
+        return holder(self.autosave_path(game), opened_from(game))
 
     def branch(self, game: Game) -> Path:
         """Give ``game`` an autosave slot of its own (a new game id) and return it: an older save of a game,
         played on, then no longer replaces the newer autosave of the game it came from."""
         game.setup.options.pop("id", None)
         game_id(game)
+        forget_opened(game)  # the file it came from is the other game's
         return self.autosave_path(game)
 
     def path_for(self, name: str) -> Path:
@@ -136,10 +142,12 @@ class SaveStore:
 
     def listing(self) -> SaveListing:
         """The saves in the folder, newest first, and the files skipped as not loadable (each with its
-        ``error``). Each file costs at most one bounded read of its head (see ``read_info``)."""
+        ``error``). A sealed save costs one bounded read; the others are checked by loading them within
+        CHECK_SECONDS a listing (see ``read_info``)."""
         found = SaveListing([], [])
+        deadline = time.monotonic() + CHECK_SECONDS
         for path in self.files():
-            info = read_info(path)
+            info = read_info(path, deadline)
             (found.skipped if info.error else found.saves).append(info)
         found.saves.sort(key=lambda i: i.modified, reverse=True)
         found.skipped.sort(key=lambda i: i.path.name)
@@ -164,18 +172,26 @@ class SaveListing:
     skipped: list[SaveInfo]  # files that are not saves, by name; ``error`` says why (one line, printable)
 
 
-def read_info(path: Path) -> SaveInfo:
-    """What the listing shows of ``path``, from its head (header, summary, setup: the first HEAD_BYTES
-    at most); only a file without a summary there (a hand-written position) is read whole. Never raises."""
+def read_info(path: Path, deadline: float | None = None) -> SaveInfo:
+    """What the listing shows of ``path``: a file as barrage-tui wrote it (its summary's seal holds,
+    codec.sealed) by its summary, parsed up to [state]; any other file (edited, hand-written, written before
+    the seal) by the game its loading checks and gives, remembered for as long as the file is unchanged; a
+    file that does not load is skipped with its reason. Past ``deadline`` (time.monotonic) a file not yet
+    checked is listed from its summary or state as it is, with ``checked`` False. Never raises."""
     try:
         modified = datetime.datetime.fromtimestamp(path.stat().st_mtime)
     except (OSError, ValueError, OverflowError):
         modified = datetime.datetime.fromtimestamp(0)
     autosave = path.name.startswith(AUTOSAVE_PREFIX)
     try:
-        info = _from_head(path)
-        if info is None:  # no [state] table within the head, or no usable summary
-            info = _from_state(read_text(path))
+        text = read_text(path)
+        info = _from_head(text) if codec.sealed(text) else None
+        checked = (info is not None or deadline is None or time.monotonic() < deadline
+                   or _is_checked(text, path))
+        if info is None and checked:
+            info = _checked_once(text, path)
+        elif info is None:  # out of time: what the file says, marked unchecked (a later listing checks it)
+            info = _from_summary(codec.parse(text)) or _from_state(text)
     except SaveError as exc:
         return SaveInfo(path, modified, (), 0, (), False, autosave=autosave, error=exc.problem)
     except FormatProblem as exc:
@@ -186,17 +202,44 @@ def read_info(path: Path) -> SaveInfo:
         return SaveInfo(path, modified, (), 0, (), False, autosave=autosave,
                         error=one_line(f"{type(exc).__name__}: {exc}"))
     seats, rnd, scores, over, phase, gid = info
-    return SaveInfo(path, modified, seats, rnd, scores, over, phase, gid, autosave)
+    return SaveInfo(path, modified, seats, rnd, scores, over, phase, gid, autosave, checked=checked)
 
 
-def _from_head(path: Path):
-    """The summary from the part of a save before [state], or None when the head does not give it."""
-    head = read_bytes(path, HEAD_BYTES, whole=False)
-    cut = head.find(STATE_TABLE)
+_checked: dict = {}  # (path, sha256 of the text) -> what _from_game gave, or the SaveError it raised
+
+
+def _stamp(text: str, path: Path) -> tuple:
+    return path, hashlib.sha256(text.encode("utf-8", "surrogatepass")).digest()
+
+
+def _is_checked(text: str, path: Path) -> bool:
+    return _stamp(text, path) in _checked
+
+
+def _checked_once(text: str, path: Path):
+    """``_from_game``, remembered while the file holds the same text."""
+    stamp = _stamp(text, path)
+    found = _checked.get(stamp)
+    if found is None:
+        try:
+            found = _from_game(text, path)
+        except SaveError as exc:
+            found = exc
+        if len(_checked) >= CHECKED_CACHE:
+            _checked.clear()
+        _checked[stamp] = found
+    if isinstance(found, SaveError):
+        raise found
+    return found
+
+
+def _from_head(text: str):
+    """The summary from the part of a sealed save before [state], or None when that does not give it."""
+    cut = text.find(STATE_TABLE)
     if cut < 0:
         return None
     try:
-        doc = codec.parse(decode(head[: cut + 1], path))
+        doc = codec.parse(text[: cut + 1])
     except FormatProblem:  # e.g. "[state]" inside a multi-line string: the whole file decides
         return None
     codec.check_header(doc)
@@ -227,10 +270,18 @@ def _from_summary(doc: dict):
 
 
 def _from_state(text: str):
-    """No usable summary (a hand-written file): read the snapshot, without replaying."""
+    """What an unchecked file without a usable summary says: its snapshot, read but not checked."""
     data = codec.loads(text)
     st = data.state
-    seats = tuple((c.player, c.company) for c in st.companies)
     gid = data.setup.options.get("id", "")
-    return (seats, st.round, tuple(c.vp for c in st.companies), st.phase == "over", st.phase,
+    return (tuple((c.player, c.company) for c in st.companies), st.round, tuple(c.vp for c in st.companies),
+            st.phase == "over", st.phase, gid if isinstance(gid, str) else "")
+
+
+def _from_game(text: str, path: Path):
+    """No summary to trust: the game as loading checks it (SaveError when it does not load)."""
+    game = loads_game(text, os.fspath(path))
+    s = codec.summary(game)
+    gid = game.setup.options.get("id", "")
+    return (tuple(zip(s["players"], s["companies"])), s["round"], tuple(s["scores"]), s["over"], s["phase"],
             gid if isinstance(gid, str) else "")

@@ -3,7 +3,8 @@
     .venv/bin/python tests/bench_saves.py [--games 8] [--seed 1]
 
 Targets (issue 4): a save (autosave after a decision, fsync included) <= 20 ms; loading a finished game
-(checks and replay of the whole log included) <= 150 ms. Prints one line per measure (median, p95, max) and a verdict on the p95.
+(checks and replay of the whole log included) <= 150 ms. Also shown: the list of saves (the start screen's)
+of a folder of sealed saves, and of the same files edited (each checked by loading, once while unchanged). Prints one line per measure (median, p95, max) and a verdict on the p95.
 """
 
 from __future__ import annotations
@@ -84,11 +85,25 @@ def main(argv=None) -> int:
                 loaded = load_game(path)
                 load_done.append(ms(time.perf_counter() - t))
             assert loaded.state == game.state
+        listed, edited = [], []
+        for _ in range(5):
+            t = time.perf_counter()
+            store.listing()
+            listed.append(ms(time.perf_counter() - t))
+        files = store.files()
+        for path in files:  # any edit breaks a summary's seal: the list then checks the file by loading it
+            path.write_text(path.read_text().replace("\nchoices = ", "\n# edited\nchoices = ", 1))
+        for _ in range(2):
+            t = time.perf_counter()
+            store.listing()
+            edited.append(ms(time.perf_counter() - t))
 
     print(figures("save (autosave, with fsync)", autosave, SAVE_TARGET_MS))
     print(figures("  of which encoding to TOML", encode))
     print(figures("load a game at mid-point", load_mid))
     print(figures("load a finished game", load_done, LOAD_TARGET_MS))
+    print(figures(f"list {len(files)} saves", listed))
+    print(figures(f"list {len(files)} edited: 1st, again", edited))
     print(f"{'finished game file size':<34} median={statistics.median(sizes) / 1024:.1f} KB  max={max(sizes) / 1024:.1f} KB")
     ok = p95(autosave) <= SAVE_TARGET_MS and p95(load_done) <= LOAD_TARGET_MS
     print("verdict:", "within targets" if ok else "OVER target")

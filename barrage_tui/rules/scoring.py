@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from math import ceil
 from typing import TYPE_CHECKING
 
@@ -12,6 +13,7 @@ from .board_features import open_targets
 from .company_board import built
 from .components import ScoringTile, components
 from .decisions import EventKind
+from .state import CompanyState
 
 if TYPE_CHECKING:
     from .game import Game
@@ -101,6 +103,12 @@ def score_round(game: Game) -> list[tuple[int, int, int, int]]:
                          "bonus_minimum": components().bonus_min_energy,
                          "malus_per_section": components().bonus_malus_per_section})
     return rows
+
+
+def winners(companies: Sequence[CompanyState]) -> list[int]:
+    """The seats that win: the most VP, then the most Energy (ties share the win)."""
+    best = max((c.vp, c.energy) for c in companies)
+    return [c.seat for c in companies if (c.vp, c.energy) == best]
 
 
 def bonus_tile(tile_id: int) -> ScoringTile:
@@ -218,5 +226,4 @@ def final_scoring(game: Game) -> None:
                    data={"objective": quantities[c.seat], "objective_vp": awards.get(c.seat, 0),
                          "automa_extra": extras.get(c.seat, 0)})
     _landscape_scoring(game)
-    best = max((c.vp, c.energy) for c in st.companies)
-    st.winner = [c.seat for c in st.companies if (c.vp, c.energy) == best]
+    st.winner = winners(st.companies)

@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Callable, Container
 from functools import cache, partial
 
-from . import company_board, duel, geology, landscape_data
+from . import company_board, duel, geology, landscape_data, scoring
 from .actions import BANK
 from .automa_deck import DECK_SIZE
 from .board_files import board_of
@@ -44,6 +44,16 @@ COMPANY_COUNTS = {"credits": MAX_CREDITS, "energy": MAX_ENERGY, "energy_next_rou
 MACHINES = ("excavators", "mixers", "excamixers")
 
 
+def growing(high: int, start: bool) -> int:
+    """The bound of a count that grows in play (VP, credits, Energy, machinery, random draws, drops created).
+
+    Decision (issue 19: a position that loads stays loadable): a game's starting position (``start``: a
+    hand-written one, or a save's [origin]) holds at most half of the bound, and the other half is more than
+    a whole game adds (the figures above; for the drops the rules-data bound of a whole game), so legal play
+    from any position that loads never reaches a bound and its every autosave loads too."""
+    return high // 2 if start else high
+
+
 class InvalidState(ValueError):
     """A state (or setup) that the rules cannot play: ``problem`` names the field and what is wrong."""
 
@@ -70,9 +80,10 @@ def _one_of(path: str, value: object, allowed: Container[object], what: str) -> 
         raise fail(path, f"unknown {what} {value!r}")
 
 
-def _range(path: str, value: int, low: int, high: int) -> None:
+def _range(path: str, value: int, low: int, high: int, start: bool = False) -> None:
     if not low <= value <= high:
-        raise fail(path, f"{value} is out of range (must be from {low} to {high})")
+        why = "; a game's starting position leaves room for a whole game" if start else ""
+        raise fail(path, f"{value} is out of range (must be from {low} to {high}{why})")
 
 
 def _drop_gifts(reward: Toml) -> list[int]:
@@ -140,8 +151,11 @@ def check_setup(setup: Setup) -> None:
         raise InvalidState(f"setup: {exc}") from None
 
 
-def check_state(st: GameState, setup: Setup, where: str = "state", game_board: Board | None = None) -> None:
-    """``game_board``: a running game's board; None: the one the setup names (a save being loaded)."""
+def check_state(st: GameState, setup: Setup, where: str = "state", game_board: Board | None = None,
+                start: bool = False) -> None:
+    """``game_board``: a running game's board; None: the one the setup names (a save being loaded).
+    ``start``: the position a game starts from (a hand-written one): the growing counts leave room for a
+    whole game (``growing``)."""
     comps = components()
     game_map = game_board or board_of(setup.options)
     p = partial(key_path, where)
@@ -172,8 +186,10 @@ def check_state(st: GameState, setup: Setup, where: str = "state", game_board: B
             raise fail(f"{p('drafting')}[{i}]", f"seat {s} has no pick to come (pick_order from pick_index)")
     if len(set(st.drafting)) != len(st.drafting):
         raise fail(p("drafting"), f"{st.drafting} lists a seat twice")
-    _range(p("rng_counter"), st.rng_counter, 0, MAX_RANDOM_DRAWS)
+    _range(p("rng_counter"), st.rng_counter, 0, growing(MAX_RANDOM_DRAWS, start), start)
+    _check_flow(st, p)
     most_in_dam, most_in_headstream, most_in_game = water_bounds(n, game_map)
+    scored = ROUNDS if st.phase == "over" else st.round - 1  # rounds whose Energy is scored
 
     # The map.
     if set(st.headstream_tiles) != set(game_map.headstreams):
@@ -197,7 +213,8 @@ def check_state(st: GameState, setup: Setup, where: str = "state", game_board: B
             raise fail(f"{at}.base", "only a company whose board allows it has an Elevation without a Base, "
                                      "and that dam is never raised (height 1)")
         _range(f"{at}.drops", dam.drops, 0, most_in_dam)  # the exact capacity: the rules' invariants
-    _range(p("drops_created"), st.drops_created, 0, most_in_game)  # after the places: they say more
+    # after the places (they say more); a start holds at most one whole game's worth, a game two
+    _range(p("drops_created"), st.drops_created, 0, growing(2 * most_in_game, start), start)
     _range(p("drops_exited"), st.drops_exited, 0, st.drops_created)
     for table, spaces, what in ((st.conduits, game_map.conduits, "conduit space"),
                                 (st.powerhouses, game_map.powerhouses, "powerhouse space")):
@@ -317,14 +334,19 @@ def check_state(st: GameState, setup: Setup, where: str = "state", game_board: B
     china = landscape_data.box()  # the China Challenge's bonus and objective tiles may be drawn too
     for i, b in enumerate(st.bonus_tiles):
         _one_of(f"{p('bonus_tiles')}[{i}]", b, {*comps.bonus_tiles, china.bonus.id}, "bonus tile")
+        if b in st.bonus_tiles[:i]:  # drawn from the box, one per round: a round with a repeated tile has none of its own
+            raise fail(f"{p('bonus_tiles')}[{i}]", f"bonus tile {b} is drawn for two rounds")
     objectives = {*comps.objective_tiles, china.objective.id}
     _one_of(p("objective"), st.objective, objectives, "objective tile")
     for i, tile_id in enumerate(st.landscape_objectives):
         _one_of(f"{p('landscape_objectives')}[{i}]", tile_id, objectives, "objective tile")
     if st.extra_objective:
         _one_of(p("extra_objective"), st.extra_objective, objectives, "objective tile")
+    in_play = {c.officer for c in st.companies}
     for i, o in enumerate(st.spare_officers):
         _one_of(f"{p('spare_officers')}[{i}]", o, OFFICERS, "chief engineer")
+        if o in in_play:
+            raise fail(f"{p('spare_officers')}[{i}]", f"{o!r} is drawn but not dealt, yet a company plays with them")
     for i, s in enumerate(st.winner):
         _seat(f"{p('winner')}[{i}]", s, n)
 
@@ -352,15 +374,17 @@ def check_state(st: GameState, setup: Setup, where: str = "state", game_board: B
         if seat_setup.officer and seat_setup.officer != c.officer:
             raise fail(q("officer"), f"{c.officer!r} differs from setup.seats[{i}].officer ({seat_setup.officer!r})")
         for name, high in COMPANY_COUNTS.items():
-            _range(q(name), getattr(c, name), 0, high)
+            _range(q(name), getattr(c, name), 0, growing(high, start), start)
         _range(q("engineers"), c.engineers, 0, engineers)
-        _range(q("vp"), c.vp, -MAX_VP if c.kind == "automa" else 0, MAX_VP)  # an Automa's VP may go below 0
-        if len(c.energy_by_round) > ROUNDS:
-            raise fail(q("energy_by_round"), f"has {len(c.energy_by_round)} rounds; a game has {ROUNDS}")
+        most_vp = growing(MAX_VP, start)
+        _range(q("vp"), c.vp, -most_vp if c.kind == "automa" else 0, most_vp, start)  # an Automa's may go below 0
+        if len(c.energy_by_round) > scored:  # one entry per round scored (a hand-written position may leave them out)
+            raise fail(q("energy_by_round"), f"has {len(c.energy_by_round)} rounds, but {scored} "
+                                             f"{'is' if scored == 1 else 'are'} scored by {_progress(st)}")
         for j, e in enumerate(c.energy_by_round):
             _range(f"{q('energy_by_round')}[{j}]", e, 0, MAX_ENERGY)
         for source, v in c.vp_by_source.items():
-            _range(key_path(q("vp_by_source"), source), v, -MAX_VP, MAX_VP)
+            _range(key_path(q("vp_by_source"), source), v, -most_vp, most_vp, start)
         _range(q("construction_used"), c.construction_used, 0, len(comps.construction_spaces))
         if set(c.pieces) != set(STRUCTURES):
             raise fail(q("pieces"), f"needs exactly {', '.join(STRUCTURES)}")
@@ -384,26 +408,71 @@ def check_state(st: GameState, setup: Setup, where: str = "state", game_board: B
             w = f"{q('wheel')}[{j}]"
             for k, t in enumerate(seg.tiles):
                 own_tile(f"{w}.tiles[{k}]", t)
+            if len(seg.tiles) > 1:  # a construction puts its one tile on the open segment
+                raise fail(f"{w}.tiles", f"{len(seg.tiles)} technology tiles on one segment; a segment holds one")
             for name in MACHINES:
-                _range(f"{w}.{name}", getattr(seg, name), 0, MAX_MACHINERY)
+                _range(f"{w}.{name}", getattr(seg, name), 0, growing(MAX_MACHINERY, start), start)
         contracts(q("contracts"), c.contracts, ("starting", "national", *COLOURS))
         contracts(q("fulfilled"), c.fulfilled, ("starting", "national", *COLOURS))
         if len(c.private_spaces_used) != 2:
             raise fail(q("private_spaces_used"), "needs 2 booleans (the chief engineer's private spaces)")
+        copies = c.officer in OFFICERS and OFFICERS[c.officer].copies_others
         if c.copied_officer:
             _one_of(q("copied_officer"), c.copied_officer, OFFICERS, "chief engineer")
-        for j, o in enumerate(getattr(c, "copied_for_round", ())):
+            if not copies:
+                raise fail(q("copied_officer"), f"{c.officer!r} copies no other chief engineer's ability")
+        for j, o in enumerate(c.copied_for_round):
             _one_of(f"{q('copied_for_round')}[{j}]", o, OFFICERS, "chief engineer")
+            if not copies:
+                raise fail(f"{q('copied_for_round')}[{j}]", f"{c.officer!r} copies no other chief engineer's ability")
         if len(c.machinery_gained) != 2:
             raise fail(q("machinery_gained"), "needs 2 counts (excavators, mixers)")
         for j, k in enumerate(c.machinery_gained):
-            _range(f"{q('machinery_gained')}[{j}]", k, 0, MAX_MACHINERY)
+            _range(f"{q('machinery_gained')}[{j}]", k, 0, growing(MAX_MACHINERY, start), start)
         if len(c.machinery_lost) != 3:
             raise fail(q("machinery_lost"), "needs 3 counts (Excavators, mixers, Excamixers)")
         for j, k in enumerate(c.machinery_lost):
-            _range(f"{q('machinery_lost')}[{j}]", k, 0, MAX_MACHINERY)
+            _range(f"{q('machinery_lost')}[{j}]", k, 0, growing(MAX_MACHINERY, start), start)
         if c.architect and not (c.officer in OFFICERS and OFFICERS[c.officer].architect):
             raise fail(q("architect"), f"{c.officer!r} has no Architect")
+    if st.phase == "over" and st.winner != scoring.winners(st.companies):
+        best = scoring.winners(st.companies)
+        raise fail(p("winner"), f"{st.winner} after the final scoring, but seat(s) {best} have the most VP "
+                                f"(then Energy)")
+
+
+def _progress(st: GameState) -> str:
+    return "the end of the game" if st.phase == "over" else f"round {st.round}"
+
+
+def _check_flow(st: GameState, p: Callable[[str], str]) -> None:
+    """Where the game is must agree with itself: the starting picks come before round 1's income, the game
+    ends after the last round's scoring (and only then has a winner)."""
+    if st.phase == "pick" and st.round != 1:
+        raise fail(p("phase"), f"the starting picks come before round 1, not in round {st.round}")
+    if st.starting_offer and st.phase != "pick":
+        raise fail(p("starting_offer"), f"starting contracts still offered in round {st.round} ({st.phase} "
+                                        f"phase); they are all picked before round 1's income")
+    if st.phase == "over" and st.round != ROUNDS:
+        raise fail(p("phase"), f"the game is over in round {st.round}; it ends after round {ROUNDS}")
+    if st.phase == "over" and not st.winner:
+        raise fail(p("winner"), "the game is over but has no winner")
+    if st.phase != "over" and st.winner:
+        raise fail(p("winner"), f"a winner in round {st.round}, before the game is over")
+
+
+def check_turn(st: GameState, where: str = "state") -> None:
+    """What holds where a turn starts (a save's snapshot, a hand-written position; not in the middle of a
+    turn, when the seat that just passed may still end its turn): the seat to play in the action phase has
+    not passed, so not every company has."""
+    if st.phase != "actions":
+        return
+    p = partial(key_path, where)
+    if all(c.passed for c in st.companies):
+        raise fail(p("companies"), "every company has passed, yet the action phase goes on")
+    seat = st.turn_order[st.turn_index]
+    if st.companies[seat].passed:
+        raise fail(p("turn_index"), f"points at seat {seat} to play, but it has passed")
 
 
 def _check_powerhouse_pieces(st: GameState, at: str) -> None:

@@ -143,11 +143,13 @@ def progress(game, path) -> str:
 
 
 def latest(store):
-    """The newest save's path, or None (also when the folder cannot be read)."""
-    try:
-        return store.latest() if store is not None else None
-    except OSError:
-        return None
+    """The newest save's path; when no file of the folder loads, the newest of those skipped (opening it
+    says why it does not load); None when there is none (also when the folder cannot be read)."""
+    found, skipped = listing(store)
+    if found:
+        return found[0].path
+    newest = max(skipped, key=lambda info: info.modified, default=None)
+    return newest.path if newest is not None else None
 
 
 def latest_info(store):
@@ -186,7 +188,8 @@ def describe(info) -> str:
     seats = ", ".join(f"{name} ({names[c].name if c in names else c})" for name, c in info.seats)
     state = "finished" if info.over else f"round {info.round}"
     scores = "/".join(str(s) for s in info.scores)
-    return f"{info.path.stem} · {info.modified:%Y-%m-%d %H:%M} · {seats} · {state} · VP {scores}"
+    unchecked = "" if info.checked else " · not checked yet (edited or older file)"
+    return f"{info.path.stem} · {info.modified:%Y-%m-%d %H:%M} · {seats} · {state} · VP {scores}{unchecked}"
 
 
 def _line(exc) -> str:
@@ -195,11 +198,12 @@ def _line(exc) -> str:
 
 
 class InUse(Exception):
-    """The game is played by another barrage-tui (``pid`` when known); the message is one plain line."""
+    """The game is played by another barrage-tui (``pid`` when known), which writes ``path`` (the file to
+    watch, when known); the message is one plain line."""
 
-    def __init__(self, message: str, pid: int | None) -> None:
+    def __init__(self, message: str, pid: int | None, path=None) -> None:
         super().__init__(message)
-        self.pid = pid
+        self.pid, self.path = pid, path
 
 
 def claim(store, game):
@@ -212,7 +216,7 @@ def claim(store, game):
     try:
         return store.claim(game)
     except saves.GameInUse as exc:
-        raise InUse(_line(exc), exc.pid) from None
+        raise InUse(_line(exc), exc.pid, exc.path) from None
     except (saves.SaveError, OSError):
         return None
 

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
 import pytest
 
+from barrage_tui.cli import main
 from barrage_tui.rules.components import components
 from barrage_tui.rules.game import Game
 from barrage_tui.rules.setup import SeatSetup, Setup
@@ -73,3 +75,29 @@ def test_a_base_game_records_the_base_boards_hash(tmp_path):
     game = Game.new(Setup(seats=(SeatSetup("A", company="usa", officer="wilhelm"),), seed=5))
     text = save_game(game, tmp_path / "g.toml").read_text()
     assert f'board_sha256 = "{components().map.sha256}"' in text and "version = 3\n" in text
+
+
+@pytest.mark.parametrize("damaged", ["", "6f1c", "z" * 64, "0" * 63, "0" * 65])
+def test_a_damaged_board_hash_is_a_damaged_save_not_a_changed_board(tmp_path, damaged):
+    """Issue 19: a malformed board_sha256 was reported as 'the board has changed'."""
+    text = save_game(_game_on(SMALL), tmp_path / "g.toml").read_text()
+    path = tmp_path / "damaged.toml"
+    path.write_text(re.sub(r'board_sha256 = "[0-9a-f]{64}"', f'board_sha256 = "{damaged}"', text))
+    with pytest.raises(SaveError) as info:
+        load_game(path)
+    assert str(info.value) == (f"{path}: board_sha256: {damaged!r} is not a content hash (64 hexadecimal digits): "
+                               "the file is damaged")
+    assert main(["inspect", str(path)]) == 1
+
+
+def test_inspect_says_the_board_changed_as_the_app_does(tmp_path, capsys):
+    board = tmp_path / "board.toml"
+    shutil.copy(SMALL, board)
+    path = save_game(_game_on(board), tmp_path / "g.toml")
+    assert main(["inspect", str(path)]) == 0
+    assert capsys.readouterr().err == ""  # the same board: nothing to say
+    board.write_text(SMALL.read_text().replace('name = "Small test board"', 'name = "Small test board, edited"'))
+    assert main(["inspect", str(path)]) == 0
+    out, err = capsys.readouterr()
+    assert err == f"{path}: warning: {board_warning(load_game(path))}\n"
+    assert "has changed since this game was saved" in err and "Round 1 of 5" in out

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import time
 from pathlib import Path
 
@@ -106,3 +107,55 @@ def test_a_long_name_is_cut_by_bytes_and_can_be_saved(tmp_path, name):
     path = SaveStore(tmp_path).save_as(game, name)  # the temporary file of the write is longer still
     assert path.name == cut + ".toml"
     assert_same_game(load_game(path), game)
+
+
+def test_the_listing_shows_what_the_checked_file_says_not_an_edited_summary(tmp_path):
+    """Issue 19: a round-3 game whose [summary] was edited to 'finished, 9999 VP' is listed as it is: the
+    edit breaks the summary's seal, and the file is then listed from the game its loading checks."""
+    store = SaveStore(tmp_path)
+    setup, keys = random_game_log(4, 2, False)
+    game = game_at(setup, keys, 60)
+    path = store.save_as(game, "edited")
+    assert store.list()[0].scores == tuple(c.vp for c in game.state.companies)  # sealed: from its summary
+    text = path.read_text()
+    edited = re.sub(r"(\[summary\]\nround = )\d+\nphase = \"\w+\"\nover = false\n(.*\n.*\n)scores = \[[^]]*\]",
+                    r'\g<1>5\nphase = "over"\nover = true\n\g<2>scores = [9999, 9999]', text)
+    assert edited != text
+    path.write_text(edited)
+    (info,) = store.list()
+    assert not info.over and info.round == game.state.round == 3
+    assert info.scores == tuple(c.vp for c in game.state.companies) and 9999 not in info.scores
+    assert info.game_id == game.setup.options["id"]
+
+
+def test_an_edited_file_that_does_not_load_is_skipped_with_its_reason(tmp_path):
+    store = SaveStore(tmp_path)
+    path = store.save_as(game_at(*random_game_log(4, 2, False), 60), "edited")
+    path.write_text(path.read_text().replace("\nround = 3\n", "\nround = 1\n", 1))  # [summary] only
+    assert store.list()[0].round == 3
+    state = re.search(r"\[state\]\n(?:.*\n)*?round = 3\n", path.read_text())
+    text = path.read_text()
+    path.write_text(text[:state.end() - 2] + "4\n" + text[state.end():])  # [state] says round 4
+    assert store.list() == []
+    (skipped,) = store.listing().skipped
+    assert skipped.path == path and "state" in skipped.error
+
+
+def test_a_listing_out_of_time_marks_the_files_it_has_not_checked(tmp_path, monkeypatch):
+    """Files without a seal are loaded to be checked, for CHECK_SECONDS a listing at most (a folder of saves
+    written before the seal stays quick to list); the rest are listed as they say, marked, and checked later."""
+    import saves.store
+    from barrage_tui.ui.storage import describe
+
+    store = SaveStore(tmp_path)
+    game = game_at(*random_game_log(4, 2, False), 60)
+    path = store.save_as(game, "older")
+    path.write_text(re.sub(r"\nseal = .*\n", "\n", path.read_text()))  # as written before the seal
+    monkeypatch.setattr(saves.store, "CHECK_SECONDS", 0.0)
+    (info,) = store.list()
+    assert not info.checked and info.round == 3 and describe(info).endswith(" · not checked yet (edited or older file)")
+    monkeypatch.setattr(saves.store, "CHECK_SECONDS", 60.0)
+    (info,) = store.list()
+    assert info.checked and not describe(info).endswith("older file)")
+    monkeypatch.setattr(saves.store, "CHECK_SECONDS", 0.0)
+    assert store.list()[0].checked  # remembered while the file is unchanged

@@ -105,12 +105,13 @@ async def test_escape_codes_in_a_save_are_shown_not_obeyed(tmp_path):
         assert "\x1b" not in said and "\\x1b" in said
 
 
-def test_a_hand_edited_summary_is_described_as_it_is(tmp_path):
-    """The list of saves reads each file's summary: an unknown company there is shown, not a crash."""
+def test_a_hand_edited_summary_is_not_described(tmp_path):
+    """The list of saves trusts a summary only as barrage-tui wrote it (issue 19): an edited one, here naming
+    an unknown company in markup, is neither shown nor a crash; the game its file holds is."""
     from barrage_tui.ui.storage import describe
 
     game = Game.new(Setup(seats=(SeatSetup("A"), SeatSetup("B")), seed=3))
     path = saves.SaveStore(tmp_path).autosave(game)
     path.write_text(path.read_text().replace('companies = ["italy", "germany"]', 'companies = ["[/]", "germany"]'))
     (info,) = saves.SaveStore(tmp_path).list()
-    assert "A ([/]), B (Germany)" in describe(info)
+    assert "A (Italy), B (Germany)" in describe(info)

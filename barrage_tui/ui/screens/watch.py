@@ -17,7 +17,7 @@ def offer_watch(app, game, refused: storage.InUse) -> None:
     """Say that another process plays ``game``; watch it live, or stay (back) where the app is."""
     from .dialogs import ConfirmScreen
 
-    path = storage.autosave_path(app.store, game)
+    path = refused.path or storage.autosave_path(app.store, game)  # the file the other one writes
 
     def answer(watch: bool | None) -> None:
         if watch and path is not None:
