@@ -68,7 +68,7 @@ def file_ref(path: str) -> str:
     is found again from another working folder)."""
     if is_builtin(path) or not _looks_like_a_file(path):
         return path  # an id (a wrong one is refused with the list of boards)
-    return os.path.realpath(os.path.expanduser(path))  # never raises (a symlink loop stays as it is, refused on reading)
+    return os.path.realpath(os.path.expanduser(path))  # never raises: a symlink loop is refused on reading
 
 
 def _looks_like_a_file(ref: str) -> bool:

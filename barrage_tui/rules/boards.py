@@ -698,7 +698,8 @@ def _diversions(top: _Item, b: _Builder, down: Mapping[str, str],
         elif isinstance(source, str) and (source in b.heads or source in b.lakes):
             node = source
         else:
-            raise BoardProblem(item.place, f"diverts {_shown(source)}, which is no valley, headstream or lake of the board")
+            raise BoardProblem(item.place, f"diverts {_shown(source)}, which is no valley, headstream or lake of the "
+                                           "board")
         to = _resolve(b, item.place, item.target("to"))
         code = item.get("landscape", str)
         if code not in landscapes:
@@ -754,7 +755,8 @@ def _landscapes(top: _Item, b: _Builder, areas: tuple[str, ...]) -> dict[str, La
             if h not in b.heads:
                 raise BoardProblem(item.place, f"marks headstream {_shown(h)}, which the board does not have")
             if h in b.head_covers:
-                raise BoardProblem(item.place, f"marks headstream {_shown(h)}, which lies under landscape {b.head_covers[h]}")
+                raise BoardProblem(item.place, f"marks headstream {_shown(h)}, which lies under landscape "
+                                               f"{b.head_covers[h]}")
         if len(set(heads)) != len(heads):
             raise BoardProblem(item.place, "marks a headstream twice")
         lake = item.get("lake", str, "")
@@ -791,7 +793,8 @@ def _layout(top: _Item, b: _Builder) -> tuple[tuple[LayoutCell, ...], ...]:
         elif isinstance(value, list) and value and all(_is(v, int) for v in value):
             valleys = tuple(value)
         else:
-            raise BoardProblem("layout", f"a cell must be a valley's number, a list of them or \"legend\", not {_shown(value)}")
+            raise BoardProblem("layout", "a cell must be a valley's number, a list of them or \"legend\", "
+                                         f"not {_shown(value)}")
         for v in valleys:
             if v not in b.zones:
                 raise BoardProblem("layout", f"valley {_shown(v)}, which the board does not have")
