@@ -8,10 +8,11 @@ process, so nothing here is a "current" board.
 
 from __future__ import annotations
 
-from pathlib import Path
+import os
 
-from .boards import Board, BoardProblem, parse_bytes, sha256
+from .boards import MAX_BYTES, Board, BoardProblem, parse_bytes, sha256
 from .components import BASE_BOARD, builtin_board_bytes, builtin_boards, components
+from .file_limits import FileRefused, read_regular
 
 BOARD_OPTION = "board"  # Setup.options key: the board's id or file path ("base" when left out)
 
@@ -30,23 +31,17 @@ def is_builtin(ref: str) -> bool:
 
 
 def read_bytes(ref: str) -> bytes:
-    """A board file's bytes, by id or path (``BoardProblem`` when there is no such board or file)."""
+    """A board file's bytes, by id or path (``BoardProblem`` when there is no such board or file). Only a
+    regular file of at most the board's size is read: a FIFO, a device or a folder is refused from its stat
+    (``board check``, ``sim --board``, the app's ``--board`` and a save naming a board all read through here)."""
     if is_builtin(ref):
         return builtin_board_bytes(ref)
-    path = Path(ref)
     if not _looks_like_a_file(ref):
         raise BoardProblem("", f"no board {ref!r} (the boards: {', '.join(builtin_boards())}; or a .toml file's path)")
     try:
-        size = path.stat().st_size
-        if size > 4 * 1024 * 1024:  # refused again, with the board limit, by parse_bytes; never read whole
-            raise BoardProblem("", f"too large for a board file ({size:,} bytes)")
-        return path.read_bytes()
-    except FileNotFoundError:
-        raise BoardProblem("", "the board file is missing") from None
-    except IsADirectoryError:
-        raise BoardProblem("", "is a folder, not a board file") from None
-    except OSError as exc:
-        raise BoardProblem("", f"cannot be read ({exc.strerror or exc})") from None
+        return read_regular(ref, MAX_BYTES, "board file")
+    except FileRefused as exc:
+        raise BoardProblem("", str(exc)) from None
 
 
 def load(ref: str) -> Board:
@@ -73,7 +68,7 @@ def file_ref(path: str) -> str:
     is found again from another working folder)."""
     if is_builtin(path) or not _looks_like_a_file(path):
         return path  # an id (a wrong one is refused with the list of boards)
-    return str(Path(path).expanduser().resolve())
+    return os.path.realpath(os.path.expanduser(path))  # never raises: a symlink loop is refused on reading
 
 
 def _looks_like_a_file(ref: str) -> bool:

@@ -4,9 +4,11 @@ A board file says what is printed on a board: its valleys (the rulebook's basins
 and powerhouse spaces, the headstreams and the tiles drawn for them, the river (every valley, headstream
 and natural lake says where its water goes), natural lakes, the neutral dams' setup, neutral powerhouses,
 spaces covered by a landscape, yield spaces and the map's layout. ``parse`` checks everything and refuses a
-broken board with one ``BoardProblem`` naming the place and the problem.
+broken board with one ``BoardProblem`` naming the place and the problem: also every number beyond the
+bounds a whole game stays playable within (docs/board-format.md, "Limits"). Each check takes linear time in
+the file's size.
 
-This module reads no other rules module (``components`` loads the base board through it).
+This module reads no other rules module but ``file_limits`` (``components`` loads the base board through it).
 """
 
 from __future__ import annotations
@@ -19,12 +21,26 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+from .file_limits import deep_key, too_large
+
 AREAS = ("mountain", "hill", "plain")  # the areas the rules know (scoring and costs go by area)
 YIELD_COLOURS = ("green", "yellow", "red")
 YIELD_MARKS = ("", "4", "3+")  # "4": only with 4 players; "3+": with 3 or 4
 MAX_BYTES = 64 * 1024  # the base board is ~6 KB; a far larger board file is no board
 MAX_KEY_PARTS = 8  # tomllib's time grows with the square of a dotted key's parts: a board needs 3
-_DEEP_KEY = re.compile(r"[\w-]+(?:[ \t]*\.[ \t]*[\w-]+){%d}" % MAX_KEY_PARTS)
+
+# Bounds of what a board gives (docs/board-format.md, "Limits"): the printed boards' figures with room to
+# spare, and low enough that a game on the board never takes its state past a bound its saves are checked
+# against (validation.py: 1,000 Energy or credits; a dam holds at most 4 drops). The rest is bounded by the
+# rules (a neutral dam 1-3 high) or by what the board has (a valley's number, a tile's id).
+MAX_VALLEY = 99  # a valley's number: 1 to this (the boards: 1-12)
+MAX_CONDUIT_VALUE = 9  # the boards print 1-5: a drop makes at most twice the base game's most Energy
+MAX_RED = 9  # a red outline's credits (the boards: 2-6): a fee nobody could ever pay is no fee
+MAX_LAKE = 9  # a natural lake's capacity (the Yellow River's: 3 and 4)
+MAX_DAM_HEIGHT = 3  # a neutral dam (from setup or a preparation tile), as a company's
+MAX_ID = 32  # an id's characters; ids are written in choice keys and in saves' keys ("system:B5L:C5R:P10_0")
+MAX_NAME = 100  # a board's or a preparation tile's name, shown on one line
+_ID = re.compile(r"[A-Za-z0-9_-]+")  # the characters of a bare TOML key: no ":" or ";" of a choice key
 
 Target = int | str  # where water goes: a valley's number, or a lake's or an exit's id
 
@@ -215,12 +231,12 @@ def sha256(data: bytes) -> str:
 def parse_bytes(data: bytes, tiles: Collection[int]) -> Board:
     """A board from a file's bytes; ``tiles`` are the headstream tiles the game has (headstreams.toml)."""
     if len(data) > MAX_BYTES:
-        raise BoardProblem("", f"too large for a board file ({len(data):,} bytes; at most {MAX_BYTES // 1024} KB)")
+        raise BoardProblem("", too_large(len(data), MAX_BYTES, "board file"))
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
         raise BoardProblem("", "not a text file (not UTF-8)") from None
-    if _DEEP_KEY.search(text):
+    if deep_key(text, MAX_KEY_PARTS):
         raise BoardProblem("", f"not a board file: a key has more than {MAX_KEY_PARTS} dotted parts")
     try:
         raw = tomllib.loads(text)
@@ -242,6 +258,12 @@ def _is(value: object, tp: type) -> bool:
     return isinstance(value, tp) and not (tp is int and isinstance(value, bool))
 
 
+def _shown(value: object) -> str:
+    """A value of the file as a problem quotes it: its repr, cut short (the problem stays one short line)."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
 class _Item:
     """One table of the file: its keys checked (unknown, missing, of the wrong type) as they are read."""
 
@@ -250,7 +272,7 @@ class _Item:
             raise BoardProblem(place, f"must be a table, not {_kind(raw)}")
         unknown = sorted(set(raw) - set(keys))
         if unknown:
-            raise BoardProblem(place, f"unknown key {unknown[0]!r}")
+            raise BoardProblem(place, f"unknown key {_shown(unknown[0])}")
         self.raw, self.place = raw, place
 
     def get(self, key: str, tp: type, default: Any = None) -> Any:
@@ -261,6 +283,20 @@ class _Item:
         value = self.raw[key]
         if not _is(value, tp):
             raise BoardProblem(self.place, f"{key} must be {_kind(tp())}, not {_kind(value)}")
+        return value
+
+    def number(self, key: str, low: int, high: int, why: str, default: int | None = None) -> int:
+        """A number from ``low`` to ``high``; else "<key> <value>: <why>"."""
+        value: int = self.get(key, int, default)
+        if not low <= value <= high:
+            raise BoardProblem(self.place, f"{key} {_shown(value)}: {why}")
+        return value
+
+    def text(self, key: str, default: str, most: int = MAX_NAME) -> str:
+        """A text of at most ``most`` characters (a name shown on one line)."""
+        value: str = self.get(key, str, default)
+        if len(value) > most:
+            raise BoardProblem(self.place, f"{key} is {len(value):,} characters long (at most {most})")
         return value
 
     def target(self, key: str) -> Target:
@@ -283,9 +319,16 @@ class _Item:
         out = []
         for i, v in enumerate(values, start=1):
             label = v.get(ident) if isinstance(v, dict) else None
-            where = f"{name} {label}" if isinstance(label, (str, int)) and not isinstance(label, bool) else f"{name} #{i}"
+            where = f"{name} {label}" if _is_label(label) else f"{name} #{i}"
             out.append(_Item(v, f"{self.place}, {where}" if self.place else where, keys))
         return out
+
+
+def _is_label(label: object) -> bool:
+    """Whether a table's id may name it in a problem: a valid id or a number of at most a few digits."""
+    if isinstance(label, str):
+        return 0 < len(label) <= MAX_ID and _ID.fullmatch(label) is not None
+    return isinstance(label, int) and not isinstance(label, bool) and abs(label) < 10 ** 6
 
 
 _TOP = ("id", "name", "note", "areas", "exits", "headstream_tiles", "layout", "headstream", "neutral_dam",
@@ -311,11 +354,10 @@ class _Builder:
         self.covers: list[tuple[str, str]] = []  # (place, landscape code) to check once all are read
 
     def claim(self, ident: str, place: str) -> None:
-        if not ident:
-            raise BoardProblem(place, "an empty id")
+        _check_id(ident, place)
         if ident in self.ids:
             other = self.ids[ident]
-            raise BoardProblem(place, f"duplicate id {ident!r}" + (f" (also {other})" if other != place else ""))
+            raise BoardProblem(place, f"duplicate id {_shown(ident)}" + (f" (also {other})" if other != place else ""))
         self.ids[ident] = place
 
     def cover(self, item: _Item) -> str:
@@ -324,8 +366,19 @@ class _Builder:
             return ""
         if not code:
             raise BoardProblem(item.place, "covered names no landscape")
+        if not _is_label(code):
+            raise BoardProblem(item.place, f"covered by landscape {_shown(code)}, which the board does not have")
         self.covers.append((item.place, code))
         return code
+
+
+def _check_id(ident: str, place: str) -> None:
+    if not ident:
+        raise BoardProblem(place, "an empty id")
+    if len(ident) > MAX_ID:
+        raise BoardProblem(place, f"id {_shown(ident)} is {len(ident):,} characters long (at most {MAX_ID})")
+    if not _ID.fullmatch(ident):
+        raise BoardProblem(place, f"id {_shown(ident)}: an id has only letters, digits, '_' and '-'")
 
 
 def parse(raw: Mapping[str, Any], tiles: Collection[int], digest: str = "") -> Board:
@@ -333,37 +386,33 @@ def parse(raw: Mapping[str, Any], tiles: Collection[int], digest: str = "") -> B
     top = _Item(dict(raw), "", _TOP)
     b = _Builder(tiles)
     board_id = top.get("id", str)
+    _check_id(board_id, "")
     top.get("note", str, "")  # for people: only its type is checked
     seats = tuple(top.items("seats", int))
     for n in seats:
         if not 1 <= n <= 4:
-            raise BoardProblem("seats", f"{n} seats: a game has 1 to 4")
+            raise BoardProblem("seats", f"{_shown(n)} seats: a game has 1 to 4")
+    if len(set(seats)) != len(seats):
+        raise BoardProblem("seats", "lists a seat count twice")
     areas = tuple(top.items("areas", str)) or AREAS
     for a in areas:
         if a not in AREAS:
-            raise BoardProblem("areas", f"unknown area {a!r} (the rules know {', '.join(AREAS)})")
+            raise BoardProblem("areas", f"unknown area {_shown(a)} (the rules know {', '.join(AREAS)})")
     exits = tuple(top.items("exits", str))
     if not exits:
         raise BoardProblem("exits", "a board needs at least one exit")
     for e in exits:
+        _check_id(e, "exits")
         b.claim(e, f"exit {e}")
-
-    def area(item: _Item) -> str:
-        a: str = item.get("area", str)
-        if a not in areas:
-            raise BoardProblem(item.place, f"unknown area {a!r} (the board's areas: {', '.join(areas)})")
-        return a
-
     for v in top.tables("valley", "valley", ("id", "area", "to", "dam", "conduit", "powerhouse")):
-        _valley(b, v, area(v))
+        _valley(b, v, _area(v, areas))
     for lk in top.tables("lake", "lake", ("id", "capacity", "drops", "to")):
         ident = lk.get("id", str)
         b.claim(ident, lk.place)
-        capacity, drops = lk.get("capacity", int), lk.get("drops", int, 0)
-        if capacity < 1:
-            raise BoardProblem(lk.place, f"capacity {capacity}: a lake holds at least 1 drop")
+        capacity = lk.number("capacity", 1, MAX_LAKE, f"a lake holds at least 1 drop and at most {MAX_LAKE}")
+        drops = lk.get("drops", int, 0)
         if not 0 <= drops <= capacity:
-            raise BoardProblem(lk.place, f"starts with {drops} drops, but holds 0 to {capacity}")
+            raise BoardProblem(lk.place, f"starts with {_shown(drops)} drops, but holds 0 to {capacity}")
         to = lk.target("to")
         if to == ident:
             raise BoardProblem(lk.place, "drains into itself")
@@ -379,23 +428,26 @@ def parse(raw: Mapping[str, Any], tiles: Collection[int], digest: str = "") -> B
         if code:
             b.head_covers[ident] = code
         if "tile" in h.raw:
-            b.head_fixed[ident] = (h.place, h.get("tile", int))
+            b.head_fixed[ident] = (h.place, h.get("tile", int))  # a known tile's id: _fixed_tiles
     for z in b.zones.values():
         b.claim(passage(z.id), f"valley {z.id}'s powerhouse passage")  # a space named "P<valley>" would clash
     downstream = _river(b)
     head_tiles = tuple(top.items("headstream_tiles", int))
     for t in head_tiles:
         if t not in tiles:
-            raise BoardProblem("headstream_tiles", f"unknown headstream tile {t} (headstreams.toml has {_runs(tiles)})")
+            raise BoardProblem("headstream_tiles", f"unknown headstream tile {_shown(t)} "
+                                                   f"(headstreams.toml has {_runs(tiles)})")
+    if len(set(head_tiles)) != len(head_tiles):  # two headstreams could draw the same tile
+        raise BoardProblem("headstream_tiles", "lists a tile twice: there is one of each tile")
     _fixed_tiles(b, head_tiles)
     drawing = len(b.heads) - len(b.head_fixed)
-    if len(set(head_tiles)) < drawing:
-        raise BoardProblem("headstream_tiles", f"{len(set(head_tiles))} tiles for {drawing} headstreams: "
+    if len(head_tiles) < drawing:
+        raise BoardProblem("headstream_tiles", f"{len(head_tiles)} tiles for {drawing} headstreams: "
                                                "each headstream draws its own tile")
     landscapes = _landscapes(top, b, areas)
     for place, code in b.covers:
         if code not in landscapes:
-            raise BoardProblem(place, f"covered by landscape {code!r}, which the board does not have")
+            raise BoardProblem(place, f"covered by landscape {_shown(code)}, which the board does not have")
     diversions = _diversions(top, b, downstream, landscapes)
     _targets_reach(b)
     neutral_dams = _neutral_dams(top, b, areas)
@@ -403,7 +455,7 @@ def parse(raw: Mapping[str, Any], tiles: Collection[int], digest: str = "") -> B
     return Board(
         MappingProxyType(dict(b.zones)), MappingProxyType(b.dams), MappingProxyType(b.conduits),
         MappingProxyType(b.powerhouses), tuple(b.heads), exits, MappingProxyType(downstream),
-        board_id, top.get("name", str, board_id), areas,
+        board_id, top.text("name", board_id), areas,
         MappingProxyType({k: Lake(k, c, d, downstream[k]) for k, (_, c, d, _) in b.lakes.items()}),
         head_tiles, neutral_dams, MappingProxyType(landscapes), _yields(top, b, areas),
         _layout(top, b), digest, seats, top.get("assumed", str, ""), MappingProxyType(positions),
@@ -411,32 +463,43 @@ def parse(raw: Mapping[str, Any], tiles: Collection[int], digest: str = "") -> B
         MappingProxyType({h: t for h, (_, t) in b.head_fixed.items()}), MappingProxyType(diversions))
 
 
+def _area(item: _Item, areas: tuple[str, ...]) -> str:
+    a: str = item.get("area", str)
+    if a not in areas:
+        raise BoardProblem(item.place, f"unknown area {_shown(a)} (the board's areas: {', '.join(areas)})")
+    return a
+
+
+def _red(item: _Item) -> int:
+    return item.number("red", 0, MAX_RED, f"a red outline costs 0 to {MAX_RED} credits more", 0)
+
+
 def _valley(b: _Builder, v: _Item, area: str) -> None:
-    ident = v.get("id", int)
+    ident = v.number("id", 1, MAX_VALLEY, f"valleys are numbered 1 to {MAX_VALLEY}")
     if ident in b.zones:
         raise BoardProblem(v.place, f"duplicate valley {ident}")
     dams: list[str] = []
     conduits: list[str] = []
     powerhouses: list[str] = []
+    upper_dam = ""
     for d in v.tables("dam", "dam", ("id", "upper", "red", "covered")):
         s = d.get("id", str)
         b.claim(s, d.place)
         upper = d.get("upper", bool, False)
-        if upper and any(b.dams[x].upper for x in dams):
-            raise BoardProblem(v.place, f"two upper dam spaces ({dams[0]} and {s})")
-        b.dams[s] = DamSpace(s, ident, area, upper, d.get("red", int, 0), b.cover(d))
+        if upper and upper_dam:
+            raise BoardProblem(v.place, f"two upper dam spaces ({upper_dam} and {s})")
+        upper_dam = upper_dam or (s if upper else "")
+        b.dams[s] = DamSpace(s, ident, area, upper, _red(d), b.cover(d))
         dams.append(s)
     for c in v.tables("conduit", "conduit", ("id", "value", "to", "covered", "branch")):
         s = c.get("id", str)
         b.claim(s, c.place)
-        value = c.get("value", int)
-        if value < 1:
-            raise BoardProblem(c.place, f"value {value}: a conduit's value is at least 1")
+        value = c.number("value", 1, MAX_CONDUIT_VALUE, f"a conduit's value is 1 to {MAX_CONDUIT_VALUE}")
         targets, covers = [c.get("to", int)], {}
         for br in c.tables("branch", "branch", ("to", "covered"), "to"):
             t = br.get("to", int)
             if t in targets:
-                raise BoardProblem(br.place, f"valley {t} is already a target of {s}")
+                raise BoardProblem(br.place, f"valley {_shown(t)} is already a target of {s}")
             targets.append(t)
             code = b.cover(br)
             if code:
@@ -446,8 +509,7 @@ def _valley(b: _Builder, v: _Item, area: str) -> None:
     for p in v.tables("powerhouse", "powerhouse", ("id", "red", "neutral", "covered")):
         s = p.get("id", str)
         b.claim(s, p.place)
-        b.powerhouses[s] = PowerhouseSpace(s, ident, area, p.get("red", int, 0), p.get("neutral", bool, False),
-                                           b.cover(p))
+        b.powerhouses[s] = PowerhouseSpace(s, ident, area, _red(p), p.get("neutral", bool, False), b.cover(p))
         powerhouses.append(s)
     b.zone_to[ident] = (v.place, v.target("to"))
     b.zones[ident] = Zone(ident, area, tuple(dams), tuple(conduits), tuple(powerhouses), "")
@@ -463,7 +525,7 @@ def _resolve(b: _Builder, place: str, to: Target, seen: tuple[int, ...] = ()) ->
     exit."""
     if isinstance(to, int):
         if to not in b.zones:
-            raise BoardProblem(place, f"leads to valley {to}, which the board does not have")
+            raise BoardProblem(place, f"leads to valley {_shown(to)}, which the board does not have")
         chain = _chain(b.zones[to])
         if chain:
             return chain[0]
@@ -472,7 +534,7 @@ def _resolve(b: _Builder, place: str, to: Target, seen: tuple[int, ...] = ()) ->
         return _resolve(b, place, b.zone_to[to][1], seen + (to,))  # an empty valley: the water passes through
     if to in b.lakes or to in b.ids and b.ids[to].startswith("exit"):
         return to
-    raise BoardProblem(place, f"leads to {to!r}, which is no valley, lake or exit of the board")
+    raise BoardProblem(place, f"leads to {_shown(to)}, which is no valley, lake or exit of the board")
 
 
 def _river(b: _Builder) -> dict[str, str]:
@@ -493,15 +555,17 @@ def _river(b: _Builder) -> dict[str, str]:
         down[lake] = resolve(place, to)
     for head, (place, to) in b.heads.items():
         down[head] = resolve(place, to)
-    exits = {i for i, p in b.ids.items() if p.startswith("exit")}
+    leaves = {i for i, p in b.ids.items() if p.startswith("exit")}  # nodes whose water reaches an exit
     for start in down:
-        node, path = start, [start]
-        while node not in exits:
+        node, path, on_path = start, [start], {start}
+        while node not in leaves:
             node = down[node]
-            if node in path:
+            if node in on_path:
                 loop = " -> ".join(path[path.index(node):] + [node])
                 raise BoardProblem(_place_of(b, node), f"its water never leaves the board ({loop})")
             path.append(node)
+            on_path.add(node)
+        leaves |= on_path  # each node is walked from once: linear in the river's size
     return down
 
 
@@ -517,7 +581,7 @@ def _targets_reach(b: _Builder) -> None:
     for c in b.conduits.values():
         for t in c.targets:
             if t not in b.zones:
-                raise BoardProblem(b.ids[c.id], f"leads to valley {t}, which the board does not have")
+                raise BoardProblem(b.ids[c.id], f"leads to valley {_shown(t)}, which the board does not have")
             if not b.zones[t].powerhouse_spaces:
                 raise BoardProblem(b.ids[c.id], f"leads to valley {t}, which has no powerhouse space")
             fed.add(t)
@@ -529,24 +593,26 @@ def _targets_reach(b: _Builder) -> None:
 
 def _neutral_dams(top: _Item, b: _Builder, areas: tuple[str, ...]) -> tuple[NeutralDamRule, ...]:
     rules = []
+    listed: dict[str, str] = {}  # a dam space -> the table that lists it: two neutral dams may not meet on it
     for n in top.tables("neutral_dam", "neutral_dam", ("area", "height", "drops", "spaces"), "area"):
-        a = n.get("area", str)
-        if a not in areas:
-            raise BoardProblem(n.place, f"unknown area {a!r} (the board's areas: {', '.join(areas)})")
-        height, drops = n.get("height", int), n.get("drops", int, 0)
-        if not 1 <= height <= 3:
-            raise BoardProblem(n.place, f"height {height}: a dam is 1 to 3 high")
+        a = _area(n, areas)
+        height = n.number("height", 1, MAX_DAM_HEIGHT, f"a dam is 1 to {MAX_DAM_HEIGHT} high")
+        drops = n.get("drops", int, 0)
         if not 0 <= drops <= height:
-            raise BoardProblem(n.place, f"starts with {drops} drops, but holds 0 to {height}")
+            raise BoardProblem(n.place, f"starts with {_shown(drops)} drops, but holds 0 to {height}")
         spaces = tuple(n.items("spaces", str))
         if not spaces:
             raise BoardProblem(n.place, "spaces lists no dam space")
         for s in spaces:
             dam = b.dams.get(s)
             if dam is None or dam.area != a:
-                raise BoardProblem(n.place, f"{s} is no dam space of the {a} area")
+                raise BoardProblem(n.place, f"{s if _is_label(s) else _shown(s)} is no dam space of the {a} area")
             if dam.covered:
                 raise BoardProblem(n.place, f"{s} is covered by landscape {dam.covered}")
+            if s in listed:  # setup could draw it for two tables: one dam would vanish, and its drops with it
+                also = "" if listed[s] == n.place else f" (also listed by {listed[s]})"
+                raise BoardProblem(n.place, f"{s} is listed twice: one neutral dam at most stands on a space{also}")
+            listed[s] = n.place
         rules.append(NeutralDamRule(a, height, drops, spaces))
     return tuple(rules)
 
@@ -561,13 +627,13 @@ def _positions(top: _Item, b: _Builder, neutral_dams: tuple[NeutralDamRule, ...]
     for item in top.tables("position", "position", ("number", *SLOTS), "number"):
         number = item.get("number", int)
         if number < 1 or number in found:
-            raise BoardProblem(item.place, f"number {number}: positions are numbered 1, 2, ... once each")
+            raise BoardProblem(item.place, f"number {_shown(number)}: positions are numbered 1, 2, ... once each")
         slots = {slot: item.get(slot, str) for slot in SLOTS if slot in item.raw}
         for slot, space in slots.items():
             kind = SLOTS[slot]
             where = kinds[kind].get(space)
             if where is None:
-                raise BoardProblem(item.place, f"{slot} = {space!r}: no {kind} space of the board")
+                raise BoardProblem(item.place, f"{slot} = {_shown(space)}: no {kind} space of the board")
             if space in used:
                 raise BoardProblem(item.place, f"{space} is also a space of position {used[space]}")
             if where.covered:
@@ -588,13 +654,14 @@ def _preparation_tiles(top: _Item, b: _Builder, positions: int) -> tuple[Prepara
         b.claim(ident, item.place)
         slot = item.get("slot", str)
         if slot not in SLOTS:
-            raise BoardProblem(item.place, f"slot {slot!r} is not one of {', '.join(SLOTS)}")
+            raise BoardProblem(item.place, f"slot {_shown(slot)} is not one of {', '.join(SLOTS)}")
         height, drops = item.get("neutral_dam", int, 0), item.get("drops", int, 0)
-        if height and (not 1 <= height <= 3 or SLOTS[slot] != "dam"):
-            raise BoardProblem(item.place, f"neutral_dam {height}: a neutral dam is 1 to 3 high, on a dam slot")
+        if height and (not 1 <= height <= MAX_DAM_HEIGHT or SLOTS[slot] != "dam"):
+            raise BoardProblem(item.place, f"neutral_dam {_shown(height)}: a neutral dam is 1 to {MAX_DAM_HEIGHT} "
+                                           "high, on a dam slot")
         if not 0 <= drops <= height:
-            raise BoardProblem(item.place, f"starts with {drops} drops, but holds 0 to {height}")
-        tiles.append(PreparationTile(ident, item.get("name", str, ident), slot, height, drops))
+            raise BoardProblem(item.place, f"starts with {_shown(drops)} drops, but holds 0 to {height}")
+        tiles.append(PreparationTile(ident, item.text("name", ident), slot, height, drops))
     if len(tiles) != positions:
         raise BoardProblem("preparation_tile", f"{len(tiles)} preparation tiles for {positions} positions: "
                                                "one positional tile lies under each preparation tile")
@@ -606,7 +673,7 @@ def _fixed_tiles(b: _Builder, drawn: tuple[int, ...]) -> None:
     seen: dict[int, str] = {}
     for head, (place, t) in b.head_fixed.items():
         if t not in b.tiles:
-            raise BoardProblem(place, f"unknown headstream tile {t} (headstreams.toml has {_runs(b.tiles)})")
+            raise BoardProblem(place, f"unknown headstream tile {_shown(t)} (headstreams.toml has {_runs(b.tiles)})")
         if t in drawn:
             raise BoardProblem(place, f"tile {t} is its own, so it cannot also be in headstream_tiles")
         if t in seen:
@@ -631,11 +698,12 @@ def _diversions(top: _Item, b: _Builder, down: Mapping[str, str],
         elif isinstance(source, str) and (source in b.heads or source in b.lakes):
             node = source
         else:
-            raise BoardProblem(item.place, f"diverts {source!r}, which is no valley, headstream or lake of the board")
+            raise BoardProblem(item.place, f"diverts {_shown(source)}, which is no valley, headstream or lake of the "
+                                           "board")
         to = _resolve(b, item.place, item.target("to"))
         code = item.get("landscape", str)
         if code not in landscapes:
-            raise BoardProblem(item.place, f"landscape {code!r}: the board has no such landscape")
+            raise BoardProblem(item.place, f"landscape {_shown(code)}: the board has no such landscape")
         if node in found:
             raise BoardProblem(item.place, f"{source} is diverted twice")
         if down[node] == to:
@@ -653,12 +721,14 @@ def _never_circles(down: Mapping[str, str], turned: Mapping[str, Diversion], pla
         if start in done:
             continue
         path, stack = [start], [iter(_ways(down, turned, start))]
+        on_path = {start}
         while stack:
             nxt = next(stack[-1], None)
             if nxt is None:
                 stack.pop()
+                on_path.discard(path[-1])
                 done.add(path.pop())
-            elif nxt in path:
+            elif nxt in on_path:
                 loop = path[path.index(nxt):]
                 by = [n for n in loop if n in turned]  # (a loop without one is refused by _river)
                 codes = " and ".join(sorted({turned[n].landscape for n in by}))
@@ -666,6 +736,7 @@ def _never_circles(down: Mapping[str, str], turned: Mapping[str, Diversion], pla
                                                   f"({' -> '.join(loop + [nxt])})")
             elif nxt in down and nxt not in done:
                 path.append(nxt)
+                on_path.add(nxt)
                 stack.append(iter(_ways(down, turned, nxt)))
 
 
@@ -678,20 +749,19 @@ def _landscapes(top: _Item, b: _Builder, areas: tuple[str, ...]) -> dict[str, La
     for item in top.tables("landscape", "landscape", ("code", "area", "headstreams", "lake"), "code"):
         code = item.get("code", str)
         b.claim(code, item.place)
-        a = item.get("area", str)
-        if a not in areas:
-            raise BoardProblem(item.place, f"unknown area {a!r} (the board's areas: {', '.join(areas)})")
+        a = _area(item, areas)
         heads = tuple(item.items("headstreams", str))
         for h in heads:
             if h not in b.heads:
-                raise BoardProblem(item.place, f"marks headstream {h!r}, which the board does not have")
+                raise BoardProblem(item.place, f"marks headstream {_shown(h)}, which the board does not have")
             if h in b.head_covers:
-                raise BoardProblem(item.place, f"marks headstream {h!r}, which lies under landscape {b.head_covers[h]}")
+                raise BoardProblem(item.place, f"marks headstream {_shown(h)}, which lies under landscape "
+                                               f"{b.head_covers[h]}")
         if len(set(heads)) != len(heads):
             raise BoardProblem(item.place, "marks a headstream twice")
         lake = item.get("lake", str, "")
         if lake and lake not in b.lakes:
-            raise BoardProblem(item.place, f"lies next to lake {lake!r}, which the board does not have")
+            raise BoardProblem(item.place, f"lies next to lake {_shown(lake)}, which the board does not have")
         found[code] = LandscapeSpace(code, a, heads, lake)
     return found
 
@@ -701,13 +771,11 @@ def _yields(top: _Item, b: _Builder, areas: tuple[str, ...]) -> tuple[YieldSpace
     for y in top.tables("yield_space", "yield_space", ("id", "area", "colour", "players")):
         ident = y.get("id", str)
         b.claim(ident, y.place)
-        a, colour, players = y.get("area", str), y.get("colour", str), y.get("players", str, "")
-        if a not in areas:
-            raise BoardProblem(y.place, f"unknown area {a!r} (the board's areas: {', '.join(areas)})")
+        a, colour, players = _area(y, areas), y.get("colour", str), y.get("players", str, "")
         if colour not in YIELD_COLOURS:
-            raise BoardProblem(y.place, f"colour {colour!r} is not one of {', '.join(YIELD_COLOURS)}")
+            raise BoardProblem(y.place, f"colour {_shown(colour)} is not one of {', '.join(YIELD_COLOURS)}")
         if players not in YIELD_MARKS:
-            raise BoardProblem(y.place, f'players mark {players!r} is not "4" or "3+" (or left out)')
+            raise BoardProblem(y.place, f'players mark {_shown(players)} is not "4" or "3+" (or left out)')
         found.append(YieldSpace(ident, a, colour, players))
     return tuple(found)
 
@@ -715,7 +783,7 @@ def _yields(top: _Item, b: _Builder, areas: tuple[str, ...]) -> tuple[YieldSpace
 def _layout(top: _Item, b: _Builder) -> tuple[tuple[LayoutCell, ...], ...]:
     """The map's grid (optional): each valley once; "legend" where the legend goes."""
     rows = top.get("layout", list, [])
-    seen: list[int] = []
+    seen: set[int] = set()
 
     def cell(value: object) -> LayoutCell:
         if value == "legend":
@@ -725,13 +793,14 @@ def _layout(top: _Item, b: _Builder) -> tuple[tuple[LayoutCell, ...], ...]:
         elif isinstance(value, list) and value and all(_is(v, int) for v in value):
             valleys = tuple(value)
         else:
-            raise BoardProblem("layout", f"a cell must be a valley's number, a list of them or \"legend\", not {value!r}")
+            raise BoardProblem("layout", "a cell must be a valley's number, a list of them or \"legend\", "
+                                         f"not {_shown(value)}")
         for v in valleys:
             if v not in b.zones:
-                raise BoardProblem("layout", f"valley {v}, which the board does not have")
+                raise BoardProblem("layout", f"valley {_shown(v)}, which the board does not have")
             if v in seen:
                 raise BoardProblem("layout", f"valley {v} is placed twice")
-            seen.append(v)
+            seen.add(v)
         return valleys[0] if len(valleys) == 1 else valleys
 
     grid = tuple(tuple(cell(c) for c in row) if isinstance(row, list) else _bad_row(row) for row in rows)
