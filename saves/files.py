@@ -8,17 +8,17 @@ from __future__ import annotations
 
 import os
 import secrets
-import stat
 import time
 import weakref
 from pathlib import Path
 
+from barrage_tui.rules.file_limits import FileRefused, read_regular
 from barrage_tui.rules.game import Game
 
 from . import codec, replay
 from .atomic import write_atomic
 from .errors import FormatProblem, SaveError, one_line
-from .limits import MAX_BYTES, too_large
+from .limits import MAX_BYTES
 
 
 def game_id(game: Game) -> str:
@@ -55,47 +55,14 @@ def save_game(game: Game, path: str | os.PathLike) -> Path:
     return path
 
 
-_NONBLOCK = getattr(os, "O_NONBLOCK", 0)  # a FIFO that slipped past the stat check must not block the open
-_KINDS = ((stat.S_ISFIFO, "a named pipe (FIFO)"), (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"),
-          (stat.S_ISSOCK, "a socket"))
-
-
-def _not_a_file(path: Path, mode: int) -> SaveError:
-    if stat.S_ISDIR(mode):
-        return SaveError(path, "is a folder, not a save file")
-    kind = next((name for test, name in _KINDS if test(mode)), "not a regular file")
-    return SaveError(path, f"is {kind}, not a save file")
-
-
-def read_bytes(path: str | os.PathLike, limit: int = MAX_BYTES, whole: bool = True) -> bytes:
-    """The bytes of the regular file ``path``: all of them (``whole``; refused when over ``limit``), or
-    its first ``limit`` at most. Anything else (a folder, a FIFO, a device) is refused from its stat,
-    without being read, so that nothing can block or flood the reader. Raises SaveError."""
-    path = Path(path)
+def read_bytes(path: str | os.PathLike, limit: int = MAX_BYTES) -> bytes:
+    """The bytes of the regular file ``path``, refused when over ``limit``. Anything else (a folder, a FIFO,
+    a device) is refused from its stat, without being read, so that nothing can block or flood the reader
+    (the rules' ``read_regular``, as for a board file). Raises SaveError."""
     try:
-        mode = os.stat(path).st_mode
-        if not stat.S_ISREG(mode):
-            raise _not_a_file(path, mode)
-        fd = os.open(path, os.O_RDONLY | _NONBLOCK | getattr(os, "O_BINARY", 0))
-    except FileNotFoundError:
-        raise SaveError(path, "no such file") from None
-    except IsADirectoryError:
-        raise SaveError(path, "is a folder, not a save file") from None
-    except OSError as exc:
-        raise SaveError(path, f"cannot be read: {exc.strerror or exc}") from None
-    with os.fdopen(fd, "rb") as fh:
-        info = os.fstat(fh.fileno())
-        if not stat.S_ISREG(info.st_mode):  # replaced between the stat and the open
-            raise _not_a_file(path, info.st_mode)
-        if whole and info.st_size > limit:
-            raise SaveError(path, too_large(info.st_size))
-        try:
-            data = fh.read(limit + 1 if whole else limit)
-        except OSError as exc:
-            raise SaveError(path, f"cannot be read: {exc.strerror or exc}") from None
-    if whole and len(data) > limit:  # grew since its stat
-        raise SaveError(path, too_large(len(data)))
-    return data
+        return read_regular(path, limit, "save file")
+    except FileRefused as exc:
+        raise SaveError(path, str(exc)) from None
 
 
 def decode(data: bytes, path: str | os.PathLike) -> str:

@@ -11,6 +11,9 @@ from __future__ import annotations
 
 import re
 
+from barrage_tui.rules.file_limits import deep_key, skeleton
+from barrage_tui.rules.file_limits import too_large as _too_large
+
 from .errors import FormatProblem
 
 MAX_BYTES = 1024 * 1024  # a finished 4-player game is ~18 KB; the largest plausible save about 100 KB
@@ -18,37 +21,27 @@ MAX_KEY_PARTS = 8  # parts of one dotted key or table name: a save has at most 3
 MAX_DEPTH = 8  # arrays and inline tables inside one another: a save 2, a hand-written position 3
 MAX_VALUES = 50_000  # "=", ",", "[" and "{" outside strings and comments: a finished 4-player game ~1,100
 
-# Strings and comments, each matched from its opening to its end (an unclosed one to the end of its line or
-# of the text), so that no match ever fails and backtracks: one linear pass. Their content is left out.
-_STRINGS_AND_COMMENTS = re.compile(r'''
-      """ (?: [^"\\]++ | \\[\s\S]? | "(?!"") )*+ (?: """"{0,2} | \Z )    # multi-line basic string
-    | \'\'\' (?: [^']++ | '(?!'') )*+ (?: \'\'\''{0,2} | \Z )          # multi-line literal string
-    | " (?: [^"\\\n]++ | \\[^\n]? )*+ (?: " | $ )                       # basic string
-    | ' [^'\n]*+ (?: ' | $ )                                            # literal string
-    | \# [^\n]*+                                                        # comment
-''', re.VERBOSE | re.MULTILINE)
-_DEEP_KEY = re.compile(r"(?<![\w-])[\w-]++(?:[ \t]*+\.[ \t]*+[\w-]++){%d}" % MAX_KEY_PARTS)
 _BRACKETS = re.compile(r"[^\[\]{}]++")
 
 
 def too_large(size: int) -> str:
-    return f"is too large to be a save ({size:,} bytes; a save is at most {MAX_BYTES // 1024:,} KB)"
+    return _too_large(size, MAX_BYTES, "save file")
 
 
 def prescan(text: str) -> None:
     """Refuse (FormatProblem) a text that is not shaped like a save, before it is parsed."""
     if len(text) > MAX_BYTES:
         raise FormatProblem(too_large(len(text.encode("utf-8", "surrogatepass"))))
-    skeleton = _STRINGS_AND_COMMENTS.sub("_", text)  # a string becomes one bare-key character
-    values = sum(skeleton.count(c) for c in "=,[{")
+    keys = skeleton(text)  # a string becomes one bare-key character
+    values = sum(keys.count(c) for c in "=,[{")
     if values > MAX_VALUES:
         raise FormatProblem(f"not a barrage-tui save: {values:,} values, more than a save ever holds "
                             f"({MAX_VALUES:,})")
-    if _DEEP_KEY.search(skeleton):
+    if deep_key(keys, MAX_KEY_PARTS, stripped=True):
         raise FormatProblem(f"not a barrage-tui save: a key or table name has more than {MAX_KEY_PARTS} "
                             f"dotted parts")
     depth = 0
-    for ch in _BRACKETS.sub("", skeleton):
+    for ch in _BRACKETS.sub("", keys):
         if ch in "[{":
             depth += 1
             if depth > MAX_DEPTH:

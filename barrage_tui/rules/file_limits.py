@@ -3,9 +3,8 @@
 ``read_regular`` reads a regular file only, and never more than a bound: a named pipe (FIFO) would block
 the reader, a device (/dev/zero) would flood it, and a folder or a symlink loop must give a plain problem,
 not a traceback. ``deep_key`` finds, before tomllib parses a text, a dotted key with so many parts that
-tomllib's time would grow with their square. The board reader (``board_files``, ``boards``) uses them;
-saves/files.py and saves/limits.py do the same for a save (the rules may not import the saves: they could
-use these instead of their own).
+tomllib's time would grow with their square. The board reader (``board_files``, ``boards``) and the save
+reader (saves/files.py, saves/limits.py) use them.
 """
 
 from __future__ import annotations
@@ -24,7 +23,7 @@ class FileRefused(ValueError):
 
 
 def too_large(size: int, limit: int, what: str) -> str:
-    return f"too large for a {what} ({size:,} bytes; at most {limit // 1024} KB)"
+    return f"too large for a {what} ({size:,} bytes; at most {limit // 1024:,} KB)"
 
 
 def _not_regular(mode: int, what: str) -> FileRefused:
@@ -73,10 +72,16 @@ _STRINGS_AND_COMMENTS = re.compile(r'''
 ''', re.VERBOSE | re.MULTILINE)
 
 
-def deep_key(text: str, parts: int) -> bool:
-    """Whether a key or table name of the TOML ``text`` has more than ``parts`` dotted parts (a quoted part
-    counts as one). Linear: strings and comments are skipped in one pass, a match is only tried where a part
+def skeleton(text: str) -> str:
+    """The TOML ``text`` with each string and comment made one bare-key character, in one linear pass: what
+    is left is keys, numbers and punctuation, to count and measure without parsing."""
+    return _STRINGS_AND_COMMENTS.sub("_", text)
+
+
+def deep_key(text: str, parts: int, stripped: bool = False) -> bool:
+    """Whether a key or table name of the TOML ``text`` (already a ``skeleton`` when ``stripped``) has more
+    than ``parts`` dotted parts (a quoted part counts as one). Linear: a match is only tried where a part
     begins, and each part is taken whole (possessive: never given back), so a character is read by at most
     ``parts + 1`` tries."""
-    skeleton = _STRINGS_AND_COMMENTS.sub("_", text)  # a string becomes one bare-key character
-    return re.search(r"(?<![\w-])[\w-]++(?:[ \t]*+\.[ \t]*+[\w-]++){%d}" % parts, skeleton) is not None
+    keys = text if stripped else skeleton(text)
+    return re.search(r"(?<![\w-])[\w-]++(?:[ \t]*+\.[ \t]*+[\w-]++){%d}" % parts, keys) is not None

@@ -129,7 +129,7 @@ def test_header_count_disagrees_with_the_log(tmp_path, saved_text):
 
 
 def test_missing_or_unreadable_paths(tmp_path):
-    with pytest.raises(SaveError, match="no such file"):
+    with pytest.raises(SaveError, match="the save file is missing"):
         load_game(tmp_path / "nope.toml")
     with pytest.raises(SaveError, match="is a folder"):
         load_game(tmp_path)

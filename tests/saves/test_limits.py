@@ -26,8 +26,8 @@ BOMBS = {
     "many-ints": (lambda: HEADER + "junk = [" + "1," * 400_000 + "]\n", "values, more than a save"),
     "many-empty-arrays": (lambda: HEADER + "junk = [" + "[]," * 300_000 + "]\n", "values, more than a save"),
     "many-tables": (lambda: HEADER + "".join(f"[t{i}]\n" for i in range(100_000)), "values, more than a save"),
-    "huge-int-array": (lambda: HEADER + "junk = [" + "1234567," * 1_800_000 + "]\n", "too large to be a save"),
-    "five-million-arrays": (lambda: HEADER + "junk = [" + "[]," * 5_000_000 + "]\n", "too large to be a save"),
+    "huge-int-array": (lambda: HEADER + "junk = [" + "1234567," * 1_800_000 + "]\n", "too large for a save file"),
+    "five-million-arrays": (lambda: HEADER + "junk = [" + "[]," * 5_000_000 + "]\n", "too large for a save file"),
 }
 FIFO_REFUSAL = "is a named pipe (FIFO), not a save file"
 
@@ -116,7 +116,7 @@ def test_the_size_limit_is_checked_on_the_files_stat_before_reading(tmp_path):
     path = tmp_path / "big.toml"
     with open(path, "wb") as fh:  # sparse: 10 GB on its stat, nothing written (a read stops at the limit)
         fh.truncate(10 << 30)
-    with pytest.raises(SaveError, match=r"too large to be a save \(10,737,418,240 bytes; a save is at most 1,024 KB\)"):
+    with pytest.raises(SaveError, match=r"too large for a save file \(10,737,418,240 bytes; at most 1,024 KB\)"):
         load_game(path)
     assert MAX_BYTES == 1024 * 1024
 
