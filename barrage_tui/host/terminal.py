@@ -5,6 +5,10 @@ change is passed on with TIOCSWINSZ (the app gets its SIGWINCH from the kernel).
 tables over one end of a socket pair, handed to it as an open file (its only link to the host: nothing
 of the filesystem is named by the player). The app runs in its own session and takes the terminal as its
 controlling terminal itself (``ui/table_app.py``), so that it gets SIGWINCH and SIGHUP.
+
+The app imports the very packages the host runs (``package_roots``, first on its PYTHONPATH), with
+``python -P`` in the root folder: nothing in the folder the host was started from (a ``saves/`` folder of
+games, say) can stand in for one of them.
 """
 
 from __future__ import annotations
@@ -32,12 +36,25 @@ def terminal_type(term: str) -> str:
     return term if re.fullmatch(r"[A-Za-z0-9._+-]{1,64}", term or "") else "xterm-256color"
 
 
+def package_roots() -> list[str]:
+    """The folders the host's own packages were imported from (barrage_tui, saves, automa)."""
+    import automa
+    import saves
+
+    import barrage_tui
+
+    roots = [os.path.dirname(os.path.dirname(os.path.abspath(m.__file__))) for m in (barrage_tui, saves, automa)]
+    return list(dict.fromkeys(roots))
+
+
 def child_env(term: str) -> dict[str, str]:
     """Only what the app needs: the client's TERM, UTF-8, and the host's own paths and theme."""
     env = {"TERM": terminal_type(term), "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"}
-    for name in ("PATH", "HOME", "PYTHONPATH", "BARRAGE_THEME", "TMPDIR"):
+    for name in ("PATH", "HOME", "BARRAGE_THEME", "TMPDIR"):
         if name in os.environ:
             env[name] = os.environ[name]
+    paths = package_roots() + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if os.path.isabs(p)]
+    env["PYTHONPATH"] = os.pathsep.join(dict.fromkeys(paths))
     return env
 
 
@@ -69,9 +86,9 @@ class AppProcess:
         ours, theirs = socket.socketpair()
         try:
             self.proc = await asyncio.create_subprocess_exec(
-                sys.executable, "-m", "barrage_tui", "--table-fd", str(theirs.fileno()),
+                sys.executable, "-P", "-m", "barrage_tui", "--table-fd", str(theirs.fileno()),
                 stdin=slave, stdout=slave, stderr=slave, pass_fds=(theirs.fileno(),), start_new_session=True,
-                env=child_env(term))
+                env=child_env(term), cwd="/")
         except BaseException:
             os.close(master)
             ours.close()
@@ -204,6 +221,8 @@ class AppProcess:
         except asyncio.TimeoutError:
             self._kill()
             await self.proc.wait()
+        if len(self._tasks) > 1:
+            await self._tasks[1]  # (its end is told: on_exit)
 
     def _kill(self) -> None:
         if self.proc is not None and self.proc.returncode is None:

@@ -15,6 +15,7 @@ from barrage_tui.ui.screens.new_table import NewTableScreen
 from barrage_tui.ui.screens.table import TableScreen
 from barrage_tui.ui.table_app import Link, TableApp
 from barrage_tui.ui.widgets.cycler import Cycler
+from barrage_tui.ui.widgets.toggles import Toggles
 
 from .helpers import two_and_automa
 
@@ -117,6 +118,25 @@ def test_a_new_table_sits_the_creator_where_the_form_says_after_the_picking_orde
         assert [s["kind"] for s in seats] == ["human", "automa", "human"]
         assert seats[0]["name"] == "anna"  # your seat under your name
         assert isinstance(app.screen, LobbyScreen)
+
+    with_app(scenario)
+
+
+def test_a_new_table_carries_the_modules_and_the_board_of_the_form(tmp_path):
+    async def scenario(pilot, app, host):
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.player == "anna", "the lobby")
+        await pilot.press("n")
+        screen = await until(pilot, lambda: isinstance(app.screen, NewTableScreen) and app.screen.automa_ready
+                             and app.screen, "the new-table form")
+        screen.query_one("#modules", Toggles).set_on({"overseas", "geological"})
+        screen.query_one("#board", Cycler).set_value("yellow-river")
+        await pilot.pause()
+        screen.action_start()
+        await until(pilot, lambda: host.requests(), "the new table")
+        new = host.got[-1]
+        assert new["setup"]["modules"] == ["geological", "overseas"] and new["setup"]["board"] == "yellow-river"
+        setup = protocol.setup_from_wire(new["setup"])  # as the host reads it
+        assert setup.options["modules"] == ["geological", "overseas"] and setup.options["board"] == "yellow-river"
 
     with_app(scenario)
 
