@@ -24,7 +24,7 @@ import platformdirs
 
 from .protocol import ProtocolError, plain, player_name
 from .tables import Bucket, Tables
-from .terminal import AppProcess
+from .terminal import AppProcess, Zygote
 
 DEFAULT_PORT = 2222
 DEFAULT_BIND = "127.0.0.1"  # this machine only; --bind 0.0.0.0 (or an address) to let others in
@@ -83,6 +83,7 @@ class Host:
         self._peers: dict[str, int] = {}
         self._sessions: set = set()
         self._conns: set = set()  # every SSH connection (said goodbye to when the host stops)
+        self.zygote = Zygote(log)  # the players' apps are forked from it
 
     @property
     def authorized_keys(self) -> Path:
@@ -101,6 +102,10 @@ class Host:
             raise HostError(f"no authorized keys file at {self.authorized_keys}: give --authorized-keys FILE "
                             f"(one public key per player), or --open")
         loop = asyncio.get_running_loop()
+        try:
+            await self.zygote.start()  # (it imports the app meanwhile: the first player does not wait for it)
+        except OSError as exc:
+            raise HostError(f"cannot start the players' app server: {exc}") from None
         store = saves.SaveStore(o.save_dir)
         self.tables = Tables(store, automa_delay=o.automa_delay, later=loop.call_later, log=self.log)
         try:
@@ -130,6 +135,7 @@ class Host:
         await asyncio.gather(*(s.app.ended() for s in sessions if s.app is not None))
         if self.tables is not None:
             self.tables.close()
+        await self.zygote.close()
         if sessions:  # the goodbyes reach the terminals (each channel closes once it has sent them)
             await asyncio.wait([asyncio.ensure_future(s.chan.wait_closed()) for s in sessions], timeout=5)
         conns = list(self._conns)
@@ -289,7 +295,8 @@ class _Session(asyncssh.SSHServerSession):
             name = player_name(self.server.username)
         except ProtocolError:
             name = "player"
-        self.app = AppProcess(self.host.tables, self.server.identity, name, self._output, self._ended, self.host.log)
+        self.app = AppProcess(self.host.tables, self.server.identity, name, self._output, self._ended, self.host.log,
+                              self.host.zygote)
         self.host._sessions.add(self)
         self.host.log(f"{name} connected from {plain(self.server.address)}")
         asyncio.get_running_loop().create_task(self._start())
