@@ -27,14 +27,30 @@ MAX_ASK = 4096
 
 
 def warm() -> None:
-    """Import what every app needs, and load the data the rules read, before any fork."""
+    """Import what every app needs, and load the data the rules and Rich read, before any fork (what a
+    child imports or loads itself is its own, not shared)."""
+    import concurrent.futures.thread  # noqa: F401 - (Textual's workers)
+    import queue  # noqa: F401
+    import tty  # noqa: F401
+
+    import rich._emoji_codes  # noqa: F401
+    import textual._xterm_parser  # noqa: F401
+    import textual.drivers._writer_thread  # noqa: F401
+    import textual.drivers.linux_driver  # noqa: F401
+    import textual.layouts.factory  # noqa: F401
+    import textual.scrollbar  # noqa: F401
+    from rich._unicode_data import load as cell_table
+
     import automa  # noqa: F401
     import saves  # noqa: F401
-    from barrage_tui.rules.components import components
+    from barrage_tui.rules.automa_levels import levels
+    from barrage_tui.rules.components import builtin_boards, components
+    from barrage_tui.rules.setup import known_modules
     from barrage_tui.ui import table_app  # noqa: F401
-    from barrage_tui.ui.screens import lobby, new_table, table  # noqa: F401
+    from barrage_tui.ui.screens import dialogs, help, lobby, new_table, table  # noqa: F401
 
-    components()
+    cell_table("auto")
+    components(), levels(), known_modules(), builtin_boards()
 
 
 def child(ask: dict, terminal: int, table_fd: int, servers: list) -> None:
@@ -54,6 +70,7 @@ def child(ask: dict, terminal: int, table_fd: int, servers: list) -> None:
         sys.stderr = sys.__stderr__ = open(2, "w", buffering=1, encoding="utf-8", errors="backslashreplace",
                                            closefd=False)
         os.environ["TERM"] = str(ask.get("term", "xterm-256color"))
+        gc.enable()  # (for the app's own objects: the server's stay frozen)
         from barrage_tui.ui.table_app import run_table_client
 
         code = run_table_client(table_fd)
@@ -70,9 +87,11 @@ def child(ask: dict, terminal: int, table_fd: int, servers: list) -> None:
 
 
 def serve(control: socket.socket) -> int:
+    # No collection in the server: one would free objects among the shared ones, and each child would
+    # fill those holes (writing, so copying, the pages around them); what is frozen stays put for good.
+    gc.disable()
     warm()
-    gc.collect()
-    gc.freeze()  # the imported objects stay where they are: shared with every child until it writes them
+    gc.freeze()
     read_wakeup, write_wakeup = os.pipe()
     os.set_blocking(write_wakeup, False)
     signal.set_wakeup_fd(write_wakeup)
