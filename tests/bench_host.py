@@ -71,7 +71,8 @@ async def bench(decisions: int, seed: int, size) -> None:
     folder = Path(tempfile.mkdtemp(prefix="bench-host-"))
     keys = make_keys(folder, ["anna", "ben", "cleo"])
     async with running_host(folder) as host:
-        zygote = [host.zygote.proc.pid] if host.zygote.proc is not None else []
+        server = getattr(host, "zygote", None)  # (none before the app server: each app a new process)
+        zygote = [server.proc.pid] if server is not None and server.proc is not None else []
         await asyncio.sleep(3.0)  # (the app server has imported the app: as on a host up for a while)
         alone = pss_mb(zygote)
         terms, login_ms = {}, []

@@ -175,16 +175,17 @@ class Zygote:
 
 
 async def _watch(orphans: dict) -> None:
-    """Apps whose zygote is gone: each ends when its pid is gone (init reaps it)."""
+    """Apps whose zygote is gone: each has ended when its pid is gone or a zombie (nobody may reap it)."""
     while orphans:
         await asyncio.sleep(1.0)
         for pid in list(orphans):
             try:
-                os.kill(pid, 0)
-            except ProcessLookupError:
+                with open(f"/proc/{pid}/stat", "rb") as fh:
+                    gone = fh.read().rsplit(b")", 1)[1].split()[0] in (b"Z", b"X")
+            except (OSError, IndexError):
+                gone = True
+            if gone:
                 orphans.pop(pid).ended(-1)
-            except PermissionError:
-                pass
 
 
 class AppProcess:

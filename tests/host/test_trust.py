@@ -247,3 +247,28 @@ def test_the_host_seats_command_lists_frees_and_hands_over_a_seat(tmp_path):
     assert handed.returncode == 0 and seats.read(save) == {0: "key:SHA256:cleo"}
     wrong = seats_command(table_id, "1", "--to", "cleo")
     assert wrong.returncode == 2 and "fingerprint" in wrong.stdout and "Traceback" not in wrong.stderr
+
+
+def parent_of(pid: int) -> int:
+    with open(f"/proc/{pid}/stat", "rb") as fh:
+        return int(fh.read().rsplit(b")", 1)[1].split()[1])
+
+
+def test_apps_are_forked_from_the_app_server_and_a_lost_server_is_replaced(tmp_path):
+    keys = make_keys(tmp_path, ["anna", "ben"])
+
+    async def scenario():
+        async with running_host(tmp_path) as host:
+            await lobby(host, "anna", keys["anna"])
+            zygote = host.zygote.proc
+            anna_app = next(iter(host._sessions)).app
+            assert parent_of(anna_app.proc.pid) == zygote.pid  # forked, not a new Python
+            zygote.kill()
+            await zygote.wait()
+            ben = await lobby(host, "ben", keys["ben"])  # a new app server for the next player
+            assert host.zygote.proc is not zygote and anna_app.proc.returncode is None
+            anna_app.stop()  # anna's app, whose server is gone, is still seen to end
+            await until(lambda: anna_app.proc.returncode is not None, "anna's orphaned app seen ending")
+            assert ben
+
+    run(scenario)
