@@ -231,12 +231,14 @@ class Tables:
         if not wanted or not set(wanted) <= set(mine):
             raise Refused("you can give up only seats you hold")
         table = self.tables.get(table_id)
-        path = (self.store.autosave_path(table.game) if table is not None and table.game is not None
-                else None if table is not None else next((i.path for i in self._saved() if i.game_id == table_id), None))
+        if table is not None:  # (a table still waiting for players has no save yet)
+            save = self.store.autosave_path(table.game) if table.game is not None else None
+        else:
+            save = next((i.path for i in self._saved() if i.game_id == table_id), None)
         for seat in wanted:
             holders.pop(seat)
-        if path is not None:
-            self._write_seats(path, holders, table_id)
+        if save is not None:
+            self._write_seats(save, holders, table_id)
         self.log(f"{conn.name} gave up seat {', '.join(str(s + 1) for s in wanted)} at table {table_id}")
         if table is not None:
             self._seats_changed(table)
@@ -511,6 +513,8 @@ class Tables:
             if info.game_id in self.tables:
                 continue
             holders = self.held.get(info.game_id, {})
+            if info.game_id in self.damaged:  # nobody's to take until the owner sets them
+                holders = {i: "?" for i in range(len(info.seats))}
             names = self._names()
             rows.append({"table": info.game_id, "state": "saved", "round": info.round, "turn": -1, "watchers": 0,
                          "seats": [{"seat": i, "name": plain(name), "kind": "", "online": False,

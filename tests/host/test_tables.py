@@ -336,6 +336,8 @@ def test_a_damaged_seats_file_lets_nobody_sit_until_the_owner_sets_it(tmp_path):
     tables = restarted(tmp_path)
     cleo = FakeConn("key:C", "cleo")
     tables.connect(cleo)
+    listed = next(t for t in cleo.last("lobby")["tables"] if t["table"] == table_id)
+    assert all(s["holder"] for s in listed["seats"])  # no seat offered as open
     tables.handle(cleo, {"op": "join", "table": table_id, "seats": [0]})
     assert "seats file is damaged" in cleo.last("refused")["text"] and table_id not in tables.tables
 
