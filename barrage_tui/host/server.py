@@ -83,6 +83,7 @@ class Host:
         self._peers: dict[str, int] = {}
         self._sessions: set = set()
         self._conns: set = set()  # every SSH connection (said goodbye to when the host stops)
+        self.refusing = 0  # connections over a limit, being told so
         self.zygote = Zygote(log)  # the players' apps are forked from it
 
     @property
@@ -186,6 +187,7 @@ class _Server(asyncssh.SSHServer):
         self.host = host
         self.address = ""
         self.admitted = False
+        self.refused = False  # (counted in host.refusing while it is being told)
         self.username = ""
         self.identity = ""
         self.conn = None
@@ -198,15 +200,19 @@ class _Server(asyncssh.SSHServer):
         self.admitted = self.host.admit(self.address)
         if self.admitted:
             self.host._conns.add(conn)
-        elif len(self.host._conns) + len(self.host._peers) > 4 * MAX_CONNECTIONS:
+        elif self.host.refusing >= MAX_CONNECTIONS:
             conn.abort()  # a flood: not even a banner
         else:  # the SSH banner goes first, so the client can read why it is refused (begin_auth)
+            self.host.refusing += 1
+            self.refused = True
             self.host.log(f"refused a connection from {plain(self.address)}: too many connections")
 
     def connection_lost(self, exc) -> None:
         self.host._conns.discard(self.conn)
         if self.admitted:
             self.host.release(self.address)
+        elif self.refused:
+            self.host.refusing -= 1
 
     def begin_auth(self, username: str) -> bool:
         if not self.admitted:

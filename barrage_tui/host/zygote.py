@@ -61,6 +61,7 @@ def child(ask: dict, terminal: int, table_fd: int, servers: list) -> None:
         for thing in servers:  # the server's own files: its socket to the host, its wakeup pipe, its selector
             thing.close() if hasattr(thing, "close") else os.close(thing)
         signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+        signal.signal(signal.SIGINT, signal.default_int_handler)  # (as in any Python; the server ignores it)
         os.setsid()
         for fd in (0, 1, 2):
             os.dup2(terminal, fd)

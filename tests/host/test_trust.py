@@ -272,3 +272,22 @@ def test_apps_are_forked_from_the_app_server_and_a_lost_server_is_replaced(tmp_p
             assert ben
 
     run(scenario)
+
+
+def test_a_flood_of_connections_over_the_limit_is_cut_without_a_word(tmp_path, monkeypatch):
+    keys = make_keys(tmp_path, ["anna"])
+    monkeypatch.setattr(server, "MAX_CONNECTIONS", 1)
+
+    async def scenario():
+        async with running_host(tmp_path) as host:
+            await lobby(host, "anna", keys["anna"])
+            told = await asyncio.open_connection("127.0.0.1", host.port)  # over the limit: told (banner first)
+            assert (await asyncio.wait_for(told[0].readline(), 30)).startswith(b"SSH-2.0-")
+            cut = await asyncio.open_connection("127.0.0.1", host.port)  # one more while it is told: cut
+            assert await asyncio.wait_for(cut[0].read(), 30) == b""
+            assert host.refusing == 1
+            told[1].close()
+            await until(lambda: host.refusing == 0, "the refused connection's end counted")
+            assert len(host.tables.conns) == 1
+
+    run(scenario)
