@@ -109,6 +109,8 @@ class Host:
             raise HostError(f"cannot start the players' app server: {exc}") from None
         store = saves.SaveStore(o.save_dir)
         self.tables = Tables(store, automa_delay=o.automa_delay, later=loop.call_later, log=self.log)
+        if not self.keys_known():
+            self.tables.reserve = 0
         try:
             self._server = await asyncssh.create_server(
                 lambda: _Server(self), o.bind, o.port, server_host_keys=[self.host_key],
@@ -149,14 +151,18 @@ class Host:
         return sum(1 for s in self._sessions
                    if (server is None or s.server is server) and (identity is None or s.server.identity == identity))
 
+    def keys_known(self) -> bool:
+        """Whether players may come with keys (then names leave them a reserve of places)."""
+        return not self.options.open or self.authorized_keys.is_file()
+
     def session_refusal(self, server: _Server) -> str:
         """Why a new session of ``server``'s connection gets no app ("" when it gets one)."""
         keyed = server.identity.startswith("key:")
         if self.apps_of(server) >= PER_CONNECTION:
-            return f"this connection has {PER_CONNECTION} games open already; close one first"
+            return f"this connection has as many games open as one may ({PER_CONNECTION}); close one first"
         if self.apps_of(identity=server.identity) >= PER_PLAYER:
-            return f"you have {PER_PLAYER} games open already; close one first"
-        if len(self._sessions) >= MAX_APPS - (0 if keyed else RESERVE_APPS):
+            return f"you have as many games open as a player may ({PER_PLAYER}); close one first"
+        if len(self._sessions) >= MAX_APPS - (0 if keyed or not self.keys_known() else RESERVE_APPS):
             return "the host is full; try again later"
         return ""
 

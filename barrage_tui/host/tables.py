@@ -101,6 +101,7 @@ class Tables:
         self.log = log or (lambda text: None)
         self.tables: dict[str, Table] = {}
         self.held: dict[str, dict[int, str]] = {}  # game id -> seat -> identity, for open and closed tables
+        self.reserve = RESERVE_TABLES  # (0 on an --open host that knows no key: nobody to keep them for)
         self.damaged: dict[str, str] = {}  # game id -> why its seats file cannot be read (nobody may sit)
         self.conns: list[Conn] = []
         self._listing: tuple[float, list] = (0.0, [])
@@ -379,7 +380,7 @@ class Tables:
         self._schedule_automa(table)
 
     def _room_for_a_table(self, conn: Conn | None, then: str) -> None:
-        reserve = 0 if conn is None or conn.identity.startswith("key:") else RESERVE_TABLES
+        reserve = 0 if conn is None or conn.identity.startswith("key:") else self.reserve
         if len(self.tables) >= MAX_TABLES - reserve:
             raise Refused(f"this host has as many tables as it takes; {then}")
 

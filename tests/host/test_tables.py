@@ -390,3 +390,14 @@ def test_names_leave_a_reserve_of_tables_for_keys(tmp_path, monkeypatch):
     assert "as many tables as it takes" in stranger.last("refused")["text"]
     tables.handle(anna, {"op": "new", "setup": two_and_automa(), "mine": [0]})
     assert len(tables.tables) == tables_module.MAX_TABLES - tables_module.RESERVE_TABLES + 1
+
+
+def test_without_keys_to_keep_them_for_names_get_every_table(tmp_path, monkeypatch):
+    monkeypatch.setattr(tables_module, "MAX_WAITING_PER_PLAYER", 100)
+    tables = make_tables(tmp_path)
+    tables.reserve = 0  # (what an --open host without an authorized keys file sets)
+    stranger = FakeConn("name:mallory", "mallory")
+    tables.connect(stranger)
+    for _ in range(tables_module.MAX_TABLES + 1):
+        tables.handle(stranger, {"op": "new", "setup": two_and_automa(), "mine": [0]})
+    assert len(tables.tables) == tables_module.MAX_TABLES

@@ -116,7 +116,7 @@ def test_a_connection_asking_for_40_sessions_gets_the_limit(tmp_path):
             refused = await until(lambda: [t for t in terms if t.closed.is_set()] if sum(
                 t.closed.is_set() for t in terms) >= 40 - server.PER_CONNECTION else None, "the refusals")
             assert len(refused) == 40 - server.PER_CONNECTION
-            assert all("games open already" in t.text() for t in refused)
+            assert all("this connection has as many games open as one may" in t.text() for t in refused)
             assert host.apps_of() == server.PER_CONNECTION
             conn.close()
 
@@ -126,6 +126,7 @@ def test_a_connection_asking_for_40_sessions_gets_the_limit(tmp_path):
 def test_sessions_per_player_and_a_reserve_for_keys(tmp_path, monkeypatch):
     monkeypatch.setattr(server, "MAX_APPS", 3)
     monkeypatch.setattr(server, "RESERVE_APPS", 1)
+    monkeypatch.setattr(server, "PER_PLAYER", 1)
     keys = make_keys(tmp_path, ["anna"])
 
     async def open_as(host, user):
@@ -140,6 +141,9 @@ def test_sessions_per_player_and_a_reserve_for_keys(tmp_path, monkeypatch):
         async with running_host(tmp_path, open=True) as host:  # an open host that knows anna's key
             first = await open_as(host, "dora")
             await first.shows("You play as dora")
+            again = await open_as(host, "dora")  # a second connection of the same player
+            await until(lambda: again.closed.is_set(), "dora's second app refused")
+            assert "as many games open as a player may (1)" in again.text()
             second = await open_as(host, "eve")
             await second.shows("You play as eve")
             third = await open_as(host, "mallory")  # the last place is kept for keys
