@@ -97,6 +97,20 @@ def test_enter_in_the_lobby_takes_the_open_seat_or_asks_which(tmp_path):
     with_app(scenario)
 
 
+def test_g_in_the_lobby_gives_up_your_seats_at_the_table(tmp_path):
+    async def scenario(pilot, app, host):
+        host.say({"t": "lobby", "tables": [
+            lobby_row("t1", "saved", [seat(0, "Ben", "ben"), seat(1, "Cleo", "cleo")]),
+            lobby_row("t2", "saved", [seat(0, "anna", "anna"), seat(1, "Dan", "dan")], you=[0])]})
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.tables, "the lobby")
+        await pilot.press("g")  # no seat of hers here: nothing asked
+        await pilot.press("down", "g")
+        await until(pilot, lambda: host.requests(), "a request")
+        assert host.got == [{"op": "release", "table": "t2", "seats": []}]
+
+    with_app(scenario)
+
+
 def test_a_new_table_sits_the_creator_where_the_form_says_after_the_picking_order(tmp_path):
     async def scenario(pilot, app, host):
         await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.player == "anna", "the lobby")
