@@ -120,6 +120,7 @@ class Host:
                 rdns_lookup=False, login_timeout=LOGIN_SECONDS, keepalive_interval=KEEPALIVE_SECONDS,
                 keepalive_count_max=4)
         except OSError as exc:
+            await self.zygote.close()
             raise HostError(f"cannot listen on {o.bind}:{o.port}: {exc.strerror or exc}") from None
 
     @property
