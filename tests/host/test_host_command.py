@@ -80,7 +80,7 @@ def test_on_an_open_host_a_player_is_their_name(tmp_path):
     asyncio.run(asyncio.wait_for(scenario(), 120))
 
 
-def test_a_port_in_use_is_said_plainly_and_leaves_no_process(tmp_path):
+def test_a_port_in_use_is_said_plainly_and_the_host_ends_with_its_app_server(tmp_path):
     import socket
 
     taken = socket.socket()
