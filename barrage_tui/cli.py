@@ -118,6 +118,14 @@ def build_parser() -> argparse.ArgumentParser:
                       help="the players' public keys (default ~/.ssh/authorized_keys)")
     host.add_argument("--open", action="store_true", help="let anyone in, under any name, without a key (trusted networks only)")
     host.add_argument("--save-dir", dest="host_save_dir", metavar="DIR", help="folder of the hosted games (default: your data folder)")
+    host_sub = host.add_subparsers(dest="host_command")
+    seats = host_sub.add_parser("seats", help="who holds the seats of the hosted games; hand a seat over or free it")
+    seats.add_argument("game", nargs="?", help="a hosted game's id (as listed)")
+    seats.add_argument("seat", nargs="?", type=int, help="its seat number, 1-4")
+    seats.add_argument("--to", metavar="HOLDER", help="the new holder: a key's fingerprint (SHA256:..., from "
+                                                      "ssh-keygen -lf KEY.pub) or name:NAME (an --open host)")
+    seats.add_argument("--free", action="store_true", help="free the seat: whoever takes it first holds it")
+    seats.add_argument("--save-dir", dest="seats_save_dir", metavar="DIR", help="folder of the hosted games")
     serve = sub.add_parser("serve", help="play in a web browser (textual-serve)")
     serve.add_argument("--bind", metavar="ADDR", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
     serve.add_argument("--port", type=_port, default=8000, help="the port (default 8000)")
@@ -223,6 +231,10 @@ def _run(argv: list[str] | None) -> int:
 
         from .host.server import HostOptions, run
         path = lambda text: Path(text).expanduser() if text else None  # noqa: E731
+        if args.host_command == "seats":
+            from .host import seats
+            return seats.command(path(args.seats_save_dir or args.host_save_dir or args.save_dir), args.game,
+                                 args.seat, args.to, args.free)
         return run(HostOptions(args.bind, args.port, path(args.host_key), path(args.authorized_keys), args.open,
                                path(args.host_save_dir or args.save_dir), args.automa_delay))
     if args.command == "serve":

@@ -8,6 +8,7 @@ The app (table-client mode) sends requests, each an object with an ``op``:
     {"op": "join", "table": ID, "seats": [1]}           take open seats ([]: sit down at the seats held)
     {"op": "watch", "table": ID}                        follow a table without a seat
     {"op": "leave"}                                     back to the lobby (the seats stay held)
+    {"op": "release", "table": ID, "seats": [1]}        give up seats held ([]: all of the sender's there)
     {"op": "choose", "table": ID, "key": K, "at": N}    take choice K as the game's decision number N
     {"op": "undo", "table": ID, "at": N, "back": B}     undo one choice (``back``: back to the action)
 
@@ -49,6 +50,7 @@ OPS = {
     "join": {"table": _STR, "seats": _SEATS},
     "watch": {"table": _STR},
     "leave": {},
+    "release": {"table": _STR, "seats": _SEATS},
     "choose": {"table": _STR, "key": _STR, "at": _INT},
     "undo": {"table": _STR, "at": _INT, "back": _BOOL},
 }
@@ -144,26 +146,40 @@ _SEAT_FIELDS = ("name", "kind", "company", "officer", "difficulty")
 _WORD = re.compile(r"[a-z_]{0,32}")
 
 
+_SETUP_FIELDS = {"seats", "introductory", "seed", "expansion", "confirm", "modules", "board"}
+
+
 def setup_to_wire(setup) -> dict:
-    from barrage_tui.rules.setup import CONFIRM_OPTION, EXPANSION_OPTION
+    """Every choice of the start screen: the seats, mode, seed, officer set, End turn step, modules, board."""
+    from barrage_tui.rules.board_files import board_ref
+    from barrage_tui.rules.setup import CONFIRM_OPTION, EXPANSION_OPTION, modules
 
     return {"seats": [{f: getattr(s, f) for f in _SEAT_FIELDS} for s in setup.seats],
             "introductory": setup.introductory, "seed": setup.seed,
-            "expansion": bool(setup.options.get(EXPANSION_OPTION)), "confirm": bool(setup.options.get(CONFIRM_OPTION))}
+            "expansion": bool(setup.options.get(EXPANSION_OPTION)), "confirm": bool(setup.options.get(CONFIRM_OPTION)),
+            "modules": sorted(modules(setup.options)), "board": board_ref(setup.options)}
 
 
 def setup_from_wire(data: dict):
     """The Setup a client asks for, checked by the rules (``Setup.validate``); names made plain. The host
     gives it its id. Raises ProtocolError with the reason."""
-    from barrage_tui.rules.setup import CONFIRM_OPTION, EXPANSION_OPTION, SeatSetup, Setup, SetupError
+    from barrage_tui.rules.board_files import BOARD_OPTION, is_builtin
+    from barrage_tui.rules.components import BASE_BOARD
+    from barrage_tui.rules.setup import (CONFIRM_OPTION, EXPANSION_OPTION, MODULES_OPTION, SeatSetup, Setup,
+                                         SetupError)
 
-    if set(data) != {"seats", "introductory", "seed", "expansion", "confirm"}:
-        raise ProtocolError("a setup needs seats, introductory, seed, expansion and confirm")
-    seats, seed = data["seats"], data["seed"]
+    if set(data) != _SETUP_FIELDS:
+        raise ProtocolError("a setup needs seats, introductory, seed, expansion, confirm, modules and board")
+    seats, seed, chosen, board = data["seats"], data["seed"], data["modules"], data["board"]
     flags = (data["introductory"], data["expansion"], data["confirm"])
     if not isinstance(seats, list) or not 1 <= len(seats) <= 4 or type(seed) is not int \
-            or not 0 <= seed <= MAX_SEED or any(type(f) is not bool for f in flags):
+            or not 0 <= seed <= MAX_SEED or any(type(f) is not bool for f in flags) \
+            or not isinstance(chosen, list) or len(chosen) > 32 \
+            or not all(isinstance(m, str) and _WORD.fullmatch(m) for m in chosen):
         raise ProtocolError("a setup with wrong seats, seed or options")
+    # Only the host's shipped boards: a player names no file on the host.
+    if not isinstance(board, str) or len(board) > MAX_ID or not is_builtin(board):
+        raise ProtocolError(f"this host has no board {plain(board, 40)!r}")
     out = []
     for seat in seats:
         if not isinstance(seat, dict) or set(seat) != set(_SEAT_FIELDS) \
@@ -172,7 +188,11 @@ def setup_from_wire(data: dict):
             raise ProtocolError("a seat needs name, kind, company, officer and difficulty")
         out.append(SeatSetup(player_name(seat["name"]), seat["kind"], seat["company"], seat["officer"],
                              seat["difficulty"]))
-    options = {k: True for k, on in ((EXPANSION_OPTION, flags[1]), (CONFIRM_OPTION, flags[2])) if on}
+    options: dict = {k: True for k, on in ((EXPANSION_OPTION, flags[1]), (CONFIRM_OPTION, flags[2])) if on}
+    if chosen:
+        options[MODULES_OPTION] = sorted(set(chosen))
+    if board != BASE_BOARD:
+        options[BOARD_OPTION] = board
     setup = Setup(seats=tuple(out), introductory=flags[0], seed=seed, options=options)
     try:
         setup.validate()

@@ -3,12 +3,17 @@
 Each SSH session with a terminal gets the normal app (terminal.py), at the host's tables (tables.py).
 Nothing else is served: no shell, no commands (``ssh host ls`` is refused), no subsystem (so no SFTP or
 scp), no port, agent or X11 forwarding, no passwords. A client is let in by its key (the authorized keys
-file, read again at every login) unless the host is ``--open``. Connections, logins and typing are limited.
+file, read again at every login) unless the host is ``--open``; an open host still knows the keys of
+that file (when there is one) and keeps them a reserve of places. Connections, sessions (per connection,
+per player, in all), logins and typing are limited; a client refused for a limit is told why in words
+(the SSH banner comes first, then the reason). A player's terminal is put back (main screen, mouse off,
+cursor on) whenever their app ends, and told when the host stops.
 """
 
 from __future__ import annotations
 
 import asyncio
+import codecs
 import os
 import signal
 from dataclasses import dataclass
@@ -19,16 +24,24 @@ import platformdirs
 
 from .protocol import ProtocolError, plain, player_name
 from .tables import Bucket, Tables
-from .terminal import AppProcess
+from .terminal import AppProcess, Zygote
 
 DEFAULT_PORT = 2222
 DEFAULT_BIND = "127.0.0.1"  # this machine only; --bind 0.0.0.0 (or an address) to let others in
 MAX_CONNECTIONS = 16
 PER_ADDRESS = 6
+MAX_APPS = 16  # players' apps at once (each is a process) ...
+RESERVE_APPS = 4  # ... of which these are kept for keys (an --open host's names cannot take them)
+PER_CONNECTION = 3  # apps of one SSH connection (one multiplexed by ControlMaster may carry several)
+PER_PLAYER = 4  # apps of one player (key, or name on an --open host), over all their connections
 LOGIN_SECONDS = 30
 KEEPALIVE_SECONDS = 15  # a dead link is noticed after 4 unanswered keepalives
 TYPING_RATE = 8 * 1024  # bytes a second a player's terminal may send (keys, mouse, pastes) ...
 TYPING_BURST = 32 * 1024  # ... and at once; the rest is dropped
+# What a player's terminal is left in when their app ends however it ends: the main screen, no mouse
+# reporting (any of its modes), no bracketed paste or focus reports, the cursor shown, default colours.
+RESTORE = (b"\x1b[?1049l\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1015l\x1b[?2004l\x1b[?1004l"
+           b"\x1b[0m\x1b[?25h\r\n")
 
 
 @dataclass
@@ -69,6 +82,9 @@ class Host:
         self._server = None
         self._peers: dict[str, int] = {}
         self._sessions: set = set()
+        self._conns: set = set()  # every SSH connection (said goodbye to when the host stops)
+        self.refusing = 0  # connections over a limit, being told so
+        self.zygote = Zygote(log)  # the players' apps are forked from it
 
     @property
     def authorized_keys(self) -> Path:
@@ -87,17 +103,24 @@ class Host:
             raise HostError(f"no authorized keys file at {self.authorized_keys}: give --authorized-keys FILE "
                             f"(one public key per player), or --open")
         loop = asyncio.get_running_loop()
+        try:
+            await self.zygote.start()  # (it imports the app meanwhile: the first player does not wait for it)
+        except OSError as exc:
+            raise HostError(f"cannot start the players' app server: {exc}") from None
         store = saves.SaveStore(o.save_dir)
         self.tables = Tables(store, automa_delay=o.automa_delay, later=loop.call_later, log=self.log)
+        if not self.keys_known():
+            self.tables.reserve = 0
         try:
             self._server = await asyncssh.create_server(
                 lambda: _Server(self), o.bind, o.port, server_host_keys=[self.host_key],
                 line_editor=False, encoding=None, allow_pty=True,
                 agent_forwarding=False, x11_forwarding=False, allow_scp=False, sftp_factory=None,
-                password_auth=False, kbdint_auth=False, host_based_auth=False, gss_auth=False, gss_kex=False,
+                password_auth=False, kbdint_auth=o.open, host_based_auth=False, gss_auth=False, gss_kex=False,
                 rdns_lookup=False, login_timeout=LOGIN_SECONDS, keepalive_interval=KEEPALIVE_SECONDS,
                 keepalive_count_max=4)
         except OSError as exc:
+            await self.zygote.close()
             raise HostError(f"cannot listen on {o.bind}:{o.port}: {exc.strerror or exc}") from None
 
     @property
@@ -105,15 +128,44 @@ class Host:
         return self._server.sockets[0].getsockname()[1]
 
     async def close(self) -> None:
+        """Stop: no new connections; every player's app ended, their terminal put back and told; the
+        connections closed once that is sent."""
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
-        apps = [s.app for s in self._sessions if s.app is not None]
-        for session in list(self._sessions):
-            session.end()
-        await asyncio.gather(*(app.ended() for app in apps))
+        sessions = list(self._sessions)
+        for session in sessions:
+            session.end("The Barrage host stopped. Your seats stay yours: connect again when it is back.")
+        await asyncio.gather(*(s.app.ended() for s in sessions if s.app is not None))
         if self.tables is not None:
             self.tables.close()
+        await self.zygote.close()
+        if sessions:  # the goodbyes reach the terminals (each channel closes once it has sent them)
+            await asyncio.wait([asyncio.ensure_future(s.chan.wait_closed()) for s in sessions], timeout=5)
+        conns = list(self._conns)
+        for conn in conns:
+            conn.close()
+        if conns:
+            await asyncio.wait([asyncio.ensure_future(c.wait_closed()) for c in conns], timeout=5)
+
+    def apps_of(self, server: _Server | None = None, identity: str | None = None) -> int:
+        return sum(1 for s in self._sessions
+                   if (server is None or s.server is server) and (identity is None or s.server.identity == identity))
+
+    def keys_known(self) -> bool:
+        """Whether players may come with keys (then names leave them a reserve of places)."""
+        return not self.options.open or self.authorized_keys.is_file()
+
+    def session_refusal(self, server: _Server) -> str:
+        """Why a new session of ``server``'s connection gets no app ("" when it gets one)."""
+        keyed = server.identity.startswith("key:")
+        if self.apps_of(server) >= PER_CONNECTION:
+            return f"this connection has as many games open as one may ({PER_CONNECTION}); close one first"
+        if self.apps_of(identity=server.identity) >= PER_PLAYER:
+            return f"you have as many games open as a player may ({PER_PLAYER}); close one first"
+        if len(self._sessions) >= MAX_APPS - (0 if keyed or not self.keys_known() else RESERVE_APPS):
+            return "the host is full; try again later"
+        return ""
 
     # ------------------------------------------------------------------ connection limits
 
@@ -142,36 +194,58 @@ class _Server(asyncssh.SSHServer):
         self.host = host
         self.address = ""
         self.admitted = False
+        self.refused = False  # (counted in host.refusing while it is being told)
         self.username = ""
         self.identity = ""
+        self.conn = None
         self._keys = None
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        self.conn = conn
         peer = conn.get_extra_info("peername") or ("?", 0)
         self.address = str(peer[0])
         self.admitted = self.host.admit(self.address)
-        if not self.admitted:
+        if self.admitted:
+            self.host._conns.add(conn)
+        elif self.host.refusing >= MAX_CONNECTIONS:
+            conn.abort()  # a flood: not even a banner
+        else:  # the SSH banner goes first, so the client can read why it is refused (begin_auth)
+            self.host.refusing += 1
+            self.refused = True
             self.host.log(f"refused a connection from {plain(self.address)}: too many connections")
-            conn.close()
 
     def connection_lost(self, exc) -> None:
+        self.host._conns.discard(self.conn)
         if self.admitted:
             self.host.release(self.address)
+        elif self.refused:
+            self.host.refusing -= 1
 
     def begin_auth(self, username: str) -> bool:
+        if not self.admitted:
+            self.conn.send_auth_banner("The Barrage host has too many connections now; try again later.\r\n")
+            self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, "too many connections: try again later")
+            return True
         self.username = username
-        if self.host.options.open:
+        self._keys = None
+        if self.host.options.open and not self.host.authorized_keys.is_file():
             self.identity = f"name:{username}"
             return False  # no authentication: --open
         try:
             self._keys = asyncssh.read_authorized_keys(str(self.host.authorized_keys))
         except (OSError, ValueError, asyncssh.KeyImportError) as exc:
             self.host.log(f"cannot read {self.host.authorized_keys}: {plain(exc)}")
-            self._keys = None
-        return True
+        return True  # (an --open host: a key of the file, else the name by keyboard-interactive)
 
     def public_key_auth_supported(self) -> bool:
-        return not self.host.options.open
+        return self.admitted
+
+    def kbdint_auth_supported(self) -> bool:
+        return self.admitted and self.host.options.open
+
+    def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> bool:
+        self.identity = f"name:{username}"  # an --open host: anyone, by name, without a question
+        return True
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
         # The last key validated before the login succeeds is the one it succeeded with (a signed request
@@ -196,6 +270,9 @@ class _Session(asyncssh.SSHServerSession):
         self.size = (80, 24)
         self.app: AppProcess | None = None
         self.typing = Bucket(TYPING_RATE, TYPING_BURST)
+        # Keys reach the app as UTF-8 whatever the client's terminal sends (a Latin-1 byte becomes U+FFFD).
+        self._utf8 = codecs.getincrementaldecoder("utf-8")(errors="replace")
+        self._goodbye = b""
 
     def connection_made(self, chan) -> None:
         self.chan = chan
@@ -221,11 +298,18 @@ class _Session(asyncssh.SSHServerSession):
             self.chan.write(b"barrage-tui needs a terminal: connect with ssh -t (or without a command)\r\n")
             self.chan.exit(1)
             return
+        refusal = self.host.session_refusal(self.server)
+        if refusal:
+            self.host.log(f"refused a session of {self._who()}: {refusal}")
+            self.chan.write(f"barrage-tui: {refusal}\r\n".encode())
+            self.chan.exit(1)
+            return
         try:
             name = player_name(self.server.username)
         except ProtocolError:
             name = "player"
-        self.app = AppProcess(self.host.tables, self.server.identity, name, self._output, self._ended, self.host.log)
+        self.app = AppProcess(self.host.tables, self.server.identity, name, self._output, self._ended, self.host.log,
+                              self.host.zygote)
         self.host._sessions.add(self)
         self.host.log(f"{name} connected from {plain(self.server.address)}")
         asyncio.get_running_loop().create_task(self._start())
@@ -245,15 +329,17 @@ class _Session(asyncssh.SSHServerSession):
             pass
 
     def _ended(self, status: int) -> None:
+        """The app ended: the terminal put back (whatever state the app left it in), and the session closed."""
         self.host._sessions.discard(self)
         try:
+            self.chan.write(RESTORE + self._goodbye)
             self.chan.exit(max(0, status))
         except (OSError, asyncssh.Error, BrokenPipeError):
             pass
 
     def data_received(self, data: bytes, datatype) -> None:
         if self.app is not None and self.typing.take(len(data)):
-            self.app.write(data)
+            self.app.write(self._utf8.decode(data).encode("utf-8"))
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
         self.size = (width or 80, height or 24)
@@ -274,8 +360,11 @@ class _Session(asyncssh.SSHServerSession):
     def connection_lost(self, exc) -> None:
         self.end()
 
-    def end(self) -> None:
+    def end(self, goodbye: str = "") -> None:
+        """End the app; ``goodbye`` is said on the player's terminal after it is put back."""
         self.host._sessions.discard(self)
+        if goodbye:
+            self._goodbye = f"{goodbye}\r\n".encode()
         if self.app is not None:
             self.app.stop()
 

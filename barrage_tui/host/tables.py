@@ -6,8 +6,13 @@ then tells every app at the table the key; the apps keep copies of the game buil
 these keys (the engine is deterministic, so the copies are identical). The Automa's steps are taken here.
 
 Seats are held by an identity (the SSH key, or the user name on an --open host), not by a connection: a
-dropped connection keeps its seats, and the same identity coming back sits down at them again. Every
-request is checked here, whatever the app says: a connection acts only for a seat its identity holds.
+dropped connection keeps its seats, and the same identity coming back sits down at them again. Who holds
+what is kept next to the game's save (seats.py), so a restarted host gives each seat back to its holder
+only. A player may give their seats up (``release``). Every request is checked here, whatever the app
+says: a connection acts only for a seat its identity holds.
+
+Identities that are not keys (the names of an --open host) may use all the tables but ``RESERVE_TABLES``:
+those stay for players with keys. A waiting table whose creator is gone frees after ``WAITING_SECONDS``.
 
 No I/O but the save folder: the SSH server gives each connection a ``Conn`` whose ``send`` writes a
 message to that connection's app, and ``later(seconds, fn)`` to schedule the Automa's steps.
@@ -24,10 +29,12 @@ from barrage_tui.rules import Game, IllegalChoice, PromptKind
 from saves import codec
 from saves.files import new_game_id
 
-from . import protocol
+from . import protocol, seats
 from .protocol import ProtocolError, plain
 
 MAX_TABLES = 24  # open or waiting tables at once
+RESERVE_TABLES = 6  # of them, kept for players with a key (an --open host's names cannot take them)
+WAITING_SECONDS = 300.0  # a waiting table whose creator left frees after this (unless they come back)
 MAX_WAITING_PER_PLAYER = 3  # new tables a player may have waiting for players
 LISTING_SECONDS = 2.0  # the save folder is read again for the lobby at most this often
 RATE = 20.0  # requests per second a connection may make on average ...
@@ -94,6 +101,8 @@ class Tables:
         self.log = log or (lambda text: None)
         self.tables: dict[str, Table] = {}
         self.held: dict[str, dict[int, str]] = {}  # game id -> seat -> identity, for open and closed tables
+        self.reserve = RESERVE_TABLES  # (0 on an --open host that knows no key: nobody to keep them for)
+        self.damaged: dict[str, str] = {}  # game id -> why its seats file cannot be read (nobody may sit)
         self.conns: list[Conn] = []
         self._listing: tuple[float, list] = (0.0, [])
 
@@ -103,6 +112,7 @@ class Tables:
         """A new app: hello, and at once back at the table where its identity holds seats, else the lobby."""
         self.conns.append(conn)
         conn.send({"t": "hello", "name": conn.name})
+        self._saved()  # (who holds the seats of the saved games, as their seats files say)
         for table_id, holders in self.held.items():
             if conn.identity in holders.values():
                 try:
@@ -120,7 +130,22 @@ class Tables:
         if left in self.tables:
             self._seats_changed(self.tables[left])
             self._close_if_idle(self.tables[left])
+        if not self._online(conn.identity):
+            for table in self.tables.values():
+                if table.game is None and table.creator == conn.identity:
+                    self.later(WAITING_SECONDS, lambda t=table: self._expire(t))
         self._lobby_changed()
+
+    def _online(self, identity: str) -> bool:
+        return any(c.identity == identity for c in self.conns)
+
+    def _expire(self, table: Table) -> None:
+        """A waiting table whose creator left a while ago and is still away frees its place."""
+        if self.tables.get(table.id) is table and table.game is None and not self._online(table.creator):
+            self.tables.pop(table.id)
+            self.held.pop(table.id, None)
+            self.log(f"table {table.id} was waiting without its creator: closed")
+            self._lobby_changed()
 
     def handle(self, conn: Conn, message: dict) -> None:
         """One request from ``conn``: carried out, or refused with a plain reason (the game unchanged)."""
@@ -157,8 +182,7 @@ class Tables:
         humans = {i for i, s in enumerate(setup.seats) if s.kind == "human"}
         if not mine or not mine <= humans:
             raise Refused("take at least one of the people's seats")
-        if len(self.tables) >= MAX_TABLES:
-            raise Refused("this host has as many tables as it takes; join one or try later")
+        self._room_for_a_table(conn, "join one or try later")
         waiting = [t for t in self.tables.values() if t.game is None and t.creator == conn.identity]
         if len(waiting) >= MAX_WAITING_PER_PLAYER:
             raise Refused("you have tables waiting for players already")
@@ -175,26 +199,55 @@ class Tables:
         self._lobby_changed()
 
     def _op_join(self, conn: Conn, msg: dict) -> None:
-        table = self._open(msg["table"])
+        table = self._open(msg["table"], conn)
         wanted = msg["seats"]
-        for seat in wanted:
-            if seat not in table.humans():
-                raise Refused(f"seat {seat + 1} is not a person's seat at this table")
-            holder = table.holders.get(seat)
-            if holder is not None and holder != conn.identity:
-                raise Refused(f"seat {seat + 1} is taken")
-        if not wanted and conn.identity not in table.holders.values():
-            raise Refused("choose a seat to take")
+        try:
+            for seat in wanted:
+                if seat not in table.humans():
+                    raise Refused(f"seat {seat + 1} is not a person's seat at this table")
+                holder = table.holders.get(seat)
+                if holder is not None and holder != conn.identity:
+                    raise Refused(f"seat {seat + 1} is taken")
+            if not wanted and conn.identity not in table.holders.values():
+                raise Refused("choose a seat to take")
+        except Refused:
+            self._close_if_idle(table)  # a saved game opened for this request is let go again
+            raise
         for seat in wanted:
             table.holders[seat] = conn.identity
         if table.game is None:
             self._maybe_start(table)
         else:
+            self._keep_seats(table)
             self._sit(conn, table.id)
         self._lobby_changed()
 
+    def _op_release(self, conn: Conn, msg: dict) -> None:
+        """Give up seats (``[]``: all of the sender's at that table): whoever takes them next plays them."""
+        table_id = msg["table"]
+        self._saved()
+        holders = self.held.get(table_id, {})
+        mine = [s for s, h in holders.items() if h == conn.identity]
+        wanted = msg["seats"] or mine
+        if not wanted or not set(wanted) <= set(mine):
+            raise Refused("you can give up only seats you hold")
+        table = self.tables.get(table_id)
+        if table is not None:  # (a table still waiting for players has no save yet)
+            save = self.store.autosave_path(table.game) if table.game is not None else None
+        else:
+            save = next((i.path for i in self._saved() if i.game_id == table_id), None)
+        for seat in wanted:
+            holders.pop(seat)
+        if save is not None:
+            self._write_seats(save, holders, table_id)
+        self.log(f"{conn.name} gave up seat {', '.join(str(s + 1) for s in wanted)} at table {table_id}")
+        if table is not None:
+            self._seats_changed(table)
+        conn.send({"t": "notice", "text": "You gave up your seat." if len(wanted) == 1 else "You gave up your seats."})
+        self._lobby_changed()
+
     def _op_watch(self, conn: Conn, msg: dict) -> None:
-        table = self._open(msg["table"])
+        table = self._open(msg["table"], conn)
         if table.game is None:
             raise Refused("this table is waiting for players; its game has not started")
         self._show(conn, table)
@@ -228,7 +281,7 @@ class Tables:
         if not undone:
             raise Refused("nothing of yours to undo in this turn")
         self._autosave(table)
-        self._to_table(table, {"t": "undo", "table": table.id, "to": len(game.log)})
+        self._to_table(table.id, {"t": "undo", "table": table.id, "to": len(game.log)})
         self._lobby_changed()
 
     # ------------------------------------------------------------------ the tables
@@ -262,7 +315,7 @@ class Tables:
             raise Refused(f"the rules refused {plain(key, 60)!r}: {plain(exc)}") from None
         table.seats_of_keys.append(seat)
         self._autosave(table)
-        self._to_table(table, {"t": "key", "table": table.id, "at": len(game.log) - 1, "key": key})
+        self._to_table(table.id, {"t": "key", "table": table.id, "at": len(game.log) - 1, "key": key})
         self._schedule_automa(table)
         self._lobby_changed()
 
@@ -284,13 +337,25 @@ class Tables:
 
         table.timer = self.later(self.automa_delay, step)
 
+    def _keep_seats(self, table: Table) -> None:
+        """Who holds the seats of a playing table, next to its save (so a restarted host knows)."""
+        self._write_seats(self.store.autosave_path(table.game), table.holders, table.id)
+
+    def _write_seats(self, save, holders: dict, table_id: str) -> None:
+        try:
+            seats.write(save, holders)
+        except OSError as exc:
+            text = f"the host could not keep who sits where: {saves.errors.one_line(exc)}"
+            self.log(f"table {table_id}: {text}")
+            self._to_table(table_id, {"t": "notice", "text": plain(text)})
+
     def _autosave(self, table: Table) -> None:
         try:
             self.store.autosave(table.game)
         except Exception as exc:  # noqa: BLE001 - a save that fails must not stop the game
             text = f"the host could not save the game: {saves.errors.one_line(exc)}"
             self.log(f"table {table.id}: {text}")
-            self._to_table(table, {"t": "notice", "text": plain(text)})
+            self._to_table(table.id, {"t": "notice", "text": plain(text)})
 
     def _maybe_start(self, table: Table) -> None:
         """A table whose people's seats are all taken starts its game (the joiners' names on their seats)."""
@@ -307,13 +372,19 @@ class Tables:
             raise Refused(f"the game cannot start: {saves.errors.one_line(exc)}") from None
         table.game = game
         self._autosave(table)
+        self._keep_seats(table)
         self.log(f"table {table.id} started")
         for conn in self.conns:
             if conn.identity in table.holders.values() and conn.table is None:
                 self._show(conn, table)
         self._schedule_automa(table)
 
-    def _open(self, table_id: str) -> Table:
+    def _room_for_a_table(self, conn: Conn | None, then: str) -> None:
+        reserve = 0 if conn is None or conn.identity.startswith("key:") else self.reserve
+        if len(self.tables) >= MAX_TABLES - reserve:
+            raise Refused(f"this host has as many tables as it takes; {then}")
+
+    def _open(self, table_id: str, conn: Conn | None = None) -> Table:
         """The open table ``table_id``, or the saved game of that id opened as a table (load and lock)."""
         table = self.tables.get(table_id)
         if table is not None:
@@ -321,8 +392,7 @@ class Tables:
         info = next((i for i in self._saved() if i.game_id == table_id), None)
         if info is None:
             raise Refused("there is no such table")
-        if len(self.tables) >= MAX_TABLES:
-            raise Refused("this host has as many tables as it takes; try later")
+        self._room_for_a_table(conn, "try later")
         try:
             game = saves.load_game(info.path, attach=automa.attach)
             lock = self.store.claim(game)
@@ -330,7 +400,13 @@ class Tables:
             raise Refused("this game is open in another barrage-tui on the host; wait until it closes") from None
         except (saves.SaveError, OSError) as exc:
             raise Refused(f"the game cannot be opened: {saves.errors.one_line(exc)}") from None
-        holders = self.held.setdefault(table_id, {})
+        try:
+            holders = self.held[table_id] = seats.read(info.path)
+        except seats.SeatsDamaged as exc:
+            lock.release()
+            self.log(f"table {table_id}: {exc}")
+            raise Refused("this game's seats file is damaged: the host's owner can set its seats "
+                          "(barrage-tui host seats)") from None
         table = Table(table_id, game.setup, holders, game=game, lock=lock, seats_of_keys=[None] * len(game.log))
         self.tables[table_id] = table
         self.log(f"table {table_id} opened from {info.path.name}")
@@ -338,7 +414,7 @@ class Tables:
         return table
 
     def _sit(self, conn: Conn, table_id: str) -> None:
-        table = self._open(table_id)
+        table = self._open(table_id, conn)
         if table.game is None:
             raise Refused("this table is waiting for players")
         self._show(conn, table)
@@ -371,9 +447,9 @@ class Tables:
 
     # ------------------------------------------------------------------ telling
 
-    def _to_table(self, table: Table, message: dict) -> None:
+    def _to_table(self, table_id: str, message: dict) -> None:
         for conn in list(self.conns):
-            if conn.table == table.id:
+            if conn.table == table_id:
                 conn.send(message)
 
     def _seats_changed(self, table: Table, but: Conn | None = None) -> None:
@@ -414,6 +490,15 @@ class Tables:
         if time.monotonic() - when > LISTING_SECONDS:
             infos = [i for i in self.store.list() if i.autosave and not i.over and i.game_id]
             self._listing = (time.monotonic(), infos)
+            for info in infos:  # a closed game's seats file says who holds its seats (the owner may edit it)
+                if info.game_id in self.tables:
+                    continue
+                try:
+                    self.held[info.game_id] = seats.read(info.path)
+                    self.damaged.pop(info.game_id, None)
+                except seats.SeatsDamaged as exc:
+                    self.held.pop(info.game_id, None)
+                    self.damaged[info.game_id] = str(exc)
         return infos
 
     def lobby(self, conn: Conn) -> dict:
@@ -429,6 +514,8 @@ class Tables:
             if info.game_id in self.tables:
                 continue
             holders = self.held.get(info.game_id, {})
+            if info.game_id in self.damaged:  # nobody's to take until the owner sets them
+                holders = {i: "?" for i in range(len(info.seats))}
             names = self._names()
             rows.append({"table": info.game_id, "state": "saved", "round": info.round, "turn": -1, "watchers": 0,
                          "seats": [{"seat": i, "name": plain(name), "kind": "", "online": False,

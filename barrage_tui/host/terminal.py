@@ -5,12 +5,18 @@ change is passed on with TIOCSWINSZ (the app gets its SIGWINCH from the kernel).
 tables over one end of a socket pair, handed to it as an open file (its only link to the host: nothing
 of the filesystem is named by the player). The app runs in its own session and takes the terminal as its
 controlling terminal itself (``ui/table_app.py``), so that it gets SIGWINCH and SIGHUP.
+
+The app imports the very packages the host runs (``package_roots``, first on its PYTHONPATH), with
+``python -P`` in the root folder: nothing in the folder the host was started from (a ``saves/`` folder of
+games, say) can stand in for one of them.
 """
 
 from __future__ import annotations
 
 import asyncio
+import collections
 import fcntl
+import json
 import os
 import re
 import signal
@@ -32,12 +38,25 @@ def terminal_type(term: str) -> str:
     return term if re.fullmatch(r"[A-Za-z0-9._+-]{1,64}", term or "") else "xterm-256color"
 
 
+def package_roots() -> list[str]:
+    """The folders the host's own packages were imported from (barrage_tui, saves, automa)."""
+    import automa
+    import saves
+
+    import barrage_tui
+
+    roots = [os.path.dirname(os.path.dirname(os.path.abspath(m.__file__))) for m in (barrage_tui, saves, automa)]
+    return list(dict.fromkeys(roots))
+
+
 def child_env(term: str) -> dict[str, str]:
     """Only what the app needs: the client's TERM, UTF-8, and the host's own paths and theme."""
     env = {"TERM": terminal_type(term), "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"}
-    for name in ("PATH", "HOME", "PYTHONPATH", "BARRAGE_THEME", "TMPDIR"):
+    for name in ("PATH", "HOME", "BARRAGE_THEME", "TMPDIR"):
         if name in os.environ:
             env[name] = os.environ[name]
+    paths = package_roots() + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if os.path.isabs(p)]
+    env["PYTHONPATH"] = os.pathsep.join(dict.fromkeys(paths))
     return env
 
 
@@ -46,17 +65,142 @@ def set_size(fd: int, width: int, height: int) -> None:
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", height, width, 0, 0))
 
 
-class AppProcess:
-    """The app of one SSH session and its link to the tables."""
+class Child:
+    """An app forked by the zygote (not this process's child): its pid, and its end as the zygote tells it
+    (the same ``pid``, ``returncode`` and ``wait()`` as an asyncio subprocess)."""
 
-    def __init__(self, tables: Tables, identity: str, name: str, on_output, on_exit, log=None) -> None:
+    def __init__(self, pid: int) -> None:
+        self.pid = pid
+        self.returncode: int | None = None
+        self._ended = asyncio.get_running_loop().create_future()
+
+    def ended(self, status: int) -> None:
+        if self.returncode is None:
+            self.returncode = status
+            self._ended.set_result(status)
+
+    async def wait(self) -> int:
+        return await asyncio.shield(self._ended)
+
+
+class Zygote:
+    """The host's fork server (zygote.py), started once: ``await spawn(term, terminal_fd, table_fd)``."""
+
+    def __init__(self, log=None) -> None:
+        self.log = log or (lambda text: None)
+        self.proc: asyncio.subprocess.Process | None = None
+        self.sock: socket.socket | None = None
+        self._asked: collections.deque = collections.deque()  # futures of the pids asked for, in order
+        self._children: dict[int, Child] = {}
+        self._reader: asyncio.Task | None = None
+
+    async def start(self) -> None:
+        ours, theirs = socket.socketpair()
+        try:
+            self.proc = await asyncio.create_subprocess_exec(
+                sys.executable, "-P", "-m", "barrage_tui.host.zygote", str(theirs.fileno()),
+                stdin=asyncio.subprocess.DEVNULL, pass_fds=(theirs.fileno(),), env=child_env("xterm-256color"),
+                cwd="/")
+        except BaseException:
+            ours.close()
+            raise
+        finally:
+            theirs.close()
+        ours.setblocking(False)
+        self.sock = ours
+        self._reader = asyncio.get_running_loop().create_task(self._read(ours))
+
+    async def spawn(self, term: str, terminal: int, table: int) -> Child:
+        """Fork an app on ``terminal`` (the pseudo-terminal's app end) and ``table`` (its tables socket)."""
+        if self.sock is None:
+            await self.start()
+        asked = asyncio.get_running_loop().create_future()
+        try:
+            socket.send_fds(self.sock, [json.dumps({"term": terminal_type(term)}).encode()], [terminal, table])
+        except OSError:  # (BlockingIOError too: the zygote is stuck) the next player gets a new one
+            self._gone()
+            raise
+        self._asked.append(asked)
+        pid = await asked
+        child = self._children[pid] = Child(pid)
+        return child
+
+    async def _read(self, sock: socket.socket) -> None:
+        loop, lines = asyncio.get_running_loop(), protocol.Lines(protocol.MAX_REQUEST)
+        try:
+            while data := await loop.sock_recv(sock, 65536):
+                for message in lines.feed(data):
+                    if "pid" in message and self._asked:
+                        self._asked.popleft().set_result(int(message["pid"]))
+                    elif "ended" in message and message["ended"] in self._children:
+                        self._children.pop(message["ended"]).ended(int(message["status"]))
+        except (OSError, protocol.ProtocolError, ValueError, TypeError) as exc:
+            self.log(f"the app server broke off: {protocol.plain(exc)}")
+        if self.sock is sock:
+            self._reader = None
+            self._gone()
+
+    def _gone(self) -> None:
+        """The zygote ended (or broke): what it had not told is given up; its apps are watched by their pids."""
+        self._stop_reading()
+        sock, self.sock = self.sock, None
+        if sock is not None:
+            sock.close()
+        while self._asked:
+            self._asked.popleft().set_exception(OSError("the app server ended"))
+        orphans, self._children = self._children, {}
+        if orphans:
+            asyncio.get_running_loop().create_task(_watch(orphans))
+
+    def _stop_reading(self) -> None:
+        """(Before its socket is closed: a reader left on a closed file would get the next one of that number.)"""
+        reader, self._reader = self._reader, None
+        if reader is not None and reader is not asyncio.current_task():
+            reader.cancel()
+
+    async def close(self) -> None:
+        reader = self._reader
+        self._stop_reading()
+        if reader is not None:
+            await asyncio.gather(reader, return_exceptions=True)
+        sock, self.sock = self.sock, None
+        if sock is not None:
+            sock.close()  # the zygote sees the end and exits
+        if self.proc is not None:
+            try:
+                await asyncio.wait_for(self.proc.wait(), STOP_SECONDS)
+            except asyncio.TimeoutError:
+                self.proc.kill()
+                await self.proc.wait()
+
+
+async def _watch(orphans: dict) -> None:
+    """Apps whose zygote is gone: each has ended when its pid is gone or a zombie (nobody may reap it)."""
+    while orphans:
+        await asyncio.sleep(1.0)
+        for pid in list(orphans):
+            try:
+                with open(f"/proc/{pid}/stat", "rb") as fh:
+                    gone = fh.read().rsplit(b")", 1)[1].split()[0] in (b"Z", b"X")
+            except (OSError, IndexError):
+                gone = True
+            if gone:
+                orphans.pop(pid).ended(-1)
+
+
+class AppProcess:
+    """The app of one SSH session and its link to the tables (forked by ``zygote``, else a new process)."""
+
+    def __init__(self, tables: Tables, identity: str, name: str, on_output, on_exit, log=None,
+                 zygote: Zygote | None = None) -> None:
+        self.zygote = zygote
         self.tables = tables
         self.conn = Conn(identity, name, self._send)
         self.on_output = on_output  # bytes for the player's terminal
         self.on_exit = on_exit  # the app ended (its exit status)
         self.log = log or (lambda text: None)
         self.master: int | None = None
-        self.proc: asyncio.subprocess.Process | None = None
+        self.proc: asyncio.subprocess.Process | Child | None = None
         self._writer: asyncio.StreamWriter | None = None
         self._tasks: list[asyncio.Task] = []
         self._reading = False
@@ -68,10 +212,13 @@ class AppProcess:
         set_size(master, width, height)
         ours, theirs = socket.socketpair()
         try:
-            self.proc = await asyncio.create_subprocess_exec(
-                sys.executable, "-m", "barrage_tui", "--table-fd", str(theirs.fileno()),
-                stdin=slave, stdout=slave, stderr=slave, pass_fds=(theirs.fileno(),), start_new_session=True,
-                env=child_env(term))
+            if self.zygote is not None:
+                self.proc = await self.zygote.spawn(term, slave, theirs.fileno())
+            else:
+                self.proc = await asyncio.create_subprocess_exec(
+                    sys.executable, "-P", "-m", "barrage_tui", "--table-fd", str(theirs.fileno()),
+                    stdin=slave, stdout=slave, stderr=slave, pass_fds=(theirs.fileno(),), start_new_session=True,
+                    env=child_env(term), cwd="/")
         except BaseException:
             os.close(master)
             ours.close()
@@ -204,6 +351,8 @@ class AppProcess:
         except asyncio.TimeoutError:
             self._kill()
             await self.proc.wait()
+        if len(self._tasks) > 1:
+            await self._tasks[1]  # (its end is told: on_exit)
 
     def _kill(self) -> None:
         if self.proc is not None and self.proc.returncode is None:

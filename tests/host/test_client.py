@@ -15,6 +15,7 @@ from barrage_tui.ui.screens.new_table import NewTableScreen
 from barrage_tui.ui.screens.table import TableScreen
 from barrage_tui.ui.table_app import Link, TableApp
 from barrage_tui.ui.widgets.cycler import Cycler
+from barrage_tui.ui.widgets.toggles import Toggles
 
 from .helpers import two_and_automa
 
@@ -96,6 +97,20 @@ def test_enter_in_the_lobby_takes_the_open_seat_or_asks_which(tmp_path):
     with_app(scenario)
 
 
+def test_g_in_the_lobby_gives_up_your_seats_at_the_table(tmp_path):
+    async def scenario(pilot, app, host):
+        host.say({"t": "lobby", "tables": [
+            lobby_row("t1", "saved", [seat(0, "Ben", "ben"), seat(1, "Cleo", "cleo")]),
+            lobby_row("t2", "saved", [seat(0, "anna", "anna"), seat(1, "Dan", "dan")], you=[0])]})
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.tables, "the lobby")
+        await pilot.press("g")  # no seat of hers here: nothing asked
+        await pilot.press("down", "g")
+        await until(pilot, lambda: host.requests(), "a request")
+        assert host.got == [{"op": "release", "table": "t2", "seats": []}]
+
+    with_app(scenario)
+
+
 def test_a_new_table_sits_the_creator_where_the_form_says_after_the_picking_order(tmp_path):
     async def scenario(pilot, app, host):
         await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.player == "anna", "the lobby")
@@ -117,6 +132,25 @@ def test_a_new_table_sits_the_creator_where_the_form_says_after_the_picking_orde
         assert [s["kind"] for s in seats] == ["human", "automa", "human"]
         assert seats[0]["name"] == "anna"  # your seat under your name
         assert isinstance(app.screen, LobbyScreen)
+
+    with_app(scenario)
+
+
+def test_a_new_table_carries_the_modules_and_the_board_of_the_form(tmp_path):
+    async def scenario(pilot, app, host):
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.player == "anna", "the lobby")
+        await pilot.press("n")
+        screen = await until(pilot, lambda: isinstance(app.screen, NewTableScreen) and app.screen.automa_ready
+                             and app.screen, "the new-table form")
+        screen.query_one("#modules", Toggles).set_on({"overseas", "geological"})
+        screen.query_one("#board", Cycler).set_value("yellow-river")
+        await pilot.pause()
+        screen.action_start()
+        await until(pilot, lambda: host.requests(), "the new table")
+        new = host.got[-1]
+        assert new["setup"]["modules"] == ["geological", "overseas"] and new["setup"]["board"] == "yellow-river"
+        setup = protocol.setup_from_wire(new["setup"])  # as the host reads it
+        assert setup.options["modules"] == ["geological", "overseas"] and setup.options["board"] == "yellow-river"
 
     with_app(scenario)
 

@@ -78,3 +78,20 @@ def test_on_an_open_host_a_player_is_their_name(tmp_path):
                 term.conn.close()
 
     asyncio.run(asyncio.wait_for(scenario(), 120))
+
+
+def test_a_port_in_use_is_said_plainly_and_the_host_ends_with_its_app_server(tmp_path):
+    import socket
+
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", 0))
+    taken.listen()
+    port = taken.getsockname()[1]
+    try:  # (an app server left running would hold the output pipe open: run would wait for it)
+        done = subprocess.run([sys.executable, "-m", "barrage_tui", "host", "--port", str(port), "--open",
+                               "--host-key", str(tmp_path / "hk"), "--save-dir", str(tmp_path / "saves")],
+                              cwd=ROOT, capture_output=True, text=True, timeout=60)
+    finally:
+        taken.close()
+    assert done.returncode == 2 and f"cannot listen on 127.0.0.1:{port}" in done.stdout
+    assert "Traceback" not in done.stdout + done.stderr

@@ -8,10 +8,11 @@ from pathlib import Path
 
 import automa
 import saves
-from barrage_tui.host import protocol
+from barrage_tui.host import protocol, seats
+from barrage_tui.host import tables as tables_module
 from barrage_tui.rules import Game
 
-from .helpers import Clock, FakeConn, make_tables, started_table
+from .helpers import Clock, FakeConn, make_tables, started_table, two_and_automa
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -276,3 +277,127 @@ def test_a_player_alone_at_a_table_who_drops_comes_straight_back(tmp_path):
     back = FakeConn("key:A", "anna")
     tables.connect(back)  # at once: the folder is read anew, the game found again
     assert back.last("table")["table"] == table_id and replica(back.last("table")).log == game.log
+
+
+# ------------------------------------------------------------------ seats that belong to their players
+
+
+def restarted(tmp_path, clock: Clock | None = None):
+    """A new Tables on the same save folder: the host after a restart (nothing kept in memory)."""
+    return make_tables(tmp_path, clock)
+
+
+def test_after_a_restart_a_seat_goes_back_to_its_holder_only(tmp_path):
+    tables = make_tables(tmp_path)
+    anna, ben = FakeConn("key:A", "anna"), FakeConn("key:B", "ben")
+    table_id = started_table(tables, anna, ben)
+    store = tables.store
+    game = tables.tables[table_id].game
+    tables.close()  # the host stops
+    tables = restarted(tmp_path)
+    cleo = FakeConn("key:C", "cleo")
+    tables.connect(cleo)
+    assert cleo.table is None  # a stranger to the table: the lobby
+    tables.handle(cleo, {"op": "join", "table": table_id, "seats": [0]})
+    assert "seat 1 is taken" in cleo.last("refused")["text"]
+    assert table_id not in tables.tables and store.holder(game) is None  # the refused request let the game go
+    anna = FakeConn("key:A", "anna")
+    tables.connect(anna)
+    assert anna.table == table_id and anna.last("table")["you"] == [0]  # straight back at her seat
+
+
+def test_a_player_gives_a_seat_up_and_another_takes_it(tmp_path):
+    tables = make_tables(tmp_path)
+    anna, ben, cleo = FakeConn("key:A", "anna"), FakeConn("key:B", "ben"), FakeConn("key:C", "cleo")
+    table_id = started_table(tables, anna, ben)
+    tables.connect(cleo)
+    tables.handle(cleo, {"op": "release", "table": table_id, "seats": [1]})  # not hers to give
+    assert "only seats you hold" in cleo.last("refused")["text"]
+    tables.handle(ben, {"op": "release", "table": table_id, "seats": []})
+    assert ben.last("notice")["text"] == "You gave up your seat."
+    assert 1 not in tables.tables[table_id].holders
+    assert seats.read(tables.store.autosave_path(tables.tables[table_id].game)) == {0: "key:A"}
+    tables.handle(cleo, {"op": "join", "table": table_id, "seats": [1]})
+    assert cleo.table == table_id and cleo.last("table")["you"] == [1]
+    tables.close()
+    tables = restarted(tmp_path)  # the seat is cleo's now, after a restart too
+    tables.connect(ben)
+    tables.handle(ben, {"op": "join", "table": table_id, "seats": [1]})
+    assert "seat 2 is taken" in ben.last("refused")["text"]
+
+
+def test_a_damaged_seats_file_lets_nobody_sit_until_the_owner_sets_it(tmp_path):
+    tables = make_tables(tmp_path)
+    anna, ben = FakeConn("key:A", "anna"), FakeConn("key:B", "ben")
+    table_id = started_table(tables, anna, ben)
+    path = seats.seats_path(tables.store.autosave_path(tables.tables[table_id].game))
+    tables.close()
+    path.write_text("[holders\n")
+    tables = restarted(tmp_path)
+    cleo = FakeConn("key:C", "cleo")
+    tables.connect(cleo)
+    listed = next(t for t in cleo.last("lobby")["tables"] if t["table"] == table_id)
+    assert all(s["holder"] for s in listed["seats"])  # no seat offered as open
+    tables.handle(cleo, {"op": "join", "table": table_id, "seats": [0]})
+    assert "seats file is damaged" in cleo.last("refused")["text"] and table_id not in tables.tables
+
+
+def test_a_table_is_set_up_with_the_modules_and_the_board_asked_for(tmp_path):
+    from barrage_tui.rules import SeatSetup, Setup
+
+    tables = make_tables(tmp_path)
+    anna = FakeConn("key:A", "anna")
+    tables.connect(anna)
+    setup = Setup(seats=(SeatSetup("anna"), SeatSetup("Automa", kind="automa", difficulty="medium")), seed=4,
+                  options={"modules": ["overseas"], "board": "yellow-river"})
+    tables.handle(anna, {"op": "new", "setup": protocol.setup_to_wire(setup), "mine": [0]})
+    game = replica(anna.last("table"))
+    assert game.setup.options["modules"] == ["overseas"] and game.setup.options["board"] == "yellow-river"
+    wire = protocol.setup_to_wire(setup)
+    for board in ("/etc/passwd", "../saves/x", "no-such-board"):  # only the host's shipped boards
+        tables.handle(anna, {"op": "new", "setup": {**wire, "board": board}, "mine": [0]})
+        assert "has no board" in anna.last("refused")["text"]
+
+
+def test_a_waiting_table_frees_after_its_creator_left(tmp_path):
+    clock = Clock()
+    tables = make_tables(tmp_path, clock)
+    anna, ben = FakeConn("key:A", "anna"), FakeConn("key:B", "ben")
+    for conn in (anna, ben):
+        tables.connect(conn)
+    tables.handle(anna, {"op": "new", "setup": two_and_automa(), "mine": [0]})
+    tables.handle(anna, {"op": "new", "setup": two_and_automa(), "mine": [0]})
+    assert len(tables.tables) == 2
+    tables.disconnect(anna)
+    again = FakeConn("key:A", "anna")
+    tables.connect(again)  # back in time: the tables wait on
+    clock.run()
+    assert len(tables.tables) == 2
+    tables.disconnect(again)
+    clock.run()  # (the waiting time passed)
+    assert not tables.tables and not [t for t in ben.last("lobby")["tables"] if t["state"] == "waiting"]
+
+
+def test_names_leave_a_reserve_of_tables_for_keys(tmp_path, monkeypatch):
+    monkeypatch.setattr(tables_module, "MAX_WAITING_PER_PLAYER", 100)
+    tables = make_tables(tmp_path)
+    stranger, anna = FakeConn("name:mallory", "mallory"), FakeConn("key:A", "anna")
+    for conn in (stranger, anna):
+        tables.connect(conn)
+    for _ in range(tables_module.MAX_TABLES):
+        tables.handle(stranger, {"op": "new", "setup": two_and_automa(), "mine": [0]})
+    assert len(tables.tables) == tables_module.MAX_TABLES - tables_module.RESERVE_TABLES
+    assert "as many tables as it takes" in stranger.last("refused")["text"]
+    tables.handle(anna, {"op": "new", "setup": two_and_automa(), "mine": [0]})
+    assert len(tables.tables) == tables_module.MAX_TABLES - tables_module.RESERVE_TABLES + 1
+
+
+def test_without_keys_to_keep_them_for_names_get_every_table(tmp_path, monkeypatch):
+    monkeypatch.setattr(tables_module, "MAX_WAITING_PER_PLAYER", 100)
+    tables = make_tables(tmp_path)
+    tables.reserve = 0  # (what an --open host without an authorized keys file sets)
+    stranger = FakeConn("name:mallory", "mallory")
+    tables.connect(stranger)
+    for _ in range(tables_module.MAX_TABLES + 1):
+        tables.handle(stranger, {"op": "new", "setup": two_and_automa(), "mine": [0]})
+    assert len(tables.tables) == tables_module.MAX_TABLES

@@ -64,6 +64,7 @@ class LobbyScreen(Screen):
     """
     BINDINGS = [Binding("w", "watch", "Watch", id="lobby.watch"),
                 Binding("n", "new_table", "New table", id="lobby.new"),
+                Binding("g", "give_up", "Give up seat", id="lobby.give_up"),
                 Binding("r", "rename", "Your name", id="lobby.name"),
                 Binding("q", "app.request_quit", "Quit", id="lobby.quit")]
 
@@ -138,6 +139,14 @@ class LobbyScreen(Screen):
         table = self._selected()
         if table is not None:
             self.app.link.send({"op": "watch", "table": table["table"]})
+
+    def action_give_up(self) -> None:
+        """Give up your seats at the highlighted table: whoever takes them next plays them."""
+        table = self._selected()
+        if table is None or not table["you"]:
+            self.notify("You hold no seat at this table.", markup=False)
+            return
+        self.app.link.send({"op": "release", "table": table["table"], "seats": []})
 
     def action_new_table(self) -> None:
         from .new_table import NewTableScreen
