@@ -118,7 +118,7 @@ def command(save_dir, game: str | None, seat: int | None, to: str | None, free: 
         out(f"barrage-tui host seats: {exc}")
         return 2
     try:
-        lock = claim(store.directory, game)
+        lock = claim(game, info.path)  # (the lock beside its autosave, as the host takes it)
     except GameInUse:
         out(f"barrage-tui host seats: game {game} is open at a running host now; change its seats when "
             f"nobody is at that table (or with the host stopped)")
