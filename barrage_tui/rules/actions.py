@@ -15,7 +15,7 @@ from . import (build_costs, buildable, construction, contracts, keys, landscape_
                water, wheel)
 from .build_costs import engineers_available as engineers_available  # (its home since the Geological Factor)
 from .components import ActionSpace, components
-from .decisions import Choice, Flow, PromptKind
+from .decisions import Choice, Flow, LazyData, PromptKind
 from .officers import Officer
 from .state import CompanyState
 
@@ -331,7 +331,7 @@ def take_turn(game: Game, seat: int, extra: bool = False) -> Flow[bool]:
         return True
     key = yield from game.ask(seat, PromptKind.ACTION, f"{game.name(seat)}: choose an action.", choices, auto=False,
                               help="Place Engineers on a free action space and carry out its action at once.",
-                              data={"unavailable": unaffordable_spaces(game, seat)})
+                              data=LazyData({}, {"unavailable": lambda: unaffordable_spaces(game, seat)}))
     if key == "skip":
         return False
     if key == "pass":
