@@ -87,6 +87,10 @@ def action_possible(game: Game, seat: int, space: ActionSpace) -> bool:
     return True
 
 
+# The actions ``action_possible`` asks a rule about (every other one is possible once its price is paid).
+_CHECKED = frozenset({"produce", "take_contracts", "patent"})
+
+
 def available_spaces(game: Game, seat: int) -> list[Choice]:
     st = game.state
     company = st.companies[seat]
@@ -97,13 +101,15 @@ def available_spaces(game: Game, seat: int) -> list[Choice]:
     several_dams = production.several_dams(game, seat)  # the checks below change no officer: ask once
     architect = architect_in_force(company)
     price_of = space_prices(game, seat)
+    occupied, credits = st.occupied, company.credits
     for space in _spaces_in_play(st.seats, st.introductory):
-        if space.id in st.occupied:
+        if space.id in occupied or space.engineers > have:
             continue
         price = price_of(space)
-        if space.engineers > have or price > company.credits:
+        if price > credits:
             continue
-        if space.action == "produce" and not several_dams:
+        action = space.action
+        if action == "produce" and not several_dams:
             if price not in best:
                 company.credits -= price
                 try:
@@ -112,14 +118,18 @@ def available_spaces(game: Game, seat: int) -> list[Choice]:
                     company.credits += price
             if best[price] is None or best[price] + space.params["production_bonus"] < 1:
                 continue
-        else:  # a production by several dams (Dr. Octavius) is checked in full; the other actions need
-            memo = (space.board, space.row, price)  # nothing beyond their price, already checked
+        elif action in _CHECKED:  # a production by several dams (Dr. Octavius) is checked in
+            memo = (space.board, space.row, price)  # full; the others need nothing beyond their price
             if memo not in possible:
                 with credits_after(company, price):
                     possible[memo] = action_possible(game, seat, space)
             if not possible[memo]:
                 continue
-        choices.extend(_which_placements(company, space.engineers, architect, *_space_placements(space.id)))
+        plain, alone = _space_placements(space.id)
+        if architect:
+            choices.extend(_which_placements(company, space.engineers, architect, plain, alone))
+        else:
+            choices.append(plain)
     n = company.construction_used
     if n < len(components().construction_spaces):
         need, fee = construction_space(game, seat, n)

@@ -57,8 +57,10 @@ def _column_terms(company: CompanyState, structure: str, column: int | None) -> 
     Powerhouses; else 0)."""
     if structure == LANDSCAPE:  # no piece of the company board
         return [(NO_LOSS, 0)]
-    found = [column] if column is not None else company_board.free_columns(company, structure)
     own = structure == "powerhouse" and bool(china.pieces(company))
+    if column is None and not own and not company_board.any_order(company, structure):  # (a row taken from
+        return [(NO_LOSS, 0)] if company.pieces[structure] > 0 else []  # the left loses nothing: most rows)
+    found = [column] if column is not None else company_board.free_columns(company, structure)
     return sorted({(company_board.loss(company, structure, c), c if own else 0) for c in found})
 
 

@@ -156,6 +156,8 @@ def owned_yields(game: Game, seat: int, effect: str) -> list[YieldTile]:
 
 
 def _sum(game: Game, seat: int, effect: str, key: str) -> int:
+    if not game.state.yields_taken:  # (the usual case: no yield tile taken, or the China Challenge is off)
+        return 0
     return sum(t.params.get(key, 0) for t in owned_yields(game, seat, effect))
 
 
