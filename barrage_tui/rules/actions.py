@@ -140,8 +140,11 @@ def available_spaces(game: Game, seat: int) -> list[Choice]:
                                                architect))
     choices.extend(private_placements(game, seat))
     if have:
-        choices.append(Choice(keys.make("place", BANK), "Bank: 1 credit per Engineer", (BANK,)))
+        choices.append(_ON_BANK)
     return choices
+
+
+_ON_BANK = Choice(keys.make("place", BANK), "Bank: 1 credit per Engineer", (BANK,))
 
 
 def space_price(game: Game, seat: int, space: ActionSpace) -> int:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from . import china, company_board
 from .boards import Board
-from .build_costs import Payment, cost_rules, each_payment, fee_rule, payable, token_cost, unique
+from .build_costs import CostRules, Payment, cost_rules, each_payment, fee_rule, payable, token_cost, unique
 from .build_spaces import legal_spaces
 from .build_tiles import TileUse, each_tile_use, tile_uses
 from .company_board import NO_LOSS, Loss
@@ -100,11 +100,19 @@ def plan_for(game: Game, seat: int, credits: int, uses: list[TileUse],
 
 
 def can_build(game: Game, seat: int, credits: int, engineer_free: bool = False) -> bool:
+    """Whether any tile use can build anywhere (the cheapest checks first: no tile, no legal space)."""
     company = game.state.companies[seat]
-    rules_of = cost_rules(game, seat)
+    rules_of: Callable[[TileUse | None], CostRules] | None = None
     tried: dict[tuple[str, str], set[Hashable]] = {}  # (structure, cost rules tile) -> the cost classes found unpayable
+    legal: dict[str, list[str]] = {}  # structure -> its legal spaces, the same for every use building it
     for use in each_tile_use(game, seat, engineer_free):
         s = use.structure
+        if s not in legal:
+            legal[s] = legal_spaces(game, seat, s)
+        if not legal[s]:
+            continue
+        if rules_of is None:
+            rules_of = cost_rules(game, seat)
         rules = rules_of(use)
         if (s, rules.tile) in tried:
             continue  # a use with the same structure and cost rules: already answered
@@ -112,7 +120,7 @@ def can_build(game: Game, seat: int, credits: int, engineer_free: bool = False) 
         class_of = _cost_class(game, s)
         fee_of = fee_rule(game, seat, use)
         terms = _column_terms(company, s, None)
-        for space in legal_spaces(game, seat, s):
+        for space in legal[s]:
             token = token_cost(game, seat, s, space)
             if (class_of(space), token) not in unpayable:
                 if any(payable(company, s, space, credits, rules, fee_of(space), token, loss, piece)

@@ -14,7 +14,6 @@ and the ways to pay: build_costs.py; what can be built now: buildable.py; the in
 from __future__ import annotations
 
 from collections.abc import Callable, Collection
-from functools import cache
 from typing import TYPE_CHECKING
 
 from . import china, company_board, geology, landscape_data, officers, patents, rewards, wheel
@@ -25,7 +24,7 @@ from .build_tiles import tile_uses
 from .buildable import plan_for
 from .company_board import NO_LOSS
 from .components import Toml
-from .decisions import Choice, Flow, LazyData, PromptKind
+from .decisions import Choice, Flow, LazyData, PromptKind, once
 from .income import take_uncovered, uncovered_income
 from .keys import Key, make
 from .landscape_data import LANDSCAPE
@@ -244,7 +243,7 @@ def space_choice(game: Game, seat: int, structure: str, space: str, fee: int, pa
     """A space to build on, with its price (the cheapest of ``pays``, the red fee, a Geological token's cost
     and the machinery the piece's ``column`` loses) and the income it uncovers, in the label and as data
     (both worked out when first read)."""
-    words = cache(lambda: _space_words(game, seat, structure, space, fee, min(pays, key=cost_order), column))
+    words = once(lambda: _space_words(game, seat, structure, space, fee, min(pays, key=cost_order), column))
     return Choice(make("space", space), lambda: words()[0], (space,), lambda: words()[1])
 
 

@@ -9,6 +9,7 @@ from types import MappingProxyType
 from typing import TypeAlias, TypeVar
 
 NO_DATA: Mapping[str, object] = MappingProxyType({})
+T = TypeVar("T")
 
 
 class PromptKind(StrEnum):
@@ -109,6 +110,18 @@ class Choice:
         return f"Choice(key={self.key!r}, label={self.label!r}, refs={self.refs!r}, data={self.data!r})"
 
 
+def once(work: Callable[[], T]) -> Callable[[], T]:
+    """``work``, done at the first call only (what several lazy labels of one prompt share). (A closure:
+    ``functools.cache`` costs more to set up, and most are never called.)"""
+    done: list[T] = []
+
+    def result() -> T:
+        if not done:
+            done.append(work())
+        return done[0]
+    return result
+
+
 class LazyData(Mapping[str, object]):
     """A prompt's data with values worked out when first read (``later``: key -> the function giving it), for
     what only a person looks at (why the spaces not offered are not)."""
@@ -153,8 +166,6 @@ class Prompt:
                 return c
         return None
 
-
-T = TypeVar("T")
 
 # A rules step that may stop for decisions: it yields prompts, is sent the chosen keys and returns a T
 # (``key = yield from game.ask(...)``). Every generator of the rules is a Flow.

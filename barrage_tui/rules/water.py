@@ -9,13 +9,13 @@ headstreams (``board_features.open_headstreams``: not one still under its landsc
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache, partial
+from functools import partial
 from typing import TYPE_CHECKING
 
 from . import companies, keys, landscape_data, officers
 from .board_features import headstream_open, lake_room, open_headstreams, river
 from .components import components
-from .decisions import Choice, Flow, PromptKind
+from .decisions import Choice, Flow, PromptKind, once
 from .state import CompanyState
 
 if TYPE_CHECKING:
@@ -123,7 +123,7 @@ def place_drops(game: Game, seat: int, count: int, flowing: bool, minimum: int =
     freely = any(o.drops_placed_freely for o in officers.in_force(game.state.companies[seat]))
     placed = 0
     while placed < count:
-        ends = cache(partial(reaches, game, flowing))  # (only to word the choices, when they are read)
+        ends = once(partial(reaches, game, flowing))  # (only to word the choices, when they are read)
         choices = [headstream_choice(game, h, flowing, ends) for h in heads]
         if freely and not flowing:
             choices += [Choice(keys.make("headstream", h, FLOW), f"{h}, flowing at once", (h,)) for h in heads]
@@ -157,7 +157,7 @@ def place_drops(game: Game, seat: int, count: int, flowing: bool, minimum: int =
 def headstream_choice(game: Game, head: str, flowing: bool, ends: Callable[[], dict[str, str]] | None = None) -> Choice:
     """A drop put on ``head``, saying where it will end up (``ends``: ``reaches`` for every headstream, worked
     out once for the prompt's choices), in the label and as data, both worked out when first read."""
-    found = ends or cache(partial(reaches, game, flowing))
+    found = ends or once(partial(reaches, game, flowing))
 
     def label() -> str:
         end = found()[head]
