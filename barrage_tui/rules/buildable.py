@@ -4,7 +4,7 @@ Spaces that cost alike (a cost class) are priced once."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -100,12 +100,18 @@ def plan_for(game: Game, seat: int, credits: int, uses: list[TileUse],
 
 
 def can_build(game: Game, seat: int, credits: int, engineer_free: bool = False) -> bool:
-    """Whether any tile use can build anywhere (the cheapest checks first: no tile, no legal space)."""
+    """Whether any tile use can build anywhere."""
+    return next(buildable_uses(game, seat, credits, each_tile_use(game, seat, engineer_free)), None) is not None
+
+
+def buildable_uses(game: Game, seat: int, credits: int, uses: Iterable[TileUse]) -> Iterator[TileUse]:
+    """The ``uses`` that can build somewhere, in order: those ``build_plan`` keeps, without listing their
+    payments (the cheapest checks first: a legal space, then one payable space per cost class)."""
     company = game.state.companies[seat]
     rules_of: Callable[[TileUse | None], CostRules] | None = None
-    tried: dict[tuple[str, str], set[Hashable]] = {}  # (structure, cost rules tile) -> the cost classes found unpayable
+    answers: dict[tuple[str, str], bool] = {}  # (structure, cost rules tile) -> whether it can build
     legal: dict[str, list[str]] = {}  # structure -> its legal spaces, the same for every use building it
-    for use in each_tile_use(game, seat, engineer_free):
+    for use in uses:
         s = use.structure
         if s not in legal:
             legal[s] = legal_spaces(game, seat, s)
@@ -114,18 +120,25 @@ def can_build(game: Game, seat: int, credits: int, engineer_free: bool = False) 
         if rules_of is None:
             rules_of = cost_rules(game, seat)
         rules = rules_of(use)
-        if (s, rules.tile) in tried:
-            continue  # a use with the same structure and cost rules: already answered
-        unpayable = tried[s, rules.tile] = set()
-        class_of = _cost_class(game, s)
-        fee_of = fee_rule(game, seat, use)
-        terms = _column_terms(company, s, None)
-        for space in legal[s]:
-            token = token_cost(game, seat, s, space)
-            if (class_of(space), token) not in unpayable:
-                if any(payable(company, s, space, credits, rules, fee_of(space), token, loss, piece)
-                       for loss, piece in terms):
-                    return True
-                unpayable.add((class_of(space), token))
-    return False
+        if (s, rules.tile) not in answers:  # (a use with the same structure and cost rules: answered already)
+            answers[s, rules.tile] = _payable_somewhere(game, seat, credits, use, rules, legal[s])
+        if answers[s, rules.tile]:
+            yield use
 
+
+def _payable_somewhere(game: Game, seat: int, credits: int, use: TileUse, rules: CostRules,
+                       spaces: list[str]) -> bool:
+    company = game.state.companies[seat]
+    s = use.structure
+    unpayable: set[Hashable] = set()  # the (cost class, token cost) found unpayable
+    class_of = _cost_class(game, s)
+    fee_of = fee_rule(game, seat, use)
+    terms = _column_terms(company, s, None)
+    for space in spaces:
+        token = token_cost(game, seat, s, space)
+        if (class_of(space), token) not in unpayable:
+            if any(payable(company, s, space, credits, rules, fee_of(space), token, loss, piece)
+                   for loss, piece in terms):
+                return True
+            unpayable.add((class_of(space), token))
+    return False

@@ -21,7 +21,7 @@ from .build_costs import (WAIVER_ENGINEERS, Payment, cost_order, fee_rule, free_
                           why_not, why_not_free)
 from .build_spaces import base_less, fee_for, legal_spaces, space_label, without_base
 from .build_tiles import tile_uses
-from .buildable import plan_for
+from .buildable import buildable_uses, plan_for
 from .company_board import NO_LOSS
 from .components import Toml
 from .decisions import Choice, Flow, LazyData, PromptKind, once
@@ -37,15 +37,13 @@ if TYPE_CHECKING:
 def construct(game: Game, seat: int, engineer_free: bool = False) -> Flow[None]:
     """One construction with a Technology tile (generator). The action space is already paid."""
     company = game.state.companies[seat]
-    found = tile_uses(game, seat, engineer_free)
-    uses = {u.key: u for u in found}
     credits = game.spendable_credits(seat)
-    plan = plan_for(game, seat, credits, found)
+    uses = {u.key: u for u in buildable_uses(game, seat, credits, tile_uses(game, seat, engineer_free))}
     key = yield from game.ask(seat, PromptKind.BUILD_TILE, "Choose the Technology tile to build with.",
-                              [Choice(k, uses[k].label, (uses[k].tile,)) for k in plan],
+                              [Choice(k, u.label, (u.tile,)) for k, u in uses.items()],
                               help="A tile builds its structure type; it goes on your wheel with the machinery.")
     use = uses[key]
-    spaces = plan[key]
+    spaces = plan_for(game, seat, credits, [use])[key]  # (the chosen tile's spaces and payments only)
     columns = [0] if use.structure == LANDSCAPE else company_board.free_columns(company, use.structure)
     column = columns[0]
     if len(columns) > 1:  # a row taken in any order (Brazil): which column, each with its income and loss
