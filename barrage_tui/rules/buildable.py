@@ -134,11 +134,15 @@ def _payable_somewhere(game: Game, seat: int, credits: int, use: TileUse, rules:
     class_of = _cost_class(game, s)
     fee_of = fee_rule(game, seat, use)
     terms = _column_terms(company, s, None)
+    if not terms:
+        return False
+    (loss, piece), more = terms[0], terms[1:]
     for space in spaces:
         token = token_cost(game, seat, s, space)
         if (class_of(space), token) not in unpayable:
-            if any(payable(company, s, space, credits, rules, fee_of(space), token, loss, piece)
-                   for loss, piece in terms):
+            fee = fee_of(space)
+            if payable(company, s, space, credits, rules, fee, token, loss, piece) or any(
+                    payable(company, s, space, credits, rules, fee, token, *term) for term in more):
                 return True
             unpayable.add((class_of(space), token))
     return False
