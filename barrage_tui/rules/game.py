@@ -227,10 +227,10 @@ class Game:
 
     def ability_active(self, seat: int) -> bool:
         """A company's special ability works from its third powerhouse on."""
-        need = components().common["ability_unlocked_at_powerhouses"]
-        if not level(self.state.companies[seat]).company_ability:
+        st = self.state  # (asked for every drop that flows: the count first, most companies have fewer)
+        if list(st.powerhouses.values()).count(seat) < components().common["ability_unlocked_at_powerhouses"]:
             return False
-        return sum(1 for o in self.state.powerhouses.values() if o == seat) >= need
+        return bool(level(st.companies[seat]).company_ability)
 
     def objective_vp_table(self) -> tuple[int, ...]:
         return components().objective_vp
