@@ -130,19 +130,21 @@ def _payable_somewhere(game: Game, seat: int, credits: int, use: TileUse, rules:
                        spaces: list[str]) -> bool:
     company = game.state.companies[seat]
     s = use.structure
-    unpayable: set[Hashable] = set()  # the (cost class, token cost) found unpayable
+    unpayable: set[Hashable] = set()  # the cost classes (with the token's cost) found unpayable
     class_of = _cost_class(game, s)
     fee_of = fee_rule(game, seat, use)
     terms = _column_terms(company, s, None)
     if not terms:
         return False
     (loss, piece), more = terms[0], terms[1:]
+    tokens = bool(game.state.geology)  # (without the Geological Factor, no space has a token's cost)
     for space in spaces:
-        token = token_cost(game, seat, s, space)
-        if (class_of(space), token) not in unpayable:
+        token = token_cost(game, seat, s, space) if tokens else None
+        alike = (class_of(space), token) if tokens else class_of(space)
+        if alike not in unpayable:
             fee = fee_of(space)
             if payable(company, s, space, credits, rules, fee, token, loss, piece) or any(
                     payable(company, s, space, credits, rules, fee, token, *term) for term in more):
                 return True
-            unpayable.add((class_of(space), token))
+            unpayable.add(alike)
     return False
