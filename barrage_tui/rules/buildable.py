@@ -8,7 +8,7 @@ from collections.abc import Callable, Hashable, Iterable, Iterator
 from functools import cache
 from typing import TYPE_CHECKING
 
-from . import china, company_board
+from . import china, company_board, geology
 from .boards import Board
 from .build_costs import CostRules, Payment, cost_rules, each_payment, fee_rule, payable, token_cost, unique
 from .build_spaces import legal_spaces
@@ -138,8 +138,9 @@ def _payable_somewhere(game: Game, seat: int, credits: int, use: TileUse, rules:
         return False
     (loss, piece), more = terms[0], terms[1:]
     tokens = bool(game.state.geology)  # (without the Geological Factor, no space has a token's cost)
+    valleys, zone_of = geology.valleys_for(game, s) if tokens else frozenset(), game.board.zone_of
     for space in spaces:
-        token = token_cost(game, seat, s, space) if tokens else None
+        token = token_cost(game, seat, s, space) if valleys and zone_of(space) in valleys else None
         alike = (class_of(space), token) if tokens else class_of(space)
         if alike not in unpayable:
             fee = fee_of(space)
