@@ -91,6 +91,14 @@ def action_possible(game: Game, seat: int, space: ActionSpace) -> bool:
 _CHECKED = frozenset({"produce", "take_contracts", "patent"})
 
 
+@cache
+def _offers(seats: int, introductory: bool) -> tuple[tuple[ActionSpace, str, int, int, str, Choice, Choice], ...]:
+    """The shared action spaces in play with what the turn's check reads of each (looked up once): the space,
+    its id, Engineers, printed price, action and its two placements."""
+    return tuple((s, s.id, s.engineers, printed_price(s), s.action, *_space_placements(s.id))
+                 for s in _spaces_in_play(seats, introductory))
+
+
 def available_spaces(game: Game, seat: int) -> list[Choice]:
     st = game.state
     company = st.companies[seat]
@@ -101,14 +109,15 @@ def available_spaces(game: Game, seat: int) -> list[Choice]:
     several_dams = production.several_dams(game, seat)  # the checks below change no officer: ask once
     architect = architect_in_force(company)
     price_of = space_prices(game, seat)
+    printed = price_of is printed_price  # (no discount: the usual case, the price read from the table)
     occupied, credits = st.occupied, company.credits
-    for space in _spaces_in_play(st.seats, st.introductory):
-        if space.id in occupied or space.engineers > have:
+    for space, sid, engineers, price, action, plain, alone in _offers(st.seats, st.introductory):
+        if sid in occupied or engineers > have:
             continue
-        price = price_of(space)
+        if not printed:
+            price = price_of(space)
         if price > credits:
             continue
-        action = space.action
         if action == "produce" and not several_dams:
             if price not in best:
                 company.credits -= price
@@ -125,9 +134,8 @@ def available_spaces(game: Game, seat: int) -> list[Choice]:
                     possible[memo] = action_possible(game, seat, space)
             if not possible[memo]:
                 continue
-        plain, alone = _space_placements(space.id)
         if architect:
-            choices.extend(_which_placements(company, space.engineers, architect, plain, alone))
+            choices.extend(_which_placements(company, engineers, architect, plain, alone))
         else:
             choices.append(plain)
     n = company.construction_used
@@ -157,9 +165,14 @@ def space_prices(game: Game, seat: int) -> Callable[[ActionSpace], int]:
     """``space_price`` for many spaces: the seat's discounts are found once."""
     action, red = landscape_data.action_discount(game, seat), landscape_data.red_discount(game, seat)
     if not action and not red:
-        return lambda space: space.cost_credits + space.extra_credits
+        return printed_price
     return lambda space: (max(0, space.cost_credits - action)
                           + (max(0, space.extra_credits - red) if space.extra_credits else 0))
+
+
+def printed_price(space: ActionSpace) -> int:
+    """An action space's price as printed: its cost and its red surcharge."""
+    return space.cost_credits + space.extra_credits
 
 
 def construction_space(game: Game, seat: int, n: int) -> tuple[int, int]:
