@@ -137,11 +137,10 @@ def _payable_somewhere(game: Game, seat: int, credits: int, use: TileUse, rules:
     if not terms:
         return False
     (loss, piece), more = terms[0], terms[1:]
-    tokens = bool(game.state.geology)  # (without the Geological Factor, no space has a token's cost)
-    valleys, zone_of = geology.valleys_for(game, s) if tokens else frozenset(), game.board.zone_of
+    token_of = _token_costs(game, seat, s)
     for space in spaces:
-        token = token_cost(game, seat, s, space) if valleys and zone_of(space) in valleys else None
-        alike = (class_of(space), token) if tokens else class_of(space)
+        token = token_of(space) if token_of is not None else None
+        alike = (class_of(space), token)
         if alike not in unpayable:
             fee = fee_of(space)
             if payable(company, s, space, credits, rules, fee, token, loss, piece) or any(
@@ -149,3 +148,12 @@ def _payable_somewhere(game: Game, seat: int, credits: int, use: TileUse, rules:
                 return True
             unpayable.add(alike)
     return False
+
+
+def _token_costs(game: Game, seat: int, structure: str) -> Callable[[str], TokenCost | None] | None:
+    """space -> the Geological token's cost of building ``structure`` there, looked up only in the valleys
+    whose token may apply; None without the Geological Factor (no space has one)."""
+    if not game.state.geology:
+        return None
+    valleys, zone_of = geology.valleys_for(game, structure), game.board.zone_of
+    return lambda space: token_cost(game, seat, structure, space) if zone_of(space) in valleys else None

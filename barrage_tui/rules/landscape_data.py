@@ -191,6 +191,8 @@ def construction_engineers(game: Game, seat: int, space: int) -> int:
 
 def _revealing(game: Game, space: str, effect: str) -> Toml | None:
     """The params of the landscape tile whose ``effect`` covered ``space`` (None: no such tile)."""
+    if not game.state.landscape_tiles:  # (without the China Challenge: asked for every Base and drop priced)
+        return None
     code = game.board.covered_by(space)
     if not code or code not in game.state.landscape_tiles:
         return None
