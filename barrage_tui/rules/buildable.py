@@ -152,8 +152,11 @@ def _payable_somewhere(game: Game, seat: int, credits: int, use: TileUse, rules:
 
 def _token_costs(game: Game, seat: int, structure: str) -> Callable[[str], TokenCost | None] | None:
     """space -> the Geological token's cost of building ``structure`` there, looked up only in the valleys
-    whose token may apply; None without the Geological Factor (no space has one)."""
-    if not game.state.geology:
+    whose token may apply (a space of ``structure``'s table: Bases and Elevations on dam spaces); None when
+    no valley's token may (without the Geological Factor: none has one)."""
+    valleys = geology.valleys_for(game, structure) if game.state.geology else frozenset()
+    if not valleys:
         return None
-    valleys, zone_of = geology.valleys_for(game, structure), game.board.zone_of
-    return lambda space: token_cost(game, seat, structure, space) if zone_of(space) in valleys else None
+    m = game.board
+    where = m.conduits if structure == "conduit" else m.powerhouses if structure == "powerhouse" else m.dams
+    return lambda space: token_cost(game, seat, structure, space) if where[space].zone in valleys else None
