@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 INTERRUPTED = 130  # the shell's status for a command ended by Ctrl+C (128 + SIGINT)
@@ -101,6 +102,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--level", choices=_AutomaLevels(), metavar="LEVEL",
                      help="the Automas' difficulty: %(choices)s (default: random per Automa)")
     sim.add_argument("--board", metavar="FILE|ID", help="the board the games are played on (default: base)")
+    sim.add_argument("--jobs", type=int, metavar="N",
+                     help="play the games on N processes (default: one per core; the same games either way)")
     board = sub.add_parser("board", help="boards as data (docs/board-format.md)")
     board_sub = board.add_subparsers(dest="board_command", required=True)
     check = board_sub.add_parser("check", help="check a board file: one line naming the place and the problem")
@@ -205,6 +208,9 @@ def _run(argv: list[str] | None) -> int:
             return 2
         if args.games < 1:
             parser.error("--games must be at least 1")
+        if args.jobs is not None and args.jobs < 1:
+            parser.error("--jobs must be at least 1")
+        jobs = args.jobs or os.cpu_count() or 1
         intro = True if args.intro else False if args.full else None
         if "duel" in args.modules and (args.players not in (None, 2) or args.automa > 1):
             parser.error("the Duel is for 2 players: --players 2 (the default with it) and at most --automa 1")
@@ -219,9 +225,9 @@ def _run(argv: list[str] | None) -> int:
                 parser.error("--players must be at least --automa")
             from automa import attach
             return sim.run(args.games, args.players, args.seed, check=not args.no_check, automas=args.automa,
-                           level=args.level, attach=attach, modules=args.modules, board=board)
+                           level=args.level, attach=attach, modules=args.modules, board=board, jobs=jobs)
         return sim.run(args.games, args.players, args.seed, intro, check=not args.no_check, modules=args.modules,
-                       board=board)
+                       board=board, jobs=jobs)
     if args.command == "inspect":
         import automa
         from saves.inspect import inspect_command

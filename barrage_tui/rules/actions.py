@@ -15,7 +15,7 @@ from . import (build_costs, buildable, construction, contracts, keys, landscape_
                water, wheel)
 from .build_costs import engineers_available as engineers_available  # (its home since the Geological Factor)
 from .components import ActionSpace, components
-from .decisions import Choice, Flow, PromptKind
+from .decisions import Choice, Flow, LazyData, PromptKind
 from .officers import Officer
 from .state import CompanyState
 
@@ -87,6 +87,18 @@ def action_possible(game: Game, seat: int, space: ActionSpace) -> bool:
     return True
 
 
+# The actions ``action_possible`` asks a rule about (every other one is possible once its price is paid).
+_CHECKED = frozenset({"produce", "take_contracts", "patent"})
+
+
+@cache
+def _offers(seats: int, introductory: bool) -> tuple[tuple[ActionSpace, str, int, int, str, Choice, Choice], ...]:
+    """The shared action spaces in play with what the turn's check reads of each (looked up once): the space,
+    its id, Engineers, printed price, action and its two placements."""
+    return tuple((s, s.id, s.engineers, printed_price(s), s.action, *_space_placements(s.id))
+                 for s in _spaces_in_play(seats, introductory))
+
+
 def available_spaces(game: Game, seat: int) -> list[Choice]:
     st = game.state
     company = st.companies[seat]
@@ -97,13 +109,16 @@ def available_spaces(game: Game, seat: int) -> list[Choice]:
     several_dams = production.several_dams(game, seat)  # the checks below change no officer: ask once
     architect = architect_in_force(company)
     price_of = space_prices(game, seat)
-    for space in _spaces_in_play(st.seats, st.introductory):
-        if space.id in st.occupied:
+    printed = price_of is printed_price  # (no discount: the usual case, the price read from the table)
+    occupied, credits = st.occupied, company.credits
+    for space, sid, engineers, price, action, plain, alone in _offers(st.seats, st.introductory):
+        if sid in occupied or engineers > have:
             continue
-        price = price_of(space)
-        if space.engineers > have or price > company.credits:
+        if not printed:
+            price = price_of(space)
+        if price > credits:
             continue
-        if space.action == "produce" and not several_dams:
+        if action == "produce" and not several_dams:
             if price not in best:
                 company.credits -= price
                 try:
@@ -112,14 +127,17 @@ def available_spaces(game: Game, seat: int) -> list[Choice]:
                     company.credits += price
             if best[price] is None or best[price] + space.params["production_bonus"] < 1:
                 continue
-        else:  # a production by several dams (Dr. Octavius) is checked in full; the other actions need
-            memo = (space.board, space.row, price)  # nothing beyond their price, already checked
+        elif action in _CHECKED:  # a production by several dams (Dr. Octavius) is checked in
+            memo = (space.board, space.row, price)  # full; the others need nothing beyond their price
             if memo not in possible:
                 with credits_after(company, price):
                     possible[memo] = action_possible(game, seat, space)
             if not possible[memo]:
                 continue
-        choices.extend(_which_placements(company, space.engineers, architect, *_space_placements(space.id)))
+        if architect:
+            choices.extend(_which_placements(company, engineers, architect, plain, alone))
+        else:
+            choices.append(plain)
     n = company.construction_used
     if n < len(components().construction_spaces):
         need, fee = construction_space(game, seat, n)
@@ -130,8 +148,11 @@ def available_spaces(game: Game, seat: int) -> list[Choice]:
                                                architect))
     choices.extend(private_placements(game, seat))
     if have:
-        choices.append(Choice(keys.make("place", BANK), "Bank: 1 credit per Engineer", (BANK,)))
+        choices.append(_ON_BANK)
     return choices
+
+
+_ON_BANK = Choice(keys.make("place", BANK), "Bank: 1 credit per Engineer", (BANK,))
 
 
 def space_price(game: Game, seat: int, space: ActionSpace) -> int:
@@ -144,9 +165,14 @@ def space_prices(game: Game, seat: int) -> Callable[[ActionSpace], int]:
     """``space_price`` for many spaces: the seat's discounts are found once."""
     action, red = landscape_data.action_discount(game, seat), landscape_data.red_discount(game, seat)
     if not action and not red:
-        return lambda space: space.cost_credits + space.extra_credits
+        return printed_price
     return lambda space: (max(0, space.cost_credits - action)
                           + (max(0, space.extra_credits - red) if space.extra_credits else 0))
+
+
+def printed_price(space: ActionSpace) -> int:
+    """An action space's price as printed: its cost and its red surcharge."""
+    return space.cost_credits + space.extra_credits
 
 
 def construction_space(game: Game, seat: int, n: int) -> tuple[int, int]:
@@ -331,7 +357,7 @@ def take_turn(game: Game, seat: int, extra: bool = False) -> Flow[bool]:
         return True
     key = yield from game.ask(seat, PromptKind.ACTION, f"{game.name(seat)}: choose an action.", choices, auto=False,
                               help="Place Engineers on a free action space and carry out its action at once.",
-                              data={"unavailable": unaffordable_spaces(game, seat)})
+                              data=LazyData({}, {"unavailable": lambda: unaffordable_spaces(game, seat)}))
     if key == "skip":
         return False
     if key == "pass":

@@ -157,6 +157,7 @@ def token_cost(game: Game, seat: int, structure: str, space: str) -> TokenCost |
 Part = tuple[int, frozenset[str], bool]
 BOTH = frozenset({"excavators", "mixers"})
 EXCAVATORS, MIXERS = frozenset({"excavators"}), frozenset({"mixers"})
+_KIND = {"excavators": EXCAVATORS, "mixers": MIXERS}  # (one set per kind: this runs for every space checked)
 
 
 def machinery_options(game: Game, seat: int, use: TileUse, space: str,
@@ -170,31 +171,32 @@ def _machinery_options(company: CompanyState, s: str, space: str, rules: CostRul
                        column: int = 0) -> list[tuple[int, frozenset[str]]]:
     m, cost = rules.board, components().construction_cost
     in_force = rules.in_force
+    kinds: frozenset[str]
     if s == "base":
         units = cost.base_excavators[m.dams[space].area]
         for o in in_force:
             if o.base_excavators is not None:
                 units = o.base_excavators
-        kinds = {"excavators"}
+        kinds = EXCAVATORS
     elif s == "elevation":  # the company board's cost (Japan: Excavators); Wilhelm's Base cost never applies
         own = board_rules(company)
         units = (own.elevation_units or cost.elevation_mixers)[m.dams[space].area]
-        kinds = {own.elevation_resource}
+        kinds = _KIND[own.elevation_resource]
     elif s == "conduit":
-        units, kinds = cost.conduit_excavators_per_production * m.conduits[space].production, {"excavators"}
+        units, kinds = cost.conduit_excavators_per_production * m.conduits[space].production, EXCAVATORS
         units = max(0, units - rules.conduit_discounts.get(space, 0))
     elif s == LANDSCAPE:
         units, kind = rules.landscapes[space]
-        kinds = {kind}
+        kinds = _KIND[kind]
     else:
-        units, kinds = company_board.powerhouse_mixers(company, column), {"mixers"}
+        units, kinds = company_board.powerhouse_mixers(company, column), MIXERS
     units = patents.cost_units(rules.tile, s, units)
     units = max(0, units - rules.discount[1 if "mixers" in kinds else 0])  # yield tiles 2 / 4 (one kind here, before wild)
     if _wild(rules):
-        kinds = {"excavators", "mixers"}
-    options = [(units, frozenset(kinds))]
+        kinds = BOTH
+    options = [(units, kinds)]
     if s == "conduit" and any(o.conduit_mixers_instead for o in in_force):
-        options.append((max(0, m.conduits[space].production - rules.discount[1]), frozenset({"mixers"})))
+        options.append((max(0, m.conduits[space].production - rules.discount[1]), MIXERS))
     return options
 
 

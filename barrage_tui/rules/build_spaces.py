@@ -47,8 +47,15 @@ def _free_dam_spaces(game: Game, seat: int, areas: Collection[str] | None) -> li
     """Empty dam spaces in valleys where the company has no dam yet (one own dam per valley)."""
     st, m = game.state, game.board
     my_zones = {m.dams[s].zone for s in _own_dams(game, seat)}
-    return [s for s, d in m.dams.items() if s not in st.dams and d.zone not in my_zones
-            and (areas is None or d.area in areas) and not covered(game, s)]
+    return _uncovered(game, [s for s, d in m.dams.items() if s not in st.dams and d.zone not in my_zones
+                             and (areas is None or d.area in areas)])
+
+
+def _uncovered(game: Game, spaces: list[str]) -> list[str]:
+    """``spaces`` less those under a landscape or a blocking tile (asked once: most boards cover nothing)."""
+    if not game.board.landscapes and not game.state.preparation:
+        return spaces
+    return [s for s in spaces if not covered(game, s)]
 
 
 def legal_spaces(game: Game, seat: int, structure: str, areas: Collection[str] | None = None,
@@ -67,12 +74,11 @@ def legal_spaces(game: Game, seat: int, structure: str, areas: Collection[str] |
         spaces = [s for s in _own_dams(game, seat) if st.dams[s].base and st.dams[s].height < rules.max_dam_height]
         return spaces + (_free_dam_spaces(game, seat, areas) if rules.elevation_without_base else [])
     if structure == "conduit":
-        return [s for s in m.conduits  # a Geological token's +1 counts against an effect's limit
-                if s not in st.conduits and not covered(game, s)
-                and (max_production is None or geology.conduit_value(game, s) <= max_production)]
+        return _uncovered(game, [s for s in m.conduits  # a Geological token's +1 counts against an effect's limit
+                                 if s not in st.conduits
+                                 and (max_production is None or geology.conduit_value(game, s) <= max_production)])
     my_zones = {m.powerhouses[s].zone for s in _own_powerhouses(game, seat)}
-    return [s for s, p in m.powerhouses.items()
-            if s not in st.powerhouses and p.zone not in my_zones and not covered(game, s)]
+    return _uncovered(game, [s for s, p in m.powerhouses.items() if s not in st.powerhouses and p.zone not in my_zones])
 
 
 def red_fee(game: Game, structure: str, space: str) -> int:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING
 
 from . import officers, rewards, wheel
@@ -48,13 +49,19 @@ def each_tile_use(game: Game, seat: int, engineer_free: bool) -> Iterator[TileUs
         supply, to_wheel = (ANTON_TILE, (ANTON_TILE,)) if ANTON_TILE in company.tiles else ("", ())
         sources += [(supply, t, to_wheel) for t in wheel.tiles_on_wheel(company) if t != ANTON_TILE]
     for supply, tile, to_wheel in sources:
-        info = comps.tile(tile)
-        if engineer_free and not info.engineer_free:
+        if engineer_free and not comps.tile(tile).engineer_free:
             continue
-        types = STRUCTURES if info.builds == "any" else (info.builds,)
-        for s in types:
-            name = tile if supply == tile else f"{supply or 'copy'}>{tile}"
-            key = f"tile:{name}" + (f":{s}" if info.builds == "any" else "")
-            if key not in seen:
-                seen.add(key)
-                yield TileUse(key, supply, tile, s, to_wheel)
+        for use in _uses_of(supply, tile, to_wheel):
+            if use.key not in seen:
+                seen.add(use.key)
+                yield use
+
+
+@cache  # (tiles' data: the same uses at every check)
+def _uses_of(supply: str, tile: str, to_wheel: tuple[str, ...]) -> tuple[TileUse, ...]:
+    """The uses of ``tile`` taken from the supply as ``supply``: one per type it builds (a Joker: each)."""
+    builds = components().tile(tile).builds
+    types = STRUCTURES if builds == "any" else (builds,)
+    name = tile if supply == tile else f"{supply or 'copy'}>{tile}"
+    return tuple(TileUse(f"tile:{name}" + (f":{s}" if builds == "any" else ""), supply, tile, s, to_wheel)
+                 for s in types)

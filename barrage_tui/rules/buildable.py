@@ -4,13 +4,13 @@ Spaces that cost alike (a cost class) are priced once."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from functools import cache
 from typing import TYPE_CHECKING
 
-from . import china, company_board
+from . import china, company_board, geology
 from .boards import Board
-from .build_costs import Payment, cost_rules, each_payment, fee_rule, payable, token_cost, unique
+from .build_costs import CostRules, Payment, cost_rules, each_payment, fee_rule, payable, token_cost, unique
 from .build_spaces import legal_spaces
 from .build_tiles import TileUse, each_tile_use, tile_uses
 from .company_board import NO_LOSS, Loss
@@ -57,8 +57,10 @@ def _column_terms(company: CompanyState, structure: str, column: int | None) -> 
     Powerhouses; else 0)."""
     if structure == LANDSCAPE:  # no piece of the company board
         return [(NO_LOSS, 0)]
-    found = [column] if column is not None else company_board.free_columns(company, structure)
     own = structure == "powerhouse" and bool(china.pieces(company))
+    if column is None and not own and not company_board.any_order(company, structure):  # (a row taken from
+        return [(NO_LOSS, 0)] if company.pieces[structure] > 0 else []  # the left loses nothing: most rows)
+    found = [column] if column is not None else company_board.free_columns(company, structure)
     return sorted({(company_board.loss(company, structure, c), c if own else 0) for c in found})
 
 
@@ -98,24 +100,63 @@ def plan_for(game: Game, seat: int, credits: int, uses: list[TileUse],
 
 
 def can_build(game: Game, seat: int, credits: int, engineer_free: bool = False) -> bool:
+    """Whether any tile use can build anywhere."""
+    return next(buildable_uses(game, seat, credits, each_tile_use(game, seat, engineer_free)), None) is not None
+
+
+def buildable_uses(game: Game, seat: int, credits: int, uses: Iterable[TileUse]) -> Iterator[TileUse]:
+    """The ``uses`` that can build somewhere, in order: those ``build_plan`` keeps, without listing their
+    payments (the cheapest checks first: a legal space, then one payable space per cost class)."""
     company = game.state.companies[seat]
-    rules_of = cost_rules(game, seat)
-    tried: dict[tuple[str, str], set[Hashable]] = {}  # (structure, cost rules tile) -> the cost classes found unpayable
-    for use in each_tile_use(game, seat, engineer_free):
+    rules_of: Callable[[TileUse | None], CostRules] | None = None
+    answers: dict[tuple[str, str], bool] = {}  # (structure, cost rules tile) -> whether it can build
+    legal: dict[str, list[str]] = {}  # structure -> its legal spaces, the same for every use building it
+    for use in uses:
         s = use.structure
+        if s not in legal:
+            legal[s] = legal_spaces(game, seat, s)
+        if not legal[s]:
+            continue
+        if rules_of is None:
+            rules_of = cost_rules(game, seat)
         rules = rules_of(use)
-        if (s, rules.tile) in tried:
-            continue  # a use with the same structure and cost rules: already answered
-        unpayable = tried[s, rules.tile] = set()
-        class_of = _cost_class(game, s)
-        fee_of = fee_rule(game, seat, use)
-        terms = _column_terms(company, s, None)
-        for space in legal_spaces(game, seat, s):
-            token = token_cost(game, seat, s, space)
-            if (class_of(space), token) not in unpayable:
-                if any(payable(company, s, space, credits, rules, fee_of(space), token, loss, piece)
-                       for loss, piece in terms):
-                    return True
-                unpayable.add((class_of(space), token))
+        if (s, rules.tile) not in answers:  # (a use with the same structure and cost rules: answered already)
+            answers[s, rules.tile] = _payable_somewhere(game, seat, credits, use, rules, legal[s])
+        if answers[s, rules.tile]:
+            yield use
+
+
+def _payable_somewhere(game: Game, seat: int, credits: int, use: TileUse, rules: CostRules,
+                       spaces: list[str]) -> bool:
+    company = game.state.companies[seat]
+    s = use.structure
+    unpayable: set[Hashable] = set()  # the cost classes (with the token's cost) found unpayable
+    class_of = _cost_class(game, s)
+    fee_of = fee_rule(game, seat, use)
+    terms = _column_terms(company, s, None)
+    if not terms:
+        return False
+    (loss, piece), more = terms[0], terms[1:]
+    token_of = _token_costs(game, seat, s)
+    for space in spaces:
+        token = token_of(space) if token_of is not None else None
+        alike = (class_of(space), token)
+        if alike not in unpayable:
+            fee = fee_of(space)
+            if payable(company, s, space, credits, rules, fee, token, loss, piece) or any(
+                    payable(company, s, space, credits, rules, fee, token, *term) for term in more):
+                return True
+            unpayable.add(alike)
     return False
 
+
+def _token_costs(game: Game, seat: int, structure: str) -> Callable[[str], TokenCost | None] | None:
+    """space -> the Geological token's cost of building ``structure`` there, looked up only in the valleys
+    whose token may apply (a space of ``structure``'s table: Bases and Elevations on dam spaces); None when
+    no valley's token may (without the Geological Factor: none has one)."""
+    valleys = geology.valleys_for(game, structure) if game.state.geology else frozenset()
+    if not valleys:
+        return None
+    m = game.board
+    where = m.conduits if structure == "conduit" else m.powerhouses if structure == "powerhouse" else m.dams
+    return lambda space: token_cost(game, seat, structure, space) if where[space].zone in valleys else None

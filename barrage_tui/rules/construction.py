@@ -21,10 +21,10 @@ from .build_costs import (WAIVER_ENGINEERS, Payment, cost_order, fee_rule, free_
                           why_not, why_not_free)
 from .build_spaces import base_less, fee_for, legal_spaces, space_label, without_base
 from .build_tiles import tile_uses
-from .buildable import plan_for
+from .buildable import buildable_uses, plan_for
 from .company_board import NO_LOSS
 from .components import Toml
-from .decisions import Choice, Flow, PromptKind
+from .decisions import Choice, Flow, LazyData, PromptKind, once
 from .income import take_uncovered, uncovered_income
 from .keys import Key, make
 from .landscape_data import LANDSCAPE
@@ -37,15 +37,13 @@ if TYPE_CHECKING:
 def construct(game: Game, seat: int, engineer_free: bool = False) -> Flow[None]:
     """One construction with a Technology tile (generator). The action space is already paid."""
     company = game.state.companies[seat]
-    found = tile_uses(game, seat, engineer_free)
-    uses = {u.key: u for u in found}
     credits = game.spendable_credits(seat)
-    plan = plan_for(game, seat, credits, found)
+    uses = {u.key: u for u in buildable_uses(game, seat, credits, tile_uses(game, seat, engineer_free))}
     key = yield from game.ask(seat, PromptKind.BUILD_TILE, "Choose the Technology tile to build with.",
-                              [Choice(k, uses[k].label, (uses[k].tile,)) for k in plan],
+                              [Choice(k, u.label, (u.tile,)) for k, u in uses.items()],
                               help="A tile builds its structure type; it goes on your wheel with the machinery.")
     use = uses[key]
-    spaces = plan[key]
+    spaces = plan_for(game, seat, credits, [use])[key]  # (the chosen tile's spaces and payments only)
     columns = [0] if use.structure == LANDSCAPE else company_board.free_columns(company, use.structure)
     column = columns[0]
     if len(columns) > 1:  # a row taken in any order (Brazil): which column, each with its income and loss
@@ -54,15 +52,17 @@ def construct(game: Game, seat: int, engineer_free: bool = False) -> Flow[None]:
                                         [c for c in columns if c not in plans])
         spaces = plans[column]
     fee_of = fee_rule(game, seat, use)
-    priced = [space_choice(game, seat, use.structure, s, fee_of(s), min(spaces[s], key=cost_order), column)
-              for s in spaces]
-    short = [(space_label(game, use.structure, s), why_not(game, seat, use, s, fee_of(s)))
-             for s in legal_spaces(game, seat, use.structure) if s not in spaces]
-    if use.structure == LANDSCAPE:  # and those whose requirements are not met
-        short += [(space_label(game, LANDSCAPE, s), why) for s in game.state.landscape_tiles
-                  if s not in game.state.landscapes_built and (why := landscape_data.why_not(game, seat, s))]
+    priced = [space_choice(game, seat, use.structure, s, fee_of(s), spaces[s], column) for s in spaces]
+
+    def short() -> tuple[tuple[str, str], ...]:  # the legal spaces it cannot pay for, and why (when read)
+        found = [(space_label(game, use.structure, s), why_not(game, seat, use, s, fee_of(s)))
+                 for s in legal_spaces(game, seat, use.structure) if s not in spaces]
+        if use.structure == LANDSCAPE:  # and those whose requirements are not met
+            found += [(space_label(game, LANDSCAPE, s), why) for s in game.state.landscape_tiles
+                      if s not in game.state.landscapes_built and (why := landscape_data.why_not(game, seat, s))]
+        return tuple(found)
     space = yield from game.ask(seat, PromptKind.BUILD_SPACE, f"Where do you build the {use.structure}?", priced,
-                                data={"structure": use.structure, "unavailable": tuple(short)})
+                                data=LazyData({"structure": use.structure}, {"unavailable": short}))
     space = Key.parse(space).rest()
     pay = yield from _choose_payment(game, seat, use.structure, spaces[space])
     if use.supply_tile:
@@ -195,14 +195,15 @@ def free_build(game: Game, seat: int, structure: str, areas: Collection[str] | N
         if able:
             column = yield from _ask_column(game, seat, structure, able, [c for c in columns if c not in able])
     plan = {s: pays for s in legal if (pays := free_payments(game, seat, structure, s, credits, column))}
-    choices = [space_choice(game, seat, structure, s, fee_for(game, seat, structure, s), min(pays, key=cost_order),
-                            column)
+    choices = [space_choice(game, seat, structure, s, fee_for(game, seat, structure, s), pays, column)
                for s, pays in plan.items()]
     choices.append(Choice("skip", "Do not build"))
-    short = tuple((space_label(game, structure, s), why_not_free(game, seat, structure, s, column))
-                  for s in legal if s not in plan)
+
+    def short() -> tuple[tuple[str, str], ...]:
+        return tuple((space_label(game, structure, s), why_not_free(game, seat, structure, s, column))
+                     for s in legal if s not in plan)
     picked = yield from game.ask(seat, PromptKind.BUILD_SPACE, f"Free build: where do you build the {structure}?",
-                                 choices, auto=False, data={"structure": structure, "unavailable": short})
+                                 choices, auto=False, data=LazyData({"structure": structure}, {"unavailable": short}))
     if picked == "skip":
         return
     space = Key.parse(picked).rest()
@@ -235,13 +236,21 @@ def place_piece(game: Game, seat: int, structure: str, space: str, fee: int, col
         yield from geology.after_build(game, seat, structure, space, structure == "elevation" and base_less(game, space))
 
 
-def space_choice(game: Game, seat: int, structure: str, space: str, fee: int, pay: Payment,
+def space_choice(game: Game, seat: int, structure: str, space: str, fee: int, pays: list[Payment],
                  column: int = 0) -> Choice:
-    """A space to build on, with its price (the cheapest payment, the red fee, a Geological token's cost and
-    the machinery the piece's ``column`` loses) and the income it uncovers, in the label and as data."""
+    """A space to build on, with its price (the cheapest of ``pays``, the red fee, a Geological token's cost
+    and the machinery the piece's ``column`` loses) and the income it uncovers, in the label and as data
+    (both worked out when first read)."""
+    words = once(lambda: _space_words(game, seat, structure, space, fee, min(pays, key=cost_order), column))
+    return Choice(make("space", space), lambda: words()[0], (space,), lambda: words()[1])
+
+
+def _space_words(game: Game, seat: int, structure: str, space: str, fee: int, pay: Payment,
+                 column: int) -> tuple[str, dict[str, object]]:
+    """``space_choice``'s label and data."""
     company = game.state.companies[seat]
     if structure == LANDSCAPE:
-        return _landscape_choice(game, space, pay)
+        return _landscape_words(game, space, pay)
     column = column or company_board.free_columns(company, structure)[0]
     income = uncovered_income(company, structure, column)
     loss = company_board.loss(company, structure, column)
@@ -274,12 +283,13 @@ def space_choice(game: Game, seat: int, structure: str, space: str, fee: int, pa
     if bonus:  # China's pipelines: the value the Conduit will have as the company's
         data["value"] = geology.conduit_value(game, space) + bonus
         label += f" · value {data['value']} as yours"
-    return Choice(make("space", space), label, (space,), data)
+    return label, data
 
 
-def _landscape_choice(game: Game, space: str, pay: Payment) -> Choice:
+def _landscape_words(game: Game, space: str, pay: Payment) -> tuple[str, dict[str, object]]:
     tile = landscape_data.tile_at(game, space)
     label = f"{space_label(game, LANDSCAPE, space)} · costs {pay.short}"
-    data = {"excavators": pay.excavators, "mixers": pay.mixers, "excamixers": pay.excamixers,
-            "credits": pay.credits, "red": 0, "income": None, "landscape": tile.id, "colour": tile.colour}
-    return Choice(make("space", space), label, (space,), data)
+    data: dict[str, object] = {"excavators": pay.excavators, "mixers": pay.mixers, "excamixers": pay.excamixers,
+                               "credits": pay.credits, "red": 0, "income": None, "landscape": tile.id,
+                               "colour": tile.colour}
+    return label, data

@@ -9,6 +9,7 @@ contract of the display, for 1 Engineer.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from . import companies, keys, landscape_data, officers, rewards
@@ -28,6 +29,7 @@ def hand_limit(company: CompanyState) -> int:
     return max(o.hand_limit for o in officers.in_force(company))
 
 
+@cache  # (a card's own words: every contract offered is labelled, at every turn)
 def label(contract_id: int) -> str:
     c = components().contracts[contract_id]
     return f"#{c.id} ({c.kind}, {c.energy} energy): {rewards.describe(c.reward)}"

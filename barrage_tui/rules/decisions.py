@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Generator, Mapping
+from collections.abc import Callable, Generator, Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
 from typing import TypeAlias, TypeVar
 
 NO_DATA: Mapping[str, object] = MappingProxyType({})
+T = TypeVar("T")
 
 
 class PromptKind(StrEnum):
@@ -63,13 +64,87 @@ class IllegalChoice(ValueError):
     """A key that is not among the pending decision's legal choices. The game is unchanged."""
 
 
-@dataclass(frozen=True)
+Text = str | Callable[[], str]  # a label, or the function that words it when it is first read
+Data = Mapping[str, object] | Callable[[], Mapping[str, object]]
+
+
 class Choice:
-    key: str  # stable text form, e.g. "place:turbine-b2", "space:B5L", "drops:2"
-    label: str  # for people
-    refs: tuple[str, ...] = ()  # ids of board things it points at (map spaces, action spaces, tiles)
-    # what it costs and gives, for clients to show before it is chosen (e.g. a production's energy)
-    data: Mapping[str, object] = field(default_factory=lambda: NO_DATA, hash=False)
+    """One legal choice: its key (what a player, the log and the saves choose by) and what people and clients
+    read about it. The label and the data may be given as functions: they are worked out when first read
+    (as a chess library words a move only when asked), so a player that picks by key (the random player,
+    the Automa's planner) pays nothing for them. They describe the game while its prompt is pending."""
+
+    __slots__ = ("key", "refs", "_label", "_data")
+
+    def __init__(self, key: str, label: Text, refs: tuple[str, ...] = (), data: Data = NO_DATA) -> None:
+        self.key = key  # stable text form, e.g. "place:turbine-b2", "space:B5L", "drops:2"
+        self.refs = refs  # ids of board things it points at (map spaces, action spaces, tiles)
+        self._label = label
+        self._data = data
+
+    @property
+    def label(self) -> str:
+        """For people."""
+        label = self._label
+        if not isinstance(label, str):
+            label = self._label = label()
+        return label
+
+    @property
+    def data(self) -> Mapping[str, object]:
+        """What it costs and gives, for clients to show before it is chosen (e.g. a production's energy)."""
+        data = self._data
+        if callable(data):
+            data = self._data = data()
+        return data
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Choice):
+            return NotImplemented
+        return (self.key, self.label, self.refs, self.data) == (other.key, other.label, other.refs, other.data)
+
+    def __hash__(self) -> int:
+        return hash((self.key, self.label, self.refs))
+
+    def __repr__(self) -> str:
+        return f"Choice(key={self.key!r}, label={self.label!r}, refs={self.refs!r}, data={self.data!r})"
+
+
+def once(work: Callable[[], T]) -> Callable[[], T]:
+    """``work``, done at the first call only (what several lazy labels of one prompt share). (A closure:
+    ``functools.cache`` costs more to set up, and most are never called.)"""
+    done: list[T] = []
+
+    def result() -> T:
+        if not done:
+            done.append(work())
+        return done[0]
+    return result
+
+
+class LazyData(Mapping[str, object]):
+    """A prompt's data with values worked out when first read (``later``: key -> the function giving it), for
+    what only a person looks at (why the spaces not offered are not)."""
+
+    __slots__ = ("_values", "_later")
+
+    def __init__(self, values: Mapping[str, object], later: Mapping[str, Callable[[], object]]) -> None:
+        self._values = dict(values)
+        self._later = dict(later)
+
+    def __getitem__(self, key: str) -> object:
+        if key in self._later:
+            self._values[key] = self._later.pop(key)()
+        return self._values[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter([*self._values, *self._later])
+
+    def __len__(self) -> int:
+        return len(self._values) + len(self._later)
+
+    def __repr__(self) -> str:
+        return f"LazyData({dict(self)!r})"
 
 
 @dataclass(frozen=True)
@@ -91,8 +166,6 @@ class Prompt:
                 return c
         return None
 
-
-T = TypeVar("T")
 
 # A rules step that may stop for decisions: it yields prompts, is sent the chosen keys and returns a T
 # (``key = yield from game.ask(...)``). Every generator of the rules is a Flow.

@@ -10,7 +10,6 @@ always give the same game. Undo rebuilds the current turn from its starting stat
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterable, Mapping
 from typing import Protocol
 
@@ -107,7 +106,8 @@ class Game:
     def scratch(self) -> Game:
         """A throw-away copy to try rules on (a step, a water flow): its own state and events, no flow, so
         only rules functions run on it; the game itself is unchanged."""
-        trial = copy.copy(self)
+        trial = object.__new__(type(self))  # (copy.copy's shallow copy, without its generic protocol: the
+        trial.__dict__ = self.__dict__.copy()  # Automa's water simulation asks for one per headstream)
         trial.state = self.state.copy()
         trial.events = []
         return trial
@@ -227,10 +227,10 @@ class Game:
 
     def ability_active(self, seat: int) -> bool:
         """A company's special ability works from its third powerhouse on."""
-        need = components().common["ability_unlocked_at_powerhouses"]
-        if not level(self.state.companies[seat]).company_ability:
+        st = self.state  # (asked for every drop that flows: the count first, most companies have fewer)
+        if list(st.powerhouses.values()).count(seat) < components().common["ability_unlocked_at_powerhouses"]:
             return False
-        return sum(1 for o in self.state.powerhouses.values() if o == seat) >= need
+        return bool(level(st.companies[seat]).company_ability)
 
     def objective_vp_table(self) -> tuple[int, ...]:
         return components().objective_vp

@@ -173,6 +173,13 @@ def token_in(game: Game, zone: int) -> Token | None:
     return None if t is None else box().tokens[t]
 
 
+def valleys_for(game: Game, structure: str) -> frozenset[int]:
+    """The valleys whose token may go with building ``structure`` (for an Elevation, a Base token too: a
+    base-less one pays it): elsewhere no build of it pays a token's cost (a check of many spaces asks once)."""
+    kinds = (structure, "base") if structure == "elevation" else (structure,)
+    return frozenset(int(z) for z, t in game.state.geology.items() if box().tokens[t].structure in kinds)
+
+
 def token_applies(game: Game, seat: int, structure: str, space: str,
                   base_less_elevation: bool = False) -> Token | None:
     """The token whose cost and effect go with building ``structure`` on ``space``, or None.

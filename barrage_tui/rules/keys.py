@@ -80,8 +80,9 @@ def step_text(tokens: list[str]) -> str:
 
 
 def make(verb: str, *args: object) -> str:
-    """The text form of ``Key.of(verb, *args)``: what a ``Choice`` holds."""
-    return Key.of(verb, *args).text
+    """The text form of ``Key.of(verb, *args)``: what a ``Choice`` holds (written out: every choice's key is
+    made here, and the ``Key`` in between cost more than the text)."""
+    return SEPARATOR.join((verb, *map(str, args)))
 
 
 def verb(text: str) -> str:

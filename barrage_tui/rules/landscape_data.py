@@ -156,6 +156,8 @@ def owned_yields(game: Game, seat: int, effect: str) -> list[YieldTile]:
 
 
 def _sum(game: Game, seat: int, effect: str, key: str) -> int:
+    if not game.state.yields_taken:  # (the usual case: no yield tile taken, or the China Challenge is off)
+        return 0
     return sum(t.params.get(key, 0) for t in owned_yields(game, seat, effect))
 
 
@@ -189,6 +191,8 @@ def construction_engineers(game: Game, seat: int, space: int) -> int:
 
 def _revealing(game: Game, space: str, effect: str) -> Toml | None:
     """The params of the landscape tile whose ``effect`` covered ``space`` (None: no such tile)."""
+    if not game.state.landscape_tiles:  # (without the China Challenge: asked for every Base and drop priced)
+        return None
     code = game.board.covered_by(space)
     if not code or code not in game.state.landscape_tiles:
         return None

@@ -163,13 +163,14 @@ def _systems(game: Game, seat: int, bonus: int, second: bool, exclude_powerhouse
     """Complete systems that can make at least 1 Energy with ``bonus`` (``any_energy``: whatever they make)."""
     st = game.state
     mine = _own_powerhouses_by_zone(game, seat, exclude_powerhouse)
-    if not mine and NEUTRAL not in st.powerhouses.values():
+    neutral = NEUTRAL in st.powerhouses.values()  # (most boards have no neutral powerhouse)
+    if not mine and not neutral:
         return
     linking = chains(game, seat)
     for dam_id, dam in st.dams.items():
         if dam.drops < 1 or dam.owner not in (seat, NEUTRAL):
             continue
-        for sysm in _paths_from(game, seat, dam_id, mine, linking, exclude_powerhouse):
+        for sysm in _paths_from(game, seat, dam_id, mine, linking, exclude_powerhouse, neutral):
             if any_energy or drop_counts(game, seat, sysm, bonus, second) or (
                     several_dams(game, seat, second) and flow_counts(game, seat, [], sysm, bonus, second)):
                 yield sysm

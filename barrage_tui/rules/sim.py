@@ -6,6 +6,7 @@ instead of banking every turn.
 
 from __future__ import annotations
 
+import multiprocessing
 import random
 import statistics
 import time
@@ -228,14 +229,23 @@ def unplayable(game: Game, key: str) -> list[str]:
 
 def run(games: int, players: int | None, seed: int, introductory: bool | None = None, check: bool = True,
         out: Callable[[str], object] = print, automas: int = 0, level: str | None = None,
-        attach: Attach | None = None, modules: tuple[str, ...] = (), board: str = "") -> int:
+        attach: Attach | None = None, modules: tuple[str, ...] = (), board: str = "", jobs: int = 1) -> int:
+    """``jobs``: the processes the games are played on (1: this one). The setups and seeds are drawn here,
+    game by game as a one-process run draws them, so every game and the summary are the same whatever
+    ``jobs`` is; only the figures differ."""
     r = random.Random(seed)
     start = time.perf_counter()
-    results = []
+    planned = []
     for _ in range(games):
         setup = (automa_setup(r, automas, players, level, modules=modules, board=board) if automas
                  else random_setup(r, players, introductory, modules=modules, board=board))
-        results.append(play_random(setup, r.randrange(2**31), check, attach=attach))
+        planned.append((setup, r.randrange(2**31), check, attach))
+    jobs = max(1, min(jobs, games))
+    if jobs == 1:
+        results = list(map(_play, planned))
+    else:
+        with multiprocessing.get_context(_START).Pool(jobs) as pool:
+            results = pool.map(_play, planned, chunksize=1)
     elapsed = time.perf_counter() - start
     errors = [x for x in results if x.error]
     bad = [x for x in results if x.violations]
@@ -253,12 +263,27 @@ def run(games: int, players: int | None, seed: int, introductory: bool | None = 
     if automas:
         automa_report(results, out)
     played = [x for x in results if x.engine_s]  # (a game whose setup failed never ran the engine)
-    engine = sum(x.engine_s for x in played)
-    out("engine alone (without the checks): " + (_speed(len(played), decisions, engine) if played else
-                                                   "games_per_s=n/a decisions_per_s=n/a (no game was set up)"))
+    engine = sum(x.engine_s for x in played)  # (over every process: the figure is one process's rate)
+    per = f"; per process, {jobs} processes" if jobs > 1 else ""
+    out(f"engine alone (without the checks{per}): " + (
+        _speed(len(played), decisions, engine) if played else
+        "games_per_s=n/a decisions_per_s=n/a (no game was set up)"))
     out(f"games={games} errors={len(errors)} violations={len(bad)} "
         + (_speed(games, decisions, elapsed) if played else "games_per_s=0 decisions_per_s=0"))
     return 1 if errors or bad else 0
+
+
+# How worker processes start: a fork shares the loaded rules data at no cost, where the platform has it.
+_START = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+
+
+def _play(planned: tuple[Setup, int, bool, Attach | None]) -> GameResult:
+    """One planned game; its final state is dropped (the summary does not read it, and a worker process
+    would send it back for nothing)."""
+    setup, seed, check, attach = planned
+    result = play_random(setup, seed, check, attach=attach)
+    result.state = None
+    return result
 
 
 def _speed(games: int, decisions: int, seconds: float) -> str:

@@ -8,12 +8,14 @@ headstreams (``board_features.open_headstreams``: not one still under its landsc
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING
 
 from . import companies, keys, landscape_data, officers
 from .board_features import headstream_open, lake_room, open_headstreams, river
 from .components import components
-from .decisions import Choice, Flow, PromptKind
+from .decisions import Choice, Flow, PromptKind, once
 from .state import CompanyState
 
 if TYPE_CHECKING:
@@ -121,8 +123,8 @@ def place_drops(game: Game, seat: int, count: int, flowing: bool, minimum: int =
     freely = any(o.drops_placed_freely for o in officers.in_force(game.state.companies[seat]))
     placed = 0
     while placed < count:
-        ends = reaches(game, flowing)
-        choices = [headstream_choice(game, h, flowing, ends[h]) for h in heads]
+        ends = once(partial(reaches, game, flowing))  # (only to word the choices, when they are read)
+        choices = [headstream_choice(game, h, flowing, ends) for h in heads]
         if freely and not flowing:
             choices += [Choice(keys.make("headstream", h, FLOW), f"{h}, flowing at once", (h,)) for h in heads]
         if freely:
@@ -152,13 +154,17 @@ def place_drops(game: Game, seat: int, count: int, flowing: bool, minimum: int =
                    seat, "water", (head, where))
 
 
-def headstream_choice(game: Game, head: str, flowing: bool, end: str | None = None) -> Choice:
-    """A drop put on ``head``, saying where it will end up (``end``: worked out already, see ``reaches``)."""
-    end = end or reaches(game, flowing)[head]
-    where = "leaves the board" if game.board.is_exit(end) else f"reaches {end}"
-    when = "" if flowing else " at the Water Flow"
-    return Choice(keys.make("headstream", head), f"{head} (tile {game.state.headstream_tiles[head]}): {where}{when}",
-                  (head,), {"reaches": end})
+def headstream_choice(game: Game, head: str, flowing: bool, ends: Callable[[], dict[str, str]] | None = None) -> Choice:
+    """A drop put on ``head``, saying where it will end up (``ends``: ``reaches`` for every headstream, worked
+    out once for the prompt's choices), in the label and as data, both worked out when first read."""
+    found = ends or once(partial(reaches, game, flowing))
+
+    def label() -> str:
+        end = found()[head]
+        where = "leaves the board" if game.board.is_exit(end) else f"reaches {end}"
+        when = "" if flowing else " at the Water Flow"
+        return f"{head} (tile {game.state.headstream_tiles[head]}): {where}{when}"
+    return Choice(keys.make("headstream", head), label, (head,), lambda: {"reaches": found()[head]})
 
 
 def reaches(game: Game, flowing: bool) -> dict[str, str]:

@@ -47,3 +47,22 @@ def test_the_automa_report_copes_with_almost_no_automa_turn(turns):
     sim.automa_report([_with_automa_turns(turns)], lines.append)
     assert lines[0] == "automa_avg_score n/a (no finished game)"
     assert lines[1].startswith(f"automa_turns={turns}")
+
+
+def _summary(lines: list[str]) -> list[str]:
+    """A run's output without its timings: the averages, the Automa's scores, the game/error/violation counts."""
+    return [line if line.startswith(("avg_", "automa_avg")) else line.split(" games_per_s")[0]
+            for line in lines if not line.startswith(("engine alone", "automa_turns"))]
+
+
+@pytest.mark.parametrize("automas", [0, 1])
+def test_games_on_two_processes_are_the_games_of_one(automas):
+    runs = {}
+    for jobs in (1, 2):
+        lines: list[str] = []
+        assert sim.run(3, 2, 11, automas=automas, attach=automa.attach if automas else None, jobs=jobs,
+                       out=lines.append) == 0
+        runs[jobs] = lines
+    assert _summary(runs[2]) == _summary(runs[1])
+    assert runs[2][-1].startswith("games=3 errors=0 violations=0 ")
+    assert "per process, 2 processes" in next(x for x in runs[2] if x.startswith("engine alone"))

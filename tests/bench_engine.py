@@ -1,0 +1,113 @@
+"""The engine's speed beside an older commit's, measured side by side in one run (printed figures, not a test).
+
+    .venv/bin/python tests/bench_engine.py [--commit cf552ea] [--games 40] [--rounds 3] [--seed 1]
+
+The older commit is checked out in a temporary ``git worktree`` (removed afterwards); each round plays
+``barrage-tui sim --players 4 --no-check`` in the older tree and in this one, one after the other, so that
+a busy machine slows both alike. Each figure is the best of the rounds (the least disturbed), each ratio
+the median of the rounds' own ratios.
+
+Goals (issue 20, item 7): the engine alone, base game, 4 random players, at least 2 times the older commit's
+games/s (cf552ea: the rules core before the expansions); with every module on, no slower than 1.5 times the
+base game; an Automa turn's median (``--automa 2``) under 1 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+ALL_MODULES = "overseas,geological,china"  # (the Duel is a two-player game of its own)
+SPEED_GOAL, MODULES_GOAL, AUTOMA_GOAL_MS = 2.0, 1.5, 1.0
+
+
+def sim(tree: Path, games: int, seed: int, *args: str) -> str:
+    """The output of one ``sim`` run with the code of ``tree`` (its own directory first on the path)."""
+    command = [sys.executable, "-m", "barrage_tui", "sim", "--games", str(games), "--players", "4",
+               "--seed", str(seed), "--no-check", *args]
+    env = dict(os.environ, PYTHONPATH=str(tree))
+    done = subprocess.run(command, cwd=tree, env=env, capture_output=True, text=True)
+    if done.returncode:
+        raise SystemExit(f"sim failed in {tree}: {done.stderr.strip().splitlines()[-1:] or done.stdout}")
+    return done.stdout
+
+
+def figure(out: str, line: str, name: str) -> float:
+    """The number after ``name=`` on the output line starting with ``line``."""
+    found = next(x for x in out.splitlines() if x.startswith(line))
+    match = re.search(rf"\b{name}=([\d.]+)", found)
+    assert match, found
+    return float(match.group(1))
+
+
+def engine(out: str) -> float:
+    return figure(out, "engine alone", "games_per_s")
+
+
+def automa_median(out: str) -> float:
+    return figure(out, "automa_turns", "automa_turn_median_ms")
+
+
+def measure(old: Path, games: int, rounds: int, seed: int) -> tuple[dict[str, float], dict[str, float]]:
+    """The best figure of each measure, and the median of each round's ratios (a round's runs follow one
+    another, so they share the machine's load of the moment: their ratio varies less than the figures)."""
+    best: dict[str, float] = {}
+    ratios: dict[str, list[float]] = {"speed": [], "modules": []}
+
+    def keep(name: str, value: float, high: bool = True) -> float:
+        best[name] = value if name not in best else (max if high else min)(best[name], value)
+        return value
+
+    one = ("--jobs", "1")  # this tree on one process, as the older one plays (it has no --jobs)
+    for i in range(rounds):
+        was = keep("old", engine(sim(old, games, seed)))
+        now = keep("new", engine(sim(ROOT, games, seed, *one)))
+        modules = keep("modules", engine(sim(ROOT, games, seed, *one, "--modules", ALL_MODULES)))
+        ratios["speed"].append(now / was)
+        ratios["modules"].append(now / modules)
+        keep("automa_old", automa_median(sim(old, games // 2, seed, "--automa", "2")), high=False)
+        keep("automa_new", automa_median(sim(ROOT, games // 2, seed, *one, "--automa", "2")), high=False)
+        print(f"round {i + 1}/{rounds}: " + " ".join(f"{k}={v:.2f}" for k, v in best.items()), file=sys.stderr)
+    return best, {k: statistics.median(v) for k, v in ratios.items()}
+
+
+def report(commit: str, best: dict[str, float], ratio: dict[str, float]) -> list[str]:
+    return [
+        f"base game, 4 random players, engine alone: this tree {best['new']:.1f} games/s, {commit} "
+        f"{best['old']:.1f} games/s (best of each): ratio {ratio['speed']:.2f} (median of the rounds' ratios; "
+        f"goal >= {SPEED_GOAL})",
+        f"all modules ({ALL_MODULES}): {best['modules']:.1f} games/s: base / all modules = "
+        f"{ratio['modules']:.2f} (goal <= {MODULES_GOAL})",
+        f"Automa turn median (--automa 2): this tree {best['automa_new']:.2f} ms, {commit} "
+        f"{best['automa_old']:.2f} ms (goal < {AUTOMA_GOAL_MS} ms)",
+    ]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--commit", default="cf552ea", help="the older commit (default cf552ea)")
+    parser.add_argument("--games", type=int, default=40, help="games per run (default 40)")
+    parser.add_argument("--rounds", type=int, default=3, help="runs of each, alternating (default 3)")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        old = Path(tmp) / "old"
+        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "--quiet", str(old), args.commit],
+                       check=True)
+        try:
+            best, ratio = measure(old, args.games, args.rounds, args.seed)
+        finally:
+            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(old)], check=True)
+    print("\n".join(report(args.commit, best, ratio)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
