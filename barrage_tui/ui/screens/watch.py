@@ -41,8 +41,7 @@ class WatchScreen(LiveGameScreen):
         self.set_interval(POLL_SECONDS, self._poll)
 
     def _note(self) -> None:
-        self._banner.note = "watching (read-only) · Esc: back"
-        self._banner.redraw()
+        self._say("watching (read-only) · Esc: back")
 
     def _stamp(self):
         try:

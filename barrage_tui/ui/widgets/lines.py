@@ -123,8 +123,9 @@ class LinesView(KeyScrolled, ScrollView, can_focus=False):
     def redraw(self) -> None:
         """Rebuild the lines and refresh what changed."""
         width = self.content_width
-        if not self.is_mounted or width <= 0:
-            # hidden (a tab not shown): built when shown, since the width then differs from the built one
+        if not self.is_mounted or not self.is_attached or width <= 0:
+            # hidden (a tab not shown): built when shown, since the width then differs from the built one;
+            # or taken off the screen by a new layout, whose redraw asked for earlier may still come
             self._built_width = -1
             return
         lines = self.build(width)
