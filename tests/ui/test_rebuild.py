@@ -1,6 +1,7 @@
-"""A new layout is built (a resize to another layout mode) while other work comes due: the table's refresh
-queued for the old layout, the Automa's timed step. Such work used to touch the old layout's widgets,
-already off the screen (NoScreen), or query the new one half-built (NoMatches), and the game ended.
+"""A new layout is built (a resize to another layout mode) while work queued for the old one comes due (the
+screen on top runs the callbacks of the screen below, while that screen is busy rebuilding). Such work used
+to touch the old layout's widgets, already off the screen (NoScreen), or query the new one half-built
+(NoMatches), and the game ended: in about half the storms of 200 random sizes (tests/storm_ui.py).
 
 The rebuild is held open here by a widget that mounts slowly (a slow machine, a long storm of resizes),
 and the screen on top (which runs the callbacks of the screen below) is held busy, so the order of events
@@ -11,15 +12,12 @@ from __future__ import annotations
 import asyncio
 from dataclasses import dataclass
 
-import automa
 from textual import events
 from textual.geometry import Size
 from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widget import Widget
 
-from barrage_tui.rules.game import Game
-from barrage_tui.rules.setup import SeatSetup, Setup
 from barrage_tui.ui.screens.game import GameScreen
 
 from .conftest import game_screen, screen_text
@@ -121,26 +119,3 @@ async def test_the_old_layouts_refresh_coming_due_during_the_next_rebuild_is_dro
         await pilot.pause()
         assert len(game.log) == before + 1
 
-
-async def test_the_automas_step_coming_due_during_a_rebuild_waits_for_it(monkeypatch, tmp_path):
-    """The Automa's step is played a moment after its turn comes; a resize to another layout mode in that
-    moment: it was played while the new layout was being built, and showed it on the old one's widgets."""
-    from .conftest import make_app
-
-    gated(monkeypatch)
-    setup = Setup(seats=(SeatSetup("Player 1"), SeatSetup("Bot", "automa")), seed=3)
-    game = automa.attach(Game.new(setup))
-    app = make_app(tmp_path, game=game, automa_delay=0.3)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        assert game.prompt.kind == "matchup" and game.prompt.seat == 0
-        await pilot.press("enter")  # the Automa's turn: its step comes due in 0.3 s
-        assert game.state.companies[game.prompt.seat].kind == "automa"
-        await rebuild_held(app, (160, 50))
-        await asyncio.sleep(0.5)  # ...while the wide layout is being built
-        assert game.state.companies[game.prompt.seat].kind == "automa"  # it waits
-        await open_gate()
-        await until(lambda: game.state.companies[game.prompt.seat].kind == "human", "the Automa's step")
-        await pilot.pause()
-        assert game_screen(app).mode == "wide"
-        assert "player 1 (" in screen_text(app).lower()  # the banner: the person's turn again

@@ -92,8 +92,8 @@ class GameScreen(Screen):
         self._panel_cursor = 0
         self._prompt_serial = 0
         # While a new layout is composed (a resize to another mode), the widgets remembered (_widgets) are
-        # leaving the screen and the new ones are not all there: a timer, a host's message or a callback
-        # run meanwhile (on the screen on top) must not touch either. _layout counts the layouts, so that
+        # leaving the screen and the new ones are not all there: a callback run meanwhile (by the screen on
+        # top, which runs those of the screens below), a host's message or a key must not touch either. _layout counts the layouts, so that
         # work deferred for one layout is dropped once another has been built.
         self._building = False
         self._layout = 0
@@ -248,11 +248,10 @@ class GameScreen(Screen):
 
     def _automa_step(self, serial: int) -> None:
         prompt = self.session.game.prompt
-        if serial == self._prompt_serial and self.is_current and not self._building and self.session.automa_turn \
-                and prompt.choices:
+        if serial == self._prompt_serial and self.is_current and self.session.automa_turn and prompt.choices:
             self.choose(prompt.choices[0].key)
         elif serial == self._prompt_serial and self.session.automa_turn:
-            self.set_timer(0.3, lambda: self._automa_step(serial))  # a dialog is open, a layout built: wait
+            self.set_timer(0.3, lambda: self._automa_step(serial))  # a dialog is open: wait for it
     def _mark(self, choice) -> None:
         prompt = self.session.game.prompt
         if prompt is None or choice is None or choice not in prompt.choices:
