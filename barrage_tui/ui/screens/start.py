@@ -7,6 +7,8 @@ as fast as a bare Textual app; the names and the saved games are filled in right
 
 from __future__ import annotations
 
+import asyncio
+import functools
 import random
 
 from rich.text import Text
@@ -35,6 +37,19 @@ DEFAULT_OPPONENT = ("Automa medium", "automa:medium")
 DEFAULT_NAMES = ("Player 1", "Player 2", "Player 3", "Player 4")
 AUTOMA_NAME = "Automa"
 RANDOM_FIRST = -1
+
+
+def after_load(action):
+    """The action waits for the start screen's background load: while its thread imports the rules, the
+    main thread must import none of them (a module imported by two threads at once can be seen half
+    initialized: an ImportError). Once loaded (within a second of the screen), it runs at once."""
+
+    @functools.wraps(action)
+    async def run(self, *args):
+        await self.loaded.wait()
+        return action(self, *args)
+
+    return run
 
 
 def default_kind(index: int) -> str:
@@ -108,6 +123,7 @@ class StartScreen(Screen):
         self.store = store
         self.seed = seed if seed is not None else random.randrange(1, 10**6)
         self.automa_ready = False
+        self.loaded = asyncio.Event()  # set once the rules, the Automa and the saves are imported (_load)
         self._officers: list = []  # (name, id) of every chief engineer a seat may choose
         self._automa_officers: frozenset = frozenset()  # the ones an Automa may have
         self._officer_levels: frozenset = frozenset()  # the Automa levels that have a chief engineer
@@ -263,6 +279,7 @@ class StartScreen(Screen):
         remembered = last_setup.read(self.store)
         if remembered:
             self.call_later(self.restore, remembered)
+        self.loaded.set()  # a key that came meanwhile acts now (on the form as it is: the defaults)
 
     def _check_saves(self) -> None:
         saves, skipped = storage.listing(self.store)
@@ -502,6 +519,7 @@ class StartScreen(Screen):
         """The Confirm turns default: on, unless the app was started with --no-confirm."""
         return getattr(self.app, "confirm_turns", True)
 
+    @after_load
     def action_start(self) -> None:
         from barrage_tui.rules.setup import SetupError
 
@@ -516,14 +534,21 @@ class StartScreen(Screen):
         self.app.start_game(setup)
 
     @on(TextField.Submitted)
-    def _submitted(self) -> None:
-        self.action_start()
+    async def _submitted(self) -> None:
+        await self._run(self.action_start)
 
     @on(ActionButton.Pressed)
-    def _pressed(self, event: ActionButton.Pressed) -> None:
+    async def _pressed(self, event: ActionButton.Pressed) -> None:
         action = {"start-game": self.action_start, "continue": self.action_continue, "load": self.action_load,
                   "quit": self.action_request_quit}[event.button.id]
-        action()
+        await self._run(action)
+
+    @staticmethod
+    async def _run(action) -> None:
+        """Run an action method, waiting for it if it waits for the load (``after_load``)."""
+        result = action()
+        if asyncio.iscoroutine(result):
+            await result
 
     def _open_store(self):
         """The save store, opened now if a key came before the background load finished."""
@@ -531,6 +556,7 @@ class StartScreen(Screen):
             self.store = getattr(self.app, "store", None)
         return self.store
 
+    @after_load
     def action_continue(self) -> None:
         path = storage.latest(self._open_store())
         if path is None:
@@ -538,6 +564,7 @@ class StartScreen(Screen):
             return
         self.app.open_save(path)
 
+    @after_load
     def action_load(self) -> None:
         saves, skipped = storage.listing(self._open_store())
         if not saves:
@@ -551,6 +578,7 @@ class StartScreen(Screen):
 
         self.app.push_screen(LoadScreen(saves, skipped), callback=chosen)
 
+    @after_load
     def action_help(self) -> None:
         from .help import HelpScreen
 
