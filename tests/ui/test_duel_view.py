@@ -73,3 +73,34 @@ async def test_with_the_duel_board_the_decision_keeps_room_in_every_layout(app_f
                 await pilot.pause()
             choices = game_screen(app).query_one(ChoiceList)
             assert choices.region.height >= 3, size  # the choices are in view, not squeezed out
+
+
+async def test_enter_with_a_side_panel_focused_gives_the_keys_back_and_confirms_nothing(app_factory):
+    """Tab to the Duel panel, the arrows scroll it: Enter used to confirm the decision's highlighted choice,
+    one the player never selected. It now gives the keys back to the choices (the footer said so); the next
+    Enter confirms."""
+    from .conftest import screen_text
+
+    for size in ((160, 50), (80, 24)):
+        game = duel_game()
+        app = app_factory(game=game)
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause(0.2)
+            screen = game_screen(app)
+            for _ in range(12):
+                if screen.focused is not None and screen.focused.id == "duel":
+                    break
+                await pilot.press("tab")
+                await pilot.pause(0.1)
+            assert screen.focused.id == "duel", size
+            footer = screen_text(app).splitlines()[-1]
+            decisions = len(game.log)
+            await pilot.press("down", "down", "enter")
+            await pilot.pause()
+            assert len(game.log) == decisions, size  # nothing confirmed
+            assert "⏎/Esc Choices" in footer and "Confirm" not in footer, footer  # as the footer said
+            assert screen.focused is None
+            assert "⏎ Confirm" in screen_text(app).splitlines()[-1]
+            await pilot.press("enter")
+            await pilot.pause()
+            assert len(game.log) > decisions, size
