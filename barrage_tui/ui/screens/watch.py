@@ -71,6 +71,11 @@ class WatchScreen(LiveGameScreen):
             self.replace_game(game)
         self._note()
 
+    def check_action(self, action: str, parameters) -> bool | None:
+        if action in ("confirm", "undo", "save_as"):
+            return False  # a watcher decides nothing: the footer does not offer these keys
+        return super().check_action(action, parameters)
+
     def choose(self, key: str) -> None:
         self._say(READ_ONLY)
 
