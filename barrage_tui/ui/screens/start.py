@@ -7,9 +7,9 @@ as fast as a bare Textual app; the names and the saved games are filled in right
 
 from __future__ import annotations
 
-import asyncio
 import functools
 import random
+import threading
 
 from rich.text import Text
 from textual import on
@@ -40,13 +40,15 @@ RANDOM_FIRST = -1
 
 
 def after_load(action):
-    """The action waits for the start screen's background load: while its thread imports the rules, the
-    main thread must import none of them (a module imported by two threads at once can be seen half
-    initialized: an ImportError). Once loaded (within a second of the screen), it runs at once."""
+    """The action first waits for the imports of the start screen's background load, if it runs: while its
+    thread imports the rules, the main thread must import none of them (a module imported by two threads at
+    once can be seen half initialized: an ImportError). The wait is what the import would take anyway, and
+    keys pressed meanwhile come after it, as they did when the main thread imported by itself."""
 
     @functools.wraps(action)
-    async def run(self, *args):
-        await self.loaded.wait()
+    def run(self, *args):
+        if self.loading.is_set():
+            self.imported.wait()
         return action(self, *args)
 
     return run
@@ -123,7 +125,8 @@ class StartScreen(Screen):
         self.store = store
         self.seed = seed if seed is not None else random.randrange(1, 10**6)
         self.automa_ready = False
-        self.loaded = asyncio.Event()  # set once the rules, the Automa and the saves are imported (_load)
+        self.loading = threading.Event()  # the background load runs (_load)...
+        self.imported = threading.Event()  # ...and has imported the rules, the Automa and the saves
         self._officers: list = []  # (name, id) of every chief engineer a seat may choose
         self._automa_officers: frozenset = frozenset()  # the ones an Automa may have
         self._officer_levels: frozenset = frozenset()  # the Automa levels that have a chief engineer
@@ -201,9 +204,21 @@ class StartScreen(Screen):
         await self.query_one("#new-game").mount_all(self.form())
         # The rules, the Automa and the saves are loaded in a thread once the screen is up;
         # the chief engineers' names and the saved games are filled in when they are there.
-        self.set_timer(0.1, lambda: self.run_worker(self._load, thread=True, exclusive=True, group="start-load"))
+        self.set_timer(0.1, self._start_load)
+
+    def _start_load(self) -> None:
+        self.loading.set()
+        self.run_worker(self._load, thread=True, exclusive=True, group="start-load")
 
     def _load(self) -> None:
+        try:
+            officers = self._imports()
+        finally:
+            self.imported.set()
+        self.app.call_from_thread(self._fill_in, officers)
+
+    def _imports(self) -> dict:
+        """The rules' names and texts the form offers (and the Automa and the saves imported, for later)."""
         from barrage_tui.rules.automa_levels import levels
         from barrage_tui.rules.components import BASE_OFFICERS, EXPANSION_OFFICERS, PROMO_OFFICERS, components
         from barrage_tui.rules.officers import OFFICERS as RULES
@@ -228,7 +243,7 @@ class StartScreen(Screen):
             "abilities": {o: Text.assemble((names[o].name, "bold"), f": {names[o].ability}") for o in ids},
         }
         storage.preload()
-        self.app.call_from_thread(self._fill_in, officers)
+        return officers
 
     def _boards(self) -> list:
         """The shipped boards by name (the base map first), and a board file given with --board."""
@@ -279,7 +294,6 @@ class StartScreen(Screen):
         remembered = last_setup.read(self.store)
         if remembered:
             self.call_later(self.restore, remembered)
-        self.loaded.set()  # a key that came meanwhile acts now (on the form as it is: the defaults)
 
     def _check_saves(self) -> None:
         saves, skipped = storage.listing(self.store)
@@ -534,21 +548,14 @@ class StartScreen(Screen):
         self.app.start_game(setup)
 
     @on(TextField.Submitted)
-    async def _submitted(self) -> None:
-        await self._run(self.action_start)
+    def _submitted(self) -> None:
+        self.action_start()
 
     @on(ActionButton.Pressed)
-    async def _pressed(self, event: ActionButton.Pressed) -> None:
+    def _pressed(self, event: ActionButton.Pressed) -> None:
         action = {"start-game": self.action_start, "continue": self.action_continue, "load": self.action_load,
                   "quit": self.action_request_quit}[event.button.id]
-        await self._run(action)
-
-    @staticmethod
-    async def _run(action) -> None:
-        """Run an action method, waiting for it if it waits for the load (``after_load``)."""
-        result = action()
-        if asyncio.iscoroutine(result):
-            await result
+        action()
 
     def _open_store(self):
         """The save store, opened now if a key came before the background load finished."""
