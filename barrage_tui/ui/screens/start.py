@@ -47,8 +47,8 @@ def after_load(action):
 
     @functools.wraps(action)
     def run(self, *args):
-        if self.loading.is_set():
-            self.imported.wait()
+        if self.load_started.is_set():
+            self.load_imported.wait()
         return action(self, *args)
 
     return run
@@ -125,8 +125,8 @@ class StartScreen(Screen):
         self.store = store
         self.seed = seed if seed is not None else random.randrange(1, 10**6)
         self.automa_ready = False
-        self.loading = threading.Event()  # the background load runs (_load)...
-        self.imported = threading.Event()  # ...and has imported the rules, the Automa and the saves
+        self.load_started = threading.Event()  # the background load runs (_load)...
+        self.load_imported = threading.Event()  # ...and has imported the rules, the Automa and the saves
         self._officers: list = []  # (name, id) of every chief engineer a seat may choose
         self._automa_officers: frozenset = frozenset()  # the ones an Automa may have
         self._officer_levels: frozenset = frozenset()  # the Automa levels that have a chief engineer
@@ -207,14 +207,14 @@ class StartScreen(Screen):
         self.set_timer(0.1, self._start_load)
 
     def _start_load(self) -> None:
-        self.loading.set()
+        self.load_started.set()
         self.run_worker(self._load, thread=True, exclusive=True, group="start-load")
 
     def _load(self) -> None:
         try:
             officers = self._imports()
         finally:
-            self.imported.set()
+            self.load_imported.set()
         self.app.call_from_thread(self._fill_in, officers)
 
     def _imports(self) -> dict:
