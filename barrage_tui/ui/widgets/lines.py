@@ -61,7 +61,7 @@ def changed_span(old: Strip, new: Strip) -> tuple[int, int]:
 
 
 VIRTUAL_HEIGHT = 1000
-SCROLL_HINT = "↑↓ PgUp/PgDn Home/End · ⏎/Esc: the choices"  # the border of a panel that has the keys
+SCROLL_HINT = "↑↓ PgUp/Dn · ⏎/Esc: the choices"  # the border of a panel that has the keys (Home/End too)
 # Decision: while a panel has the keys (Tab, a click), Enter gives them back to the choices and confirms
 # nothing: the arrows moved the panel, not the selection, so the highlighted choice is not one the player
 # just picked. A second Enter, at the choices, confirms it (the footer says "⏎ Choices" meanwhile).
