@@ -34,7 +34,7 @@ async def test_the_legend_shows_a_company_of_this_game(app_factory):
         await pilot.pause()
         game_screen(app)
         map_text = "\n".join(game_screen(app).query_one("#map").plain_lines)
-        assert "U2 USA, height 2" in map_text and "France" not in map_text  # the map's own legend
+        assert "U2 USA, 2 high" in map_text and "France" not in map_text  # the map's own legend
         text = await help_text(pilot)
         assert "USA's dam of height 2" in text and "USA has 2 Engineers on it" in text
         assert "France's" not in text and "France has" not in text

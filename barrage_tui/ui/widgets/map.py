@@ -239,7 +239,7 @@ class MapView(Panel):
             Text.assemble(("Legend", "bold"), (" · ? help", "dim")),
             Text.assemble(("+3", RED), " red outline") if _reds(m) == {3}
             else Text.assemble(("+n", RED), " red: n Credits"),
-            badge(st, 0, "2") + f" {company_name(st.companies[0].company)}, height 2",  # a company in the game
+            badge(st, 0, "2") + f" {company_name(st.companies[0].company)}, 2 high",  # a company in the game
             Text.assemble(("●", "bold #5fafff"), ("○", "#5f87af"), " 1 drop, room 1"),
             Text("5→8 value 5, zone 8"),
             Text("▾waiting +per round"),
