@@ -69,7 +69,8 @@ def construct(game: Game, seat: int, engineer_free: bool = False) -> Flow[None]:
         game.state.companies[seat].tiles.remove(use.supply_tile)
     # Tile and machinery (a token's extra machinery too) into the open segment, then the wheel turns one segment.
     back = _pay(game, seat, use.structure, space, pay, list(use.to_wheel), turn=True)
-    game.event(f"{game.name(seat)} builds {rewards.a(use.structure)} on {space} with the {components().tile(use.tile).name} tile, paying {pay.label}"
+    tile_name = components().tile(use.tile).name
+    game.event(f"{game.name(seat)} builds {rewards.a(use.structure)} on {space} with the {tile_name} tile, paying {pay.label}"
                + (f"; the wheel returns {', '.join(back)}" if back else "") + ".", seat, "build", (space,))
     if use.structure == LANDSCAPE:  # the China Challenge: what building it does (landscapes.py)
         yield from _landscape_built[0](game, seat, use.tile, space)

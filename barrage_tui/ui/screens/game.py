@@ -93,8 +93,8 @@ class GameScreen(Screen):
         self._prompt_serial = 0
         # While a new layout is composed (a resize to another mode), the widgets remembered (_widgets) are
         # leaving the screen and the new ones are not all there: a callback run meanwhile (by the screen on
-        # top, which runs those of the screens below), a host's message or a key must not touch either. _layout counts the layouts, so that
-        # work deferred for one layout is dropped once another has been built.
+        # top, which runs those of the screens below), a host's message or a key must not touch either.
+        # _layout counts the layouts: work deferred for one is dropped once another has been built.
         self._building = False
         self._layout = 0
 
