@@ -2,11 +2,14 @@
 
     .venv/bin/python tests/storm_ui.py [--seconds 10] [--seed 1] [--settle 3]
 
+    .venv/bin/python tests/storm_ui.py --runs 3 --seconds 5   # three storms in a row (seeds 1, 2, 3): CI
+
 Starts the app, starts the default game (Enter), then for ``--seconds`` sends random terminal sizes
 (across the wide, medium and compact layouts and below the smallest) and random game keys at random
 short intervals. Then the terminal goes back to 160x50 and the script prints the app's CPU use over
 the next ``--settle`` seconds, and checks that a decision still works: Enter is pressed until the
-game's autosave holds one decision more. Exits 1 if the app stays busy or takes no decision (stuck).
+game's autosave holds one decision more. Exits 1 if the app stays busy or takes no decision (stuck), or
+if it ended (DIED: the end of what it wrote, its traceback, is printed).
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ import argparse
 import fcntl
 import os
 import random
+import re
 import select
 import signal
 import struct
@@ -36,13 +40,28 @@ HOME = (160, 50)
 BUSY = 50.0  # percent of one core: above this after the storm, the app is stuck
 
 
+TAIL = 200_000  # bytes of the app's output kept, to show how it ended
+WRITE_WAIT = 5.0  # seconds a key may wait to be taken by the app
+
+
+class Died(Exception):
+    """The app ended during the storm (its traceback is the end of what it wrote)."""
+
+
 def resize(term: Terminal, size: tuple[int, int]) -> None:
     """Change the pseudo-terminal's size: the kernel sends the app SIGWINCH."""
     fcntl.ioctl(term.fd, termios.TIOCSWINSZ, struct.pack("HHHH", size[1], size[0], 0, 0))
 
 
+def check_alive(term: Terminal) -> None:
+    if os.waitpid(term.pid, os.WNOHANG) != (0, 0):
+        term.pid = 0  # reaped
+        raise Died("the app ended")
+
+
 def read_for(term: Terminal, seconds: float) -> int:
-    """Read (and drop) the app's output for ``seconds``: a full pty would block the app. Returns bytes read."""
+    """Read the app's output for ``seconds`` (a full pty would block the app), keeping its end (``TAIL``).
+    Returns bytes read; raises Died when the app has ended."""
     total = 0
     end = time.perf_counter() + seconds
     while (left := end - time.perf_counter()) > 0:
@@ -50,12 +69,33 @@ def read_for(term: Terminal, seconds: float) -> int:
         if r:
             try:
                 data = os.read(term.fd, 65536)
-            except OSError:
-                break
+            except OSError:  # EIO: the app's side of the terminal is closed
+                data = b""
             if not data:
-                break
+                raise Died("the app closed its terminal")
             total += len(data)
+            term.buffer = (term.buffer + data)[-TAIL:]
+    check_alive(term)
     return total
+
+
+def send(term: Terminal, key: str) -> None:
+    """Type ``key``; raises Died when the app has ended (a write to a terminal nobody reads would block
+    for ever once its buffer is full), or it takes no input for ``WRITE_WAIT`` seconds."""
+    data = KEYS.get(key, key.encode())
+    check_alive(term)
+    _, w, _ = select.select([], [term.fd], [], WRITE_WAIT)
+    if not w:
+        raise Died(f"the app took no input for {WRITE_WAIT:.0f} s")
+    os.write(term.fd, data)
+
+
+def last_words(term: Terminal, lines: int = 40) -> str:
+    """The end of what the app wrote, as plain text (its traceback when it crashed)."""
+    text = re.sub(r"\x1b\[[0-9;?<>=]*[ -/]*[@-~]|\x1b[()][0-9A-Za-z]|\x1b[=>78]|\x1b\][^\x07]*\x07", "",
+                  term.buffer.decode("utf-8", "replace"))
+    kept = [line.rstrip() for line in text.replace("\r", "\n").split("\n") if line.strip()]
+    return "\n".join(kept[-lines:])
 
 
 def cpu_ticks(pid: int) -> int:
@@ -74,16 +114,17 @@ def cpu_percent(term: Terminal, seconds: float) -> float:
 
 
 def stop(term: Terminal) -> None:
-    """End the app: SIGTERM, and SIGKILL if a stuck app has not ended within 3 s."""
-    os.kill(term.pid, signal.SIGTERM)
-    end = time.perf_counter() + 3.0
-    while time.perf_counter() < end:
-        read_for(term, 0.1)
-        if os.waitpid(term.pid, os.WNOHANG) != (0, 0):
-            break
-    else:
-        os.kill(term.pid, signal.SIGKILL)
-        os.waitpid(term.pid, 0)
+    """End the app (if it still runs): SIGTERM, and SIGKILL if a stuck app has not ended within 3 s."""
+    if term.pid:
+        os.kill(term.pid, signal.SIGTERM)
+        end = time.perf_counter() + 3.0
+        while time.perf_counter() < end:
+            time.sleep(0.05)
+            if os.waitpid(term.pid, os.WNOHANG) != (0, 0):
+                break
+        else:
+            os.kill(term.pid, signal.SIGKILL)
+            os.waitpid(term.pid, 0)
     os.close(term.fd)
 
 
@@ -108,50 +149,66 @@ def storm(term: Terminal, rng: random.Random, seconds: float) -> tuple[int, int,
             resize(term, size)
             resizes += 1
         else:
-            key = rng.choice(STORM_KEYS)
-            os.write(term.fd, KEYS.get(key, key.encode()))
+            send(term, rng.choice(STORM_KEYS))
             keys += 1
         out += read_for(term, rng.uniform(0.0, 0.15))
     return resizes, keys, out
 
 
-def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--seconds", type=float, default=10.0, help="length of the storm (default 10)")
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--settle", type=float, default=3.0, help="seconds of CPU measured after it (default 3)")
-    args = ap.parse_args()
-    rng = random.Random(args.seed)
+def one_storm(seed: int, seconds: float, settle: float) -> bool:
+    """One storm with ``seed``; prints what happened, returns whether the app came through it."""
+    rng = random.Random(seed)
     with tempfile.TemporaryDirectory() as tmp:
-        term = Terminal("app", HOME, args.seed, tmp)
+        term = Terminal("app", HOME, seed, tmp)
         try:
-            term.read_until(SENTINEL)
+            try:
+                term.read_until(SENTINEL)
+            except (EOFError, TimeoutError) as exc:
+                raise Died(f"no start screen: {exc}") from None
             read_for(term, 1.0)
-            os.write(term.fd, KEYS["enter"])  # the default game
+            send(term, "enter")  # the default game
             read_for(term, 1.0)
-            resizes, keys, out = storm(term, rng, args.seconds)
-            print(f"storm: {args.seconds:.0f} s, {resizes} resizes, {keys} keys, {out / 1024:.0f} KB written",
+            resizes, keys, out = storm(term, rng, seconds)
+            print(f"storm (seed {seed}): {seconds:.0f} s, {resizes} resizes, {keys} keys, {out / 1024:.0f} KB written",
                   flush=True)
             resize(term, HOME)
             read_for(term, 1.0)
-            per_second = [cpu_percent(term, 1.0) for _ in range(max(1, round(args.settle)))]
+            per_second = [cpu_percent(term, 1.0) for _ in range(max(1, round(settle)))]
             cpu = sum(per_second) / len(per_second)
             print(f"cpu after the storm: {cpu:.0f}% of a core (per second: "
                   f"{', '.join(f'{c:.0f}%' for c in per_second)}; stuck above {BUSY:.0f}%)", flush=True)
             before = decisions(tmp)
             after, presses = before, 0
             while after <= before and presses < 5:  # a round summary may take the first Enter
-                os.write(term.fd, KEYS["enter"])
+                send(term, "enter")
                 presses += 1
                 read_for(term, 1.0)
                 after = decisions(tmp)
             print(f"decision after the storm: {'taken' if after > before else 'NOT taken'} "
                   f"(autosave {before} -> {after} decisions, {presses} Enter)")
+        except Died as exc:
+            print(f"DIED (seed {seed}): {exc}; the end of its output:\n{last_words(term)}", flush=True)
+            return False
         finally:
             stop(term)
     stuck = cpu > BUSY or after <= before
-    print("STUCK" if stuck else "ok")
-    return 1 if stuck else 0
+    print("STUCK" if stuck else "ok", flush=True)
+    return not stuck
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--seconds", type=float, default=10.0, help="length of the storm (default 10)")
+    ap.add_argument("--seed", type=int, default=1, help="the first storm's seed (the next ones: +1 each)")
+    ap.add_argument("--runs", type=int, default=1, help="storms in a row, each with its own app (default 1)")
+    ap.add_argument("--settle", type=float, default=3.0, help="seconds of CPU measured after it (default 3)")
+    args = ap.parse_args()
+    failed = [seed for seed in range(args.seed, args.seed + args.runs)
+              if not one_storm(seed, args.seconds, args.settle)]
+    if args.runs > 1:
+        print(f"{args.runs - len(failed)} of {args.runs} storms came through"
+              + (f"; failed: seeds {', '.join(map(str, failed))}" if failed else ""))
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":

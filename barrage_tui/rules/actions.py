@@ -303,7 +303,7 @@ def place_name(where: str) -> str:
 
 
 def engineers(n: int) -> str:
-    return f"{n} Engineer" + ("" if n == 1 else "s")
+    return rewards.count(n, "Engineer")
 
 
 def space_label(space: ActionSpace) -> str:
@@ -423,7 +423,7 @@ def _place_engineers(game: Game, seat: int, target: str, with_architect: bool,
     if with_architect and not company.architect:
         company.copied_officer = ""  # a copied Architect acts once
     game.pay_credits(seat, fee)
-    put_engineers(game, seat, where, need, with_architect, f" and pays {fee} credits." if fee else ".")
+    put_engineers(game, seat, where, need, with_architect, f" and pays {rewards.count(fee, 'credit')}." if fee else ".")
     return with_architect and need == 1
 
 

@@ -29,7 +29,9 @@ class TileUse:
 
     @property
     def label(self) -> str:
-        name = self.tile if self.tile == self.supply_tile else f"{self.supply_tile or 'copy'} as {self.tile}"
+        name = components().tile(self.tile).name
+        if self.tile != self.supply_tile:  # Anton's tile (or Mahiri's copy of it) as a tile on the wheel
+            name = f"{components().tile(self.supply_tile).name if self.supply_tile else 'copy'} as {name}"
         return f"{name} tile: build {rewards.a(self.structure)}"
 
 

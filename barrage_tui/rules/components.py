@@ -177,6 +177,7 @@ class TechTile:
     text: str = ""
     params: Toml = field(default_factory=dict)  # the effect's figures (tech-tiles.toml ``params``)
     introductory_only: bool = False  # a basic tile handed out in the introductory game only (the joker)
+    name: str = ""  # what a player reads (tech-tiles.toml), e.g. "Conduit (level II)"
 
 
 @dataclass(frozen=True)
@@ -414,14 +415,15 @@ def _load_contracts() -> tuple[dict[int, Contract], Toml]:
 
 def _load_tiles() -> tuple[dict[str, TechTile], dict[str, TechTile], dict[str, TechTile], dict[str, TechTile]]:
     raw = load_data("tech-tiles")
-    basic = {t["id"]: TechTile(t["id"], t["level"], t["builds"], introductory_only=t["introductory_only"])
-             for t in raw["basic"]}
+    basic = {t["id"]: TechTile(t["id"], t["level"], t["builds"], introductory_only=t["introductory_only"],
+                               name=t["name"]) for t in raw["basic"]}
     advanced = {t["id"]: TechTile(t["id"], t["level"], t["builds"], t["effect"], t["engineer_free"],
-                                  t["effect_text"], _frozen(t.get("params", {}))) for t in raw["advanced"]}
-    special = {t["id"]: TechTile(t["id"], -1, t["builds"], "copy", False, t["effect_text"])
+                                  t["effect_text"], _frozen(t.get("params", {})), name=t["name"])
+                for t in raw["advanced"]}
+    special = {t["id"]: TechTile(t["id"], -1, t["builds"], "copy", False, t["effect_text"], name=t["name"])
                for t in raw["special"] if t["base_game"]}
     china = {t["id"]: TechTile(t["id"], t["level"], t["builds"], t["effect"], False, t["effect_text"],
-                               _frozen(t["params"])) for t in raw["china"]}
+                               _frozen(t["params"]), name=t["name"]) for t in raw["china"]}
     return basic, advanced, special, china
 
 

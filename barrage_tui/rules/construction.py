@@ -23,7 +23,7 @@ from .build_spaces import base_less, fee_for, legal_spaces, space_label, without
 from .build_tiles import tile_uses
 from .buildable import buildable_uses, plan_for
 from .company_board import NO_LOSS
-from .components import Toml
+from .components import Toml, components
 from .decisions import Choice, Flow, LazyData, PromptKind, once
 from .income import take_uncovered, uncovered_income
 from .keys import Key, make
@@ -69,7 +69,8 @@ def construct(game: Game, seat: int, engineer_free: bool = False) -> Flow[None]:
         game.state.companies[seat].tiles.remove(use.supply_tile)
     # Tile and machinery (a token's extra machinery too) into the open segment, then the wheel turns one segment.
     back = _pay(game, seat, use.structure, space, pay, list(use.to_wheel), turn=True)
-    game.event(f"{game.name(seat)} builds {rewards.a(use.structure)} on {space} with the {use.tile} tile, paying {pay.label}"
+    tile_name = components().tile(use.tile).name
+    game.event(f"{game.name(seat)} builds {rewards.a(use.structure)} on {space} with the {tile_name} tile, paying {pay.label}"
                + (f"; the wheel returns {', '.join(back)}" if back else "") + ".", seat, "build", (space,))
     if use.structure == LANDSCAPE:  # the China Challenge: what building it does (landscapes.py)
         yield from _landscape_built[0](game, seat, use.tile, space)

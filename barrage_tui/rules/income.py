@@ -64,7 +64,8 @@ def take_priced(game: Game, seat: int, incomes: list[Income], when: str) -> Flow
             game.event(f"{game.name(seat)} cannot pay for " + "; ".join(income_label(i) for i in left) + ".",
                        seat, "income")
             return
-        choices = [Choice(make("income", i.structure, i.column), f"Pay {i.price} credits: {income_label(i)}", (),
+        choices = [Choice(make("income", i.structure, i.column),
+                          f"Pay {rewards.count(i.price, 'credit')}: {income_label(i)}", (),
                           {"structure": i.structure, "column": i.column, "price": i.price, "income": i.reward})
                    for i in able]
         choices.append(Choice("skip", "Take no " + ("more " if len(left) < len(incomes) else "") + "priced income"))
@@ -76,7 +77,7 @@ def take_priced(game: Game, seat: int, incomes: list[Income], when: str) -> Flow
         taken = next(i for i in able if (i.structure, i.column) == (picked.arg(0), picked.number(1)))
         left.remove(taken)
         game.pay_credits(seat, taken.price)
-        yield from _gain(game, seat, taken, f"pays {taken.price} credits for an income")
+        yield from _gain(game, seat, taken, f"pays {rewards.count(taken.price, 'credit')} for an income")
 
 
 def income_label(income: Income) -> str:

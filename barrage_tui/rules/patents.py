@@ -13,7 +13,7 @@ from functools import cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
-from . import contracts, production, water, wheel
+from . import contracts, production, rewards, water, wheel
 from .automa_levels import level
 from .components import TechTile, Toml, components
 from .decisions import Flow
@@ -72,7 +72,7 @@ def _wheel_per_own_elevation(game: Game, seat: int, space: str, p: Toml) -> Flow
 def _credits_per_conduit_value(game: Game, seat: int, space: str, p: Toml) -> Flow[None]:
     gain = p["credits"] * production.conduit_value(game, space)
     game.gain_credits(seat, gain)
-    game.event(f"{game.name(seat)} gains {gain} credits.", seat, "gain")
+    game.event(f"{game.name(seat)} gains {rewards.count(gain, 'credit')}.", seat, "gain")
     return
     yield
 
@@ -208,7 +208,7 @@ def buy(game: Game, seat: int, slot: int) -> None:
     tile = st.patent_offer[slot - 1]
     st.patent_offer[slot - 1] = ""
     st.companies[seat].tiles.append(tile)  # its 5 credits were paid with the space
-    game.event(f"{game.name(seat)} buys the {tile} tile.", seat, "patent", (tile,))
+    game.event(f"{game.name(seat)} buys the {components().tile(tile).name} tile.", seat, "patent", (tile,))
 
 
 def refresh(game: Game) -> None:

@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from . import china, companies, contracts, geology, keys, officers, water
+from . import china, companies, contracts, geology, keys, officers, rewards, water
 from .automa_levels import is_automa, level
 from .board_features import open_targets
 from .components import components
@@ -464,4 +464,4 @@ def system_label(game: Game, seat: int, s: System) -> str:
         return f"{conduit} (value {conduit_value(game, conduit)}{pay})"
     chain = "".join(f" -> {link.powerhouse} -> your dam {link.dam} -> {through(link.conduit)}" for link in s.links)
     total = f" = {path_value(game, s)}/drop" if s.links else ""
-    return f"{s.dam} ({whose}, {dam.drops} drops) -> {through(s.conduit)}{chain} -> {s.powerhouse}{total}"
+    return f"{s.dam} ({whose}, {rewards.count(dam.drops, 'drop')}) -> {through(s.conduit)}{chain} -> {s.powerhouse}{total}"

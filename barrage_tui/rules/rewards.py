@@ -36,6 +36,11 @@ STRUCTURE_NAMES = {"base": "Base", "elevation": "Elevation", "conduit": "Conduit
                    "building": "Private Building", "landscape": "Landscape"}
 
 
+def count(n: int, thing: str) -> str:
+    """``n`` of ``thing``, 1 of it in the singular: "1 credit", "2 credits" (a plural in -s)."""
+    return f"{n} {thing}" + ("" if n == 1 else "s")
+
+
 def a(structure: str) -> str:
     """"a Base", "an Elevation", ..."""
     name = STRUCTURE_NAMES[structure]

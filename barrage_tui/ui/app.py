@@ -15,6 +15,7 @@ MIN_SIZE = (80, 24)
 # The terminal's own colours: the app looks native in any palette, and a repaint needs far fewer bytes
 # (no 24-bit colour codes for plain text), which matters over SSH. BARRAGE_THEME=textual-dark etc. to change.
 DEFAULT_THEME = "ansi-dark"
+GAME_OVER_SAVED = "The game is over; it is saved with its final scores."  # the quit dialog of a finished game
 
 
 class BarrageApp(App):
@@ -191,6 +192,8 @@ class BarrageApp(App):
         game_screen = next((s for s in reversed(self.screen_stack) if getattr(s, "id", "") == "game"), None)
         session = game_screen.session if game_screen is not None else None
         detail = session.save_status() if session is not None else ""
+        if session is not None and session.game.over and not session.save_error:
+            detail = GAME_OVER_SAVED  # nothing left to continue
 
         def answer(result) -> None:
             if result is True:

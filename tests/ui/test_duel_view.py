@@ -50,6 +50,26 @@ def test_the_round_summary_tells_the_duel_check():
     assert len([line for line in check if line.startswith("Duel row")]) == 3
 
 
+async def test_the_round_summary_shows_the_duel_check_a_row_a_line(app_factory):
+    """The rows were joined by a newline that the summary then showed as the two characters \\n."""
+    from barrage_tui.ui.screens.summary import RoundSummaryScreen
+    from barrage_tui.ui.session import round_summary
+
+    from .conftest import screen_text
+
+    game = duel_game()
+    app = app_factory(game=game)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause()
+        app.push_screen(RoundSummaryScreen(game, round_summary(game.events)))
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Duel check" in text and "\\n" not in text
+        lines = text.splitlines()
+        for row in duel_check(game, 1):  # each row starts a line of its own
+            assert any(row[:40] in line for line in lines), row
+
+
 async def test_the_help_explains_the_duel_board_and_its_tiles(app_factory):
     game = duel_game()
     app = app_factory(game=game)
@@ -73,3 +93,34 @@ async def test_with_the_duel_board_the_decision_keeps_room_in_every_layout(app_f
                 await pilot.pause()
             choices = game_screen(app).query_one(ChoiceList)
             assert choices.region.height >= 3, size  # the choices are in view, not squeezed out
+
+
+async def test_enter_with_a_side_panel_focused_gives_the_keys_back_and_confirms_nothing(app_factory):
+    """Tab to the Duel panel, the arrows scroll it: Enter used to confirm the decision's highlighted choice,
+    one the player never selected. It now gives the keys back to the choices (the footer said so); the next
+    Enter confirms."""
+    from .conftest import screen_text
+
+    for size in ((160, 50), (80, 24)):
+        game = duel_game()
+        app = app_factory(game=game)
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause(0.2)
+            screen = game_screen(app)
+            for _ in range(12):
+                if screen.focused is not None and screen.focused.id == "duel":
+                    break
+                await pilot.press("tab")
+                await pilot.pause(0.1)
+            assert screen.focused.id == "duel", size
+            footer = screen_text(app).splitlines()[-1]
+            decisions = len(game.log)
+            await pilot.press("down", "down", "enter")
+            await pilot.pause()
+            assert len(game.log) == decisions, size  # nothing confirmed
+            assert "⏎/Esc Choices" in footer and "Confirm" not in footer, footer  # as the footer said
+            assert screen.focused is None
+            assert "⏎ Confirm" in screen_text(app).splitlines()[-1]
+            await pilot.press("enter")
+            await pilot.pause()
+            assert len(game.log) > decisions, size

@@ -170,7 +170,9 @@ async def test_a_focused_tab_hidden_by_the_next_decision_gives_the_keys_back(app
         while screen.focused is not boards:
             await pilot.press("tab")
             await pilot.pause()
-        await pilot.press("enter")  # the first choice: water drops, the map comes to the front
+        # the first choice, taken while the boards have the keys (as the Automa's step or, at a table, another
+        # player's comes; Enter would only give the keys back): water drops, the map comes to the front
+        screen.choose(game.prompt.choices[0].key)
         await pilot.pause()
         assert game.prompt.kind == "headstream_drop" and screen.query_one("#map").display
         assert screen.focused is None

@@ -110,6 +110,9 @@ async def test_a_game_played_elsewhere_is_watched_live_and_never_written(tmp_pat
             n = decide_there(proc)
             await until(pilot, lambda: len(watch.session.game.log) == n, "the watched game to follow")
         assert watch.session.game.state == saves.load_game(path).state
+        footer = screen_text(app).splitlines()[-1]  # a watcher decides nothing: no such keys offered
+        assert "Confirm" not in footer and "Undo" not in footer and "Save as" not in footer, footer
+        assert "Help" in footer and "Log" in footer
         written = path.read_bytes(), path.stat().st_mtime_ns
         for key in ("enter", "u", "escape"):
             if isinstance(app.screen, WatchScreen):

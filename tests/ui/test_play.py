@@ -33,6 +33,21 @@ async def test_enter_on_the_start_screen_starts_a_default_game(app_factory):
         assert game.prompt.text in screen_text(app)
 
 
+def test_enter_while_the_start_screen_loads_the_rules_starts_the_game():
+    """Enter as the start screen appears, while its thread imports the rules: the start's own imports raced
+    that thread's (ImportError: cannot import name 'Setup' from partially initialized module), 8 times in 8.
+    Enter now waits for the load. In a fresh interpreter (tests/ui/early_enter.py): here the rules are
+    imported already."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    done = subprocess.run([sys.executable, "-m", "tests.ui.early_enter"], cwd=Path(__file__).parents[2],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    assert done.stdout.split() == ["screen=GameScreen", "loaded=True"]
+
+
 async def test_the_start_form_sets_up_seats_companies_and_mode(app_factory):
     app = app_factory()
     async with app.run_test(size=(100, 30)) as pilot:

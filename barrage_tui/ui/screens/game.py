@@ -91,6 +91,12 @@ class GameScreen(Screen):
         self._pinned = False  # the player picked a tab during this decision: do not follow the choices
         self._panel_cursor = 0
         self._prompt_serial = 0
+        # While a new layout is composed (a resize to another mode), the widgets remembered (_widgets) are
+        # leaving the screen and the new ones are not all there: a callback run meanwhile (by the screen on
+        # top, which runs those of the screens below), a host's message or a key must not touch either.
+        # _layout counts the layouts: work deferred for one is dropped once another has been built.
+        self._building = False
+        self._layout = 0
 
     # ------------------------------------------------------------ layout
 
@@ -101,7 +107,7 @@ class GameScreen(Screen):
         self.set_class(self.mode == "medium", "-medium")
         self.set_class(self.mode == "wide", "-wide")
         seats = self.session.game.state.seats
-        yield TurnBanner(id="banner")
+        yield TurnBanner(self.session, id="banner")
         warning = Static(id="save-warning")  # shown while the autosave fails
         warning.display = False
         yield warning
@@ -156,12 +162,19 @@ class GameScreen(Screen):
         if mode != self.mode and self.is_current:
             self.mode = mode
             index = self.choice_list.index
-            await self.recompose()
+            self._building = True
+            self._layout += 1
+            try:
+                await self.recompose()
+            finally:
+                self._building = False
+            if not self.app.is_running:
+                return  # the app ended meanwhile: the new layout was never mounted
             self._widgets()
             # The new Footer draws nothing until the bindings are published again (Textual only does so
             # when the focus or the bindings change); the Panel key also comes and goes with the tabs.
             self.refresh_bindings()
-            self.call_after_refresh(self.refresh_table, index)
+            self._after_refresh(self.refresh_table, index)
         elif mode == self.mode:  # the boards' heights change with the width: keep the deciding one on top
             self._deciding_board_up_soon()
 
@@ -172,7 +185,7 @@ class GameScreen(Screen):
 
     def on_mount(self) -> None:
         self._widgets()
-        self.call_after_refresh(self.refresh_table)
+        self._after_refresh(self.refresh_table)
         if not self.session.game.log:  # a new game is saved at once: its seed and seats are not lost
             self.call_after_refresh(self._autosave)
 
@@ -186,7 +199,9 @@ class GameScreen(Screen):
         self._decks = list(self.query(Deck))
         self._boards = self.query_one(Boards)
         self._boards.can_focus = self.mode == "compact"  # stacked: they scroll as one
-        self._banner = self.query_one(TurnBanner)
+        old, self._banner = getattr(self, "_banner", None), self.query_one(TurnBanner)
+        if old is not None:  # a new layout's banner says what the old one said
+            self._banner.handover, self._banner.note = old.handover, old.note
         self._choices = self.query_one(ChoiceList)
         self._warning = self.query_one("#save-warning", Static)
         self._warning_text = ""
@@ -198,8 +213,22 @@ class GameScreen(Screen):
     def choice_list(self) -> ChoiceList:
         return self._choices
 
+    def _after_refresh(self, callback, *args) -> None:
+        """``callback(*args)`` after the next refresh, unless another layout is being built or has been
+        built by then: it was meant for widgets no longer on the screen (the new layout shows the table
+        itself once built)."""
+        layout = self._layout
+
+        def call() -> None:
+            if layout == self._layout and not self._building:
+                callback(*args)
+
+        self.call_after_refresh(call)
+
     def refresh_table(self, index: int = 0) -> None:
         """Show the game as it is now, with a fresh decision (``index``: the choice to select)."""
+        if self._building:
+            return  # the layout being built shows the game as it is once it is there
         game = self.session.game
         prompt = game.prompt
         choices = prompt.choices if prompt is not None else ()
@@ -322,6 +351,8 @@ class GameScreen(Screen):
 
     def _show_save_state(self) -> None:
         """The warning line while the autosave fails: what is not saved, that s saves elsewhere, why."""
+        if self._building:
+            return  # the new layout's warning line is set once it is built (_widgets)
         s = self.session
         text = f"⚠ {s.not_saved()} · s saves the game elsewhere · the autosave fails: {s.save_error}" \
             if s.save_error else ""
@@ -331,9 +362,12 @@ class GameScreen(Screen):
             self._warning.display = bool(text)
 
     def _say(self, text: str) -> None:
-        banner = self._banner
-        banner.note = text
-        banner.redraw()
+        self._banner.note = text
+        self._redraw_banner()
+
+    def _redraw_banner(self) -> None:
+        if not self._building:  # else the new layout's banner is drawn, with the note, once it is built
+            self._banner.redraw()
 
     # ------------------------------------------------------------ key actions
     #
@@ -476,7 +510,7 @@ class GameScreen(Screen):
 
     def _deciding_board_up_soon(self) -> None:
         """The same once a tab just shown is laid out: its boards take their height a refresh later."""
-        self.call_after_refresh(self.call_after_refresh, self._deciding_board_up)
+        self._after_refresh(self._after_refresh, self._deciding_board_up)
 
     def _tabbed_panels(self) -> list[str]:
         return [p.id for deck in self._decks if deck.tabbed for p in deck.panels]
@@ -522,7 +556,7 @@ class GameScreen(Screen):
         return here
 
     def check_action(self, action: str, parameters) -> bool | None:
-        return True
+        return not self._building  # a key pressed while a new layout is built would act on the old one
 
     def action_next_panel(self, step: int = 1) -> None:
         stops = self._stops()
@@ -540,7 +574,7 @@ class GameScreen(Screen):
         panel = self._focusable(focus)
         self.set_focus(panel if tab is None and panel is not None and panel.cut else None)
         if panel is not None and tab is not None:  # a tab just shown is laid out and scrolled a refresh later
-            self.call_after_refresh(self.call_after_refresh, self._focus_if_cut, panel)
+            self._after_refresh(self._after_refresh, self._focus_if_cut, panel)
 
     def _release_hidden(self) -> None:
         """A focused panel whose tab the choices just hid gives the keys back to the choices."""

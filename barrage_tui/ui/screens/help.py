@@ -144,18 +144,25 @@ def keys_table(entries) -> Table:
     return table
 
 
-def legend() -> list:
+def legend(game) -> list:
+    """How the table reads; the samples of a company's things are of a company in this game (seat 1's)."""
+    from ..palette import owner_look
+    from ..texts import company_name
+
+    letter, _ = owner_look(game.state, 0)
+    name = company_name(game.state.companies[0].company)
     rows = [
         ("U G I F J Z", "companies by letter (USA, Germany, Italy, France, Japan, Brazil), also by colour; "
                         "N = neutral dam"),
         ("B1U+3", "dam space of zone 1, upper; +3 = red outline, a Base there costs 3 credits more"),
-        ("F2 ●○", "France's dam of height 2 holding 1 drop, room for 1 more"),
+        (f"{letter}2 ●○", f"{name}'s dam of height 2 holding 1 drop, room for 1 more"),
         ("C1L 5→8", "conduit space of zone 1, value 5, leading to the powerhouses of zone 8"),
         ("P8_1+3 ·", "powerhouse space 1 of zone 8, red outline, empty"),
         ("G4 E+3cr", "Geological token 4 on that valley: an Elevation there costs 3 credits more (=ExMx: token 6's"
                      " Excavators and mixers instead); each token's effect is listed below"),
         ("HA ▾2 +1 0 2 1", "headstream A: 2 drops waiting; drops it adds in rounds 1-4 (this round underlined)"),
-        ("2E 5cr +3 F2", "action space: 2 Engineers, costs 5 credits, +3 red fee; France has 2 Engineers on it"),
+        (f"2E 5cr +3 {letter}2", f"action space: 2 Engineers, costs 5 credits, +3 red fee; {name} has 2 Engineers "
+                                 "on it"),
         ("Ex Mx ExMx", "Excavators, concrete mixers, Excamixers (Elon Audia's: each pays as either)"),
         ("underlined", "board things the choices point at; reversed: the selected choice's"),
     ]
@@ -302,7 +309,7 @@ class HelpScreen(ModalScreen):
                 yield Static(keys_table(self.entries))
                 if self.game is not None:
                     yield Static(Text("Reading the table", style="bold underline"), classes="help-head")
-                    yield Static(Group(*legend()))
+                    yield Static(Group(*legend(self.game)))
                     yield Static(Text("Companies and chief engineers in play", style="bold underline"),
                                  classes="help-head")
                     yield Static(Group(*officers_help(self.game)))

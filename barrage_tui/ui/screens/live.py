@@ -55,4 +55,4 @@ class LiveGameScreen(GameScreen):
 
     def set_mine(self, mine) -> None:
         self.session.mine = frozenset(mine)
-        self._banner.redraw()
+        self._redraw_banner()

@@ -10,7 +10,8 @@ from barrage_tui.host.protocol import setup_to_wire
 
 from ..widgets.cycler import Cycler
 from ..widgets.form import TextField
-from .start import DEFAULT_NAMES, RANDOM_FIRST, SeatRow, StartScreen, default_kind, default_name, is_default_name
+from .start import (DEFAULT_NAMES, RANDOM_FIRST, SeatRow, StartScreen, after_load, default_kind, default_name,
+                    is_default_name)
 
 YOU, OPEN = "human", "open"
 TABLE_KINDS = [("You", YOU), ("Open seat", OPEN)]
@@ -84,6 +85,7 @@ class NewTableScreen(StartScreen):
         cyclers = self.query("#first").results(Cycler)
         return next((c.value for c in cyclers), RANDOM_FIRST)
 
+    @after_load
     def action_start(self) -> None:
         from barrage_tui.rules.setup import SetupError, first_player_at_random, picking_order
 

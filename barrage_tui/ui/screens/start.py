@@ -7,7 +7,9 @@ as fast as a bare Textual app; the names and the saved games are filled in right
 
 from __future__ import annotations
 
+import functools
 import random
+import threading
 
 from rich.text import Text
 from textual import on
@@ -35,6 +37,21 @@ DEFAULT_OPPONENT = ("Automa medium", "automa:medium")
 DEFAULT_NAMES = ("Player 1", "Player 2", "Player 3", "Player 4")
 AUTOMA_NAME = "Automa"
 RANDOM_FIRST = -1
+
+
+def after_load(action):
+    """The action first waits for the imports of the start screen's background load, if it runs: while its
+    thread imports the rules, the main thread must import none of them (a module imported by two threads at
+    once can be seen half initialized: an ImportError). The wait is what the import would take anyway, and
+    keys pressed meanwhile come after it, as they did when the main thread imported by itself."""
+
+    @functools.wraps(action)
+    def run(self, *args):
+        if self.load_started.is_set():
+            self.load_imported.wait()
+        return action(self, *args)
+
+    return run
 
 
 def default_kind(index: int) -> str:
@@ -108,6 +125,8 @@ class StartScreen(Screen):
         self.store = store
         self.seed = seed if seed is not None else random.randrange(1, 10**6)
         self.automa_ready = False
+        self.load_started = threading.Event()  # the background load runs (_load)...
+        self.load_imported = threading.Event()  # ...and has imported the rules, the Automa and the saves
         self._officers: list = []  # (name, id) of every chief engineer a seat may choose
         self._automa_officers: frozenset = frozenset()  # the ones an Automa may have
         self._officer_levels: frozenset = frozenset()  # the Automa levels that have a chief engineer
@@ -185,9 +204,21 @@ class StartScreen(Screen):
         await self.query_one("#new-game").mount_all(self.form())
         # The rules, the Automa and the saves are loaded in a thread once the screen is up;
         # the chief engineers' names and the saved games are filled in when they are there.
-        self.set_timer(0.1, lambda: self.run_worker(self._load, thread=True, exclusive=True, group="start-load"))
+        self.set_timer(0.1, self._start_load)
+
+    def _start_load(self) -> None:
+        self.load_started.set()
+        self.run_worker(self._load, thread=True, exclusive=True, group="start-load")
 
     def _load(self) -> None:
+        try:
+            officers = self._imports()
+        finally:
+            self.load_imported.set()
+        self.app.call_from_thread(self._fill_in, officers)
+
+    def _imports(self) -> dict:
+        """The rules' names and texts the form offers (and the Automa and the saves imported, for later)."""
         from barrage_tui.rules.automa_levels import levels
         from barrage_tui.rules.components import BASE_OFFICERS, EXPANSION_OFFICERS, PROMO_OFFICERS, components
         from barrage_tui.rules.officers import OFFICERS as RULES
@@ -212,7 +243,7 @@ class StartScreen(Screen):
             "abilities": {o: Text.assemble((names[o].name, "bold"), f": {names[o].ability}") for o in ids},
         }
         storage.preload()
-        self.app.call_from_thread(self._fill_in, officers)
+        return officers
 
     def _boards(self) -> list:
         """The shipped boards by name (the base map first), and a board file given with --board."""
@@ -502,6 +533,7 @@ class StartScreen(Screen):
         """The Confirm turns default: on, unless the app was started with --no-confirm."""
         return getattr(self.app, "confirm_turns", True)
 
+    @after_load
     def action_start(self) -> None:
         from barrage_tui.rules.setup import SetupError
 
@@ -531,6 +563,7 @@ class StartScreen(Screen):
             self.store = getattr(self.app, "store", None)
         return self.store
 
+    @after_load
     def action_continue(self) -> None:
         path = storage.latest(self._open_store())
         if path is None:
@@ -538,6 +571,7 @@ class StartScreen(Screen):
             return
         self.app.open_save(path)
 
+    @after_load
     def action_load(self) -> None:
         saves, skipped = storage.listing(self._open_store())
         if not saves:
@@ -551,6 +585,7 @@ class StartScreen(Screen):
 
         self.app.push_screen(LoadScreen(saves, skipped), callback=chosen)
 
+    @after_load
     def action_help(self) -> None:
         from .help import HelpScreen
 

@@ -70,7 +70,7 @@ class RoundSummaryScreen(ModalScreen):
             check = duel_check(self.game, s.round)
             if check:
                 yield Static(Text("Duel check", style="bold"), classes="dialog-detail")
-                yield Static(plain("\n".join(check)), classes="dialog-detail")
+                yield Static(Text("\n").join(plain(row) for row in check), classes="dialog-detail")  # a row a line
             nxt = "Final scoring follows." if self.game.over else f"Round {self.game.state.round} begins."
             yield Static(Text(f"{nxt}  Enter to continue."), classes="dialog-detail")
 

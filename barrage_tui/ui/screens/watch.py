@@ -41,8 +41,7 @@ class WatchScreen(LiveGameScreen):
         self.set_interval(POLL_SECONDS, self._poll)
 
     def _note(self) -> None:
-        self._banner.note = "watching (read-only) · Esc: back"
-        self._banner.redraw()
+        self._say("watching (read-only) · Esc: back")
 
     def _stamp(self):
         try:
@@ -71,6 +70,11 @@ class WatchScreen(LiveGameScreen):
         else:
             self.replace_game(game)
         self._note()
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        if action in ("confirm", "undo", "save_as"):
+            return False  # a watcher decides nothing: the footer does not offer these keys
+        return super().check_action(action, parameters)
 
     def choose(self, key: str) -> None:
         self._say(READ_ONLY)

@@ -10,8 +10,9 @@ from ..view import Panel, View
 
 
 class TurnBanner(Panel):
-    def __init__(self, *, id: str | None = None) -> None:
+    def __init__(self, session, *, id: str | None = None) -> None:
         super().__init__(id=id)
+        self.session = session  # the game screen's (ui/session.py), asked whose seats are decided here
         self.handover = False
         self.note = ""
 
@@ -23,7 +24,7 @@ class TurnBanner(Panel):
     def _mine(self) -> frozenset | None:
         """The seats decided at this terminal when the game is decided elsewhere (ui/screens/live.py);
         None: every seat is played here."""
-        return getattr(getattr(self.screen, "session", None), "mine", None)
+        return getattr(self.session, "mine", None)
 
     def lines(self, view: View, width: int) -> list[Text]:
         st = view.state

@@ -61,7 +61,10 @@ def changed_span(old: Strip, new: Strip) -> tuple[int, int]:
 
 
 VIRTUAL_HEIGHT = 1000
-SCROLL_HINT = "↑↓ PgUp/PgDn Home/End · Esc"  # the border of a panel that has the keys
+SCROLL_HINT = "↑↓ PgUp/Dn · ⏎/Esc: the choices"  # the border of a panel that has the keys (Home/End too)
+# Decision: while a panel has the keys (Tab, a click), Enter gives them back to the choices and confirms
+# nothing: the arrows moved the panel, not the selection, so the highlighted choice is not one the player
+# just picked. A second Enter, at the choices, confirms it (the footer says "⏎ Choices" meanwhile).
 SCROLL_BINDINGS = [  # only while it has the focus: these keys scroll it, not the choices
     Binding("up,k", "scroll_lines(-1)", "Scroll", show=False, id="panel.line_up"),
     Binding("down,j", "scroll_lines(1)", "Scroll", show=False, id="panel.line_down"),
@@ -69,7 +72,7 @@ SCROLL_BINDINGS = [  # only while it has the focus: these keys scroll it, not th
     Binding("pagedown", "scroll_pages(1)", "Page", show=False, id="panel.page_down"),
     Binding("home", "scroll_lines(-1000000)", "Top", show=False, id="panel.top"),
     Binding("end", "scroll_lines(1000000)", "End", show=False, id="panel.bottom"),
-    Binding("escape", "release", "Choices", id="panel.release"),
+    Binding("escape,enter", "release", "Choices", key_display="⏎/Esc", id="panel.release"),
 ]
 
 
@@ -90,7 +93,7 @@ class LinesView(KeyScrolled, ScrollView, can_focus=False):
     """Lines of rich Text, built for the current width; only changed cells are repainted.
 
     A view with ``key_scrolled`` set takes the focus (Tab, a click) while lines of it are hidden, and
-    then its own keys scroll it until Esc gives the keys back."""
+    then its own keys scroll it until Esc or Enter gives the keys back."""
 
     DEFAULT_CSS = """
     LinesView { scrollbar-size-vertical: 0; scrollbar-size-horizontal: 0; overflow-x: hidden; }
@@ -123,8 +126,9 @@ class LinesView(KeyScrolled, ScrollView, can_focus=False):
     def redraw(self) -> None:
         """Rebuild the lines and refresh what changed."""
         width = self.content_width
-        if not self.is_mounted or width <= 0:
-            # hidden (a tab not shown): built when shown, since the width then differs from the built one
+        if not self.is_mounted or not self.is_attached or width <= 0:
+            # hidden (a tab not shown): built when shown, since the width then differs from the built one;
+            # or taken off the screen by a new layout, whose redraw asked for earlier may still come
             self._built_width = -1
             return
         lines = self.build(width)

@@ -1,7 +1,7 @@
 """The log: everything that happened, in words, newest at the bottom.
 
 Unfocused it shows the latest events page by page; focused (a click, Tab) it holds every event of the game
-and its own keys scroll it (``LinesView``'s), until Esc gives the keys back to the choices.
+and its own keys scroll it (``LinesView``'s), until Esc or Enter gives the keys back to the choices.
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ from barrage_tui.rules.boards import Board, passage
 from barrage_tui.rules.components import components
 
 from ..palette import AREA_STYLE, DIM, GEOLOGY, RED, YIELD_STYLE, badge, mark
-from ..texts import token_tag
+from ..texts import company_name, token_tag
 from ..view import Panel, View, marks
 from .textutil import fit, flow, hjoin
 
@@ -52,7 +52,7 @@ class MapView(Panel):
         universe = map_refs(view.game.board)
         return (repr(st.dams), tuple(st.conduits.items()), tuple(st.powerhouses.items()),
                 tuple(st.headstream_drops.values()), st.round, marks(view, universe)[0],
-                tuple(st.lakes.values()), tuple(st.uncovered))
+                tuple(st.lakes.values()), tuple(st.uncovered), st.companies[0].company)  # (the legend's sample)
 
     def lines(self, view: View, width: int) -> list[Text]:
         self._where: dict[str, int] = {}
@@ -78,7 +78,7 @@ class MapView(Panel):
                 elif isinstance(z, tuple):
                     boxes.append([line for zone in z for line in self._zone(view, zone, w)])
                 else:
-                    boxes.append(self._legend(m, w))
+                    boxes.append(self._legend(view, w))
             start = len(out)
             out += hjoin(boxes, [w] * cols)
             for z in row:
@@ -233,12 +233,13 @@ class MapView(Panel):
         t.append(f" ↓{_below(m, m.lakes[lake].to)}")
         return t
 
-    def _legend(self, m: Board, w: int) -> list[Text]:
+    def _legend(self, view: View, w: int) -> list[Text]:
+        m, st = view.game.board, view.state
         rows = [
             Text.assemble(("Legend", "bold"), (" · ? help", "dim")),
             Text.assemble(("+3", RED), " red outline") if _reds(m) == {3}
             else Text.assemble(("+n", RED), " red: n Credits"),
-            Text("F2 France, height 2"),
+            badge(st, 0, "2") + f" {company_name(st.companies[0].company)}, 2 high",  # a company in the game
             Text.assemble(("●", "bold #5fafff"), ("○", "#5f87af"), " 1 drop, room 1"),
             Text("5→8 value 5, zone 8"),
             Text("▾waiting +per round"),

@@ -1,0 +1,40 @@
+"""Words a player reads that the engine writes: a tile by its name (never its id), 1 of a thing in the singular."""
+
+from barrage_tui.rules import patents, production, rewards
+from barrage_tui.rules.build_tiles import tile_uses
+from barrage_tui.rules.components import components
+
+from .test_patents import with_tile
+from .test_production import ME, position, put_conduit, put_dam, put_powerhouse
+
+
+def test_a_tile_is_named_not_given_by_its_id():
+    game, seat = with_tile("L1_BASE")
+    labels = [u.label for u in tile_uses(game, seat)]
+    assert "Base (level I) tile: build a Base" in labels
+    assert not any("L1_" in label for label in labels), labels
+
+
+def test_buying_a_tile_names_it():
+    game, seat = with_tile("L1_BASE")
+    game.state.patent_offer[0] = "L2_CONDUIT"
+    patents.buy(game, seat, 1)
+    assert game.events[-1].text.endswith("buys the Conduit (level II) tile.")
+
+
+def test_every_tile_has_a_name():
+    comps = components()
+    for table in (comps.basic_tiles, comps.advanced_tiles, comps.special_tiles, comps.china_tiles):
+        for tile in table.values():
+            assert tile.name and "_" not in tile.name, tile
+
+
+def test_one_of_a_thing_is_said_in_the_singular():
+    assert (rewards.count(1, "credit"), rewards.count(2, "credit"), rewards.count(0, "drop")) == \
+        ("1 credit", "2 credits", "0 drops")
+    game = position()
+    put_dam(game, "B5U", ME, drops=1)
+    put_conduit(game, "C5R", ME)
+    put_powerhouse(game, "P10_0", ME)
+    [system] = production.systems(game, ME, 0)
+    assert "(your, 1 drop)" in production.system_label(game, ME, system)
