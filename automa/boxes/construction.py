@@ -195,7 +195,7 @@ def carry_out(ctx, box, build: Build, heading: str) -> None:
     ctx.do("build", build_tile=build.use.key, build_column=column, powerhouse_piece=column,
            build_space=f"space:{build.space}", payment=build.payment.key)
     why = "; ".join(build.why)
-    ctx.note(f"{heading}: built on {build.space} with the {build.use.tile} tile, paying "
+    ctx.note(f"{heading}: built on {build.space} with the {components().tile(build.use.tile).name} tile, paying "
              f"{build.payment.label}" + (f" ({why})" if why else ""))
 
 

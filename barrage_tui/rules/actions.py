@@ -328,7 +328,7 @@ def _space_label(space_id: str) -> str:
     what = words[space.action]()
     costs = [f"{space.engineers} Engineer(s)"]
     if space.cost_credits or space.extra_credits:
-        costs.append(f"{space.cost_credits + space.extra_credits} credits")
+        costs.append(rewards.count(space.cost_credits + space.extra_credits, "credit"))
     return f"{what} [{', '.join(costs)}]"
 
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING, NamedTuple
 
-from . import company_board, geology, landscape_data, officers, patents
+from . import company_board, geology, landscape_data, officers, patents, rewards
 from .boards import Board
 from .build_spaces import board_rules, fee_for, without_base
 from .build_tiles import TileUse
@@ -59,8 +59,8 @@ class Payment:
         parts = [f"{self.excavators} Excavator(s)" if self.excavators else "",
                  f"{self.mixers} mixer(s)" if self.mixers else "",
                  f"{self.excamixers} Excamixer(s)" if self.excamixers else "",
-                 f"{self.credits} credits" if self.credits else "",
-                 f"{self.token_credits} credits for the Geological token" if self.token_credits else "",
+                 rewards.count(self.credits, "credit") if self.credits else "",
+                 rewards.count(self.token_credits, "credit") + " for the Geological token" if self.token_credits else "",
                  f"{self.engineers} Engineers to your company board" if self.engineers else "",
                  {"engineer": "1 Engineer on Angelo Alberti's space instead of the Geological token's cost",
                   "bypass": "no Geological token cost (Angelo Alberti's copy)", "": ""}[self.waiver]]

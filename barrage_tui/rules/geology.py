@@ -33,7 +33,7 @@ from functools import cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
-from . import keys, water
+from . import keys, rewards, water
 from .automa_levels import is_automa
 from .boards import Board
 from .components import components, load_data
@@ -232,7 +232,7 @@ def after_build(game: Game, seat: int, structure: str, space: str, base_less_ele
                    seat, EVENT, (space,), {"token": t.id, "drops": n})
     if t.credits_on_build:
         game.gain_credits(seat, t.credits_on_build)
-        game.event(f"{game.name(seat)} gains {t.credits_on_build} credits (Geological token {t.id}).",
+        game.event(f"{game.name(seat)} gains {rewards.count(t.credits_on_build, 'credit')} (Geological token {t.id}).",
                    seat, EVENT, (space,), {"token": t.id, "credits": t.credits_on_build})
 
 
@@ -265,7 +265,7 @@ def income(game: Game, seat: int) -> Flow[None]:
         if t.credits_per_drop and dam.drops:
             n = t.credits_per_drop * dam.drops
             game.gain_credits(seat, n)
-            game.event(f"{game.name(seat)} gains {n} credits for the drops behind {space} (Geological token "
+            game.event(f"{game.name(seat)} gains {rewards.count(n, 'credit')} for the drops behind {space} (Geological token "
                        f"{t.id}).", seat, EVENT, (space,), {"token": t.id, "credits": n})
         if t.drops_on_build_and_income:
             yield from _offer_drop(game, seat, space, t)

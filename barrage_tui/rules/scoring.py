@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from math import ceil
 from typing import TYPE_CHECKING
 
-from . import duel, landscape_data, patents
+from . import duel, landscape_data, patents, rewards
 from .automa_levels import objective_extra
 from .board_features import open_targets
 from .company_board import built
@@ -95,7 +95,7 @@ def score_round(game: Game) -> list[tuple[int, int, int, int]]:
         game.gain_vp(c.seat, bonus, "bonus_tiles")
         rows.append((c.seat, place, credits, bonus))
         game.event(f"Round {st.round}: {game.name(c.seat)} has {c.energy} energy: {place} VP for the place, "
-                   f"{credits} credits" + (f", {vp} VP" if vp else "") + f", {bonus} VP from the {tile.key} tile.",
+                   + rewards.count(credits, "credit") + (f", {vp} VP" if vp else "") + f", {bonus} VP from the round's bonus tile.",
                    c.seat, EventKind.ROUND_SCORED,
                    data={"round": st.round, "energy": c.energy, "place_vp": place, "credits": credits,
                          "energy_vp": vp, "bonus_vp": bonus, "bonus_tile": st.bonus_tiles[st.round - 1],

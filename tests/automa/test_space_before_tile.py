@@ -7,6 +7,8 @@ import re
 
 import pytest
 
+from barrage_tui.rules.components import components
+
 from .helpers import AUTOMA, HUMAN, automa_game, clear_map, decide, put_dam, set_cards
 
 
@@ -22,11 +24,12 @@ def build(g, criteria):
     """Play the Conduit box of card 11 (Production and the dashed Contract Office come first) with the
     criteria side of ``criteria``: the tile, the space and the machinery it spent."""
     a = g.state.companies[AUTOMA]
-    before = (a.excavators, a.mixers)
+    before, tiles = (a.excavators, a.mixers), list(a.tiles)
     set_cards(g, action=11, criteria=criteria)
     choice = decide(g)
     g.choose(choice.key)
-    tile = re.search(r"with the (\S+) tile", choice.label).group(1)
+    name = re.search(r"with the (.+?) tile, paying", choice.label).group(1)  # the tile by its name
+    tile = next(t for t in tiles if components().tile(t).name == name)
     (space,) = [c for c, o in g.state.conduits.items() if o == AUTOMA]
     return tile, space, (before[0] - a.excavators, before[1] - a.mixers)
 

@@ -38,3 +38,10 @@ def test_one_of_a_thing_is_said_in_the_singular():
     put_powerhouse(game, "P10_0", ME)
     [system] = production.systems(game, ME, 0)
     assert "(your, 1 drop)" in production.system_label(game, ME, system)
+
+
+def test_a_payment_of_one_credit_says_credit():
+    from barrage_tui.rules.build_costs import Payment
+
+    assert Payment(2, 0, 1).label == "2 Excavator(s) + 1 credit"
+    assert "1 credit for the Geological token" in Payment(0, 0, 0, token_credits=1).label
