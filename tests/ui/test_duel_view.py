@@ -11,6 +11,7 @@ from barrage_tui.rules.game import Game
 from barrage_tui.rules.setup import MODULES_OPTION, SeatSetup, Setup
 from barrage_tui.ui.screens.summary import duel_check
 from barrage_tui.ui.widgets.duel import MARKER, TILE_MARK, DuelBoard
+from barrage_tui.ui.widgets.lines import SCROLL_HINT
 
 from .conftest import game_screen, help_text
 
@@ -113,6 +114,8 @@ async def test_enter_with_a_side_panel_focused_gives_the_keys_back_and_confirms_
                 await pilot.press("tab")
                 await pilot.pause(0.1)
             assert screen.focused.id == "duel", size
+            assert screen.focused.border_subtitle == SCROLL_HINT, size  # its border says the keys are its own
+            panel = screen.focused
             footer = screen_text(app).splitlines()[-1]
             decisions = len(game.log)
             await pilot.press("down", "down", "enter")
@@ -120,6 +123,7 @@ async def test_enter_with_a_side_panel_focused_gives_the_keys_back_and_confirms_
             assert len(game.log) == decisions, size  # nothing confirmed
             assert "⏎/Esc Choices" in footer and "Confirm" not in footer, footer  # as the footer said
             assert screen.focused is None
+            assert panel.border_subtitle != SCROLL_HINT, size  # and no longer, once they are given back
             assert "⏎ Confirm" in screen_text(app).splitlines()[-1]
             await pilot.press("enter")
             await pilot.pause()

@@ -48,6 +48,20 @@ def test_enter_while_the_start_screen_loads_the_rules_starts_the_game():
     assert done.stdout.split() == ["screen=GameScreen", "loaded=True"]
 
 
+def test_a_start_before_the_load_thread_has_started_does_not_hang():
+    """The start used to wait for the load to finish: when it came before the event loop had started the
+    load's thread, it blocked that loop for good (the test suite hung there). It now waits only while the
+    load imports (tests/ui/early_enter.py --before-thread; in a process of its own, so a hang is a timeout)."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    done = subprocess.run([sys.executable, "-m", "tests.ui.early_enter", "--before-thread"],
+                          cwd=Path(__file__).parents[2], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    assert done.stdout.split() == ["screen=GameScreen"]
+
+
 async def test_the_start_form_sets_up_seats_companies_and_mode(app_factory):
     app = app_factory()
     async with app.run_test(size=(100, 30)) as pilot:

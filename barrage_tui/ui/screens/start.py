@@ -40,16 +40,17 @@ RANDOM_FIRST = -1
 
 
 def after_load(action):
-    """The action first waits for the imports of the start screen's background load, if it runs: while its
-    thread imports the rules, the main thread must import none of them (a module imported by two threads at
-    once can be seen half initialized: an ImportError). The wait is what the import would take anyway, and
-    keys pressed meanwhile come after it, as they did when the main thread imported by itself."""
+    """The action runs holding the start screen's import lock, which its background load holds while it
+    imports the rules, the Automa and the saves: a module imported by two threads at once can be seen half
+    initialized (an ImportError). While the load imports, the action waits what the import would take
+    anyway (keys pressed meanwhile come after it); before the load's thread has started, or after it, the
+    lock is free. (A wait for the load to finish instead hung for good when the key came before the
+    worker's thread had started: the thread is started by the event loop the wait was blocking.)"""
 
     @functools.wraps(action)
     def run(self, *args):
-        if self.load_started.is_set():
-            self.load_imported.wait()
-        return action(self, *args)
+        with self.imports:
+            return action(self, *args)
 
     return run
 
@@ -125,8 +126,7 @@ class StartScreen(Screen):
         self.store = store
         self.seed = seed if seed is not None else random.randrange(1, 10**6)
         self.automa_ready = False
-        self.load_started = threading.Event()  # the background load runs (_load)...
-        self.load_imported = threading.Event()  # ...and has imported the rules, the Automa and the saves
+        self.imports = threading.Lock()  # held by the background load while it imports (after_load)
         self._officers: list = []  # (name, id) of every chief engineer a seat may choose
         self._automa_officers: frozenset = frozenset()  # the ones an Automa may have
         self._officer_levels: frozenset = frozenset()  # the Automa levels that have a chief engineer
@@ -207,14 +207,11 @@ class StartScreen(Screen):
         self.set_timer(0.1, self._start_load)
 
     def _start_load(self) -> None:
-        self.load_started.set()
         self.run_worker(self._load, thread=True, exclusive=True, group="start-load")
 
     def _load(self) -> None:
-        try:
+        with self.imports:
             officers = self._imports()
-        finally:
-            self.load_imported.set()
         self.app.call_from_thread(self._fill_in, officers)
 
     def _imports(self) -> dict:

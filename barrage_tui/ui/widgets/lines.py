@@ -201,17 +201,20 @@ class LinesView(KeyScrolled, ScrollView, can_focus=False):
             self._more = more
             self._subtitle()
 
-    def _subtitle(self) -> None:
-        if self.has_focus:
+    def _subtitle(self, focused: bool | None = None) -> None:
+        # (``focused`` from the Focus and Blur handlers: they run before Textual's own sets ``has_focus``)
+        if self.has_focus if focused is None else focused:
             self.border_subtitle = SCROLL_HINT
         elif self.styles.border_bottom[0] not in ("", "none", "hidden"):
             self.border_subtitle = ("▼ more · Tab" if self.key_scrolled else "▼ more") if self._more else ""
+        else:
+            self.border_subtitle = ""
 
     def on_focus(self) -> None:
-        self._subtitle()
+        self._subtitle(focused=True)
 
     def on_blur(self) -> None:
-        self._subtitle()
+        self._subtitle(focused=False)
 
     def watch_scroll_y(self, old_value: float, new_value: float) -> None:
         super().watch_scroll_y(old_value, new_value)
