@@ -34,7 +34,7 @@ async def start_before_the_load_thread_runs() -> str:
 
     app = BarrageApp(save_dir=False, seed=4242, cursor_blink=False, automa_delay=0.0)
     async with app.run_test(size=(160, 50)) as pilot:
-        while not isinstance(app.screen, StartScreen) or not app.screen.query("#start-game"):
+        while not isinstance(app.screen, StartScreen) or not app.screen.query("#board"):  # the form is up
             await asyncio.sleep(0.005)
         screen = app.screen
 

@@ -263,7 +263,10 @@ class StartScreen(Screen):
         return found
 
     def _fill_in(self, officers: dict) -> None:
-        """The chief engineers' names, the Automa, the saved games."""
+        """The chief engineers' names, the Automa, the saved games (for nobody when a start, continue or
+        load came before the load ended and this screen has gone)."""
+        if self not in self.app.screen_stack:
+            return
         self._officers = officers["officers"]
         self._automa_officers = officers["automa_officers"]
         self._officer_levels = officers["officer_levels"]
