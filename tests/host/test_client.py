@@ -111,12 +111,17 @@ def test_g_in_the_lobby_gives_up_your_seats_at_the_table(tmp_path):
     with_app(scenario)
 
 
+async def new_table_form(pilot, app):
+    """Anna's lobby, then n: the new-table form, once its names are loaded."""
+    await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.player == "anna", "the lobby")
+    await pilot.press("n")
+    return await until(pilot, lambda: isinstance(app.screen, NewTableScreen) and app.screen.automa_ready
+                       and app.screen, "the new-table form")
+
+
 def test_a_new_table_sits_the_creator_where_the_form_says_after_the_picking_order(tmp_path):
     async def scenario(pilot, app, host):
-        await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.player == "anna", "the lobby")
-        await pilot.press("n")
-        screen = await until(pilot, lambda: isinstance(app.screen, NewTableScreen) and app.screen.automa_ready
-                             and app.screen, "the new-table form")
+        screen = await new_table_form(pilot, app)
         screen.query_one("#seats", Cycler).action_step(1)  # 3 seats
         await until(pilot, lambda: screen.query("#kind-2"), "the third seat")
         await pilot.pause()
@@ -138,10 +143,7 @@ def test_a_new_table_sits_the_creator_where_the_form_says_after_the_picking_orde
 
 def test_a_new_table_carries_the_modules_and_the_board_of_the_form(tmp_path):
     async def scenario(pilot, app, host):
-        await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.player == "anna", "the lobby")
-        await pilot.press("n")
-        screen = await until(pilot, lambda: isinstance(app.screen, NewTableScreen) and app.screen.automa_ready
-                             and app.screen, "the new-table form")
+        screen = await new_table_form(pilot, app)
         screen.query_one("#modules", Toggles).set_on({"overseas", "geological"})
         screen.query_one("#board", Cycler).set_value("yellow-river")
         await pilot.pause()
