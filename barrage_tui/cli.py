@@ -212,8 +212,15 @@ def _run(argv: list[str] | None) -> int:
             parser.error("--jobs must be at least 1")
         jobs = args.jobs or os.cpu_count() or 1
         intro = True if args.intro else False if args.full else None
-        if "duel" in args.modules and (args.players not in (None, 2) or args.automa > 1):
-            parser.error("the Duel is for 2 players: --players 2 (the default with it) and at most --automa 1")
+        for module in args.modules:  # a module played with some seat counts only (modules.toml seats)
+            from .rules.setup import seat_counts
+            facts = _known_modules()[module]
+            if facts.seats is None:
+                continue
+            low, high = facts.seats
+            if (args.players or low) not in range(low, high + 1) or args.automa >= high:
+                parser.error(f"{facts.name} is for {seat_counts(low, high)} players: "
+                             f"--players {low} (the default with it) and at most --automa {high - 1}")
         seats = _board_seats(board)
         if seats and (args.players not in (None, *seats) or args.automa > max(seats)):
             parser.error(f"the board {args.board} is for {' or '.join(map(str, seats))} players: "

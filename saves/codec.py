@@ -25,6 +25,7 @@ from barrage_tui.rules.boards import BoardProblem
 from barrage_tui.rules.components import STRUCTURES, components
 from barrage_tui.rules.game import Game
 from barrage_tui.rules.officers import OFFICERS
+from barrage_tui.rules.plugin import registered
 from barrage_tui.rules.setup import DRAFT_OPTION, SeatSetup, Setup, new_state
 from barrage_tui.rules.state import CompanyState, DamState, GameState, Segment
 
@@ -35,11 +36,14 @@ from barrage_tui.rules.validation import key_path
 from .schema import Reader, wrong_type
 
 FORMAT = "barrage-tui"
-VERSION = 3  # the format version this code writes and the newest it reads
+VERSION = 4  # the format version this code writes and the newest it reads
 # Version 2 brought the setup draft (rules/setup.py): a version 1 game was dealt its company + chief
 # engineer pairs, so it is read with the draft off and replays exactly as it was played.
 # Version 3 records the board's content hash (``board_sha256``); a file without one is not checked.
+# Version 4 keeps each module's state in its own table, ``[state.modules.<id>]``; a version 3 file's flat
+# module fields are moved there on reading (``migrate_module_fields``, each module's ``old_fields``).
 BEFORE_THE_DRAFT = 1
+BEFORE_MODULE_STATES = 3
 HEADER = "# A saved game of barrage-tui. The format is described in docs/save-format.md.\n"
 TOP_LEVEL = ("format", "version", "saved", "choices", "summary", "board_sha256", "setup", "state", "origin", "log")
 
@@ -274,6 +278,10 @@ def loads(text: str) -> SaveData:
     warning = check_board(setup, doc.get("board_sha256"))
     if "state" not in doc:
         raise FormatProblem("the [state] table is missing")
+    if doc["version"] <= BEFORE_MODULE_STATES:
+        for table in ("state", "origin"):
+            if isinstance(doc.get(table), dict):
+                doc[table] = migrate_module_fields(doc[table])
     state = reader.read(GameState, doc["state"], "state")
     derive(state, setup, reader.missing, "state")
     origin = None
@@ -298,6 +306,19 @@ def loads(text: str) -> SaveData:
     if history is not None and (len(tail) > len(history) or history[len(history) - len(tail):] != tail):
         raise FormatProblem("log.tail is not the end of log.history")
     return SaveData(setup, state, origin, tail, history, saved, summary_table, warning)
+
+
+def migrate_module_fields(state: dict) -> dict:
+    """A version 3 state table with each module's flat fields (``duel_markers``, ...) moved into its own
+    table ``modules.<id>`` under their new names (each module's ``old_fields``)."""
+    moved = dict(state)
+    for module in registered().values():
+        own = {new: moved.pop(old) for old, new in module.old_fields.items() if old in moved}
+        if own:
+            modules = moved.setdefault("modules", {})
+            if isinstance(modules, dict):
+                modules[module.id] = {**own, **modules.get(module.id, {})}
+    return moved
 
 
 _SHA256 = re.compile(r"[0-9a-fA-F]{64}")

@@ -13,6 +13,7 @@ from barrage_tui.rules.components import STRUCTURES, components
 from barrage_tui.rules.decisions import IllegalChoice
 from barrage_tui.rules.game import Game
 from barrage_tui.rules.rounds import ROUNDS
+from barrage_tui.rules.modules.duel.state import duel
 from barrage_tui.rules.setup import modules
 from barrage_tui.rules.state import NEUTRAL
 
@@ -139,9 +140,10 @@ def describe(game: Game, name: str = "") -> str:
             + (f"; taken: {_list(f'#{t} {_who(game, seat)}' for t, seat in sorted(st.yields_taken.items()))}" if st.yields_taken else ""))
     if st.preparation:
         add(f"  preparation tiles: {_list(f'{t} at {n}' for t, n in sorted(st.preparation.items()))}")
-    if st.duel_markers:
-        add(f"  Duel board: {_list(f'row {r} {c} marker {m}' for r, (c, m) in enumerate(zip(st.duel_conditions, st.duel_markers), 1))}; "
-            f"reward tiles: {_list(f'{s} {t}' for s, t in sorted(st.duel_tiles.items()))}")
+    if "duel" in st.modules:
+        d = duel(st)
+        add(f"  Duel board: {_list(f'row {r} {c} marker {m}' for r, (c, m) in enumerate(zip(d.conditions, d.markers), 1))}; "
+            f"reward tiles: {_list(f'{s} {t}' for s, t in sorted(d.tiles.items()))}")
     add("")
     add("Boards")
     add(f"  occupied spaces: {_list(f'{s} {_who(game, o)}' for s, o in st.occupied.items())}")

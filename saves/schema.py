@@ -16,6 +16,7 @@ import typing
 from dataclasses import MISSING, fields, is_dataclass
 from functools import cache
 
+from barrage_tui.rules.state import ModuleState, module_state_class
 from barrage_tui.rules.validation import key_path
 
 from .errors import FormatProblem
@@ -120,8 +121,18 @@ class Reader:
             args = typing.get_args(tp)
             if not args:  # a free table (Setup.options): any TOML values
                 return dict(value)
+            if args[1] is ModuleState:  # GameState.modules: each module's own state class, by its id
+                return {k: self.read(self._module_state(k, key_path(path, k)), v, key_path(path, k))
+                        for k, v in value.items()}
             return {k: self.read(args[1], v, key_path(path, k)) for k, v in value.items()}
         raise FormatProblem(f"{path}: unsupported field type {tp}")
+
+    @staticmethod
+    def _module_state(module: str, path: str) -> type:
+        try:
+            return module_state_class(module)
+        except KeyError:
+            raise FormatProblem(f"{path}: no module {module!r} keeps a state of its own") from None
 
     def read_dataclass(self, cls, value, path: str):
         if not isinstance(value, dict):

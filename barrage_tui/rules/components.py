@@ -31,13 +31,21 @@ V = TypeVar("V")
 # ---------------------------------------------------------------- reading the data files
 
 def data_files() -> list[str]:
-    """The names of the data files in ``rules/data`` (without ``.toml``)."""
-    return sorted(f.name[:-5] for f in resources.files(__package__).joinpath("data").iterdir()
-                  if f.name.endswith(".toml"))
+    """The names of the data files (without ``.toml``): those of ``rules/data`` by their name, a module's
+    (``rules/modules/<id>/data``) as ``<id>/<name>``."""
+    root = resources.files(__package__)
+    names = [f.name[:-5] for f in root.joinpath("data").iterdir() if f.name.endswith(".toml")]
+    for module in root.joinpath("modules").iterdir():
+        if module.joinpath("data").is_dir():
+            names += [f"{module.name}/{f.name[:-5]}" for f in module.joinpath("data").iterdir()
+                      if f.name.endswith(".toml")]
+    return sorted(names)
 
 
 def _read_file(name: str) -> dict[str, Any]:
-    with resources.files(__package__).joinpath("data", f"{name}.toml").open("rb") as fh:
+    module, _, file = name.rpartition("/")  # a module's own data: "<id>/<name>"
+    folder = resources.files(__package__).joinpath(*(("modules", module, "data") if module else ("data",)))
+    with folder.joinpath(f"{file}.toml").open("rb") as fh:
         return tomllib.load(fh)
 
 
@@ -106,7 +114,7 @@ _recording: DataReads | None = None
 
 
 def load_data(name: str) -> Toml:
-    """A data file of ``rules/data`` as plain tables: the one way the rules read one."""
+    """A data file as plain tables (``name``: see ``data_files``): the one way the rules read one."""
     return _recording.load(name) if _recording is not None else _read_file(name)
 
 

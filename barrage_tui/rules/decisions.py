@@ -51,13 +51,7 @@ class EventKind(StrEnum):
     GAME_OVER = "game_over"
     PRODUCTION = "production"  # one production (data: energy)
     CONTRACT = "contract"  # a contract taken, fulfilled (data: fulfilled), discarded or picked
-    # The Duel board's Check phase, step by step (duel.py): one row (data: row, condition, counts, seat,
-    # steps, from, to, reached), a Reward tile taken (data: row, space, tile, level, reward), the board after
-    # the phase (data: round, markers); its final scoring, one per row (data: row, position, seat, vp).
-    DUEL_ROW = "duel_row"
-    DUEL_REWARD = "duel_reward"
-    DUEL_CHECKED = "duel_checked"
-    DUEL_SCORED = "duel_scored"
+    # A module's own events have kinds of its own (a StrEnum of its package: a kind is a string).
 
 
 class IllegalChoice(ValueError):

@@ -18,6 +18,7 @@ from .automa_levels import AUTOMA, is_automa, level
 from .board_files import board_of
 from .boards import Board
 from .components import components
+from .plugin import hooks_for
 from .decisions import NO_DATA, Choice, Event, EventKind, Flow, IllegalChoice, Prompt, PromptKind
 from .setup import Setup, new_state
 from .state import GameState
@@ -40,6 +41,7 @@ class Game:
         # the game's own board (several games, several boards); a copy of a game shares it (``board``)
         self.board = board if board is not None else board_of(setup.options)
         self.state = state
+        self.hooks = hooks_for(setup.options)  # the modules' hooks (plugin.py; none without modules)
         self.keep_undo = keep_undo
         self.automa = automa  # the Automa's decision hook (automa.attach); None: its recorded steps still apply
         self.log: list[str] = []  # the keys chosen since ``origin``

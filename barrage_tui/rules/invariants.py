@@ -98,7 +98,8 @@ def violations(game: Game) -> list[str]:
     if st.geology != game.origin.geology:
         found.append(f"geology: the tokens lie {st.geology}, laid out {game.origin.geology}")
     found += _token_engineers(game)
-    found += _duel_board(game)
+    for module_invariants in game.hooks.invariants:
+        found += module_invariants(game)
     found += _preparation(game)
     found += _china_challenge(game)
     for c in st.companies:
@@ -158,18 +159,6 @@ def _token_engineers(game: Game) -> list[str]:
         if on_board[c.seat] > allowed:
             found.append(f"seat {c.seat} ({c.company}): {on_board[c.seat]} Engineers on its company board, "
                          f"its Conduits' Geological tokens ask at most {allowed}")
-    return found
-
-
-def _duel_board(game: Game) -> list[str]:
-    """The Duel's condition tiles stay as drawn; Reward tiles only leave the board (taken, never moved)."""
-    st, origin = game.state, game.origin
-    found = []
-    if st.duel_conditions != origin.duel_conditions:
-        found.append(f"duel: the condition tiles are {st.duel_conditions}, drawn {origin.duel_conditions}")
-    moved = {s: t for s, t in st.duel_tiles.items() if origin.duel_tiles.get(s) != t}
-    if moved:
-        found.append(f"duel: Reward tiles {moved} were not on those spaces at the start")
     return found
 
 

@@ -1,5 +1,5 @@
-"""The round structure (rulebook "Game round"): income, headstreams, actions, water flow, the Duel's
-check phase (with that module), scoring, end of round; after round 5, final scoring.
+"""The round structure (rulebook "Game round"): income, headstreams, actions, water flow, the modules'
+phases after it (``Module.after_water_flow``), scoring, end of round; after round 5, final scoring.
 
 ``play`` is the whole game as one generator. It reads where it is from the state alone, so it can be
 started again from a state saved at any turn boundary (the points marked ``game.boundary()``).
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import actions, automa_turns, contracts, duel, geology, officers, patents, scoring, setup, water
+from . import actions, automa_turns, contracts, geology, officers, patents, scoring, setup, water
 from .automa_levels import is_automa
 from .components import components
 from .decisions import Choice, EventKind, Flow, PromptKind
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 ROUNDS = components().rounds  # game-flow.toml [game] rounds
 END_TURN = "end"
-CHECK = "check"  # the phase after Water Flow: a state stops there only for a Duel reward's question
+CHECK = "check"  # the modules' phases after Water Flow (a state stops there only for a question of theirs)
 
 
 def play(game: Game) -> Flow[None]:
@@ -65,7 +65,8 @@ def play(game: Game) -> Flow[None]:
                 contracts.refill(game)  # before the next placement: after the confirm, so undo reaches it
             st.turn_index = (st.turn_index + 1) % st.seats
         elif st.phase == CHECK:
-            yield from duel.check_phase(game)  # the Duel board's Check phase (nothing without the module)
+            for phase in game.hooks.after_water_flow:
+                yield from phase(game)
             score_and_close_round(game)
         else:
             return

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from math import ceil
 from typing import TYPE_CHECKING
 
-from . import duel, landscape_data, patents, rewards
+from . import landscape_data, patents, rewards
 from .automa_levels import objective_extra
 from .board_features import open_targets
 from .company_board import built
@@ -209,7 +209,8 @@ def _landscape_scoring(game: Game) -> None:
 def final_scoring(game: Game) -> None:
     st = game.state
     comps = components()
-    duel.final_scoring(game)  # the Duel board's three tracks (nothing without the module)
+    for module_scoring in game.hooks.final_scoring:
+        module_scoring(game)
     tile = objective_tile(st.objective)
     quantities = {c.seat: objective_quantity(game, c.seat, tile.key) for c in st.companies}
     vp_table = game.objective_vp_table()

@@ -4,19 +4,19 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from functools import cache
 from typing import TYPE_CHECKING
 
-from . import china_challenge, duel, geology, keys, preparation
+from . import china_challenge, geology, keys, preparation
 from .automa_deck import shuffle_deck
 from .automa_levels import levels, rules
 from .board_files import board_of, board_ref
 from .board_features import board_setup
 from .boards import Board, BoardProblem
-from .components import BASE_OFFICERS, EXPANSION_OFFICERS, PROMO_OFFICERS, components, load_data
+from .components import BASE_OFFICERS, EXPANSION_OFFICERS, PROMO_OFFICERS, components
 from .decisions import Choice, Flow, PromptKind
 from .draws import rng
 from .officers import OFFICERS
+from .plugin import MODULES_OPTION, hooks_for, known_modules, modules
 from .state import NEUTRAL, CompanyState, DamState, GameState
 
 if TYPE_CHECKING:
@@ -26,7 +26,6 @@ SEAT_KINDS = ("human", "automa")
 EXPANSION_OPTION = "expansion_officers"  # Setup.options key: draw the expansion box's chief engineers too
 DRAFT_OPTION = "draft"  # Setup.options key, default true: people pick drawn pairs (games saved before: false)
 CONFIRM_OPTION = "confirm_turns"  # Setup.options key, default false: a person ends each turn with "End turn"
-MODULES_OPTION = "modules"  # Setup.options key: the ids of the expansion-box modules switched on (modules.toml)
 MAX_AUTOMAS = 3
 NO_OFFICER = "none"
 COMPANY_ORDER = ("usa", "germany", "italy", "france")  # the base game's companies, drawn at random
@@ -86,7 +85,7 @@ class Setup:
         if len(set(officers)) != len(officers):
             raise SetupError("two seats chose the same chief engineer")
         self._validate_automas()
-        self._validate_duel()
+        self._validate_modules(board)
         self._validate_board_seats(board)
         if china_challenge.applies(modules(self.options), board):
             problem = china_challenge.problem(board, len(self.seats))
@@ -105,15 +104,18 @@ class Setup:
             if self.introductory and (s.company or s.officer):
                 raise SetupError("the introductory game uses fixed companies and chief engineers")
 
-    def _validate_duel(self) -> None:
-        """The Duel is for exactly 2 players: two people, or one person against one Automa."""
-        if duel.MODULE not in modules(self.options):
-            return
-        if len(self.seats) != duel.SEATS:
-            raise SetupError(f"the Duel is for exactly {duel.SEATS} players (two people, or one person against "
-                             f"one Automa); this game has {len(self.seats)} seat(s)")
-        if all(s.kind == "automa" for s in self.seats):
-            raise SetupError("the Duel against the Automa is one person against one Automa")
+    def _validate_modules(self, board: Board) -> None:
+        """Each module switched on is played with the seats it allows (modules.toml ``seats``), and takes
+        the rest of the setup (``Module.problem``)."""
+        for m in sorted(modules(self.options)):
+            facts = known_modules()[m]
+            if facts.seats and not facts.seats[0] <= len(self.seats) <= facts.seats[1]:
+                low, high = facts.seats
+                raise SetupError(f"{facts.name} is for {seat_counts(low, high)} players; this game has "
+                                 f"{len(self.seats)} seat(s)")
+        for problem in hooks_for(self.options).problem:
+            if (why := problem(self, board)) is not None:
+                raise SetupError(why)
 
     def _validate_board_seats(self, board: Board) -> None:
         """A board made for some seat counts (the Duel map: 2) is played with one of them."""
@@ -181,24 +183,9 @@ def expansion_officers(setup: Setup) -> bool:
     return bool(setup.options.get(EXPANSION_OPTION, False))
 
 
-@dataclass(frozen=True)
-class Module:
-    id: str
-    name: str
-    short: str  # the start screen's one word for it
-    text: str  # what switching it on does, for the start screen
-
-
-@cache
-def known_modules() -> dict[str, Module]:
-    """The modules a game may switch on, by id (modules.toml)."""
-    return {m["id"]: Module(m["id"], m["name"], m["short"], m["text"]) for m in load_data("modules")["module"]}
-
-
-def modules(options: Options) -> frozenset[str]:
-    """The option ``modules``: the expansion-box modules switched on (a list of ids; none by default)."""
-    value = options.get(MODULES_OPTION, ())
-    return frozenset(str(m) for m in value) if isinstance(value, (list, tuple)) else frozenset()
+def seat_counts(low: int, high: int) -> str:
+    """"exactly 2", "1 to 4": a range of seat counts in words."""
+    return f"exactly {low}" if low == high else f"{low} to {high}"
 
 
 def company_pool(options: Options) -> tuple[str, ...]:
@@ -408,8 +395,8 @@ def new_state(setup: Setup) -> GameState:
             shuffle_deck(state)
     if geology.MODULE in modules(setup.options):  # drawn last: the base game's draws stay as they were
         geology.lay_out(state, board)
-    if duel.MODULE in modules(setup.options):  # after the Geological tokens: their draws stay as they were too
-        duel.lay_out(state, modules(setup.options))
+    for lay_out in hooks_for(setup.options).lay_out:  # the modules' draws, after the base game's
+        lay_out(state, board, setup)
     preparation.lay_out(state, board)  # the Duel map's positional tiles: drawn last, the other draws stay
     if china_challenge.applies(modules(setup.options), board):  # last: every draw before it stays as it was
         automas = [seat for seat, s in enumerate(setup.seats) if s.kind == "automa"]

@@ -18,7 +18,6 @@ from functools import cache
 from itertools import accumulate
 from operator import attrgetter
 
-from . import duel
 from .automa_levels import levels
 from .board_files import BOARD_OPTION, load
 from .components import BASE_OFFICERS, EXPANSION_OFFICERS, PROMO_OFFICERS, components
@@ -26,9 +25,11 @@ from .decisions import Choice, Prompt, PromptKind
 from .game import AutomaHook, Game
 from .keys import Key
 from .officers import OFFICERS
+from .plugin import known_modules
 from .invariants import violations
 from .state import GameState
-from .setup import (EXPANSION_OPTION, MODULES_OPTION, Options, SeatSetup, Setup, automa_plays_company, company_pool,
+from .plugin import MODULES_OPTION
+from .setup import (EXPANSION_OPTION, Options, SeatSetup, Setup, automa_plays_company, company_pool,
                     module_officers)
 
 # At about one turn start in five, a second offered choice (picked at random) is tried on a copy of the
@@ -118,11 +119,16 @@ def automa_setup(r: random.Random, automas: int, players: int | None = None, lev
 
 
 def _seats(r: random.Random, least: int, modules: tuple[str, ...], board: str = "") -> int:
-    """A random seat count (the Duel: always its 2; a board made for some counts: one of those)."""
-    if duel.MODULE in modules:
-        return duel.SEATS
-    allowed = [n for n in load(board).seats if n >= least] if board else []
-    return r.choice(allowed) if allowed else r.randint(least, 4)
+    """A random seat count that the modules switched on allow (modules.toml ``seats``; the Duel: its 2, with
+    nothing drawn) and the board (one made for some counts: one of those)."""
+    low, high = max(least, components().seats[0]), components().seats[1]
+    for m in modules:
+        if (seats := known_modules()[m].seats) is not None:
+            low, high = max(low, seats[0]), min(high, seats[1])
+    if low >= high:
+        return high
+    allowed = [n for n in load(board).seats if low <= n <= high] if board else []
+    return r.choice(allowed) if allowed else r.randint(low, high)
 
 
 class _TimedHook:

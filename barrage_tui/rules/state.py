@@ -56,6 +56,35 @@ def _start_machinery() -> list[int]:
     return [start.excavators, start.mixers]
 
 
+class ModuleState:
+    """A module's own part of the game state (``GameState.modules[module]``): a dataclass of bools, ints, strs,
+    and lists and dicts of them, like the rest of the state. ``module`` is its module's id."""
+
+    module: typing.ClassVar[str]
+
+    def __init_subclass__(cls) -> None:
+        super().__init_subclass__()
+        if cls.module in _module_states:
+            raise ValueError(f"two state classes for module {cls.module!r}")
+        _module_states[cls.module] = cls
+
+    def copy(self) -> ModuleState:
+        copier = _module_copiers.get(type(self))
+        if copier is None:
+            copier = _module_copiers[type(self)] = _copier(type(self))
+        state: ModuleState = copier(self)
+        return state
+
+
+_module_copiers: dict[type, Callable[[Any], Any]] = {}
+_module_states: dict[str, type[ModuleState]] = {}
+
+
+def module_state_class(module: str) -> type[ModuleState]:
+    """The state class of ``module`` (a save's ``[state.modules.<id>]``); KeyError: no module of that id has one."""
+    return _module_states[module]
+
+
 @dataclass
 class CompanyState:
     seat: int
@@ -151,17 +180,6 @@ class GameState:
     # Powerhouse space -> the piece standing there (its column on its company board), for a company whose
     # Powerhouse pieces are each their own (China's: rules/china.py); other Powerhouses are not listed.
     powerhouse_pieces: dict[str, int] = later(dict)
-    # The Duel board (duel.py; all empty: the module is off): each row's condition tile, top to bottom; each
-    # row's marker (0 the centre, negative toward seat 0's end, positive toward seat 1's); the Reward tiles
-    # still on their spaces (space "1L2" -> tile "I3"); each seat's fulfilled contracts before this round;
-    # during a Check phase, the rows resolved and the Reward tiles whose question is still to be asked
-    # ("<seat>:<tile>", in order).
-    duel_conditions: list[str] = later(list)
-    duel_markers: list[int] = later(list)
-    duel_tiles: dict[str, str] = later(dict)
-    duel_contracts_before: list[int] = later(list)
-    duel_rows_done: int = later(int)
-    duel_asking: list[str] = later(list)
     lakes: dict[str, int] = later(dict)  # natural lake -> the drops it holds (a board with lakes: boards.py)
     uncovered: list[str] = later(list)  # the landscapes whose covered spaces are open (board_features.uncover)
     preparation: dict[str, int] = later(dict)  # preparation tile -> the positional tile under it (preparation.py)
@@ -178,6 +196,8 @@ class GameState:
     extra_objective: int = later(int)
     landscape_contracts: dict[str, list[int]] = later(dict)
     patents_removed: list[str] = later(list)  # the advanced tiles the China Challenge's setup took out of the piles
+    # Each switched-on module's own state, by module id (rules/plugin.py; empty: no module has state).
+    modules: dict[str, ModuleState] = later(dict)
 
     def copy(self) -> GameState:
         """A deep copy (undo keeps one at every turn start; sim tries choices on one)."""
@@ -198,6 +218,7 @@ class GameState:
     @classmethod
     def from_dict(cls, data: Toml) -> GameState:
         data = dict(data)
+        data["modules"] = {m: module_state_class(m)(**v) for m, v in data.get("modules", {}).items()}
         data["companies"] = [_company_from_dict(c) for c in data["companies"]]
         data["dams"] = {k: DamState(**v) for k, v in data["dams"].items()}
         names = {f.name for f in fields(cls)}
@@ -232,6 +253,8 @@ def _copier(root: type) -> Callable[[Any], Any]:
         """The expression copying ``value`` of type ``tp`` (None: immutable, kept as it is)."""
         if tp in (bool, int, float, str):
             return None
+        if tp is ModuleState:  # a module's own state: its class copies itself (one copier per class)
+            return f"{value}.copy()"
         if is_dataclass(tp):
             return f"{written(cast(type, tp))}({value})"
         origin, args = typing.get_origin(tp), typing.get_args(tp)

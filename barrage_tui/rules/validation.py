@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Callable, Container
 from functools import cache, partial
 
-from . import company_board, duel, geology, landscape_data, scoring
+from . import company_board, geology, landscape_data, scoring
 from .actions import BANK
 from .automa_deck import DECK_SIZE
 from .board_files import board_of
@@ -20,8 +20,9 @@ from .boards import Board
 from .components import STRUCTURES, Toml, components
 from .officers import OFFICERS
 from .rounds import CHECK, ROUNDS
-from .setup import SEAT_KINDS, Setup, modules
-from .state import NEUTRAL, WHEEL_SEGMENTS, CompanyState, GameState
+from .plugin import hooks_for, modules
+from .setup import SEAT_KINDS, Setup
+from .state import NEUTRAL, WHEEL_SEGMENTS, CompanyState, GameState, module_state_class
 
 PHASES = ("pick", "income", "actions", CHECK, "over")
 COLOURS = ("green", "yellow", "red")
@@ -75,12 +76,12 @@ def fail(path: str, problem: str) -> InvalidState:
     return InvalidState(f"{path}: {problem}")
 
 
-def _one_of(path: str, value: object, allowed: Container[object], what: str) -> None:
+def one_of(path: str, value: object, allowed: Container[object], what: str) -> None:
     if value not in allowed:
         raise fail(path, f"unknown {what} {value!r}")
 
 
-def _range(path: str, value: int, low: int, high: int, start: bool = False) -> None:
+def within(path: str, value: int, low: int, high: int, start: bool = False) -> None:
     if not low <= value <= high:
         why = "; a game's starting position leaves room for a whole game" if start else ""
         raise fail(path, f"{value} is out of range (must be from {low} to {high}{why})")
@@ -161,8 +162,9 @@ def check_state(st: GameState, setup: Setup, where: str = "state", game_board: B
     p = partial(key_path, where)
     n = st.seats
 
-    if not 1 <= n <= 4:
-        raise fail(p("seats"), f"{n} seats; a game has 1 to 4")
+    low, high = comps.seats
+    if not low <= n <= high:
+        raise fail(p("seats"), f"{n} seats; a game has {low} to {high}")
     if n != len(setup.seats):
         raise fail(p("seats"), f"{n} seats but the setup has {len(setup.seats)}")
     if len(st.companies) != n:
@@ -171,22 +173,22 @@ def check_state(st: GameState, setup: Setup, where: str = "state", game_board: B
         raise fail(p("introductory"), "differs from setup.introductory")
     if st.seed != setup.seed:
         raise fail(p("seed"), f"{st.seed} differs from setup.seed ({setup.seed})")
-    _range(p("round"), st.round, 1, ROUNDS)
-    _one_of(p("phase"), st.phase, PHASES, "phase")
+    within(p("round"), st.round, 1, ROUNDS)
+    one_of(p("phase"), st.phase, PHASES, "phase")
     _permutation(p("turn_order"), st.turn_order, n)
-    _range(p("turn_index"), st.turn_index, 0, n if st.phase == "income" else n - 1)
+    within(p("turn_index"), st.turn_index, 0, n if st.phase == "income" else n - 1)
     for i, s in enumerate(st.pick_order):  # the seats that pick a starting contract (not the Automas)
         _seat(f"{p('pick_order')}[{i}]", s, n)
     if len(set(st.pick_order)) != len(st.pick_order):
         raise fail(p("pick_order"), f"{st.pick_order} lists a seat twice")
-    _range(p("pick_index"), st.pick_index, 0, len(st.pick_order))
+    within(p("pick_index"), st.pick_index, 0, len(st.pick_order))
     still_to_pick = st.pick_order[st.pick_index:] if st.phase == "pick" else []
     for i, s in enumerate(st.drafting):  # seats yet to pick a company and chief engineer
         if s not in still_to_pick:
             raise fail(f"{p('drafting')}[{i}]", f"seat {s} has no pick to come (pick_order from pick_index)")
     if len(set(st.drafting)) != len(st.drafting):
         raise fail(p("drafting"), f"{st.drafting} lists a seat twice")
-    _range(p("rng_counter"), st.rng_counter, 0, growing(MAX_RANDOM_DRAWS, start), start)
+    within(p("rng_counter"), st.rng_counter, 0, growing(MAX_RANDOM_DRAWS, start), start)
     _check_flow(st, p)
     most_in_dam, most_in_headstream, most_in_game = water_bounds(n, game_map)
     scored = ROUNDS if st.phase == "over" else st.round - 1  # rounds whose Energy is scored
@@ -195,44 +197,44 @@ def check_state(st: GameState, setup: Setup, where: str = "state", game_board: B
     if set(st.headstream_tiles) != set(game_map.headstreams):
         raise fail(p("headstream_tiles"), f"needs exactly the headstreams {', '.join(game_map.headstreams)}")
     for h, head_tile in st.headstream_tiles.items():
-        _one_of(key_path(p("headstream_tiles"), h), head_tile, comps.headstreams, "headstream tile")
+        one_of(key_path(p("headstream_tiles"), h), head_tile, comps.headstreams, "headstream tile")
     if len(set(st.headstream_tiles.values())) != len(st.headstream_tiles):
         raise fail(p("headstream_tiles"), "a headstream tile is used twice")
     if set(st.headstream_drops) != set(game_map.headstreams):
         raise fail(p("headstream_drops"), f"needs exactly the headstreams {', '.join(game_map.headstreams)}")
     for h, drops in st.headstream_drops.items():
-        _range(key_path(p("headstream_drops"), h), drops, 0, most_in_headstream)
+        within(key_path(p("headstream_drops"), h), drops, 0, most_in_headstream)
     for space, dam in st.dams.items():
         at = key_path(p("dams"), space)
-        _one_of(at, space, game_map.dams, "dam space")
+        one_of(at, space, game_map.dams, "dam space")
         _seat(f"{at}.owner", dam.owner, n, neutral=True)
         builder = comps.companies.get(st.companies[dam.owner].company) if dam.owner >= 0 else None  # checked below
         board = builder.construction if builder else None
-        _range(f"{at}.height", dam.height, 1, board.max_dam_height if board else 3)
+        within(f"{at}.height", dam.height, 1, board.max_dam_height if board else 3)
         if not dam.base and (board is None or not board.elevation_without_base or dam.height != 1):
             raise fail(f"{at}.base", "only a company whose board allows it has an Elevation without a Base, "
                                      "and that dam is never raised (height 1)")
-        _range(f"{at}.drops", dam.drops, 0, most_in_dam)  # the exact capacity: the rules' invariants
+        within(f"{at}.drops", dam.drops, 0, most_in_dam)  # the exact capacity: the rules' invariants
     # after the places (they say more); a start holds at most one whole game's worth, a game two
-    _range(p("drops_created"), st.drops_created, 0, growing(2 * most_in_game, start), start)
-    _range(p("drops_exited"), st.drops_exited, 0, st.drops_created)
+    within(p("drops_created"), st.drops_created, 0, growing(2 * most_in_game, start), start)
+    within(p("drops_exited"), st.drops_exited, 0, st.drops_created)
     for table, spaces, what in ((st.conduits, game_map.conduits, "conduit space"),
                                 (st.powerhouses, game_map.powerhouses, "powerhouse space")):
         name = "conduits" if table is st.conduits else "powerhouses"
         for space, owner in table.items():
             at = key_path(p(name), space)
-            _one_of(at, space, spaces, what)
+            one_of(at, space, spaces, what)
             _seat(at, owner, n, neutral=table is st.powerhouses and game_map.powerhouses[space].neutral)
     _check_board_extras(st, game_map, p)
     _check_geology(st, setup, p("geology"), game_map)
     _check_powerhouse_pieces(st, p("powerhouse_pieces"))
-    _check_duel(st, setup, p)
+    _check_modules(st, setup, game_map, p, where)
 
     # The management board.
     engineers = comps.common["engineers"]
     for space, seat in st.occupied.items():
         at = key_path(p("occupied"), space)
-        _one_of(at, space, comps.spaces, "action space")
+        one_of(at, space, comps.spaces, "action space")
         _seat(at, seat, n)
     for space, counts in st.engineers_on.items():  # action spaces, company spaces, an Automa's places...
         at = key_path(p("engineers_on"), space)
@@ -241,11 +243,11 @@ def check_state(st: GameState, setup: Setup, where: str = "state", game_board: B
         if len(counts) != n:
             raise fail(at, f"needs one count per seat ({n}), has {len(counts)}")
         for i, count in enumerate(counts):
-            _range(f"{at}[{i}]", count, 0, engineers)
+            within(f"{at}[{i}]", count, 0, engineers)
     if len(st.bank) != n:
         raise fail(p("bank"), f"needs one count per seat ({n}), has {len(st.bank)}")
     for i, count in enumerate(st.bank):
-        _range(f"{p('bank')}[{i}]", count, 0, engineers)
+        within(f"{p('bank')}[{i}]", count, 0, engineers)
 
     # Contracts: each one in at most one place.
     places: Counter[int] = Counter()
@@ -272,10 +274,10 @@ def check_state(st: GameState, setup: Setup, where: str = "state", game_board: B
         if len(shown) > 2:
             raise fail(key_path(p("private_display"), colour), f"shows {len(shown)} contracts; at most 2")
     for colour, ids in st.contract_discards.items():  # by an Automa's Contract Office box
-        _one_of(key_path(p("contract_discards"), colour), colour, COLOURS, "contract colour")
+        one_of(key_path(p("contract_discards"), colour), colour, COLOURS, "contract colour")
         contracts(key_path(p("contract_discards"), colour), ids, (colour,))
     for space, ids in st.landscape_contracts.items():  # a built landscape's stack (B1)
-        _one_of(key_path(p("landscape_contracts"), space), space, st.landscapes_built, "built landscape")
+        one_of(key_path(p("landscape_contracts"), space), space, st.landscapes_built, "built landscape")
         contracts(key_path(p("landscape_contracts"), space), ids, ("national", *COLOURS))
 
     # The Automa's deck: each card once, in the draw pile or the discard pile.
@@ -283,7 +285,7 @@ def check_state(st: GameState, setup: Setup, where: str = "state", game_board: B
     for name, pile in (("automa_draw", st.automa_draw), ("automa_discard", st.automa_discard)):
         for i, card in enumerate(pile):
             at = f"{p(name)}[{i}]"
-            _range(at, card, 1, DECK_SIZE)
+            within(at, card, 1, DECK_SIZE)
             cards[card] += 1
             if cards[card] > 1:
                 raise fail(at, f"Automa card {card} is in two places")
@@ -333,18 +335,18 @@ def check_state(st: GameState, setup: Setup, where: str = "state", game_board: B
         raise fail(p("bonus_tiles"), f"needs {ROUNDS} tiles (one per round), has {len(st.bonus_tiles)}")
     china = landscape_data.box()  # the China Challenge's bonus and objective tiles may be drawn too
     for i, b in enumerate(st.bonus_tiles):
-        _one_of(f"{p('bonus_tiles')}[{i}]", b, {*comps.bonus_tiles, china.bonus.id}, "bonus tile")
+        one_of(f"{p('bonus_tiles')}[{i}]", b, {*comps.bonus_tiles, china.bonus.id}, "bonus tile")
         if b in st.bonus_tiles[:i]:  # drawn from the box, one per round: a round with a repeated tile has none of its own
             raise fail(f"{p('bonus_tiles')}[{i}]", f"bonus tile {b} is drawn for two rounds")
     objectives = {*comps.objective_tiles, china.objective.id}
-    _one_of(p("objective"), st.objective, objectives, "objective tile")
+    one_of(p("objective"), st.objective, objectives, "objective tile")
     for i, tile_id in enumerate(st.landscape_objectives):
-        _one_of(f"{p('landscape_objectives')}[{i}]", tile_id, objectives, "objective tile")
+        one_of(f"{p('landscape_objectives')}[{i}]", tile_id, objectives, "objective tile")
     if st.extra_objective:
-        _one_of(p("extra_objective"), st.extra_objective, objectives, "objective tile")
+        one_of(p("extra_objective"), st.extra_objective, objectives, "objective tile")
     in_play = {c.officer for c in st.companies}
     for i, o in enumerate(st.spare_officers):
-        _one_of(f"{p('spare_officers')}[{i}]", o, OFFICERS, "chief engineer")
+        one_of(f"{p('spare_officers')}[{i}]", o, OFFICERS, "chief engineer")
         if o in in_play:
             raise fail(f"{p('spare_officers')}[{i}]", f"{o!r} is drawn but not dealt, yet a company plays with them")
     for i, s in enumerate(st.winner):
@@ -358,10 +360,10 @@ def check_state(st: GameState, setup: Setup, where: str = "state", game_board: B
         q = partial(key_path, at)
         if c.seat != i:
             raise fail(q("seat"), f"is {c.seat}; the companies are listed in seat order, so it must be {i}")
-        _one_of(q("company"), c.company, comps.companies, "company")
-        _one_of(q("kind"), c.kind, SEAT_KINDS, "seat kind")
+        one_of(q("company"), c.company, comps.companies, "company")
+        one_of(q("kind"), c.kind, SEAT_KINDS, "seat kind")
         if not (c.officer == NO_OFFICER and c.kind == "automa"):
-            _one_of(q("officer"), c.officer, OFFICERS, "chief engineer")
+            one_of(q("officer"), c.officer, OFFICERS, "chief engineer")
         if c.company in seen_company:
             raise fail(q("company"), f"{c.company!r} is played by two seats")
         if c.officer in seen_officer and c.officer != NO_OFFICER:
@@ -374,22 +376,22 @@ def check_state(st: GameState, setup: Setup, where: str = "state", game_board: B
         if seat_setup.officer and seat_setup.officer != c.officer:
             raise fail(q("officer"), f"{c.officer!r} differs from setup.seats[{i}].officer ({seat_setup.officer!r})")
         for name, high in COMPANY_COUNTS.items():
-            _range(q(name), getattr(c, name), 0, growing(high, start), start)
-        _range(q("engineers"), c.engineers, 0, engineers)
+            within(q(name), getattr(c, name), 0, growing(high, start), start)
+        within(q("engineers"), c.engineers, 0, engineers)
         most_vp = growing(MAX_VP, start)
-        _range(q("vp"), c.vp, -most_vp if c.kind == "automa" else 0, most_vp, start)  # an Automa's may go below 0
+        within(q("vp"), c.vp, -most_vp if c.kind == "automa" else 0, most_vp, start)  # an Automa's may go below 0
         if len(c.energy_by_round) > scored:  # one entry per round scored (a hand-written position may leave them out)
             raise fail(q("energy_by_round"), f"has {len(c.energy_by_round)} rounds, but {scored} "
                                              f"{'is' if scored == 1 else 'are'} scored by {_progress(st)}")
         for j, e in enumerate(c.energy_by_round):
-            _range(f"{q('energy_by_round')}[{j}]", e, 0, MAX_ENERGY)
+            within(f"{q('energy_by_round')}[{j}]", e, 0, MAX_ENERGY)
         for source, v in c.vp_by_source.items():
-            _range(key_path(q("vp_by_source"), source), v, -most_vp, most_vp, start)
-        _range(q("construction_used"), c.construction_used, 0, len(comps.construction_spaces))
+            within(key_path(q("vp_by_source"), source), v, -most_vp, most_vp, start)
+        within(q("construction_used"), c.construction_used, 0, len(comps.construction_spaces))
         if set(c.pieces) != set(STRUCTURES):
             raise fail(q("pieces"), f"needs exactly {', '.join(STRUCTURES)}")
         for structure, k in c.pieces.items():
-            _range(key_path(q("pieces"), structure), k, 0, comps.common["pieces"][structure])
+            within(key_path(q("pieces"), structure), k, 0, comps.common["pieces"][structure])
         _columns_taken(q("columns_taken"), c)
         own_tiles: Counter[str] = Counter()  # a company has each of its tiles once (in supply or on its wheel)
 
@@ -403,7 +405,7 @@ def check_state(st: GameState, setup: Setup, where: str = "state", game_board: B
             own_tile(f"{q('tiles')}[{j}]", t)
         if len(c.wheel) != WHEEL_SEGMENTS:
             raise fail(q("wheel"), f"needs {WHEEL_SEGMENTS} segments, has {len(c.wheel)}")
-        _range(q("wheel_open"), c.wheel_open, 0, WHEEL_SEGMENTS - 1)
+        within(q("wheel_open"), c.wheel_open, 0, WHEEL_SEGMENTS - 1)
         for j, seg in enumerate(c.wheel):
             w = f"{q('wheel')}[{j}]"
             for k, t in enumerate(seg.tiles):
@@ -411,28 +413,28 @@ def check_state(st: GameState, setup: Setup, where: str = "state", game_board: B
             if len(seg.tiles) > 1:  # a construction puts its one tile on the open segment
                 raise fail(f"{w}.tiles", f"{len(seg.tiles)} technology tiles on one segment; a segment holds one")
             for name in MACHINES:
-                _range(f"{w}.{name}", getattr(seg, name), 0, growing(MAX_MACHINERY, start), start)
+                within(f"{w}.{name}", getattr(seg, name), 0, growing(MAX_MACHINERY, start), start)
         contracts(q("contracts"), c.contracts, ("starting", "national", *COLOURS))
         contracts(q("fulfilled"), c.fulfilled, ("starting", "national", *COLOURS))
         if len(c.private_spaces_used) != 2:
             raise fail(q("private_spaces_used"), "needs 2 booleans (the chief engineer's private spaces)")
         copies = c.officer in OFFICERS and OFFICERS[c.officer].copies_others
         if c.copied_officer:
-            _one_of(q("copied_officer"), c.copied_officer, OFFICERS, "chief engineer")
+            one_of(q("copied_officer"), c.copied_officer, OFFICERS, "chief engineer")
             if not copies:
                 raise fail(q("copied_officer"), f"{c.officer!r} copies no other chief engineer's ability")
         for j, o in enumerate(c.copied_for_round):
-            _one_of(f"{q('copied_for_round')}[{j}]", o, OFFICERS, "chief engineer")
+            one_of(f"{q('copied_for_round')}[{j}]", o, OFFICERS, "chief engineer")
             if not copies:
                 raise fail(f"{q('copied_for_round')}[{j}]", f"{c.officer!r} copies no other chief engineer's ability")
         if len(c.machinery_gained) != 2:
             raise fail(q("machinery_gained"), "needs 2 counts (excavators, mixers)")
         for j, k in enumerate(c.machinery_gained):
-            _range(f"{q('machinery_gained')}[{j}]", k, 0, growing(MAX_MACHINERY, start), start)
+            within(f"{q('machinery_gained')}[{j}]", k, 0, growing(MAX_MACHINERY, start), start)
         if len(c.machinery_lost) != 3:
             raise fail(q("machinery_lost"), "needs 3 counts (Excavators, mixers, Excamixers)")
         for j, k in enumerate(c.machinery_lost):
-            _range(f"{q('machinery_lost')}[{j}]", k, 0, growing(MAX_MACHINERY, start), start)
+            within(f"{q('machinery_lost')}[{j}]", k, 0, growing(MAX_MACHINERY, start), start)
         if c.architect and not (c.officer in OFFICERS and OFFICERS[c.officer].architect):
             raise fail(q("architect"), f"{c.officer!r} has no Architect")
     if st.phase == "over" and st.winner != scoring.winners(st.companies):
@@ -484,7 +486,7 @@ def _check_powerhouse_pieces(st: GameState, at: str) -> None:
         pieces = comps.companies[st.companies[owner].company].powerhouse_pieces if owner is not None else ()
         if not pieces:
             raise fail(key_path(at, space), "lists a piece where no Powerhouse of a company with distinct pieces stands")
-        _range(key_path(at, space), column, 1, len(pieces))
+        within(key_path(at, space), column, 1, len(pieces))
     for c in st.companies:
         if not comps.companies[c.company].powerhouse_pieces:
             continue
@@ -499,10 +501,10 @@ def _check_board_extras(st: GameState, board: Board, p: Callable[[str], str]) ->
     headstream dry until its landscape is built, a headstream's own tile."""
     for lake, drops in st.lakes.items():
         at = key_path(p("lakes"), lake)
-        _one_of(at, lake, board.lakes, "natural lake")
-        _range(at, drops, 0, board.lakes[lake].capacity)
+        one_of(at, lake, board.lakes, "natural lake")
+        within(at, drops, 0, board.lakes[lake].capacity)
     for i, code in enumerate(st.uncovered):
-        _one_of(f"{p('uncovered')}[{i}]", code, board.landscapes, "landscape of the board")
+        one_of(f"{p('uncovered')}[{i}]", code, board.landscapes, "landscape of the board")
     if len(set(st.uncovered)) != len(st.uncovered):
         raise fail(p("uncovered"), "a landscape is listed twice")
     for head, code in board.headstream_covers.items():  # closed until built (board_features.headstream_open)
@@ -527,8 +529,8 @@ def _check_landscapes(st: GameState, board: Board, p: Callable[[str], str]) -> N
     box = landscape_data.box()
     for space, tile in st.landscape_tiles.items():
         at = key_path(p("landscape_tiles"), space)
-        _one_of(at, space, board.landscapes, "landscape space of the board")
-        _one_of(at, tile, box.landscapes, "landscape tile")
+        one_of(at, space, board.landscapes, "landscape space of the board")
+        one_of(at, tile, box.landscapes, "landscape tile")
         if tile != space:
             raise fail(at, f"holds {tile!r}: each landscape tile lies on the space of its code")
     if len(set(st.landscape_tiles.values())) != len(st.landscape_tiles):
@@ -536,18 +538,18 @@ def _check_landscapes(st: GameState, board: Board, p: Callable[[str], str]) -> N
     spaces = {y.id for y in board.yield_spaces}
     for space, tile in st.yield_tiles.items():
         at = key_path(p("yield_tiles"), space)
-        _one_of(at, space, spaces, "yield space of the board")
-        _one_of(at, tile, box.yields, "yield tile")
+        one_of(at, space, spaces, "yield space of the board")
+        one_of(at, tile, box.yields, "yield tile")
     for tile, seat in st.yields_taken.items():
         at = key_path(p("yields_taken"), tile)
-        _one_of(at, tile, box.yields, "yield tile")
+        one_of(at, tile, box.yields, "yield tile")
         _seat(at, seat, st.seats)
     placed = [*st.yield_tiles.values(), *st.yields_taken]
     if len(set(placed)) != len(placed):
         raise fail(p("yield_tiles"), "a yield tile is in two places")
     for space, seat in st.landscapes_built.items():
         at = key_path(p("landscapes_built"), space)
-        _one_of(at, space, st.landscape_tiles, "landscape laid out")
+        one_of(at, space, st.landscape_tiles, "landscape laid out")
         _seat(at, seat, st.seats)
         if space not in st.uncovered:
             raise fail(at, "built, but the spaces under it are still covered")
@@ -563,65 +565,34 @@ def _check_geology(st: GameState, setup: Setup, at: str, board: Board) -> None:
     zones = board.zones
     for zone, token in st.geology.items():
         where = key_path(at, zone)
-        _one_of(where, zone, valleys, "valley (a zone with Dam spaces)")
-        _one_of(where, token, tokens, "Geological token")
+        one_of(where, zone, valleys, "valley (a zone with Dam spaces)")
+        one_of(where, token, tokens, "Geological token")
         if tokens[token].remove_in_mountains and zones[int(zone)].area == "mountain":
             raise fail(where, f"token {token} leaves a mountain valley at setup")
     if len(set(st.geology.values())) != len(st.geology):
         raise fail(at, "a Geological token lies on two valleys")
 
 
-def _check_duel(st: GameState, setup: Setup, p: partial[str]) -> None:
-    """The Duel board: only with the module, and then all of it (duel.lay_out); a marker on its track; each
-    condition tile once and drawable; each Reward tile once, on a space of its level; no tile left between
-    the centre and a marker on the marker's side (it was reached on the way); the contract marks in range."""
-    on = duel.MODULE in modules(setup.options)
-    if not on:
-        for name in ("duel_conditions", "duel_markers", "duel_tiles", "duel_contracts_before", "duel_rows_done",
-                     "duel_asking"):
-            if getattr(st, name):
-                raise fail(p(name), f"a Duel board without the module {duel.MODULE!r} (setup.options.modules)")
-        if st.phase == CHECK:
-            raise fail(p("phase"), "only the Duel's Check phase stops for a decision")
-        return
-    b = duel.board()
-    if st.seats != duel.SEATS:
-        raise fail(p("seats"), f"the Duel has {duel.SEATS} seats, not {st.seats}")
-    if len(st.duel_markers) != duel.ROWS:
-        raise fail(p("duel_markers"), f"needs {duel.ROWS} markers, has {len(st.duel_markers)}")
-    for i, position in enumerate(st.duel_markers):
-        _range(f"{p('duel_markers')}[{i}]", position, -b.length, b.length)
-    if len(st.duel_conditions) != duel.ROWS or len(set(st.duel_conditions)) != duel.ROWS:
-        raise fail(p("duel_conditions"), f"needs {duel.ROWS} different condition tiles")
-    for i, c in enumerate(st.duel_conditions):
-        at = f"{p('duel_conditions')}[{i}]"
-        _one_of(at, c, b.conditions, "Duel condition tile")
-        if not duel.drawable(b.conditions[c], modules(setup.options)):
-            raise fail(at, f"{c!r} needs the module {b.conditions[c].requires!r}")
-    places = {s: level for level in duel.LEVELS for s in duel.reward_spaces(level)}
-    for space, tile_id in st.duel_tiles.items():
-        at = key_path(p("duel_tiles"), space)
-        _one_of(at, space, places, "Duel reward space")
-        _one_of(at, tile_id, b.tiles, "Reward tile")
-        if b.tiles[tile_id].level != places[space]:
-            raise fail(at, f"{tile_id} lies on a space for Reward tiles {duel.LEVEL_NAMES[places[space]]}")
-        row, side, distance = int(space[0]), space[1], int(space[2:])
-        position = st.duel_markers[row - 1]
-        if position and duel.SIDES[duel.side_seat(position)] == side and distance <= abs(position):
-            raise fail(at, f"the row {row} marker went past this space: its tile was taken")
-    if len(set(st.duel_tiles.values())) != len(st.duel_tiles):
-        raise fail(p("duel_tiles"), "a Reward tile lies on two spaces")
-    if len(st.duel_contracts_before) != st.seats:
-        raise fail(p("duel_contracts_before"), f"needs one count per seat ({st.seats})")
-    for i, (mark, company) in enumerate(zip(st.duel_contracts_before, st.companies)):
-        _range(f"{p('duel_contracts_before')}[{i}]", mark, 0, len(company.fulfilled))
-    _range(p("duel_rows_done"), st.duel_rows_done, 0, duel.ROWS)
-    if (st.duel_rows_done or st.duel_asking) and st.phase != CHECK:
-        raise fail(p("duel_rows_done"), f"a Check phase under way, but the phase is {st.phase!r}")
-    for i, entry in enumerate(st.duel_asking):
-        at = f"{p('duel_asking')}[{i}]"
-        seat, _, tile_id = entry.partition(":")
-        if not seat.isdigit() or int(seat) >= st.seats or tile_id not in b.tiles:
-            raise fail(at, f"{entry!r} is not <seat>:<Reward tile>")
-        if tile_id in st.duel_tiles.values() or not duel.asking_part(b.tiles[tile_id]):
-            raise fail(at, f"{tile_id} is still on the board or asks nothing")
+def _check_modules(st: GameState, setup: Setup, board: Board, p: Callable[[str], str], where: str) -> None:
+    """Each module's own state: there for every module switched on that keeps one (its setup lays it out),
+    for no other; then the module's own checks (``Module.check_state``). The phase after Water Flow stops
+    for a decision only in a module's phase there."""
+    on, hooks = modules(setup.options), hooks_for(setup.options)
+    for m in st.modules:
+        if m not in on:
+            raise fail(key_path(p("modules"), m), f"the state of module {m!r}, not switched on (setup.options.modules)")
+    for module in hooks.modules:
+        if module.id not in st.modules and _keeps_state(module.id):
+            raise fail(key_path(p("modules"), module.id), "missing: the module is switched on (setup.options.modules)")
+    if st.phase == CHECK and not hooks.after_water_flow:
+        raise fail(p("phase"), "only a module's phase after Water Flow stops for a decision")
+    for check in hooks.check_state:
+        check(st, setup, board, where)
+
+
+def _keeps_state(module: str) -> bool:
+    try:
+        module_state_class(module)
+    except KeyError:
+        return False
+    return True

@@ -83,10 +83,10 @@ def test_the_state_with_automa_fields_survives_a_dict_round_trip():
 
 def _all_modules():
     """Every module that brings companies or officers in (not the Duel: two seats only)."""
-    from barrage_tui.rules import duel
+    from barrage_tui.rules.modules.duel import rules as duel
     from barrage_tui.rules.setup import MODULES_OPTION, known_modules
 
-    return {MODULES_OPTION: sorted(m for m in known_modules() if m != duel.MODULE)}
+    return {MODULES_OPTION: sorted(m for m in known_modules() if m != "duel")}
 
 
 def test_the_automas_data_does_not_say_who_it_may_play_the_rules_core_does():

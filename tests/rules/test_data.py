@@ -9,7 +9,8 @@ import pytest
 
 import barrage_tui.rules.components as components_module
 from barrage_tui.cli import build_parser
-from barrage_tui.rules import automa_levels, china_challenge, duel, geology, landscape_data, patents, setup
+from barrage_tui.rules import automa_levels, china_challenge, geology, landscape_data, patents, setup
+from barrage_tui.rules.modules.duel import rules as duel
 from barrage_tui.rules.components import components, prompt_help
 from barrage_tui.rules.decisions import PromptKind
 from barrage_tui.rules.officers import OFFICERS

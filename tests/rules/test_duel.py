@@ -9,7 +9,7 @@ import pytest
 
 from barrage_tui.cli import main
 
-from barrage_tui.rules import duel, rounds
+from barrage_tui.rules import rounds
 from barrage_tui.rules.components import components
 from barrage_tui.rules.decisions import EventKind, PromptKind
 from barrage_tui.rules.game import Game
@@ -19,8 +19,10 @@ from barrage_tui.rules.state import GameState
 from barrage_tui.rules.validation import InvalidState, check_state
 
 from .helpers import clear_map, give_contracts, own, violations
+from barrage_tui.rules.modules.duel import rules as duel
+from barrage_tui.rules.modules.duel.state import DuelEvent, duel as duel_state
 
-DUEL = {MODULES_OPTION: [duel.MODULE]}
+DUEL = {MODULES_OPTION: ["duel"]}
 EXAMPLE_ROWS = ["credits", "pairs", "contracts"]
 
 
@@ -39,8 +41,8 @@ def duel_game(kinds=("human", "human"), rows=EXAMPLE_ROWS) -> Game:
         game.choose(game.prompt.choices[0].key)
     clear_map(game)
     st = game.state
-    st.duel_conditions = list(rows)
-    st.duel_tiles = {}
+    duel_state(st).conditions = list(rows)
+    duel_state(st).tiles = {}
     for c in st.companies:
         set_machinery(c, 0, 0)
         c.credits = 0
@@ -110,22 +112,24 @@ def test_setup_draws_three_conditions_without_the_external_works_and_lays_out_th
     seen = set()
     for seed in range(40):
         st = new_state(duel_setup(seed=seed))
-        assert len(set(st.duel_conditions)) == 3 and "external_works" not in st.duel_conditions
-        seen.update(st.duel_conditions)
-        assert st.duel_markers == [0, 0, 0]
-        on_i = {s: t for s, t in st.duel_tiles.items() if s in duel.reward_spaces(1)}
-        on_ii = {s: t for s, t in st.duel_tiles.items() if s in duel.reward_spaces(2)}
+        assert len(set(duel_state(st).conditions)) == 3 and "external_works" not in duel_state(st).conditions
+        seen.update(duel_state(st).conditions)
+        assert duel_state(st).markers == [0, 0, 0]
+        on_i = {s: t for s, t in duel_state(st).tiles.items() if s in duel.reward_spaces(1)}
+        on_ii = {s: t for s, t in duel_state(st).tiles.items() if s in duel.reward_spaces(2)}
         assert len(on_i) == 6 and all(t.startswith("I") and not t.startswith("II") for t in on_i.values())
         assert sorted(on_ii.values()) == [f"II{n}" for n in range(1, 7)]
-        assert len(set(on_i.values())) == 6 and len(st.duel_tiles) == 12
-        assert st.duel_contracts_before == [0, 0]
+        assert len(set(on_i.values())) == 6 and len(duel_state(st).tiles) == 12
+        assert duel_state(st).contracts_before == [0, 0]
     assert seen == set(duel.COUNTERS)
 
 
 def _without_duel(state: GameState) -> dict:
     data = state.to_dict()
-    for name in ("duel_conditions", "duel_markers", "duel_tiles", "duel_contracts_before", "rng_counter"):
-        data.pop(name, None)
+    data.get("modules", {}).pop("duel", None)
+    if data.get("modules") == {}:
+        del data["modules"]
+    data.pop("rng_counter")
     return data
 
 
@@ -133,14 +137,14 @@ def _without_duel(state: GameState) -> dict:
 def test_the_duel_draws_come_after_every_other_draw(others):
     """The same seed deals the same base game (and the same Geological tokens) with the Duel on or off."""
     plain = new_state(duel_setup(options={MODULES_OPTION: others}))
-    with_duel = new_state(duel_setup(options={MODULES_OPTION: others + [duel.MODULE]}))
+    with_duel = new_state(duel_setup(options={MODULES_OPTION: others + ["duel"]}))
     assert _without_duel(with_duel) == _without_duel(plain)
     assert with_duel.rng_counter == plain.rng_counter + 1
 
 
 def test_a_game_without_the_module_writes_no_duel_field():
     data = new_state(duel_setup(options={})).to_dict()
-    assert not [k for k in data if k.startswith("duel")]
+    assert "modules" not in data and "duel" in new_state(duel_setup()).to_dict()["modules"]
 
 
 @pytest.mark.parametrize("kinds", [("human",), ("human", "human", "human"), ("automa", "automa")])
@@ -178,10 +182,10 @@ def test_contracts_count_the_points_of_this_rounds_contracts_only():
     for kind in ("green", "starting", "yellow", "red"):
         fulfil(game, 0, kind)
     fulfil(game, 1, "national")
-    st.duel_contracts_before = [1, 0]  # the green one was fulfilled in an earlier round
+    duel_state(st).contracts_before = [1, 0]  # the green one was fulfilled in an earlier round
     assert duel.count(game, 0, "contracts") == 1 + 2 + 3 and duel.count(game, 1, "contracts") == 4
     check(game)  # after the Check phase, this round's contracts are the past
-    assert st.duel_contracts_before == [4, 1] and duel.count(game, 0, "contracts") == 0
+    assert duel_state(st).contracts_before == [4, 1] and duel.count(game, 0, "contracts") == 0
 
 
 def test_energy_counts_every_4_steps():
@@ -215,63 +219,63 @@ def test_the_box_example_check_phase_and_final_scoring():
     fulfil(game, 0, "yellow")
     fulfil(game, 0, "red")
     fulfil(game, 1, "starting")
-    st.duel_markers = [0, 0, 2]  # the markers have already moved (row 3's tile on Simone's side was taken)
-    st.duel_tiles = {"1R2": "I3", "3L2": "I8", "1L2": "I1"}
+    duel_state(st).markers = [0, 0, 2]  # the markers have already moved (row 3's tile on Simone's side was taken)
+    duel_state(st).tiles = {"1R2": "I3", "3L2": "I8", "1L2": "I1"}
     events, _ = check(game)
-    rows = [e.data for e in events if e.kind == EventKind.DUEL_ROW]
+    rows = [e.data for e in events if e.kind == DuelEvent.ROW]
     assert [(r["counts"], r["seat"], r["steps"], r["to"]) for r in rows] == [
         ([1, 3], 1, 2, 2), ([0, 2], 1, 2, 2), ([5, 1], 0, 4, -2)]
-    assert [(e.seat, e.data["tile"]) for e in events if e.kind == EventKind.DUEL_REWARD] == [(1, "I3"), (0, "I8")]
+    assert [(e.seat, e.data["tile"]) for e in events if e.kind == DuelEvent.REWARD] == [(1, "I3"), (0, "I8")]
     assert (simone.excavators, simone.mixers) == (3, 2) and tommaso.credits == 5 + 5
-    assert st.duel_tiles == {"1L2": "I1"}  # the tiles reached left the game
-    assert events[-1].kind == EventKind.DUEL_CHECKED and events[-1].data["markers"] == [2, 2, -2]
+    assert duel_state(st).tiles == {"1L2": "I1"}  # the tiles reached left the game
+    assert events[-1].kind == DuelEvent.CHECKED and events[-1].data["markers"] == [2, 2, -2]
 
-    st.duel_markers = [-2, 0, duel.board().length]  # where the markers end the game
+    duel_state(st).markers = [-2, 0, duel.board().length]  # where the markers end the game
     before = (tommaso.vp, simone.vp)
     duel.final_scoring(game)
     assert (tommaso.vp - before[0], simone.vp - before[1]) == (2, 15)
     assert tommaso.vp_by_source["duel"] == 2 and simone.vp_by_source["duel"] == 15
-    scored = [e.data for e in game.events if e.kind == EventKind.DUEL_SCORED]
+    scored = [e.data for e in game.events if e.kind == DuelEvent.SCORED]
     assert [(d["seat"], d["vp"]) for d in scored] == [(0, 2), (-1, 0), (1, 15)]
 
 
 def test_a_tie_moves_nothing():
     game = duel_game(rows=["energy", "pairs", "credits"])
     st = game.state
-    st.duel_markers = [3, -1, 0]
+    duel_state(st).markers = [3, -1, 0]
     check(game)
-    assert st.duel_markers == [3, -1, 0]
+    assert duel_state(st).markers == [3, -1, 0]
 
 
 def test_a_marker_stops_at_the_end_of_its_track():
     game = duel_game(rows=["energy", "pairs", "credits"])
     st = game.state
     end = duel.board().length
-    st.duel_markers = [-(end - 1), 0, 0]
+    duel_state(st).markers = [-(end - 1), 0, 0]
     st.companies[0].energy = 20  # 5 against 0: 5 steps left, only 1 to go
     events, _ = check(game)
-    assert st.duel_markers[0] == -end
+    assert duel_state(st).markers[0] == -end
     assert "the track ends" in events[0].text and events[0].data["steps"] == 5 and events[0].data["to"] == -end
 
 
 def test_a_marker_can_move_back_across_the_centre():
     game = duel_game(rows=["energy", "pairs", "credits"])
     st = game.state
-    st.duel_markers = [-3, 0, 0]
+    duel_state(st).markers = [-3, 0, 0]
     st.companies[1].energy = 20
     check(game)
-    assert st.duel_markers[0] == 2
+    assert duel_state(st).markers[0] == 2
 
 
 def test_passing_over_reward_tiles_takes_each_in_the_order_reached():
     game = duel_game(rows=["energy", "pairs", "credits"])
     st = game.state
-    st.duel_tiles = {"1L2": "I8", "1L5": "II1", "1R2": "I2"}
+    duel_state(st).tiles = {"1L2": "I8", "1L5": "II1", "1R2": "I2"}
     st.companies[0].energy = 24  # 6 steps left: over space 2 and space 5 of its side
     events, _ = check(game)
-    assert [e.data["tile"] for e in events if e.kind == EventKind.DUEL_REWARD] == ["I8", "II1"]
+    assert [e.data["tile"] for e in events if e.kind == DuelEvent.REWARD] == ["I8", "II1"]
     assert st.companies[0].credits == 5 and st.companies[0].vp_by_source["duel"] == 6
-    assert st.duel_tiles == {"1R2": "I2"}
+    assert duel_state(st).tiles == {"1R2": "I2"}
 
 
 def test_rows_resolve_in_order_so_a_reward_counts_for_the_next_row():
@@ -279,10 +283,10 @@ def test_rows_resolve_in_order_so_a_reward_counts_for_the_next_row():
     game = duel_game(rows=["credits", "energy", "pairs"])
     st = game.state
     st.companies[0].credits = 3
-    st.duel_markers = [-1, 0, 0]
-    st.duel_tiles = {"1L2": "I4"}
+    duel_state(st).markers = [-1, 0, 0]
+    duel_state(st).tiles = {"1L2": "I4"}
     check(game)
-    assert st.duel_markers[:2] == [-2, -1]
+    assert duel_state(st).markers[:2] == [-2, -1]
 
 
 # ---------------------------------------------------------------- the Reward tiles
@@ -293,8 +297,8 @@ def _reach(tile: str, kinds=("human", "human")) -> Game:
     game = duel_game(kinds, rows=["energy", "pairs", "credits"])
     st = game.state
     st.companies[0].energy = 4
-    st.duel_markers = [-1, 0, 0]
-    st.duel_tiles = {"1L2": tile}
+    duel_state(st).markers = [-1, 0, 0]
+    duel_state(st).tiles = {"1L2": tile}
     return game
 
 
@@ -311,7 +315,7 @@ def test_a_reward_tile_gives_what_it_shows_at_once(tile, gained):
     got = {"energy": c.energy, "mixers": c.mixers, "excavators": c.excavators, "credits": c.credits,
            "vp": c.vp_by_source.get("duel", 0)}
     assert {k: got[k] for k in gained} == gained
-    assert not game.state.duel_tiles
+    assert not duel_state(game.state).tiles
 
 
 @pytest.mark.parametrize("tile, turns", [("I5", 2), ("I6", 1), ("II5", 2)])
@@ -387,13 +391,13 @@ def _at_check_with_a_question() -> Game:
 def test_the_check_phase_runs_between_water_flow_and_scoring_and_stops_for_a_question():
     game = _at_check_with_a_question()
     assert game.prompt.kind == PromptKind.HEADSTREAM_DROP and game.prompt.seat == 0
-    assert game.state.duel_asking == ["0:I7"] and not violations(game)
+    assert duel_state(game.state).asking == ["0:I7"] and not violations(game)
     head = to_dam("B1L")(game.prompt)
     game.choose(head)
     events = game.choose(head)
     kinds = [e.kind for e in events]
-    assert kinds.index(EventKind.DUEL_CHECKED) < kinds.index(EventKind.ROUND_SCORED)
-    assert game.state.round == 2 and game.state.duel_rows_done == 0 and not game.state.duel_asking
+    assert kinds.index(DuelEvent.CHECKED) < kinds.index(EventKind.ROUND_SCORED)
+    assert game.state.round == 2 and duel_state(game.state).rows_done == 0 and not duel_state(game.state).asking
 
 
 def test_a_game_saved_at_a_rewards_question_starts_again_at_that_question():
@@ -408,7 +412,7 @@ def test_a_game_saved_at_a_rewards_question_starts_again_at_that_question():
 def test_final_scoring_of_a_whole_game_adds_the_duel_source():
     game = duel_game()
     st = game.state
-    st.round, st.duel_markers = rounds.ROUNDS, [-2, 0, 3]
+    st.round, duel_state(st).markers = rounds.ROUNDS, [-2, 0, 3]
     for c in st.companies:
         c.passed = True
     st.phase = rounds.CHECK
@@ -422,21 +426,21 @@ def test_final_scoring_of_a_whole_game_adds_the_duel_source():
 
 def test_a_tile_left_behind_a_marker_on_its_side_is_refused():
     game = duel_game()
-    game.state.duel_markers = [-3, 0, 0]
-    game.state.duel_tiles = {"1L2": "I1"}
-    with pytest.raises(InvalidState, match="duel_tiles.1L2: the row 1 marker went past"):
+    duel_state(game.state).markers = [-3, 0, 0]
+    duel_state(game.state).tiles = {"1L2": "I1"}
+    with pytest.raises(InvalidState, match="modules.duel.tiles.1L2: the row 1 marker went past"):
         check_state(game.state, game.setup)
-    game.state.duel_markers = [3, 0, 0]  # on the other side: it may have come back
+    duel_state(game.state).markers = [3, 0, 0]  # on the other side: it may have come back
     check_state(game.state, game.setup)
 
 
 @pytest.mark.parametrize("change, problem", [
-    (lambda st: st.duel_markers.__setitem__(0, 99), "duel_markers[0]: 99 is out of range"),
-    (lambda st: st.duel_conditions.__setitem__(0, "external_works"), "needs the module 'leeghwater_project'"),
-    (lambda st: st.duel_conditions.__setitem__(1, st.duel_conditions[0]), "3 different condition tiles"),
-    (lambda st: st.duel_tiles.update({"2L5": "I1"}), "lies on a space for Reward tiles II"),
-    (lambda st: st.duel_tiles.update({"2L9": "I1"}), "unknown Duel reward space"),
-    (lambda st: setattr(st, "duel_asking", ["0:I7"]), "a Check phase under way"),
+    (lambda st: duel_state(st).markers.__setitem__(0, 99), "modules.duel.markers[0]: 99 is out of range"),
+    (lambda st: duel_state(st).conditions.__setitem__(0, "external_works"), "needs the module 'leeghwater_project'"),
+    (lambda st: duel_state(st).conditions.__setitem__(1, duel_state(st).conditions[0]), "3 different condition tiles"),
+    (lambda st: duel_state(st).tiles.update({"2L5": "I1"}), "lies on a space for Reward tiles II"),
+    (lambda st: duel_state(st).tiles.update({"2L9": "I1"}), "unknown Duel reward space"),
+    (lambda st: setattr(duel_state(st), "asking", ["0:I7"]), "a Check phase under way"),
 ])
 def test_a_broken_duel_board_is_refused_with_the_field_named(change, problem):
     game = duel_game()
@@ -447,8 +451,8 @@ def test_a_broken_duel_board_is_refused_with_the_field_named(change, problem):
 
 def test_a_duel_board_without_the_module_is_refused():
     state = new_state(duel_setup(options={}))
-    state.duel_markers = [0, 0, 0]
-    with pytest.raises(InvalidState, match="without the module 'duel'"):
+    state.modules["duel"] = new_state(duel_setup()).modules["duel"]
+    with pytest.raises(InvalidState, match="state.modules.duel: the state of module 'duel', not switched on"):
         check_state(state, duel_setup(options={}))
 
 
@@ -465,4 +469,4 @@ def test_random_play_seats_two_for_the_duel():
 def test_sim_refuses_a_duel_that_is_not_for_two(args, capsys):
     with pytest.raises(SystemExit):
         main(["sim", "--games", "1", "--modules", "duel", *args])
-    assert "the Duel is for 2 players" in capsys.readouterr().err
+    assert "Duel is for exactly 2 players" in capsys.readouterr().err

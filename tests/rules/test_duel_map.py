@@ -23,6 +23,7 @@ from barrage_tui.rules.validation import InvalidState, check_state
 from saves import load_game, save_game
 
 from .helpers import violations
+from barrage_tui.rules.modules.duel.state import duel as duel_state
 
 DUEL_MAP = board_files.load("duel")
 SMALL = Path(__file__).parents[1] / "boards" / "small.toml"
@@ -149,7 +150,7 @@ def test_the_duel_map_refuses_another_seat_count(seats):
 @pytest.mark.parametrize("modules", [(), ("duel",)])
 def test_two_players_play_the_duel_map_with_or_without_the_duel_board(modules):
     game = duel_map_game(2, modules=modules, automa_seat=True)
-    assert game.board.id == "duel" and bool(game.state.duel_markers) == bool(modules)
+    assert game.board.id == "duel" and ("duel" in game.state.modules) == bool(modules)
     assert game.state.preparation and violations(game) == []
 
 

@@ -10,11 +10,12 @@ from collections import Counter
 
 import pytest
 
-from barrage_tui.rules import board_files, duel, preparation
+from barrage_tui.rules import board_files, preparation
 from barrage_tui.rules.decisions import EventKind
 from barrage_tui.rules.sim import automa_setup, random_setup
 
 from ..soak import failures, play_many, shortfalls
+from barrage_tui.rules.modules.duel.state import DuelEvent, duel as duel_state
 
 pytestmark = pytest.mark.slow
 
@@ -23,7 +24,7 @@ GAMES = 200
 
 def duel_map_things(game) -> Counter:
     """The Duel board's Reward tiles taken, the preparation tiles laid, and those sent back to the box."""
-    found = Counter(e.data["tile"] for e in game.events if e.kind == EventKind.DUEL_REWARD)
+    found = Counter(e.data["tile"] for e in game.events if e.kind == DuelEvent.REWARD)
     for tile, _, space in preparation.laid(game.board, game.state.preparation):
         found[f"laid {tile.id}" if space else "back in the box"] += 1
     return found
@@ -52,7 +53,7 @@ def test_200_games_on_the_duel_map_without_error_or_violation(run):
     failed = failures(results)
     assert not failed, failed[0]
     assert {len(x.setup.seats) for x in results} == {2}
-    assert {(bool(x.state.duel_markers), sum(s.kind == "automa" for s in x.setup.seats)) for x in results} == {
+    assert {(bool(duel_state(x.state).markers), sum(s.kind == "automa" for s in x.setup.seats)) for x in results} == {
         (False, 0), (False, 1), (True, 0), (True, 1)}
     assert all(x.state.preparation for x in results)
 

@@ -8,11 +8,12 @@ from collections import Counter
 
 import pytest
 
-from barrage_tui.rules import duel
+from barrage_tui.rules.modules.duel import rules as duel
 from barrage_tui.rules.decisions import EventKind
 from barrage_tui.rules.sim import automa_setup, random_setup
 
 from ..soak import failures, play_many, shortfalls
+from barrage_tui.rules.modules.duel.state import DuelEvent, duel as duel_state
 
 pytestmark = pytest.mark.slow
 
@@ -20,16 +21,16 @@ GAMES = 200
 
 
 def rewards_taken(game) -> Counter:
-    return Counter(e.data["tile"] for e in game.events if e.kind == EventKind.DUEL_REWARD)
+    return Counter(e.data["tile"] for e in game.events if e.kind == DuelEvent.REWARD)
 
 
 def conditions_that_moved(game) -> Counter:
-    return Counter(e.data["condition"] for e in game.events if e.kind == EventKind.DUEL_ROW and e.data["steps"])
+    return Counter(e.data["condition"] for e in game.events if e.kind == DuelEvent.ROW and e.data["steps"])
 
 
 def automa_rewards(game) -> Counter:
     automas = {c.seat for c in game.state.companies if c.kind == "automa"}
-    return Counter("by an Automa" for e in game.events if e.kind == EventKind.DUEL_REWARD and e.seat in automas)
+    return Counter("by an Automa" for e in game.events if e.kind == DuelEvent.REWARD and e.seat in automas)
 
 
 SEEN = {
@@ -53,7 +54,7 @@ def test_200_duel_games_without_error_or_violation(run):
     assert not failed, failed[0]
     assert {len(x.setup.seats) for x in results} == {2}
     assert {sum(s.kind == "automa" for s in x.setup.seats) for x in results} == {0, 1}
-    assert all(len(x.state.duel_markers) == duel.ROWS for x in results)
+    assert all(len(duel_state(x.state).markers) == duel.ROWS for x in results)
 
 
 def test_every_reward_tile_taken_and_every_condition_at_work(run):

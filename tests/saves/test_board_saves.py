@@ -1,4 +1,4 @@
-"""Saves record the board a game is played on, with its content hash (format version 3, docs/save-format.md)."""
+"""Saves record the board a game is played on, with its content hash (format version 3 on, docs/save-format.md)."""
 
 from __future__ import annotations
 
@@ -66,7 +66,7 @@ def test_a_file_saved_before_boards_were_data_is_played_on_the_base_board(tmp_pa
     base = Game.new(Setup(seats=(SeatSetup("A", company="usa", officer="wilhelm"),), seed=5))
     text = save_game(base, tmp_path / "g.toml").read_text()
     older = tmp_path / "v2.toml"  # as version 2 wrote it
-    older.write_text("".join(line for line in text.replace("version = 3\n", "version = 2\n").splitlines(True)
+    older.write_text("".join(line for line in text.replace("version = 4\n", "version = 2\n").splitlines(True)
                              if not line.startswith("board_sha256")))
     assert load_game(older).board is components().map
 
@@ -74,7 +74,7 @@ def test_a_file_saved_before_boards_were_data_is_played_on_the_base_board(tmp_pa
 def test_a_base_game_records_the_base_boards_hash(tmp_path):
     game = Game.new(Setup(seats=(SeatSetup("A", company="usa", officer="wilhelm"),), seed=5))
     text = save_game(game, tmp_path / "g.toml").read_text()
-    assert f'board_sha256 = "{components().map.sha256}"' in text and "version = 3\n" in text
+    assert f'board_sha256 = "{components().map.sha256}"' in text and "version = 4\n" in text
 
 
 @pytest.mark.parametrize("damaged", ["", "6f1c", "z" * 64, "0" * 63, "0" * 65])

@@ -102,10 +102,10 @@ def test_a_position_that_breaks_a_rule(tmp_path):
 
 
 def test_unknown_and_newer_versions(tmp_path, saved_text):
-    assert "unknown format version 0" in refused(tmp_path, saved_text.replace("version = 3\n", "version = 0\n"))
-    msg = refused(tmp_path, saved_text.replace("version = 3\n", "version = 7\n"))
-    assert "format version 7 is newer than this barrage-tui reads (3)" in msg
-    assert "version: expected an integer" in refused(tmp_path, saved_text.replace("version = 3\n", 'version = "3"\n'))
+    assert "unknown format version 0" in refused(tmp_path, saved_text.replace("version = 4\n", "version = 0\n"))
+    msg = refused(tmp_path, saved_text.replace("version = 4\n", "version = 7\n"))
+    assert "format version 7 is newer than this barrage-tui reads (4)" in msg
+    assert "version: expected an integer" in refused(tmp_path, saved_text.replace("version = 4\n", 'version = "4"\n'))
 
 
 def test_snapshot_that_does_not_match_its_log(tmp_path, saved_text):

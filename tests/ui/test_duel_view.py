@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import automa
-from barrage_tui.rules import duel
+from barrage_tui.rules.modules.duel import rules as duel
 from barrage_tui.rules.game import Game
 from barrage_tui.rules.setup import MODULES_OPTION, SeatSetup, Setup
 from barrage_tui.ui.screens.summary import duel_check
@@ -14,6 +14,7 @@ from barrage_tui.ui.widgets.duel import MARKER, TILE_MARK, DuelBoard
 from barrage_tui.ui.widgets.lines import SCROLL_HINT
 
 from .conftest import game_screen, help_text
+from barrage_tui.rules.modules.duel.state import duel as duel_state
 
 
 def duel_game(rounds_played: int = 1) -> Game:
@@ -34,12 +35,12 @@ async def test_the_duel_board_shows_each_row_its_counts_marker_and_tiles(app_fac
         lines = game_screen(app).query_one(DuelBoard).plain_lines
         text = "\n".join(lines)
         st = game.state
-        for row, cid in enumerate(st.duel_conditions, start=1):
+        for row, cid in enumerate(duel_state(st).conditions, start=1):
             counts = duel.counts(game, row)
             assert f"{row} {duel.board().conditions[cid].name}: U {counts[0]} · F {counts[1]}" in text.replace("\n  ", " ")
         tracks = [line for line in lines if line.startswith("  U ") and line.endswith(" F")]
         assert len(tracks) == 3
-        for track, position in zip(tracks, st.duel_markers):
+        for track, position in zip(tracks, duel_state(st).markers):
             cells = track[4:-2]
             assert cells.index(MARKER) == position + duel.board().length
         assert TILE_MARK[1] in text or TILE_MARK[2] in text
@@ -78,7 +79,7 @@ async def test_the_help_explains_the_duel_board_and_its_tiles(app_factory):
         await pilot.pause()
         text = await help_text(pilot)
         assert "The Duel board" in text and "Row 1:" in text
-        some = next(iter(game.state.duel_tiles.values()))
+        some = next(iter(duel_state(game.state).tiles.values()))
         assert " ".join(duel.board().tiles[some].text.split()) in text
 
 

@@ -120,7 +120,7 @@ class GameScreen(Screen):
         contracts = ContractsView(id="contracts")
         log = GameLog(id="log")
         # the Duel board, with the module on: beside the contracts (a tab where the panels take turns)
-        duel_board = [DuelBoard(id="duel")] if self.session.game.state.duel_markers else []
+        duel_board = [DuelBoard(id="duel")] if "duel" in self.session.game.state.modules else []
         self.set_class(bool(duel_board), "-duel")
         if self.mode == "wide":
             with Horizontal(id="table"):

@@ -267,20 +267,21 @@ def china_challenge_help(game) -> list:
 def duel_help(game) -> list:
     """The Duel board: each row's condition (and the decision taken where the rules are unclear), the VP a
     marker's place scores, and every Reward tile still on a track (an invented one says so)."""
-    from barrage_tui.rules import duel
+    from barrage_tui.rules.modules.duel import rules as duel
+    from barrage_tui.rules.modules.duel.state import duel as duel_state
 
     b = duel.board()
     table = Table(box=None, show_header=False, padding=(0, 1), expand=True)
     table.add_column(style="bold", no_wrap=True)
     table.add_column()
-    for row, cid in enumerate(game.state.duel_conditions, start=1):
+    for row, cid in enumerate(duel_state(game.state).conditions, start=1):
         c = b.conditions[cid]
         table.add_row(plain(f"Row {row}: {c.name}"), plain(f"One time for {c.unit}." + (f" {c.note}" if c.note else "")))
     table.add_row("VP", plain("A marker on a side scores, from the centre out: " + ", ".join(map(str, b.vp))
                               + ". The check phase after each Water Flow moves each row's marker toward the "
                                 "player who met its condition more often, by the difference; a Reward tile "
                                 "reached (or passed) is taken at once."))
-    for space, tile_id in sorted(game.state.duel_tiles.items()):
+    for space, tile_id in sorted(duel_state(game.state).tiles.items()):
         tile = b.tiles[tile_id]
         text = tile.text + (f" ({tile.assumed})" if tile.assumed else "")
         table.add_row(plain(f"{space} {tile.id}"), plain(text))
@@ -323,7 +324,7 @@ class HelpScreen(ModalScreen):
                         yield Static(Text("The China Challenge: landscapes and yield tiles", style="bold underline"),
                                      classes="help-head")
                         yield Static(Group(*china_challenge_help(self.game)))
-                    if self.game.state.duel_markers:
+                    if "duel" in self.game.state.modules:
                         yield Static(Text("The Duel board", style="bold underline"), classes="help-head")
                         yield Static(Group(*duel_help(self.game)))
                     if self.game.state.geology:

@@ -416,12 +416,16 @@ class StartScreen(Screen):
 
     async def _fit_seats(self) -> None:
         """Seats the board and the modules allow (the Duel and its map: exactly 2), set when the form has other."""
-        from barrage_tui.rules import board_files, duel
+        from barrage_tui.rules import board_files
         from barrage_tui.rules.boards import BoardProblem
+        from barrage_tui.rules.components import components
+        from barrage_tui.rules.plugin import known_modules
 
-        allowed: set[int] = {1, 2, 3, 4}
-        if duel.MODULE in self.modules_on():
-            allowed &= {duel.SEATS}
+        low, high = components().seats
+        allowed: set[int] = set(range(low, high + 1))
+        for module in self.modules_on():
+            if (seats := known_modules()[module].seats) is not None:
+                allowed &= set(range(seats[0], seats[1] + 1))
         try:
             board = board_files.load(str(self.query_one("#board", Cycler).value or board_files.BASE_BOARD))
             allowed &= set(board.seats or allowed)

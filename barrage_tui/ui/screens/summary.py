@@ -10,7 +10,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from barrage_tui.rules.decisions import EventKind
+from barrage_tui.rules.modules.duel.state import DuelEvent
 
 from ..palette import badge
 from ..texts import bonus_short, company_name
@@ -44,9 +44,9 @@ def duel_check(game, round_no: int) -> list[str]:
     """The Duel board's Check phase of ``round_no``, row by row (its events' texts), or [] without one."""
     rows: list[str] = []
     for e in game.events:
-        if e.kind in (EventKind.DUEL_ROW, EventKind.DUEL_REWARD):
+        if e.kind in (DuelEvent.ROW, DuelEvent.REWARD):
             rows.append(e.text)
-        elif e.kind == EventKind.DUEL_CHECKED:
+        elif e.kind == DuelEvent.CHECKED:
             if e.data.get("round") == round_no:
                 return rows
             rows = []

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from barrage_tui.rules import duel
+from barrage_tui.rules.modules.duel import rules as duel
+from barrage_tui.rules.modules.duel.state import duel as duel_state
 
 from ..palette import BOLD, DIM, TITLE, badge
 from ..texts import reward_short
@@ -21,15 +22,15 @@ class DuelBoard(Panel):
     TAB = "Duel"
 
     def fingerprint(self, view: View) -> object:
-        st = view.state
-        return (tuple(st.duel_markers), tuple(sorted(st.duel_tiles.items())), tuple(st.duel_conditions),
-                tuple(duel.counts(view.game, row) for row in range(1, len(st.duel_conditions) + 1)))
+        d = duel_state(view.state)
+        return (tuple(d.markers), tuple(sorted(d.tiles.items())), tuple(d.conditions),
+                tuple(duel.counts(view.game, row) for row in range(1, len(d.conditions) + 1)))
 
     def lines(self, view: View, width: int) -> list[Text]:
         st = view.state
         b = duel.board()
         out: list[Text] = []
-        for row, condition_id in enumerate(st.duel_conditions, start=1):
+        for row, condition_id in enumerate(duel_state(st).conditions, start=1):
             condition = b.conditions[condition_id]
             counts = duel.counts(view.game, row)
             head = Text(f"{row} {condition.name}: ", style=TITLE)
@@ -50,13 +51,13 @@ class DuelBoard(Panel):
         """Seat 0's end, the spaces from its far end to seat 1's far end, seat 1's end: ``●`` the marker,
         Ⅰ / Ⅱ a Reward tile still there, ``·`` an empty space, ``|`` the centre."""
         st = view.state
-        position = st.duel_markers[row - 1]
+        position = duel_state(st).markers[row - 1]
         length = duel.board().length
         t = Text("  ")
         t.append_text(badge(st, 0))
         t.append(" ")
         for p in range(-length, length + 1):
-            tile = st.duel_tiles.get(duel.space_at(row, p)) if p else None
+            tile = duel_state(st).tiles.get(duel.space_at(row, p)) if p else None
             if p == position:
                 t.append(MARKER, style="bold #ffd75f")
             elif tile is not None:
@@ -70,10 +71,10 @@ class DuelBoard(Panel):
     def _where(self, view: View, row: int) -> Text:
         """What the marker's place scores now, and the Reward tiles left on the row."""
         st = view.state
-        position = st.duel_markers[row - 1]
+        position = duel_state(st).markers[row - 1]
         t = Text("  " + duel.describe_position(view.game, position)
                  + (f": {duel.board().vp[abs(position) - 1]} VP" if position else ": nobody scores"))
-        left = [(space, tile) for space, tile in st.duel_tiles.items() if space.startswith(str(row))]
+        left = [(space, tile) for space, tile in duel_state(st).tiles.items() if space.startswith(str(row))]
         for space, tile in sorted(left, key=lambda kv: (kv[0][1], int(kv[0][2:]))):  # left side, then right
             reward = duel.board().tiles[tile]
             seat = 0 if space[1] == duel.SIDES[0] else 1

@@ -2,9 +2,9 @@
 VP tracks for exactly two players, each with a condition tile; a Check phase after every Water Flow moves
 their markers; a marker reaching a Reward tile gives it at once; the markers score at the game's end.
 
-The facts are data (duel.toml; what the rulebook does not print is marked ``assumed`` there). The rules
-modules call here at one point each: setup (``lay_out``, drawn after every other draw), the round
-(``check_phase``, between Water Flow and Scoring) and final scoring (``final_scoring``).
+The facts are data (data/duel.toml; what the rulebook does not print is marked ``assumed`` there); the
+state is ``DuelState`` (state.py). The module plugs in at three points (``__init__.py``): setup
+(``lay_out``), the round (``check_phase``, between Water Flow and Scoring) and final scoring.
 
 A track is a row of spaces ``-L .. L`` (L = len(vp)), 0 its centre. Seat 0's company tile is at the left
 end (negative positions, side "L"), seat 1's at the right end (positive, side "R"). A reward space is
@@ -29,18 +29,17 @@ from functools import cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
-from . import keys, rewards
-from .automa_levels import is_automa
-from .components import Toml, components, load_data
-from .decisions import EventKind, Flow, Prompt, PromptKind
-from .draws import rng
-from .state import GameState
+from ... import keys, rewards
+from ...automa_levels import is_automa
+from ...components import Toml, components, load_data
+from ...decisions import Flow, Prompt, PromptKind
+from ...draws import rng
+from ...state import GameState
+from .state import DuelEvent, DuelState, duel
 
 if TYPE_CHECKING:
-    from .game import Game
+    from ...game import Game
 
-MODULE = "duel"  # its id among the modules (Setup.options["modules"])
-SEATS = 2
 ROWS = 3
 SIDES = ("L", "R")  # seat 0's side, seat 1's side
 SOURCE = "duel"  # vp_by_source: the tracks' final VP and the Reward tiles' VP
@@ -88,7 +87,7 @@ def tile_id(level: int, number: int) -> str:
 
 @cache
 def board() -> Board:
-    raw = load_data("duel")
+    raw = load_data("duel/duel")
     track = raw["track"]
     vp = tuple(track["vp"])
     spaces = {1: tuple(track["reward_1_spaces"]), 2: tuple(track["reward_2_spaces"])}
@@ -138,17 +137,18 @@ def lay_out(state: GameState, switched_on: frozenset[str]) -> None:
     removed first), the Reward tiles I shuffled onto the I spaces (the rest returned), the Reward tiles II
     onto the II spaces, the 3 markers on the centres."""
     b, r = board(), rng(state)
+    d = state.modules[DuelState.module] = DuelState()
     usable = [c.id for c in b.conditions.values() if drawable(c, switched_on)]
     if len(usable) < ROWS:
         raise ValueError(f"duel.toml: {len(usable)} condition tiles can be drawn, {ROWS} are needed")
     r.shuffle(usable)
-    state.duel_conditions = usable[:ROWS]
+    d.conditions = usable[:ROWS]
     for level in LEVELS:
         pile = [t.id for t in b.tiles.values() if t.level == level]
         r.shuffle(pile)
-        state.duel_tiles.update(zip(reward_spaces(level), pile))
-    state.duel_markers = [0] * ROWS
-    state.duel_contracts_before = [0] * state.seats
+        d.tiles.update(zip(reward_spaces(level), pile))
+    d.markers = [0] * ROWS
+    d.contracts_before = [0] * state.seats
 
 
 # ---------------------------------------------------------------- the conditions
@@ -165,7 +165,7 @@ def _dam_water(game: Game, seat: int, c: Condition) -> int:
 def _contracts(game: Game, seat: int, c: Condition) -> int:
     st = game.state
     points, contracts = board().contract_points, components().contracts
-    return sum(points[contracts[cid].kind] for cid in st.companies[seat].fulfilled[st.duel_contracts_before[seat]:])
+    return sum(points[contracts[cid].kind] for cid in st.companies[seat].fulfilled[duel(st).contracts_before[seat]:])
 
 
 def _energy(game: Game, seat: int, c: Condition) -> int:
@@ -190,7 +190,7 @@ def count(game: Game, seat: int, condition: str) -> int:
 
 def counts(game: Game, row: int) -> list[int]:
     """Each seat's count for row ``row`` (1-3)."""
-    condition = game.state.duel_conditions[row - 1]
+    condition = duel(game.state).conditions[row - 1]
     return [count(game, seat, condition) for seat in range(game.state.seats)]
 
 
@@ -215,37 +215,35 @@ def check_phase(game: Game) -> Flow[None]:
 
     It reads where it is from the state (rows resolved, questions still to ask), so a game saved or taken
     back at a Reward tile's question starts again there: that question is a turn of its own."""
-    st = game.state
-    if not st.duel_markers:
-        return
+    st, d = game.state, duel(game.state)
     while True:
-        if st.duel_asking:  # a tile's question comes before the next row is counted
-            seat, tile = st.duel_asking[0].split(":")
+        if d.asking:  # a tile's question comes before the next row is counted
+            seat, tile = d.asking[0].split(":")
             game.boundary()
             yield from rewards.gain(game, int(seat), asking_part(board().tiles[tile]), SOURCE)
-            st.duel_asking.pop(0)
-        elif st.duel_rows_done < ROWS:
-            st.duel_rows_done += 1
-            check_row(game, st.duel_rows_done)
+            d.asking.pop(0)
+        elif d.rows_done < ROWS:
+            d.rows_done += 1
+            check_row(game, d.rows_done)
         else:
             break
-    st.duel_rows_done = 0
-    st.duel_contracts_before = [len(c.fulfilled) for c in st.companies]
+    d.rows_done = 0
+    d.contracts_before = [len(c.fulfilled) for c in st.companies]
     game.event("Duel board after the Check phase: " + ", ".join(
-        f"row {row} {describe_position(game, p)}" for row, p in enumerate(st.duel_markers, 1)) + ".",
-        kind=EventKind.DUEL_CHECKED, data={"round": st.round, "markers": list(st.duel_markers)})
+        f"row {row} {describe_position(game, p)}" for row, p in enumerate(d.markers, 1)) + ".",
+        kind=DuelEvent.CHECKED, data={"round": st.round, "markers": list(d.markers)})
 
 
 def check_row(game: Game, row: int) -> None:
     """One row: count, move the marker by the difference toward the higher count, take the tiles reached
-    (what they give at once; a person's question about the rest is queued in ``duel_asking``)."""
-    st = game.state
-    condition = board().conditions[st.duel_conditions[row - 1]]
+    (what they give at once; a person's question about the rest is queued in ``DuelState.asking``)."""
+    d = duel(game.state)
+    condition = board().conditions[d.conditions[row - 1]]
     got = counts(game, row)
     steps = got[1] - got[0]
-    start = st.duel_markers[row - 1]
-    end, reached = move(row, start, steps, st.duel_tiles)
-    st.duel_markers[row - 1] = end
+    start = d.markers[row - 1]
+    end, reached = move(row, start, steps, d.tiles)
+    d.markers[row - 1] = end
     mover = -1 if steps == 0 else (1 if steps > 0 else 0)
     said = ", ".join(f"{game.name(s)} {n}" for s, n in enumerate(got))
     if mover < 0:
@@ -254,13 +252,13 @@ def check_row(game: Game, row: int) -> None:
         what = (f"{game.name(mover)} moves the marker {abs(steps)} toward its side"
                 + (f" (only {abs(end - start)}: the track ends)" if abs(end - start) < abs(steps) else "")
                 + f", to {describe_position(game, end)}")
-    game.event(f"Duel row {row} ({condition.name}): {said}; {what}.", mover, EventKind.DUEL_ROW,
+    game.event(f"Duel row {row} ({condition.name}): {said}; {what}.", mover, DuelEvent.ROW,
                data={"row": row, "condition": condition.id, "counts": got, "seat": mover, "steps": abs(steps),
-                     "from": start, "to": end, "reached": [st.duel_tiles[s] for s in reached]})
+                     "from": start, "to": end, "reached": [d.tiles[s] for s in reached]})
     for at in reached:
-        tile = board().tiles[st.duel_tiles.pop(at)]
+        tile = board().tiles[d.tiles.pop(at)]
         game.event(f"{game.name(mover)} reaches Reward tile {tile.id} on row {row}: {tile.text}", mover,
-                   EventKind.DUEL_REWARD, data={"row": row, "space": at, "tile": tile.id, "level": tile.level,
+                   DuelEvent.REWARD, data={"row": row, "space": at, "tile": tile.id, "level": tile.level,
                                                 "reward": dict(tile.reward)})
         if is_automa(game, mover):
             automa_gain(game, mover, tile.reward)
@@ -268,7 +266,7 @@ def check_row(game: Game, row: int) -> None:
         for _ in rewards.gain(game, mover, at_once_part(tile), SOURCE):
             raise RuntimeError(f"Reward tile {tile.id}: a part given at once asked a question")
         if asking_part(tile):
-            st.duel_asking.append(f"{mover}:{tile.id}")
+            d.asking.append(f"{mover}:{tile.id}")
 
 
 AT_ONCE = (*rewards.PLAIN, "wheel_rotations")  # reward keys that ask nothing
@@ -326,12 +324,11 @@ def automa_answer(game: Game, seat: int, prompt: Prompt) -> str:
 
 def final_scoring(game: Game) -> None:
     """Each track: the player on whose side its marker lies scores the VP of its space; the centre nobody."""
-    st = game.state
-    for row, position in enumerate(st.duel_markers, 1):
+    for row, position in enumerate(duel(game.state).markers, 1):
         seat = side_seat(position)
         vp = board().vp[abs(position) - 1] if seat >= 0 else 0
         if seat >= 0:
             game.gain_vp(seat, vp, SOURCE)
         game.event(f"Duel row {row}: " + (f"{game.name(seat)} scores {vp} VP (marker on space {abs(position)})."
                                           if seat >= 0 else "the marker is in the centre; nobody scores."),
-                   seat, EventKind.DUEL_SCORED, data={"row": row, "position": position, "seat": seat, "vp": vp})
+                   seat, DuelEvent.SCORED, data={"row": row, "position": position, "seat": seat, "vp": vp})
