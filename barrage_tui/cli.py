@@ -89,7 +89,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command")
     sim = sub.add_parser("sim", help="play random whole games headless and check the rules' invariants")
     sim.add_argument("--games", type=int, default=20, help="number of games (default 20)")
-    sim.add_argument("--players", type=int, choices=(1, 2, 3, 4), help="seats per game (default: random 1-4)")
+    sim.add_argument("--players", type=int, help="seats per game (default: a random count the game allows)")
     sim.add_argument("--seed", type=int, default=1, help="seed of the whole run (default 1)")
     mode = sim.add_mutually_exclusive_group()
     mode.add_argument("--intro", action="store_true", help="only introductory games")
@@ -210,6 +210,10 @@ def _run(argv: list[str] | None) -> int:
             parser.error("--games must be at least 1")
         if args.jobs is not None and args.jobs < 1:
             parser.error("--jobs must be at least 1")
+        from .rules.components import components
+        fewest, most = components().seats
+        if args.players is not None and not fewest <= args.players <= most:
+            parser.error(f"--players must be from {fewest} to {most}")
         jobs = args.jobs or os.cpu_count() or 1
         intro = True if args.intro else False if args.full else None
         for module in args.modules:  # a module played with some seat counts only (modules.toml seats)

@@ -132,8 +132,8 @@ def _check(op: str, name: str, kind: str, value) -> None:
                                                              if name == "table" else 10 * NAME_LENGTH),
         _INT: lambda v: type(v) is int and 0 <= v <= MAX_AT,
         _BOOL: lambda v: type(v) is bool,
-        _SEATS: lambda v: isinstance(v, list) and len(v) <= 4 and len(set(v)) == len(v)
-        and all(type(s) is int and 0 <= s < 4 for s in v),
+        _SEATS: lambda v: isinstance(v, list) and len(v) <= _most_seats() and len(set(v)) == len(v)
+        and all(type(s) is int and 0 <= s < _most_seats() for s in v),
         _DICT: lambda v: isinstance(v, dict),
     }[kind]
     if not ok(value):
@@ -147,6 +147,12 @@ _WORD = re.compile(r"[a-z_]{0,32}")
 
 
 _SETUP_FIELDS = {"seats", "introductory", "seed", "expansion", "confirm", "modules", "board"}
+
+
+def _most_seats() -> int:
+    """The most seats a game has (the rules' fact, game-flow.toml)."""
+    from barrage_tui.rules.components import components
+    return components().seats[1]
 
 
 def setup_to_wire(setup) -> dict:
@@ -172,7 +178,7 @@ def setup_from_wire(data: dict):
         raise ProtocolError("a setup needs seats, introductory, seed, expansion, confirm, modules and board")
     seats, seed, chosen, board = data["seats"], data["seed"], data["modules"], data["board"]
     flags = (data["introductory"], data["expansion"], data["confirm"])
-    if not isinstance(seats, list) or not 1 <= len(seats) <= 4 or type(seed) is not int \
+    if not isinstance(seats, list) or not 1 <= len(seats) <= _most_seats() or type(seed) is not int \
             or not 0 <= seed <= MAX_SEED or any(type(f) is not bool for f in flags) \
             or not isinstance(chosen, list) or len(chosen) > 32 \
             or not all(isinstance(m, str) and _WORD.fullmatch(m) for m in chosen):

@@ -51,7 +51,7 @@ def load(ref: str) -> Board:
     data = read_bytes(ref)
     key = (ref, sha256(data))
     if key not in _cache:
-        board = parse_bytes(data, components().headstreams)
+        board = parse_bytes(data, components().headstreams, components().seats)
         if len(_cache) >= _CACHE_MAX:
             _cache.clear()
         _cache[key] = board

@@ -228,8 +228,9 @@ def sha256(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def parse_bytes(data: bytes, tiles: Collection[int]) -> Board:
-    """A board from a file's bytes; ``tiles`` are the headstream tiles the game has (headstreams.toml)."""
+def parse_bytes(data: bytes, tiles: Collection[int], seats: tuple[int, int]) -> Board:
+    """A board from a file's bytes; ``tiles`` are the headstream tiles the game has (headstreams.toml),
+    ``seats`` the fewest and most seats a game has (game-flow.toml: ``components().seats``)."""
     if len(data) > MAX_BYTES:
         raise BoardProblem("", too_large(len(data), MAX_BYTES, "board file"))
     try:
@@ -244,7 +245,7 @@ def parse_bytes(data: bytes, tiles: Collection[int]) -> Board:
         raise BoardProblem("", f"not valid TOML: {exc}") from None
     except (ValueError, RecursionError) as exc:
         raise BoardProblem("", f"not valid TOML: {exc or 'nested too deeply'}") from None
-    return parse(raw, tiles, sha256(data))
+    return parse(raw, tiles, seats, sha256(data))
 
 
 # ------------------------------------------------------------------------------ the typed reader
@@ -381,18 +382,19 @@ def _check_id(ident: str, place: str) -> None:
         raise BoardProblem(place, f"id {_shown(ident)}: an id has only letters, digits, '_' and '-'")
 
 
-def parse(raw: Mapping[str, Any], tiles: Collection[int], digest: str = "") -> Board:
+def parse(raw: Mapping[str, Any], tiles: Collection[int], seats: tuple[int, int], digest: str = "") -> Board:
     """A board from its TOML tables, checked (``BoardProblem`` on the first problem found)."""
     top = _Item(dict(raw), "", _TOP)
     b = _Builder(tiles)
     board_id = top.get("id", str)
     _check_id(board_id, "")
     top.get("note", str, "")  # for people: only its type is checked
-    seats = tuple(top.items("seats", int))
-    for n in seats:
-        if not 1 <= n <= 4:
-            raise BoardProblem("seats", f"{_shown(n)} seats: a game has 1 to 4")
-    if len(set(seats)) != len(seats):
+    fewest, most = seats
+    seats_for = tuple(top.items("seats", int))
+    for n in seats_for:
+        if not fewest <= n <= most:
+            raise BoardProblem("seats", f"{_shown(n)} seats: a game has {fewest} to {most}")
+    if len(set(seats_for)) != len(seats_for):
         raise BoardProblem("seats", "lists a seat count twice")
     areas = tuple(top.items("areas", str)) or AREAS
     for a in areas:
@@ -458,7 +460,7 @@ def parse(raw: Mapping[str, Any], tiles: Collection[int], digest: str = "") -> B
         board_id, top.text("name", board_id), areas,
         MappingProxyType({k: Lake(k, c, d, downstream[k]) for k, (_, c, d, _) in b.lakes.items()}),
         head_tiles, neutral_dams, MappingProxyType(landscapes), _yields(top, b, areas),
-        _layout(top, b), digest, seats, top.get("assumed", str, ""), MappingProxyType(positions),
+        _layout(top, b), digest, seats_for, top.get("assumed", str, ""), MappingProxyType(positions),
         _preparation_tiles(top, b, len(positions)), MappingProxyType(b.head_covers),
         MappingProxyType({h: t for h, (_, t) in b.head_fixed.items()}), MappingProxyType(diversions))
 

@@ -545,8 +545,9 @@ def components() -> Components:
     track = load_data("energy-track")
     heads = {t["id"]: HeadstreamTile(t["id"], tuple(t["drops_by_round"]), t.get("assumed", ""))
              for t in load_data("headstreams")["tile"]}
+    seats = (game["players_min"], min(game["players_max"], game["companies_max"]))
     return Components(
-        map=parse_bytes(builtin_board_bytes(BASE_BOARD), heads),
+        map=parse_bytes(builtin_board_bytes(BASE_BOARD), heads, seats),
         headstreams=_frozen(heads),
         spaces=_frozen(spaces),
         construction_spaces=construction,
@@ -579,7 +580,7 @@ def components() -> Components:
         common=_common(common),
         energy_section=track["section"][1]["from_energy"] - track["section"][0]["from_energy"],
         energy_cap=track["wrap"]["flip_at"] if track["wrap"]["counts_as_30_for_rewards"] else 10**9,
-        seats=(game["players_min"], min(game["players_max"], game["companies_max"])),
+        seats=seats,
         national_fewer_than_companies=counts["national_fewer_than_companies"],
         face_up_per_colour=counts["private_face_up_per_colour"],
         action_texts=action_texts,

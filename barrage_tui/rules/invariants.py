@@ -12,7 +12,7 @@ from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from . import contracts, geology, water
-from .components import components
+from .components import STRUCTURES, components
 from .decisions import PromptKind
 from .officers import OFFICERS
 from .preparation import blocked_spaces
@@ -22,7 +22,7 @@ from .validation import InvalidState, check_state
 if TYPE_CHECKING:
     from .game import Game
 
-STRUCTURES = ("base", "elevation", "conduit", "powerhouse")
+
 COUNTED = ("vp", "credits", "excavators", "mixers", "energy", "engineers")
 _counted = attrgetter(*COUNTED)
 

@@ -28,10 +28,6 @@ DRAFT_OPTION = "draft"  # Setup.options key, default true: people pick drawn pai
 CONFIRM_OPTION = "confirm_turns"  # Setup.options key, default false: a person ends each turn with "End turn"
 MAX_AUTOMAS = 3
 NO_OFFICER = "none"
-COMPANY_ORDER = ("usa", "germany", "italy", "france")  # the base game's companies, drawn at random
-# The expansions' companies, in the order they are listed and drawn: each is drawn too when its ``module``
-# (companies.toml) is switched on, and may always be chosen for a seat.
-EXPANSION_COMPANIES = ("japan", "brazil", "china")
 
 if TYPE_CHECKING:
     Options = dict[str, object]  # the *_OPTION flags; the saves keep the game's "id" there too
@@ -191,8 +187,19 @@ def seat_counts(low: int, high: int) -> str:
 def company_pool(options: Options) -> tuple[str, ...]:
     """The companies drawn at random: the base game's, and each expansion company whose module is on (its
     ``module`` in companies.toml: Japan and Brazil with "overseas", China with "china")."""
-    on, known = modules(options), components().companies
-    return COMPANY_ORDER + tuple(c for c in EXPANSION_COMPANIES if c in known and known[c].module in on)
+    on = modules(options)
+    return base_companies() + tuple(c for c in expansion_companies() if components().companies[c].module in on)
+
+
+def base_companies() -> tuple[str, ...]:
+    """The base game's companies, in the order of companies.toml (drawn at random in that order)."""
+    return tuple(c.id for c in components().companies.values() if c.base_game)
+
+
+def expansion_companies() -> tuple[str, ...]:
+    """The modules' companies (companies.toml ``module``), in the data's order: each is drawn too when its
+    module is switched on, and may always be chosen for a seat."""
+    return tuple(c.id for c in components().companies.values() if c.module)
 
 
 def automa_plays_company(company: str) -> bool:
@@ -282,7 +289,7 @@ def pick_matchup(game: Game, seat: int) -> Flow[None]:
                       f"{comps.companies[company].name} with {comps.officers[officer].name}",
                       (keys.make("company", company), keys.make("officer", officer)),
                       data={"company": company, "officer": officer, "from_automa": t not in st.drafting})
-               for company, (t, officer) in sorted(pairs.items(), key=lambda kv: (COMPANY_ORDER + EXPANSION_COMPANIES).index(kv[0]))]
+               for company, (t, officer) in sorted(pairs.items(), key=lambda kv: (base_companies() + expansion_companies()).index(kv[0]))]
     key = yield from game.ask(seat, PromptKind.MATCHUP, "Pick a company + chief engineer.", choices)
     other, officer = pairs[keys.Key.parse(key).arg(0)]
     mine, theirs = st.companies[seat], st.companies[other]

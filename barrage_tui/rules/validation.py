@@ -14,6 +14,7 @@ from functools import cache, partial
 
 from . import company_board, geology, landscape_data, scoring
 from .actions import BANK
+from .contracts import COLOURS
 from .automa_deck import DECK_SIZE
 from .board_files import board_of
 from .boards import Board
@@ -25,7 +26,6 @@ from .setup import SEAT_KINDS, Setup
 from .state import NEUTRAL, WHEEL_SEGMENTS, CompanyState, GameState, module_state_class
 
 PHASES = ("pick", "income", "actions", CHECK, "over")
-COLOURS = ("green", "yellow", "red")
 LEVELS = ("1", "2", "3")
 NO_OFFICER = "none"  # an Automa below Very Hard plays without a chief engineer
 

@@ -145,3 +145,93 @@ def test_an_import_inside_a_function_is_found_even_for_the_type_checker(tmp_path
     })
     _, inner = _graph()
     assert sorted(inner) == [f"{PACKAGE}.a:2", f"{PACKAGE}.b:4"]
+
+
+# ---------------------------------------------------------------- the modules of the game as plug-ins
+
+MODULES = f"{PACKAGE}.modules"
+
+
+def _every_import(tree: ast.Module, package: str, modules) -> set[str]:
+    """The rules modules a module imports, its type-checking imports too."""
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            found.update(_imported(package, node, modules))
+        elif isinstance(node, ast.Import):
+            found.update(a.name for a in node.names)
+    return found
+
+
+def _is_module_code(name: str) -> bool:
+    return name == MODULES or name.startswith(f"{MODULES}.")
+
+
+def _base_files():
+    """The base game and the engine: every rules module but the modules' packages and the package itself
+    (``barrage_tui.rules``, the public API, which loads the plug-ins as it loads the chief engineers)."""
+    return {name: entry for name, entry in _modules().items() if not _is_module_code(name) and name != PACKAGE}
+
+
+def test_no_base_game_file_imports_a_module():
+    modules = _modules()
+    for name, (package, tree) in _base_files().items():
+        assert not [m for m in _every_import(tree, package, modules) if _is_module_code(m)], name
+
+
+def test_a_module_imports_no_other_module():
+    modules = _modules()
+    for name, (package, tree) in modules.items():
+        if not name.startswith(f"{MODULES}."):
+            continue
+        own = ".".join(name.split(".")[:4])  # barrage_tui.rules.modules.<id>
+        others = [m for m in _every_import(tree, package, modules)
+                  if _is_module_code(m) and m != MODULES and not (m == own or m.startswith(f"{own}."))]
+        assert others == [], name
+
+
+def _module_words() -> set[str]:
+    """What naming a module is: its id, and the names its state had in the base game's state (the saves'
+    ``old_fields``). An id that is also a company's (China: a company, playable without the module, owns its
+    rules in the base game) names the company."""
+    from barrage_tui.rules.components import components
+    from barrage_tui.rules.plugin import registered
+
+    words = {m.id for m in registered().values()} - set(components().companies)
+    return words | {field for m in registered().values() for field in m.old_fields}
+
+
+def _names(tree: ast.Module) -> set[str]:
+    """The names a module's code uses (variables, attributes, functions, arguments) and its plain strings."""
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name):
+            found.add(node.id)
+        elif isinstance(node, ast.Attribute):
+            found.add(node.attr)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            found.add(node.name)
+        elif isinstance(node, ast.arg):
+            found.add(node.arg)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value.isidentifier():
+            found.add(node.value)
+    return found
+
+
+def test_no_base_game_file_names_a_module_or_its_state():
+    words = _module_words()
+    named = {name: sorted(n for n in _names(tree) if any(w in n.lower() for w in words))
+             for name, (_, tree) in _base_files().items()}
+    assert {name: found for name, found in named.items() if found} == {}
+
+
+def test_the_naming_check_finds_a_module_named(monkeypatch):
+    # the check itself works: a base file that reads a module's state field is reported
+    monkeypatch.setattr(sys.modules[__name__], "_base_files",
+                        lambda: {"x": ("", ast.parse("def f(st):\n    return st.duel_markers\n"))})
+    try:
+        test_no_base_game_file_names_a_module_or_its_state()
+    except AssertionError as exc:
+        assert "duel_markers" in str(exc)
+    else:
+        raise AssertionError("the name was not found")

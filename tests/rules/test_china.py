@@ -11,7 +11,7 @@ from barrage_tui.rules import build_costs, build_tiles, china, company_board, co
 from barrage_tui.rules.components import components
 from barrage_tui.rules.decisions import PromptKind
 from barrage_tui.rules.invariants import violations
-from barrage_tui.rules.setup import COMPANY_ORDER, MODULES_OPTION, SeatSetup, Setup, company_pool, known_modules
+from barrage_tui.rules.setup import base_companies, MODULES_OPTION, SeatSetup, Setup, company_pool, known_modules
 from barrage_tui.rules.sim import play_random
 from barrage_tui.rules.state import NEUTRAL, GameState
 from barrage_tui.rules.validation import InvalidState, check_state
@@ -299,9 +299,9 @@ def test_a_piece_standing_twice_or_on_another_companys_powerhouse_is_refused():
 
 def test_the_china_module_puts_china_in_the_pool_and_china_may_be_chosen_without_it():
     assert "china" in known_modules() and known_modules()["china"].name == "The China Challenge"
-    assert company_pool({}) == COMPANY_ORDER
-    assert company_pool({MODULES_OPTION: ["china"]}) == COMPANY_ORDER + ("china",)
-    assert company_pool({MODULES_OPTION: ["overseas", "china"]}) == COMPANY_ORDER + ("japan", "brazil", "china")
+    assert company_pool({}) == base_companies()
+    assert company_pool({MODULES_OPTION: ["china"]}) == base_companies() + ("china",)
+    assert company_pool({MODULES_OPTION: ["overseas", "china"]}) == base_companies() + ("japan", "brazil", "china")
     setup = Setup(seats=(SeatSetup("P1", company="china", officer="wilhelm"), SeatSetup("P2")), seed=4)
     result = play_random(setup, 4, check=True)
     assert not result.error and not result.violations

@@ -214,7 +214,7 @@ slot = "powerhouse_top"
 
 def _parse(tables: str, seats: str = "seats = [2]") -> boards.Board:
     text = SMALL.read_text().replace('id = "small"', f'id = "small"\n{seats}', 1) + "\n" + tables
-    return boards.parse(tomllib.loads(text), components().headstreams)
+    return boards.parse(tomllib.loads(text), components().headstreams, components().seats)
 
 
 def test_a_board_with_positions_and_preparation_tiles_is_accepted():

@@ -12,7 +12,7 @@ import pytest
 from barrage_tui.rules import setup as rules_setup
 from barrage_tui.rules.components import components
 from barrage_tui.rules.game import Game
-from barrage_tui.rules.setup import (COMPANY_ORDER, MODULES_OPTION, SeatSetup, Setup, SetupError, company_pool,
+from barrage_tui.rules.setup import (base_companies, MODULES_OPTION, SeatSetup, Setup, SetupError, company_pool,
                                      known_modules, modules, new_state)
 from barrage_tui.rules.sim import play_random, random_setup
 from saves import load_game, save_game
@@ -40,8 +40,8 @@ def test_overseas_puts_japan_and_brazil_in_the_random_pool(monkeypatch):
     with_overseas = replace(comps, companies={**comps.companies, "japan": replace(usa, id="japan", module="overseas"),
                                               "brazil": replace(usa, id="brazil", module="overseas")})
     monkeypatch.setattr(rules_setup, "components", lambda: with_overseas)
-    assert company_pool({}) == COMPANY_ORDER
-    assert company_pool({MODULES_OPTION: ["overseas"]}) == COMPANY_ORDER + ("japan", "brazil")
+    assert company_pool({}) == base_companies()
+    assert company_pool({MODULES_OPTION: ["overseas"]}) == base_companies() + ("japan", "brazil")
     drawn = set()
     for seed in range(30):
         st = new_state(Setup(seats=tuple(SeatSetup(f"P{i}") for i in range(4)), seed=seed,

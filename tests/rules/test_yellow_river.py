@@ -56,7 +56,7 @@ def test_the_yellow_river_has_every_part_of_the_china_challenge_and_says_it_is_a
 def _broken(change) -> str:
     text = board_files.read_bytes(YR).decode()
     with pytest.raises(boards.BoardProblem) as info:
-        boards.parse_bytes(change(text).encode(), components().headstreams)
+        boards.parse_bytes(change(text).encode(), components().headstreams, components().seats)
     return str(info.value)
 
 

@@ -219,14 +219,14 @@ class StartScreen(Screen):
         from barrage_tui.rules.automa_levels import levels
         from barrage_tui.rules.components import BASE_OFFICERS, EXPANSION_OFFICERS, PROMO_OFFICERS, components
         from barrage_tui.rules.officers import OFFICERS as RULES
-        from barrage_tui.rules.setup import COMPANY_ORDER, EXPANSION_COMPANIES, known_modules
+        from barrage_tui.rules.setup import base_companies, expansion_companies, known_modules
 
         names = components().officers
         ids = [o for o in BASE_OFFICERS + PROMO_OFFICERS + EXPANSION_OFFICERS if names[o].selectable]
         ids += [o for o in names if names[o].requires]  # offered while their modules are on
         companies = components().companies
         officers = {
-            "companies": COMPANIES + [(companies[c].name, c) for c in COMPANY_ORDER + EXPANSION_COMPANIES
+            "companies": COMPANIES + [(companies[c].name, c) for c in base_companies() + expansion_companies()
                                              if c in companies],
             "modules": [(m.id, m.short) for m in known_modules().values()],
             "boards": self._boards(),

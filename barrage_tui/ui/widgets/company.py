@@ -7,7 +7,7 @@ from textual.containers import Horizontal
 
 from barrage_tui.rules import china, company_board, level, officers
 from barrage_tui.rules.setup import NO_OFFICER
-from barrage_tui.rules.components import components
+from barrage_tui.rules.components import STRUCTURES, components
 
 from ..palette import BOLD, DIM, KIND_STYLE, RED, SELECTED, TITLE, badge, mark
 from ..texts import COMPANY_SHORT, OFFICER_SHORT, STRUCT_LETTER, officer_short_name, reward_short, tile_short
@@ -139,7 +139,7 @@ class CompanyBoard(Panel):
         full_income = width >= 36 and incomes
         merged = dense and full_income  # each income row starts with its pieces left: "B5 2:3VP ..."
         pieces = Text("Left ")
-        for s in ("powerhouse",) if merged else ("base", "elevation", "conduit", "powerhouse"):
+        for s in ("powerhouse",) if merged else STRUCTURES:
             pieces.append(f"{STRUCT_LETTER[s]}{c.pieces[s]} ")
         if not merged:
             out.append(pieces)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from barrage_tui.rules.contracts import COLOURS
 from barrage_tui.rules.keys import contract_of
 
 from ..palette import DIM, KIND_STYLE, TITLE, mark
@@ -11,7 +12,6 @@ from ..texts import contract_short
 from ..view import Panel, View, marks
 from .textutil import wrap
 
-COLOURS = ("green", "yellow", "red")
 
 
 class ContractsView(Panel):
