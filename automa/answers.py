@@ -24,6 +24,9 @@ construction) hands its answers in as presets; everything else follows the Autom
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING, cast
+
 from barrage_tui.rules import production
 from barrage_tui.rules.decisions import PromptKind
 from barrage_tui.rules.keys import Key, make
@@ -33,9 +36,14 @@ from . import contracts, machinery, officer_amir, officer_octavius, placement
 from .boxes.production import best_system, drops_for, system_energy
 from .boxes.water import next_headstream
 
+if TYPE_CHECKING:
+    from barrage_tui.rules.decisions import Prompt
+
+    from .context import Context
+
 
 class Answerer:
-    def __init__(self, view):
+    def __init__(self, view: Context) -> None:
         self.view = view
         self.op = ""
         self.presets: dict[str, str] = {}
@@ -47,7 +55,7 @@ class Answerer:
         self.flows: list[tuple[System, int]] = []  # the Dams of this production, in order (Dr. Octavius)
         self.marker: int | None = None  # the Energy marker as this production began (Franz de Lasse)
 
-    def begin(self, op: str, presets: dict) -> None:
+    def begin(self, op: str, presets: dict[str, str]) -> None:
         parsed = Key.parse(op)
         self.op = parsed.verb
         self.presets = dict(presets)
@@ -55,33 +63,33 @@ class Answerer:
         self.flows = []
         if parsed.verb == "produce":  # the box chose its system (the rules ask only if there are several)
             self.system, self.bonus, self.second = _system(presets[PromptKind.SYSTEM]), parsed.number(), False
-            self._start_production()
+            self._start_production(self.system)
 
-    def _start_production(self) -> None:
-        self.energy = system_energy(self.view, self.system, self.bonus, self.second)
-        self.flows = officer_octavius.flows(self.view, self.system, self.second)
+    def _start_production(self, system: System) -> None:
+        self.energy = system_energy(self.view, system, self.bonus, self.second)
+        self.flows = officer_octavius.flows(self.view, system, self.second)
         if self.marker is None:  # Germany's second production belongs to the same production action
             self.marker = self.view.company.energy
 
-    def __call__(self, prompt) -> str:
+    def __call__(self, prompt: Prompt) -> str:
         preset = self.presets.get(prompt.kind)
         if preset is not None and prompt.find(preset) is not None:
             del self.presets[prompt.kind]
             return preset
-        handler = getattr(self, f"_{prompt.kind}", None)
+        handler: Callable[[Prompt], str] | None = getattr(self, f"_{prompt.kind}", None)
         if handler is None:
             raise RuntimeError(f"the Automa has no rule for the question {prompt.kind!r}: {prompt.text}")
         return handler(prompt)
 
     # ------------------------------------------------------------ production
 
-    def _more_dams(self, prompt) -> str:  # Dr. Octavius's production: the next Dam of its plan
+    def _more_dams(self, prompt: Prompt) -> str:  # Dr. Octavius's production: the next Dam of its plan
         key = officer_octavius.next_dam(self.flows[1:], prompt)
         if Key.parse(key).verb == "system":
             self.system = _system(key)
         return key
 
-    def _system(self, prompt) -> str:
+    def _system(self, prompt: Prompt) -> str:
         offered = [_system(k) for k in prompt.keys() if Key.parse(k).verb == "system"]
         # inside a production: Germany's second one (no bonus); inside a construction: Powerhouse II (+2)
         self.second = self.op == "produce"
@@ -89,11 +97,11 @@ class Answerer:
         if not offered:
             return "skip"
         self.system, _ = best_system(self.view, offered, self.bonus, self.second)
-        self._start_production()
+        self._start_production(self.system)
         self.plan = None
         return self.system.key
 
-    def _production_drops(self, prompt) -> str:
+    def _production_drops(self, prompt: Prompt) -> str:
         counts = sorted(Key.parse(k).number() for k in prompt.keys())
         want = drops_for(self.view, self.system, counts[-1]) if self.system else counts[-1]
         k = want if want in counts else counts[-1]
@@ -102,8 +110,8 @@ class Answerer:
                                                    self.second)
         return make("drops", k)
 
-    def _headstream_drop(self, prompt) -> str:
-        left = int(prompt.data["of"]) - int(prompt.data["drop"]) + 1  # this drop and those still to place
+    def _headstream_drop(self, prompt: Prompt) -> str:
+        left = cast(int, prompt.data["of"]) - cast(int, prompt.data["drop"]) + 1  # this drop and those still to place
         if officer_amir.applies(self.view):
             return officer_amir.answer(self.view, prompt, left)
         head = next_headstream(self.view, left, bool(prompt.data["flowing"]))
@@ -111,7 +119,7 @@ class Answerer:
 
     # ------------------------------------------------------------ the rest
 
-    def _contract(self, prompt) -> str:
+    def _contract(self, prompt: Prompt) -> str:
         offered = [k.number() for k in map(Key.parse, prompt.keys()) if k.verb == "contract"]
         if contracts.several(self.view) and self.energy is not None:
             if self.plan is None:
@@ -123,20 +131,20 @@ class Answerer:
             return make("contract", pick)
         return make("contract", contracts.best(self.view, offered, self.marker))
 
-    def _machinery(self, prompt) -> str:
+    def _machinery(self, prompt: Prompt) -> str:
         offer = Key.parse(prompt.keys()[0])
         return make("machinery", *machinery.wild(self.view, offer.number(0) + offer.number(1)))
 
-    def _build_column(self, prompt) -> str:
+    def _build_column(self, prompt: Prompt) -> str:
         return prompt.keys()[0]  # the offered columns, left to right: see boxes/construction.choice
 
-    def _powerhouse_piece(self, prompt) -> str:
+    def _powerhouse_piece(self, prompt: Prompt) -> str:
         return prompt.keys()[0]  # the offered pieces, cheapest first: see boxes/construction.choice
 
-    def _income_price(self, prompt) -> str:
+    def _income_price(self, prompt: Prompt) -> str:
         return next((k for k in prompt.keys() if k != "skip"), "skip")
 
-    def _build_space(self, prompt) -> str:
+    def _build_space(self, prompt: Prompt) -> str:
         spaces = [k.rest() for k in map(Key.parse, prompt.keys()) if k.verb == "space"]
         if not spaces:
             return "skip"
@@ -144,11 +152,11 @@ class Answerer:
         return make("space", space)
 
 
-    def _payment(self, prompt) -> str:
+    def _payment(self, prompt: Prompt) -> str:
         offered = [c for c in prompt.choices if not c.data.get("waiver")]
         return min(offered, key=lambda c: (c.data["credits"], c.data["excamixers"], c.key)).key
 
-    def _geology_drop(self, prompt) -> str:
+    def _geology_drop(self, prompt: Prompt) -> str:
         return next(k for k in prompt.keys() if k != "skip")
 
 

@@ -11,12 +11,12 @@ from dataclasses import dataclass, fields
 from functools import cache
 from importlib import resources
 from types import MappingProxyType
-from typing import Mapping
+from typing import Any, Mapping, TypeVar
 
 from barrage_tui.rules.rewards import STRUCTURE_NAMES
 
 
-def load(name: str) -> dict:
+def load(name: str) -> dict[str, Any]:
     with resources.files(__package__).joinpath("data", f"{name}.toml").open("rb") as fh:
         return tomllib.load(fh)
 
@@ -99,9 +99,12 @@ class Card:
     criteria: Criteria
 
 
-def _make(cls, raw: dict):
+_Made = TypeVar("_Made", "Box", "Criteria")
+
+
+def _make(cls: type[_Made], raw: dict[str, Any]) -> _Made:
     names = {f.name for f in fields(cls)}
-    values = {k: tuple(v) if isinstance(v, list) else v for k, v in raw.items() if k in names}
+    values: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in raw.items() if k in names}
     return cls(**values)
 
 
@@ -116,7 +119,7 @@ def cards() -> Mapping[int, Card]:
 
 
 @cache
-def tables() -> Mapping[str, Mapping]:
+def tables() -> Mapping[str, Mapping[str, Any]]:
     """``location_order`` and ``engineer_placement`` from the data file."""
     raw = load("cards")
     return MappingProxyType({"location_order": MappingProxyType(raw["location_order"]),

@@ -8,17 +8,23 @@ The finished ``key`` is then applied to the real game by the engine.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from barrage_tui.rules import automa_step
-from barrage_tui.rules.automa_levels import AUTOMA, level
+from barrage_tui.rules.automa_levels import AUTOMA, Level, level
 from barrage_tui.rules.actions import engineers_available
+from barrage_tui.rules.state import CompanyState, GameState
 
 from .answers import Answerer
 from .cards import Card, Criteria, cards
 from .engineers import section_space
 
+if TYPE_CHECKING:
+    from barrage_tui.rules.game import Game
+
 
 class Context:
-    def __init__(self, game, seat: int):
+    def __init__(self, game: Game, seat: int) -> None:
         self.game = game.scratch()
         self.seat = seat
         self.answer = Answerer(self)
@@ -29,15 +35,15 @@ class Context:
     # ------------------------------------------------------------ what it looks at
 
     @property
-    def state(self):
+    def state(self) -> GameState:
         return self.game.state
 
     @property
-    def company(self):
+    def company(self) -> CompanyState:
         return self.game.state.companies[self.seat]
 
     @property
-    def level(self):
+    def level(self) -> Level:
         return level(self.company)
 
     @property
@@ -62,7 +68,7 @@ class Context:
 
     # ------------------------------------------------------------ what it does
 
-    def do(self, op: str, **presets) -> None:
+    def do(self, op: str, **presets: str) -> None:
         self.answer.begin(op, presets)
         self.step.do(op)
 

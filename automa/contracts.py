@@ -10,24 +10,30 @@ Nationals) the later in the state's list lies further right.
 from __future__ import annotations
 
 from itertools import combinations
+from typing import TYPE_CHECKING
 
 from barrage_tui.rules.components import components
 from barrage_tui.rules.contracts import contract_reduction
 
 from . import officers
 
+if TYPE_CHECKING:
+    from barrage_tui.rules.state import GameState
+
+    from .view import View
+
 
 def need(contract: int) -> int:
     return components().contracts[contract].energy
 
 
-def position(state, contract: int) -> int:
+def position(state: GameState, contract: int) -> int:
     kind = components().contracts[contract].kind
     row = state.national if kind == "national" else state.private_display.get(kind, [])
     return row.index(contract) if contract in row else -1
 
 
-def best(view, offered: list[int], marker: int | None = None) -> int:
+def best(view: View, offered: list[int], marker: int | None = None) -> int:
     """The contract it fulfils: the highest value, or (Franz) the lowest; rightmost on ties either way."""
     st = view.game.state
     if officers.contract_choice(view, marker) == "lowest":
@@ -35,23 +41,23 @@ def best(view, offered: list[int], marker: int | None = None) -> int:
     return max(offered, key=lambda c: (need(c), position(st, c)))
 
 
-def reduction(view) -> int:
+def reduction(view: View) -> int:
     """France at Hard and above needs 3 Energy less for a contract (automa.md 11)."""
     return contract_reduction(view.game, view.seat)
 
 
-def several(view) -> bool:
+def several(view: View) -> bool:
     return officers.contract_choice(view) == "most_contracts"
 
 
-def most_contracts(view, offered: list[int], energy: int) -> list[int]:
+def most_contracts(view: View, offered: list[int], energy: int) -> list[int]:
     """Simone: the largest number of contracts whose needs fit the energy; then the higher values, then the
     rightmost; a National that fits is always among them."""
     st = view.game.state
     cut = reduction(view)
     cost = {c: max(0, need(c) - cut) for c in offered}
     nationals = [c for c in offered if components().contracts[c].kind == "national" and cost[c] <= energy]
-    best_set: tuple = ()
+    best_set: tuple[int, ...] = ()
     best_key = None
     for n in range(len(offered), 0, -1):
         for group in combinations(offered, n):

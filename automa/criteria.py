@@ -13,11 +13,23 @@ their tiers in order and keep the first tier that is not empty.
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, TypeAlias, TypeVar
+
 from .geography import NEUTRAL_OWNER, OPPONENT, OWN, geo, relation
+from .view import View
 from .watersim import basin_traffic
 
+if TYPE_CHECKING:
+    from _typeshed import SupportsRichComparison
 
-def _best(spaces, score):
+Criterion: TypeAlias = Callable[[View, Sequence[str]], list[str]]  # the spaces it keeps
+
+Score = TypeVar("Score", bound="SupportsRichComparison")
+
+
+def _best(spaces: Sequence[str], score: Callable[[str], Score | None]) -> list[str]:
     """The spaces with the highest score (None = no score: left out); [] when none has a score."""
     scores = {s: score(s) for s in spaces}
     present = [v for v in scores.values() if v is not None]
@@ -27,7 +39,7 @@ def _best(spaces, score):
     return [s for s in spaces if scores[s] == top]
 
 
-def _tiers(spaces, *tests):
+def _tiers(spaces: Sequence[str], *tests: Callable[[str], bool]) -> list[str]:
     for test in tests:
         kept = [s for s in spaces if test(s)]
         if kept:
@@ -35,7 +47,7 @@ def _tiers(spaces, *tests):
     return []
 
 
-def _built_conduit_score(view, conduits):
+def _built_conduit_score(view: View, conduits: Iterable[str]) -> tuple[int, bool] | None:
     """(value, own) of the best built conduit among ``conduits``: at equal value an own one wins."""
     g = geo(view.game)
     st = view.game.state
@@ -45,19 +57,19 @@ def _built_conduit_score(view, conduits):
 
 # ---------------------------------------------------------------- Dam / Elevation column
 
-def dam_most_powerful_conduit(view, spaces):
+def dam_most_powerful_conduit(view: View, spaces: Sequence[str]) -> list[str]:
     g = geo(view.game)
     return _best(spaces, lambda s: _built_conduit_score(view, g.conduits_from(g.zone(s))))
 
 
-def dam_owned_powerhouse(view, spaces):
+def dam_owned_powerhouse(view: View, spaces: Sequence[str]) -> list[str]:
     g = geo(view.game)
     st = view.game.state
     return [s for s in spaces
             if any(OWN in g.powerhouse_relations(st, g.delivers_to(c), view.seat) for c in g.conduits_from(g.zone(s)))]
 
 
-def dam_upstream_powerhouse(view, spaces):
+def dam_upstream_powerhouse(view: View, spaces: Sequence[str]) -> list[str]:
     g = geo(view.game)
     st = view.game.state
     reached = set()
@@ -66,34 +78,34 @@ def dam_upstream_powerhouse(view, spaces):
     return [s for s in spaces if g.zone(s) in reached]
 
 
-def dam_red_outline_space(view, spaces):
+def dam_red_outline_space(view: View, spaces: Sequence[str]) -> list[str]:
     g = geo(view.game)
     dams = g.board.dams
     return [s for s in spaces if dams[s].upper]
 
 
-def dam_downstream_dam(view, spaces):
+def dam_downstream_dam(view: View, spaces: Sequence[str]) -> list[str]:
     g = geo(view.game)
     st, seat = view.game.state, view.seat
 
-    def leads_to(s, who):
+    def leads_to(s: str, who: str) -> bool:
         return any(who in g.dam_relations(st, g.delivers_to(c), seat) for c in g.conduits_from(g.zone(s)))
 
     return _tiers(spaces, lambda s: leads_to(s, OWN), lambda s: not leads_to(s, OPPONENT))
 
 
-def dam_most_water_drops(view, spaces):
+def dam_most_water_drops(view: View, spaces: Sequence[str]) -> list[str]:
     g = geo(view.game)
     traffic = basin_traffic(view.game)
     kept = _best(spaces, lambda s: sum(traffic.get(g.zone(s), {}).values()) or None)
     for head in view.criteria.headstreams:  # ties: the drops from the card's letters, in order
         if len(kept) <= 1:
             break
-        kept = _best(kept, lambda s: traffic.get(g.zone(s), {}).get(f"H{head}", 0))
+        kept = _best(kept, lambda s: traffic.get(g.zone(s), Counter[str]()).get(f"H{head}", 0))
     return kept
 
 
-DAM = {
+DAM: dict[str, Criterion] = {
     "most_powerful_conduit": dam_most_powerful_conduit,
     "owned_powerhouse": dam_owned_powerhouse,
     "upstream_powerhouse": dam_upstream_powerhouse,
@@ -105,12 +117,12 @@ DAM = {
 
 # ---------------------------------------------------------------- Conduit column
 
-def conduit_most_powerful(view, spaces):
+def conduit_most_powerful(view: View, spaces: Sequence[str]) -> list[str]:
     g = geo(view.game)
     return _best(spaces, g.value)
 
 
-def conduit_second_most_powerful(view, spaces):
+def conduit_second_most_powerful(view: View, spaces: Sequence[str]) -> list[str]:
     g = geo(view.game)
     values = sorted({g.value(s) for s in spaces}, reverse=True)
     if len(values) < 2:
@@ -118,36 +130,36 @@ def conduit_second_most_powerful(view, spaces):
     return [s for s in spaces if g.value(s) == values[1]]
 
 
-def _dam_order(view, spaces, order):
+def _dam_order(view: View, spaces: Sequence[str], order: tuple[str, ...]) -> list[str]:
     g = geo(view.game)
     st = view.game.state
     return _tiers(spaces, *[lambda s, who=who: who in g.dam_relations(st, g.zone(s), view.seat) for who in order])
 
 
-def conduit_owned_neutral_opponent_dam(view, spaces):
+def conduit_owned_neutral_opponent_dam(view: View, spaces: Sequence[str]) -> list[str]:
     return _dam_order(view, spaces, (OWN, NEUTRAL_OWNER, OPPONENT))
 
 
-def conduit_opponent_neutral_owned_dam(view, spaces):
+def conduit_opponent_neutral_owned_dam(view: View, spaces: Sequence[str]) -> list[str]:
     return _dam_order(view, spaces, (OPPONENT, NEUTRAL_OWNER, OWN))
 
 
-def _powerhouse_order(view, spaces, order):
+def _powerhouse_order(view: View, spaces: Sequence[str], order: tuple[str, ...]) -> list[str]:
     g = geo(view.game)
     st = view.game.state
     return _tiers(spaces, *[lambda s, who=who: who in g.powerhouse_relations(st, g.delivers_to(s), view.seat)
                             for who in order])
 
 
-def conduit_owned_opponent_powerhouse(view, spaces):
+def conduit_owned_opponent_powerhouse(view: View, spaces: Sequence[str]) -> list[str]:
     return _powerhouse_order(view, spaces, (OWN, OPPONENT))
 
 
-def conduit_opponent_owned_powerhouse(view, spaces):
+def conduit_opponent_owned_powerhouse(view: View, spaces: Sequence[str]) -> list[str]:
     return _powerhouse_order(view, spaces, (OPPONENT, OWN))
 
 
-CONDUIT = {
+CONDUIT: dict[str, Criterion] = {
     "most_powerful": conduit_most_powerful,
     "second_most_powerful": conduit_second_most_powerful,
     "owned_neutral_opponent_dam": conduit_owned_neutral_opponent_dam,
@@ -159,45 +171,45 @@ CONDUIT = {
 
 # ---------------------------------------------------------------- Powerhouse column
 
-def _first_dam_relation(view, space):
+def _first_dam_relation(view: View, space: str) -> str | None:
     g = geo(view.game)
     st = view.game.state
     dam = g.first_dam_below_powerhouses(st, g.zone(space))
     return None if dam is None else relation(st.dams[dam].owner, view.seat)
 
 
-def powerhouse_feeding_owned_dam(view, spaces):
+def powerhouse_feeding_owned_dam(view: View, spaces: Sequence[str]) -> list[str]:
     return _tiers(spaces, lambda s: _first_dam_relation(view, s) == OWN,
                   lambda s: _first_dam_relation(view, s) != OPPONENT)
 
 
-def powerhouse_not_feeding_opponent_dam(view, spaces):
+def powerhouse_not_feeding_opponent_dam(view: View, spaces: Sequence[str]) -> list[str]:
     return _tiers(spaces, lambda s: _first_dam_relation(view, s) != OPPONENT,
                   lambda s: _first_dam_relation(view, s) == OWN)
 
 
-def powerhouse_most_powerful_conduit(view, spaces):
+def powerhouse_most_powerful_conduit(view: View, spaces: Sequence[str]) -> list[str]:
     g = geo(view.game)
     return _best(spaces, lambda s: _built_conduit_score(view, g.conduits_into(g.zone(s))))
 
 
-def powerhouse_owned_dam(view, spaces):
+def powerhouse_owned_dam(view: View, spaces: Sequence[str]) -> list[str]:
     g = geo(view.game)
     st = view.game.state
     return [s for s in spaces if any(OWN in g.dam_relations(st, g.zone(c), view.seat) for c in g.conduits_into(g.zone(s)))]
 
 
-def powerhouse_plains(view, spaces):
+def powerhouse_plains(view: View, spaces: Sequence[str]) -> list[str]:
     g = geo(view.game)
     return [s for s in spaces if g.board.powerhouses[s].area == "plain"]
 
 
-def _hill_basin(n):
+def _hill_basin(n: int) -> Criterion:
     """Decision: on a board without basin ``n`` no space meets it (the criterion is then skipped)."""
     return lambda view, spaces: [s for s in spaces if geo(view.game).zone(s) == n]
 
 
-POWERHOUSE = {
+POWERHOUSE: dict[str, Criterion] = {
     "feeding_owned_dam": powerhouse_feeding_owned_dam,
     "not_feeding_opponent_dam": powerhouse_not_feeding_opponent_dam,
     "most_powerful_conduit": powerhouse_most_powerful_conduit,

@@ -8,22 +8,28 @@ space is taken they go beside the section. Constructions: on its own Company boa
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from barrage_tui.rules.actions import space_exists
 from barrage_tui.rules.components import components
 
 from .cards import tables
 
+if TYPE_CHECKING:
+    from .view import View
+
 BANK = "bank-b"
 
 
-def section_space(view, section: str) -> str:
+def section_space(view: View, section: str) -> str:
     if section == "company":
         return f"company-{view.seat}"
     if section == "bank":
         return BANK
     st = view.game.state
     spaces = components().spaces
-    for space in tables()["engineer_placement"][section]:
+    order: list[str] = tables()["engineer_placement"][section]  # the data file's lists (untyped TOML)
+    for space in order:
         if space_exists(view.game, spaces[space]) and space not in st.occupied:
             return space
     return f"{section}-beside"

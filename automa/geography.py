@@ -12,11 +12,16 @@ the Automa's criteria, as leading to its first target only; its productions stil
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import cache
+from typing import TYPE_CHECKING
 
 from barrage_tui.rules.board_features import course
 from barrage_tui.rules.boards import Board
-from barrage_tui.rules.state import NEUTRAL
+from barrage_tui.rules.state import NEUTRAL, GameState
+
+if TYPE_CHECKING:
+    from barrage_tui.rules.game import Game
 
 OWN, NEUTRAL_OWNER, OPPONENT = "own", "neutral", "opponent"
 
@@ -27,7 +32,7 @@ def relation(owner: int, seat: int) -> str:
     return NEUTRAL_OWNER if owner == NEUTRAL else OPPONENT
 
 
-def geo(game) -> Geography:
+def geo(game: Game) -> Geography:
     """The geography of the game's board."""
     return _of(game.board)
 
@@ -44,11 +49,11 @@ class Geography:
     def zone(self, space: str) -> int:
         return self.board.zone_of(space)
 
-    def dam_relations(self, state, basin: int, seat: int) -> set[str]:
+    def dam_relations(self, state: GameState, basin: int, seat: int) -> set[str]:
         """Who holds the Dams in a basin (own / neutral / opponent)."""
         return {relation(state.dams[s].owner, seat) for s in self.board.zones[basin].dam_spaces if s in state.dams}
 
-    def powerhouse_relations(self, state, basin: int, seat: int) -> set[str]:
+    def powerhouse_relations(self, state: GameState, basin: int, seat: int) -> set[str]:
         return {relation(state.powerhouses[s], seat) for s in self.board.zones[basin].powerhouse_spaces
                 if s in state.powerhouses}
 
@@ -64,7 +69,7 @@ class Geography:
     def value(self, conduit: str) -> int:
         return self.board.conduits[conduit].production
 
-    def river_below(self, state, node: str):
+    def river_below(self, state: GameState, node: str) -> Iterator[str]:
         """The river nodes downstream of ``node`` (not ``node`` itself), down to the exit, along the course in
         force (a built landscape's diversion: board_features.course)."""
         down = course(self.board, state.uncovered)
@@ -74,14 +79,14 @@ class Geography:
                 return
             yield node
 
-    def first_dam_below_powerhouses(self, state, basin: int) -> str | None:
+    def first_dam_below_powerhouses(self, state: GameState, basin: int) -> str | None:
         """The first built Dam that water leaving the Powerhouses of ``basin`` meets (any fill state)."""
         for node in self.river_below(state, self.board.passage(basin)):
             if node in state.dams:
                 return node
         return None
 
-    def basins_below_powerhouses(self, state, basin: int) -> set[int]:
+    def basins_below_powerhouses(self, state: GameState, basin: int) -> set[int]:
         """Basins that water leaving the Powerhouses of ``basin`` reaches with no Dam in between: the walk
         stops at the first built Dam, whose basin is still reached (automa.md 6.3, 12 #24)."""
         dams = self.board.dams

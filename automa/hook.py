@@ -4,19 +4,24 @@ one choice the cards give."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from . import income, turn
+
+if TYPE_CHECKING:
+    from barrage_tui.rules.decisions import Prompt
+    from barrage_tui.rules.game import Game
 
 
 class Automa:
     """Attached to a Game as ``game.automa``; stateless: everything it reads is in the game's state."""
 
-    def decide(self, game, prompt):
+    def decide(self, game: Game, prompt: Prompt) -> Prompt:
         planner = income if game.state.phase == "income" else turn
         return replace(prompt, choices=(planner.plan(game, prompt.seat),))
 
 
-def attach(game):
+def attach(game: Game) -> Game:
     """Let the Automa decide in ``game`` (the app, ``sim`` and the tests call this). Returns the game."""
     game.automa = Automa()
     return game

@@ -4,12 +4,17 @@ does not even ask)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from barrage_tui.rules.decisions import Choice
 
 from .context import Context
 
+if TYPE_CHECKING:
+    from barrage_tui.rules.game import Game
 
-def plan(game, seat: int) -> Choice:
+
+def plan(game: Game, seat: int) -> Choice:
     ctx = Context(game, seat)
     vp = ctx.company.vp
     ctx.do("income")

@@ -4,10 +4,15 @@ supply (the wheel does not count), an Excavator on a tie; decided one machine at
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from . import officers
 
+if TYPE_CHECKING:
+    from .view import View
 
-def wild(view, count: int) -> tuple[int, int]:
+
+def wild(view: View, count: int) -> tuple[int, int]:
     """(Excavators, mixers) for ``count`` machines of its choice."""
     fixed = officers.wild_machinery(view)
     if fixed == "mixer":

@@ -34,6 +34,8 @@ Decisions (UNVERIFIED):
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from barrage_tui.rules import water
 from barrage_tui.rules.keys import make
 from barrage_tui.rules.water import FLOW
@@ -42,12 +44,17 @@ from . import criteria, officers, placement
 from .boxes import water as water_box  # (a module: the water box imports this one too)
 from .geography import OWN, geo
 
+if TYPE_CHECKING:
+    from barrage_tui.rules.decisions import Prompt
 
-def applies(view) -> bool:
+    from .view import View
+
+
+def applies(view: View) -> bool:
     return officers.has(view, "amir")
 
 
-def _system_conduit_value(view, dam: str, own: bool) -> int | None:
+def _system_conduit_value(view: View, dam: str, own: bool) -> int | None:
     """The most powerful built Conduit of the Dam's basin leading to one of its Powerhouses, whose owner is
     (``own``) or is not itself; None if there is none."""
     g = geo(view.game)
@@ -58,7 +65,7 @@ def _system_conduit_value(view, dam: str, own: bool) -> int | None:
     return max(found) if found else None
 
 
-def choose_dam(view) -> tuple[str, str] | None:
+def choose_dam(view: View) -> tuple[str, str] | None:
     """(the Dam a drop goes straight into, why), or None when none of the three choices has room."""
     rooms = water.own_dams_with_room(view.game, view.seat)
     for why, own in (("a complete own system", True), ("another company's Conduit to its Powerhouse", False)):
@@ -72,13 +79,13 @@ def choose_dam(view) -> tuple[str, str] | None:
     return None
 
 
-def first_drop(view, count: int) -> str | None:
+def first_drop(view: View, count: int) -> str | None:
     """Where its first drop would go (a Dam or a headstream), or None: the Water Management box's test."""
     dam = choose_dam(view)
     return dam[0] if dam else water_box.next_headstream(view, count, flowing=True)
 
 
-def answer(view, prompt, remaining: int) -> str:
+def answer(view: View, prompt: Prompt, remaining: int) -> str:
     """The answer to water.place_drops's question for one drop."""
     dam = choose_dam(view)
     if dam is not None:

@@ -17,22 +17,30 @@ rules core: printed for a human).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from barrage_tui.rules import production
 from barrage_tui.rules.production import System
 
 from . import officers
 
+if TYPE_CHECKING:
+    from barrage_tui.rules.decisions import Prompt
+    from barrage_tui.rules.game import Game
 
-def value(game, system: System) -> int:
+    from .view import View
+
+
+def value(game: Game, system: System) -> int:
     """The value per drop of a Dam's path to the Powerhouse (a Japanese chain: its conduits' sum)."""
     return production.path_value(game, system)
 
 
-def applies(view, second: bool = False) -> bool:
+def applies(view: View, second: bool = False) -> bool:
     return officers.has(view, "octavius") and production.several_dams(view.game, view.seat, second)
 
 
-def flows(view, system: System, second: bool = False) -> list[tuple[System, int]]:
+def flows(view: View, system: System, second: bool = False) -> list[tuple[System, int]]:
     """[(system, drops), ...]: ``system`` first, then every other source Dam into its Powerhouse."""
     game, seat = view.game, view.seat
     out = [(system, production.max_drops(game, seat, system))]
@@ -48,11 +56,11 @@ def flows(view, system: System, second: bool = False) -> list[tuple[System, int]
     return out
 
 
-def energy(view, system: System, bonus: int, second: bool = False) -> int:
+def energy(view: View, system: System, bonus: int, second: bool = False) -> int:
     return production.flows_energy(view.game, view.seat, flows(view, system, second), bonus, second)
 
 
-def next_dam(plan: list[tuple[System, int]], prompt) -> str:
+def next_dam(plan: list[tuple[System, int]], prompt: Prompt) -> str:
     """The answer to "take drops from another dam as well?": the next Dam of the plan, else done."""
     for s, _ in plan:
         if prompt.find(s.key) is not None:

@@ -26,16 +26,23 @@ Decisions (UNVERIFIED):
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from barrage_tui.rules.officers.wu import held_drops
 
 from . import contracts, officers
 
+if TYPE_CHECKING:
+    from .cards import Card
+    from .context import Context
+    from .view import View
 
-def production_colour(card) -> str:
+
+def production_colour(card: Card) -> str:
     return next(box.contract_colour for box in card.actions if box.kind == "produce")
 
 
-def check(view, card) -> str | None:
+def check(view: View, card: Card) -> str | None:
     """Why its turn is Wu Fang's action (a sentence), or None."""
     if not officers.has(view, "wu") or view.company.private_spaces_used[0]:
         return None
@@ -47,7 +54,7 @@ def check(view, card) -> str | None:
     return f"its Dams hold {held} drop(s), enough for a face-up {colour} contract ({min(needs)})"
 
 
-def take_turn(ctx) -> bool:
+def take_turn(ctx: Context) -> bool:
     """Carry out Wu Fang's action instead of the card, if the check says so. True if it did."""
     why = check(ctx, ctx.action_card)
     if why is None:

@@ -16,6 +16,7 @@ production from several Dams have a module each (officer_wu, officer_amir, offic
 from __future__ import annotations
 
 from functools import cache
+from typing import TYPE_CHECKING, Any
 
 from barrage_tui.rules.automa_levels import AUTOMA, level
 from barrage_tui.rules.components import components
@@ -24,15 +25,18 @@ from barrage_tui.rules.scoring import SECTION
 from . import criteria
 from .cards import load
 
+if TYPE_CHECKING:
+    from .view import View
+
 COLUMNS = (1, 2, 3)
 
 
 @cache
-def _rules() -> dict[str, dict]:
+def _rules() -> dict[str, dict[str, Any]]:
     return {o["id"]: o for o in load("officers")["officer"]}
 
 
-def adaptation(view, key: str, default=None):
+def adaptation(view: View, key: str, default: Any = None) -> Any:
     """A structured rule of the seat's officer, for an Automa only (humans decide for themselves)."""
     company = view.company
     if company.kind != AUTOMA:
@@ -40,27 +44,27 @@ def adaptation(view, key: str, default=None):
     return _rules().get(company.officer, {}).get(key, default)
 
 
-def has(view, officer: str) -> bool:
+def has(view: View, officer: str) -> bool:
     return view.company.kind == AUTOMA and view.company.officer == officer
 
 
-def tile_effects(view) -> bool:
+def tile_effects(view: View) -> bool:
     return level(view.company).advanced_tile_effects
 
 
 # ---------------------------------------------------------------- construction
 
-def column_order(view) -> tuple[int, ...]:
+def column_order(view: View) -> tuple[int, ...]:
     """The order in which the action side's columns are read: 1, 2, 3; Gennardo Grasso: 2, 1, 3."""
     return tuple(adaptation(view, "column_order", COLUMNS))
 
 
-def officer_space(view) -> str:
+def officer_space(view: View) -> str:
     """Its chief engineer's (first) space, as the rules core names it: ``wu-1``, ``gennaro-1``."""
     return f"{view.company.officer}-1"
 
 
-def construction_discount(view) -> int:
+def construction_discount(view: View) -> int:
     """Gennardo Grasso: the first construction of each round costs 1 Engineer fewer; the Engineer it does
     use goes on his space as the reminder, so the discount is spent while an Engineer stands there.
 
@@ -73,14 +77,14 @@ def construction_discount(view) -> int:
     return 0 if view.company.private_spaces_used[0] else saved
 
 
-def construction_overrides(view) -> list[str]:
+def construction_overrides(view: View) -> list[str]:
     """Structures tried instead of a construction box, in order (Graziano: an Elevation; Wu Fang: a Base,
     else an Elevation - "if it has the correct technology tile and the required machinery")."""
     return [s for s in adaptation(view, "construction_override", []) if s in ("base", "elevation", "conduit",
                                                                              "powerhouse")]
 
 
-def preferred_spaces(view, structure: str, spaces, why: list[str]):
+def preferred_spaces(view: View, structure: str, spaces: list[str], why: list[str]) -> list[str]:
     """Before any card criterion (automa.md 6.1). Wilhelm: a Base goes to the mountains if it can, else the
     hills. Dr. Octavius: a Base space linked to one of its own Powerhouses through a Conduit space, built
     or not (the card criterion ``owned_powerhouse``, applied first; kept only if some space meets it)."""
@@ -100,12 +104,13 @@ def preferred_spaces(view, structure: str, spaces, why: list[str]):
     return spaces
 
 
-def machines_paid_in_vp(view) -> int:
+def machines_paid_in_vp(view: View) -> int:
     """Solomon: at most one missing machine may be paid for (3 VP)."""
-    return adaptation(view, "max_machinery_paid_in_vp", 0)
+    paid: int = adaptation(view, "max_machinery_paid_in_vp", 0)
+    return paid
 
 
-def conduit_with_mixers(view) -> bool:
+def conduit_with_mixers(view: View) -> bool:
     """Jill: pays a Conduit with mixers while it has at least as many mixers as Excavators (German text)."""
     return (adaptation(view, "conduit_with_mixers") == "while_mixers_at_least_excavators"
             and view.company.mixers >= view.company.excavators)
@@ -113,13 +118,13 @@ def conduit_with_mixers(view) -> bool:
 
 # ---------------------------------------------------------------- production and contracts
 
-def single_drop(view, conduit_value: int) -> bool:
+def single_drop(view: View, conduit_value: int) -> bool:
     """Viktor: with a conduit of value 1 or 2 it produces with exactly 1 drop."""
     limit = adaptation(view, "single_drop_max_conduit")
     return limit is not None and conduit_value <= limit
 
 
-def contract_choice(view, marker: int | None = None) -> str:
+def contract_choice(view: View, marker: int | None = None) -> str:
     """highest (the normal rule), most_contracts (Simone) or lowest (Franz de Lasse).
 
     Franz (S002, followed over SOLO's "always the lowest"): the lowest only "if Automa carries out a
@@ -128,18 +133,19 @@ def contract_choice(view, marker: int | None = None) -> str:
     Decision (UNVERIFIED): the marker is judged before the production's Energy moves it (with his ability
     the marker moves only after the contract is chosen); without a production (``marker`` None) the normal
     rule applies."""
-    choice = adaptation(view, "contract_choice", "highest")
+    choice: str = adaptation(view, "contract_choice", "highest")
     if choice == "lowest" and (marker is None or marker >= SECTION * view.game.state.round):
         return "highest"
     return choice
 
 
-def wild_machinery(view) -> str | None:
+def wild_machinery(view: View) -> str | None:
     """Jill: machinery of its choice is always mixers."""
-    return adaptation(view, "wild_machinery_choice")
+    choice: str | None = adaptation(view, "wild_machinery_choice")
+    return choice
 
 
-def uses_architect(view, engineers: int, ends_turn: bool) -> bool:
+def uses_architect(view: View, engineers: int, ends_turn: bool) -> bool:
     """Tommaso: a turn-ending box with exactly 1 Engineer uses the Architect, then another turn follows.
 
     Decision (UNVERIFIED): "exactly 1 Engineer" is the box's printed count (a 2-Engineer box it can only

@@ -15,21 +15,27 @@ also applies Joker I's red-outlined space after the choice).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, TypeVar
 
 from barrage_tui.rules.boards import Board
 from barrage_tui.rules.components import BASE_BOARD
 from barrage_tui.rules.state import NEUTRAL
 
 from . import criteria, officers
-from .cards import tables
-from .geography import OWN, geo
+from .cards import Criteria, tables
+from .geography import OWN, Geography, geo
+
+if TYPE_CHECKING:
+    from .view import View
+
+T = TypeVar("T")
 
 COLUMN = {"base": "dam", "elevation": "dam", "conduit": "conduit", "powerhouse": "powerhouse"}
 CRITERIA = {"dam": criteria.DAM, "conduit": criteria.CONDUIT, "powerhouse": criteria.POWERHOUSE}
 
 
-def choose(view, structure: str, spaces, tiles: Mapping[str, str] | None = None) -> tuple[str, list[str]]:
+def choose(view: View, structure: str, spaces: Iterable[str], tiles: Mapping[str, str] | None = None) -> tuple[str, list[str]]:
     spaces = list(spaces)
     if not spaces:
         raise ValueError(f"no eligible space for the {structure}")
@@ -49,7 +55,7 @@ def choose(view, structure: str, spaces, tiles: Mapping[str, str] | None = None)
     return walk(view, structure, spaces, why), why
 
 
-def conduit_ii(view, structure: str, spaces, tiles: Mapping[str, str], why: list[str]):
+def conduit_ii(view: View, structure: str, spaces: list[str], tiles: Mapping[str, str], why: list[str]) -> list[str]:
     """Conduit II at Hard and above (9.2; a Conduit of value 3+ costs it 5 Excavators): "with several
     possible spaces the Automa builds, if possible, a Conduit of value 3 or more" (German SOLO; English:
     "in case of a tie among eligible positions").
@@ -70,9 +76,9 @@ def conduit_ii(view, structure: str, spaces, tiles: Mapping[str, str], why: list
     return spaces
 
 
-def apply_criteria(view, column: str, spaces, why: list[str]):
+def apply_criteria(view: View, column: str, spaces: list[str], why: list[str]) -> list[str]:
     """The card's three criteria of ``column``, in order; one that keeps nothing is skipped."""
-    keys = getattr(view.criteria, column)
+    keys: tuple[str, ...] = getattr(view.criteria, column)
     for key in keys:
         if len(spaces) <= 1:
             break
@@ -84,7 +90,7 @@ def apply_criteria(view, column: str, spaces, why: list[str]):
     return spaces
 
 
-def one_per_basin(g, spaces):
+def one_per_basin(g: Geography, spaces: list[str]) -> list[str]:
     """Powerhouse spaces: per basin the plain space with the lowest index (criteria look at basins)."""
     best: dict[int, str] = {}
     for s in sorted(spaces, key=lambda s: _powerhouse_rank(g.board, s)):
@@ -92,22 +98,22 @@ def one_per_basin(g, spaces):
     return [s for s in spaces if s in best.values()]
 
 
-def _powerhouse_rank(board, space: str):
+def _powerhouse_rank(board: Board, space: str) -> tuple[bool, int]:
     """Plain before red-outlined, then the board's order of the basin's spaces (the base map's index)."""
     p = board.powerhouses[space]
     return (p.extra_credits > 0, board.zones[p.zone].powerhouse_spaces.index(space))
 
 
-def completes_system(view, structure: str, space: str) -> bool:
+def completes_system(view: View, structure: str, space: str) -> bool:
     """Step 0 (BGA's test): the new piece is the missing one of an own Powerhouse + a built Conduit + an own
     or neutral Dam (water does not matter)."""
     g = geo(view.game)
     st, seat = view.game.state, view.seat
 
-    def has_source(basin):  # an own or neutral Dam
+    def has_source(basin: int) -> bool:  # an own or neutral Dam
         return any(st.dams[s].owner in (seat, NEUTRAL) for s in g.board.zones[basin].dam_spaces if s in st.dams)
 
-    def own_powerhouse(basin):
+    def own_powerhouse(basin: int) -> bool:
         return OWN in g.powerhouse_relations(st, basin, seat)
 
     if structure == "base":
@@ -121,7 +127,7 @@ def completes_system(view, structure: str, space: str) -> bool:
 
 # ---------------------------------------------------------------- the location-code walk (6.4)
 
-def walk(view, structure: str, spaces, why: list[str] | None = None) -> str:
+def walk(view: View, structure: str, spaces: Iterable[str], why: list[str] | None = None) -> str:
     """The first of ``spaces`` met walking the map from the card's location code, wrapping round."""
     spaces = set(spaces)
     if len(spaces) == 1:
@@ -133,7 +139,7 @@ def walk(view, structure: str, spaces, why: list[str] | None = None) -> str:
     return space
 
 
-def walk_order(card_criteria, structure: str, m: Board) -> list[str]:
+def walk_order(card_criteria: Criteria, structure: str, m: Board) -> list[str]:
     """The spaces in the walk's order from the card's start.
 
     Decision (the cards' location codes name the base map's basins and conduits): on another board the
@@ -153,12 +159,12 @@ def walk_order(card_criteria, structure: str, m: Board) -> list[str]:
     return [s for b in basins for s in sorted(m.zones[b].powerhouse_spaces, key=lambda s: _powerhouse_rank(m, s))]
 
 
-def _rotate(items: list, start) -> list:
+def _rotate(items: list[T], start: object) -> list[T]:
     i = items.index(start) if start in items else 0
     return items[i:] + items[:i]
 
 
-def _start_label(card_criteria, structure: str) -> str:
+def _start_label(card_criteria: Criteria, structure: str) -> str:
     if structure in ("base", "elevation"):
         return f"basin {card_criteria.dam_start}"
     if structure == "conduit":
@@ -166,7 +172,7 @@ def _start_label(card_criteria, structure: str) -> str:
     return f"basin {card_criteria.powerhouse_start}"
 
 
-def rank_conduits(view, conduits) -> str:
+def rank_conduits(view: View, conduits: Iterable[str]) -> str:
     """The production tie-break among systems: the Conduit criteria, then the Conduit location walk."""
     spaces = apply_criteria(view, "conduit", list(conduits), [])
     return walk(view, "conduit", spaces)

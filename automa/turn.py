@@ -16,17 +16,22 @@ skipped, its refs are what it built, produced or blocked.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from barrage_tui.rules.decisions import Choice
 
 from . import officer_wu, officers
 from .boxes import TRY
-from .cards import Box
+from .cards import Box, Card
 from .context import Context
+
+if TYPE_CHECKING:
+    from barrage_tui.rules.game import Game
 
 LAST_ROUND = 5
 
 
-def boxes(ctx, card) -> list[Box]:
+def boxes(ctx: Context, card: Card) -> list[Box]:
     out = []
     for box in card.actions:
         if box.lwp_only:
@@ -39,7 +44,7 @@ def boxes(ctx, card) -> list[Box]:
     return sorted(out, key=lambda box: order.index(box.column))  # stable: printed order within a column
 
 
-def one_turn(ctx) -> None:
+def one_turn(ctx: Context) -> None:
     ctx.do("flip")
     card, criteria = ctx.action_card, ctx.criteria_card
     ctx.note(f"Action side of card {card.id}, criteria side of card {criteria.id}.")
@@ -57,7 +62,7 @@ def one_turn(ctx) -> None:
             return
 
 
-def plan(game, seat: int) -> Choice:
+def plan(game: Game, seat: int) -> Choice:
     ctx = Context(game, seat)
     one_turn(ctx)
     while ctx.architect_used and ctx.engineers_left():

@@ -9,12 +9,16 @@ The river is a tree, so the order in which drops flow does not change where they
 from __future__ import annotations
 
 from collections import Counter
+from typing import TYPE_CHECKING
 
 from barrage_tui.rules import water
 from barrage_tui.rules.components import components
 
+if TYPE_CHECKING:
+    from barrage_tui.rules.game import Game
 
-def outcome(game, seat: int, extra: dict[str, int], flowing: bool) -> tuple[int, int]:
+
+def outcome(game: Game, seat: int, extra: dict[str, int], flowing: bool) -> tuple[int, int]:
     """(drops that end in the seat's Dams, USA energy gained) when ``extra`` drops are put on headstreams:
     flowing at once on the map as it is, or waiting - then every waiting drop flows with them."""
     trial = game.scratch()
@@ -31,12 +35,12 @@ def outcome(game, seat: int, extra: dict[str, int], flowing: bool) -> tuple[int,
     return held, st.companies[seat].energy - energy
 
 
-def basin_traffic(game) -> dict[int, Counter]:
+def basin_traffic(game: Game) -> dict[int, Counter[str]]:
     """For each basin, how many of the drops waiting on the headstreams would flow through it, by
     headstream (a drop stopping in a basin's Dam flows through that basin)."""
     trial = game.scratch()
     dams = game.board.dams
-    traffic: dict[int, Counter] = {}
+    traffic: dict[int, Counter[str]] = {}
     for head, n in game.state.headstream_drops.items():
         for _ in range(n):
             passed: list[str] = []

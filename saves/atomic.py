@@ -19,7 +19,7 @@ def temp_prefix(path: Path) -> str:
     return f".{path.name}."
 
 
-def write_atomic(path: str | os.PathLike, data: bytes) -> None:
+def write_atomic(path: str | os.PathLike[str], data: bytes) -> None:
     """Replace ``path`` with ``data`` atomically. Raises OSError; the old file is then untouched."""
     path = Path(path)
     folder = path.parent

@@ -16,6 +16,7 @@ import re
 import tomllib
 import weakref
 from dataclasses import asdict, dataclass, replace
+from typing import Any
 
 import tomli_w
 
@@ -73,7 +74,7 @@ class SaveData:
     tail: list[str]  # keys chosen since the snapshot
     history: list[str] | None  # the whole log from the origin (ends with ``tail``); None: just ``tail``
     saved: str = ""
-    summary: dict | None = None
+    summary: dict[str, Any] | None = None
     board_warning: str = ""  # the board file changed since the save (the game is loaded on it as it is now)
 
 
@@ -101,7 +102,7 @@ def written_origin(game: Game, snapshot: GameState) -> GameState | None:
     return game.origin if game.origin != snapshot and not origin_is_fresh(game) else None
 
 
-def summary(game: Game) -> dict:
+def summary(game: Game) -> dict[str, Any]:
     """What a listing of saves shows, from the live state (ignored when loading)."""
     st = game.state
     prompt = game.prompt
@@ -118,17 +119,17 @@ def summary(game: Game) -> dict:
     }
 
 
-def setup_to_dict(setup: Setup) -> dict:
+def setup_to_dict(setup: Setup) -> dict[str, Any]:
     data = asdict(setup)
     return {"seed": data["seed"], "introductory": data["introductory"], "promo_officers": data["promo_officers"],
             "seats": data["seats"], "options": data["options"]}
 
 
-def encode(game: Game, saved: datetime.datetime | None = None) -> dict:
+def encode(game: Game, saved: datetime.datetime | None = None) -> dict[str, Any]:
     snapshot, tail = game.turn_snapshot()
     history = list(game.log)
     saved = saved or datetime.datetime.now().astimezone()
-    doc: dict = {
+    doc: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
         "saved": saved.isoformat(timespec="seconds"),
@@ -204,7 +205,7 @@ def sealed(text: str) -> bool:
 
 # ------------------------------------------------------------------------------------------ reading
 
-def parse(text: str) -> dict:
+def parse(text: str) -> dict[str, Any]:
     """TOML text to a table; a syntax error becomes a FormatProblem (saying so when the file is cut off).
     A text shaped unlike any save (too large, too deep, too many values) is refused before it is parsed."""
     prescan(text)
@@ -229,7 +230,7 @@ def _error_at_end(msg: str, text: str) -> bool:
     return int(m.group(1)) >= text.count("\n") + 1
 
 
-def check_header(doc: dict) -> None:
+def check_header(doc: dict[str, Any]) -> None:
     if not doc:
         raise FormatProblem("not a barrage-tui save: the file is empty")
     if "format" not in doc:
@@ -308,7 +309,7 @@ def loads(text: str) -> SaveData:
     return SaveData(setup, state, origin, tail, history, saved, summary_table, warning)
 
 
-def migrate_module_fields(state: dict) -> dict:
+def migrate_module_fields(state: dict[str, Any]) -> dict[str, Any]:
     """A version 3 state table with each module's flat fields (``duel_markers``, ...) moved into its own
     table ``modules.<id>`` under their new names (each module's ``old_fields``)."""
     moved = dict(state)

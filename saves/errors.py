@@ -14,7 +14,7 @@ from barrage_tui.visible import visible
 MAX_PROBLEM = 400  # characters of the problem kept in the message
 
 
-def one_line(text, limit: int = MAX_PROBLEM) -> str:
+def one_line(text: object, limit: int = MAX_PROBLEM) -> str:
     """``visible(text)`` (so on one line: line breaks shown as \\n), cut to ``limit`` characters."""
     text = visible(text)
     return text if len(text) <= limit else text[: limit - 3] + "..."
@@ -24,7 +24,7 @@ class SaveError(Exception):
     """A save that cannot be read or written. ``str(error)`` is ``"<file>: <problem>"`` on one line,
     safe to print (``path`` keeps the path as given)."""
 
-    def __init__(self, path: str | os.PathLike | None, problem: str):
+    def __init__(self, path: str | os.PathLike[str] | None, problem: str):
         self.path = "" if path is None else os.fspath(path)
         self.problem = one_line(problem)
         super().__init__(str(self))

@@ -35,7 +35,7 @@ def new_game_id() -> str:
     return time.strftime("%Y%m%d-%H%M%S") + "-" + secrets.token_hex(3)
 
 
-def save_game(game: Game, path: str | os.PathLike) -> Path:
+def save_game(game: Game, path: str | os.PathLike[str]) -> Path:
     """Write ``game`` to ``path`` atomically (the old file stays whole if anything fails)."""
     path = Path(path)
     game_id(game)
@@ -55,7 +55,7 @@ def save_game(game: Game, path: str | os.PathLike) -> Path:
     return path
 
 
-def read_bytes(path: str | os.PathLike, limit: int = MAX_BYTES) -> bytes:
+def read_bytes(path: str | os.PathLike[str], limit: int = MAX_BYTES) -> bytes:
     """The bytes of the regular file ``path``, refused when over ``limit``. Anything else (a folder, a FIFO,
     a device) is refused from its stat, without being read, so that nothing can block or flood the reader
     (the rules' ``read_regular``, as for a board file). Raises SaveError."""
@@ -65,7 +65,7 @@ def read_bytes(path: str | os.PathLike, limit: int = MAX_BYTES) -> bytes:
         raise SaveError(path, str(exc)) from None
 
 
-def decode(data: bytes, path: str | os.PathLike) -> str:
+def decode(data: bytes, path: str | os.PathLike[str]) -> str:
     """The text of a save's bytes (a leading byte-order mark is dropped). Raises SaveError."""
     if not data:
         raise SaveError(path, "is empty (not a barrage-tui save)")
@@ -77,11 +77,11 @@ def decode(data: bytes, path: str | os.PathLike) -> str:
         raise SaveError(path, f"is not a text file (not UTF-8 at byte {exc.start}); not a barrage-tui save") from None
 
 
-def read_text(path: str | os.PathLike) -> str:
+def read_text(path: str | os.PathLike[str]) -> str:
     return decode(read_bytes(path), path)
 
 
-def loads_game(text: str, name: str = "<text>", attach=None) -> Game:
+def loads_game(text: str, name: str = "<text>", attach: replay.Attach | None = None) -> Game:
     """A game from the text of a save; ``name`` stands for the file in messages; ``attach``: the Automa's
     hook, with which its recorded steps are checked against what it decides (replay.build)."""
     try:
@@ -96,7 +96,7 @@ def loads_game(text: str, name: str = "<text>", attach=None) -> Game:
         raise SaveError(name, f"cannot be loaded ({type(exc).__name__}: {one_line(exc, 200)})") from None
 
 
-def load_game(path: str | os.PathLike, attach=None) -> Game:
+def load_game(path: str | os.PathLike[str], attach: replay.Attach | None = None) -> Game:
     """The game saved in ``path``, checked and ready to play on. Raises SaveError; never writes."""
     game = loads_game(read_text(path), os.fspath(path), attach)
     _opened[game] = Path(path)

@@ -7,23 +7,28 @@ choice key or a file that cannot be written. ``--out -`` writes the resulting sa
 
 from __future__ import annotations
 
+import argparse
 import sys
+from collections.abc import Iterable
+from typing import TextIO
 
 from barrage_tui.rules.components import STRUCTURES, components
 from barrage_tui.rules.decisions import IllegalChoice
 from barrage_tui.rules.game import Game
 from barrage_tui.rules.rounds import ROUNDS
 from barrage_tui.rules.modules.duel.state import duel
-from barrage_tui.rules.setup import modules
+from barrage_tui.rules.plugin import modules
 from barrage_tui.rules.state import NEUTRAL
+from barrage_tui.visible import visible
 
 from . import codec
-from .errors import SaveError, one_line, visible
+from .errors import SaveError, one_line
 from .files import load_game, save_game
-from .replay import board_warning
+from .replay import Attach, board_warning
 
 
-def inspect_command(args, out=None, err=None, attach=None) -> int:
+def inspect_command(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None = None,
+                    attach: Attach | None = None) -> int:
     """``attach``: the Automa's hook (the CLI passes automa.attach), so its steps are checked and taken."""
     out = out or sys.stdout
     err = err or sys.stderr
@@ -79,9 +84,9 @@ def _who(game: Game, seat: int) -> str:
     return f"{_company_name(c.company)} ({c.player})"
 
 
-def _list(items, sep: str = ", ") -> str:
-    items = [str(i) for i in items]
-    return sep.join(items) if items else "-"
+def _list(items: Iterable[object], sep: str = ", ") -> str:
+    shown = [str(i) for i in items]
+    return sep.join(shown) if shown else "-"
 
 
 def describe(game: Game, name: str = "") -> str:
@@ -169,12 +174,13 @@ def describe(game: Game, name: str = "") -> str:
             add(f"Winner: {' and '.join(_who(game, s) for s in st.winner)}.")
     else:
         p = game.prompt
+        assert p is not None  # not over: a decision is pending
         # a seat still in the draft holds a pair only on offer: name the player, not that company
         who = st.companies[p.seat].player if p.seat in st.drafting else _who(game, p.seat)
         add(f"Pending decision: seat {p.seat}, {who} - {p.kind}: {p.text}")
         if not p.choices:  # an Automa's turn: its cards decide (the automa package, attached by the app)
             add("  (the Automa's cards decide this step; --choose its recorded step key to apply one)")
         width = max((len(c.key) for c in p.choices), default=0)
-        for c in p.choices:
-            add(f"  {c.key:<{width}}  {c.label}")
+        for choice in p.choices:
+            add(f"  {choice.key:<{width}}  {choice.label}")
     return "".join(visible(line) + "\n" for line in lines)  # names and ids come from the file

@@ -47,7 +47,7 @@ class GameLock:
         self._fds = []
 
 
-def lock_path(file: str | os.PathLike) -> Path:
+def lock_path(file: str | os.PathLike[str]) -> Path:
     """The lock file of the save ``file``: beside its real path, named after it."""
     real = Path(os.path.realpath(file))
     return real.parent / f".{real.name}{LOCK_SUFFIX}"

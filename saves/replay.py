@@ -17,6 +17,7 @@ game starts (a hand-written position), starts at its snapshot: the tail is repla
 from __future__ import annotations
 
 import weakref
+from collections.abc import Callable
 
 from barrage_tui.rules.boards import Board
 from barrage_tui.rules.decisions import IllegalChoice
@@ -29,6 +30,8 @@ from barrage_tui.rules.validation import InvalidState, check_setup, check_state,
 from .codec import SaveData, written_origin
 from .errors import FormatProblem, one_line
 
+Attach = Callable[[Game], Game]  # the Automa's hook (automa.attach)
+
 
 _board_warnings: "weakref.WeakKeyDictionary[Game, str]" = weakref.WeakKeyDictionary()
 
@@ -38,7 +41,7 @@ def board_warning(game: Game) -> str:
     return _board_warnings.get(game, "")
 
 
-def build(data: SaveData, attach=None) -> Game:
+def build(data: SaveData, attach: Attach | None = None) -> Game:
     """``attach(game)``: the Automa's decision hook (automa.attach). With it, each recorded Automa step must
     be the one the Automa gives in that position; a save whose step differs is refused, naming the entry."""
     setup = data.setup
@@ -137,7 +140,7 @@ def _keys(game: Game) -> tuple[str, ...] | None:
     return None if game.prompt is None else game.prompt.keys()
 
 
-def _start(setup, state: GameState, keep_undo: bool = True, attach=None) -> Game:
+def _start(setup: Setup, state: GameState, keep_undo: bool = True, attach: Attach | None = None) -> Game:
     try:
         game = Game(setup, state.copy(), keep_undo=keep_undo)
         return attach(game) if attach is not None else game
@@ -169,14 +172,14 @@ def difference(a: GameState, b: GameState, a_name: str = "the file", b_name: str
     return f"{path} is {_show(x)} in {a_name}, {_show(y)} by {b_name}"
 
 
-def _show(value) -> str:
+def _show(value: object) -> str:
     return "absent" if value is _ABSENT else one_line(repr(value), 60)
 
 
 _ABSENT = object()
 
 
-def _diff(a, b, path: str):
+def _diff(a: object, b: object, path: str) -> tuple[str, object, object] | None:
     if isinstance(a, dict) and isinstance(b, dict):
         for k in list(a) + [k for k in b if k not in a]:
             found = _diff(a.get(k, _ABSENT), b.get(k, _ABSENT), key_path(path, str(k)))

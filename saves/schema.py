@@ -13,15 +13,22 @@ from __future__ import annotations
 
 import datetime
 import typing
+from collections.abc import Sequence
 from dataclasses import MISSING, fields, is_dataclass
 from functools import cache
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from barrage_tui.rules.state import ModuleState, module_state_class
 from barrage_tui.rules.validation import key_path
 
 from .errors import FormatProblem
 
-def kind_of(value) -> str:
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
+T = TypeVar("T", bound="DataclassInstance")
+
+def kind_of(value: object) -> str:
     """How a TOML value is called in messages."""
     if isinstance(value, bool):
         return "a boolean"
@@ -40,7 +47,7 @@ def kind_of(value) -> str:
     return type(value).__name__
 
 
-def wrong_type(path: str, expected: str, value) -> FormatProblem:
+def wrong_type(path: str, expected: str, value: object) -> FormatProblem:
     shown = ""
     if isinstance(value, (bool, int, float, str)):
         shown = f" ({value!r})" if len(repr(value)) <= 40 else ""
@@ -48,11 +55,11 @@ def wrong_type(path: str, expected: str, value) -> FormatProblem:
 
 
 @cache
-def _hints(cls) -> dict:
+def _hints(cls: type) -> dict[str, Any]:
     return typing.get_type_hints(cls)
 
 
-def describe(tp) -> str:
+def describe(tp: Any) -> str:
     if tp is bool:
         return "a boolean (true or false)"
     if tp is int:
@@ -61,7 +68,7 @@ def describe(tp) -> str:
         return "a string"
     origin = typing.get_origin(tp)
     if origin in (list, tuple):
-        args = [a for a in typing.get_args(tp) if a is not Ellipsis]
+        args: Sequence[Any] = [a for a in typing.get_args(tp) if a is not Ellipsis]
         return f"an array of {_plural(args[0])}" if args else "an array"
     if origin is dict or tp is dict:
         args = typing.get_args(tp)
@@ -71,7 +78,7 @@ def describe(tp) -> str:
     return str(tp)
 
 
-def _plural(tp) -> str:
+def _plural(tp: Any) -> str:
     if tp is bool:
         return "booleans"
     if tp is int:
@@ -83,17 +90,17 @@ def _plural(tp) -> str:
     return "tables"
 
 
-def _placeholder(tp):
+def _placeholder(tp: Any) -> object:
     origin = typing.get_origin(tp) or tp
     return {int: 0, str: "", bool: False, list: [], dict: {}, tuple: ()}.get(origin)
 
 
 class Reader:
-    def __init__(self, required: dict[type, frozenset[str]] | None = None):
+    def __init__(self, required: dict[type, frozenset[str]] | None = None) -> None:
         self.required = required or {}
         self.missing: set[str] = set()  # paths of optional fields that the file left out
 
-    def read(self, tp, value, path: str):
+    def read(self, tp: Any, value: Any, path: str) -> Any:
         if tp is bool:
             if type(value) is not bool:
                 raise wrong_type(path, describe(tp), value)
@@ -107,13 +114,13 @@ class Reader:
                 raise wrong_type(path, describe(tp), value)
             return value
         if is_dataclass(tp):
-            return self.read_dataclass(tp, value, path)
+            return self.read_dataclass(cast("type[DataclassInstance]", tp), value, path)  # a hint: a class
         origin = typing.get_origin(tp)
         if origin in (list, tuple):
             if not isinstance(value, list):
                 raise wrong_type(path, describe(tp), value)
-            args = [a for a in typing.get_args(tp) if a is not Ellipsis]
-            items = [self.read(args[0], v, f"{path}[{i}]") for i, v in enumerate(value)] if args else list(value)
+            args: Sequence[Any] = [a for a in typing.get_args(tp) if a is not Ellipsis]
+            items: list[Any] = [self.read(args[0], v, f"{path}[{i}]") for i, v in enumerate(value)] if args else list(value)
             return tuple(items) if origin is tuple else items
         if origin is dict or tp is dict:
             if not isinstance(value, dict):
@@ -128,13 +135,13 @@ class Reader:
         raise FormatProblem(f"{path}: unsupported field type {tp}")
 
     @staticmethod
-    def _module_state(module: str, path: str) -> type:
+    def _module_state(module: str, path: str) -> type[ModuleState]:
         try:
             return module_state_class(module)
         except KeyError:
             raise FormatProblem(f"{path}: no module {module!r} keeps a state of its own") from None
 
-    def read_dataclass(self, cls, value, path: str):
+    def read_dataclass(self, cls: type[T], value: object, path: str) -> T:
         if not isinstance(value, dict):
             raise wrong_type(path, "a table", value)
         hints = _hints(cls)
@@ -143,7 +150,7 @@ class Reader:
             if key not in names:
                 raise FormatProblem(f"{key_path(path, key)}: unknown field")
         required = self.required.get(cls, frozenset())
-        kwargs = {}
+        kwargs: dict[str, Any] = {}
         for f in fields(cls):
             where = key_path(path, f.name)
             if f.name in value:

@@ -17,6 +17,7 @@ import os
 import re
 import time
 from dataclasses import dataclass
+from typing import Any, cast
 from pathlib import Path
 
 import platformdirs
@@ -39,6 +40,9 @@ CHECK_SECONDS = 0.5  # a listing loads unsealed files for this long at most; the
 
 def default_save_dir() -> Path:
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False)) / "saves"
+
+# What a listing reads from a file for its SaveInfo: seats, round, scores, over, phase, game id.
+Info = tuple[tuple[tuple[str, str], ...], int, tuple[int, ...], bool, str, str]
 
 
 @dataclass(frozen=True)
@@ -76,7 +80,7 @@ def safe_name(name: str) -> str:
 
 
 class SaveStore:
-    def __init__(self, directory: str | os.PathLike | None = None):
+    def __init__(self, directory: str | os.PathLike[str] | None = None):
         self.directory = Path(directory).expanduser() if directory is not None else default_save_dir()
         self._ready = False
 
@@ -205,10 +209,10 @@ def read_info(path: Path, deadline: float | None = None) -> SaveInfo:
     return SaveInfo(path, modified, seats, rnd, scores, over, phase, gid, autosave, checked=checked)
 
 
-_checked: dict = {}  # (path, sha256 of the text) -> what _from_game gave, or the SaveError it raised
+_checked: dict[tuple[Path, bytes], Info | SaveError] = {}  # (path, sha256 of the text) -> what _from_game gave, or the SaveError it raised
 
 
-def _stamp(text: str, path: Path) -> tuple:
+def _stamp(text: str, path: Path) -> tuple[Path, bytes]:
     return path, hashlib.sha256(text.encode("utf-8", "surrogatepass")).digest()
 
 
@@ -216,7 +220,7 @@ def _is_checked(text: str, path: Path) -> bool:
     return _stamp(text, path) in _checked
 
 
-def _checked_once(text: str, path: Path):
+def _checked_once(text: str, path: Path) -> Info:
     """``_from_game``, remembered while the file holds the same text."""
     stamp = _stamp(text, path)
     found = _checked.get(stamp)
@@ -233,7 +237,7 @@ def _checked_once(text: str, path: Path):
     return found
 
 
-def _from_head(text: str):
+def _from_head(text: str) -> Info | None:
     """The summary from the part of a sealed save before [state], or None when that does not give it."""
     cut = text.find(STATE_TABLE)
     if cut < 0:
@@ -246,14 +250,14 @@ def _from_head(text: str):
     return _from_summary(doc)
 
 
-def _options_id(doc: dict) -> str:
+def _options_id(doc: dict[str, Any]) -> str:
     setup = doc.get("setup")
     options = setup.get("options") if isinstance(setup, dict) else None
     gid = options.get("id") if isinstance(options, dict) else ""
     return gid if isinstance(gid, str) else ""
 
 
-def _from_summary(doc: dict):
+def _from_summary(doc: dict[str, Any]) -> Info | None:
     s = doc.get("summary")
     if not isinstance(s, dict):
         return None
@@ -266,10 +270,11 @@ def _from_summary(doc: dict):
           and type(rnd) is int and type(over) is bool and isinstance(phase, str))
     if not ok:
         return None
-    return tuple(zip(players, companies)), rnd, tuple(scores), over, phase, _options_id(doc)
+    seats = tuple(zip(cast(list[str], players), cast(list[str], companies)))  # ``ok`` checked the types
+    return seats, cast(int, rnd), tuple(cast(list[int], scores)), cast(bool, over), phase, _options_id(doc)
 
 
-def _from_state(text: str):
+def _from_state(text: str) -> Info:
     """What an unchecked file without a usable summary says: its snapshot, read but not checked."""
     data = codec.loads(text)
     st = data.state
@@ -278,7 +283,7 @@ def _from_state(text: str):
             st.phase == "over", st.phase, gid if isinstance(gid, str) else "")
 
 
-def _from_game(text: str, path: Path):
+def _from_game(text: str, path: Path) -> Info:
     """No summary to trust: the game as loading checks it (SaveError when it does not load)."""
     game = loads_game(text, os.fspath(path))
     s = codec.summary(game)

@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
 
-def try_box(ctx, box) -> str | None:
+if TYPE_CHECKING:
+    from ..cards import Box
+    from ..context import Context
+
+
+def try_box(ctx: Context, box: Box) -> str | None:
     ctx.place("bank", box.engineers, box.ends_turn)
     ctx.pay(box.vp_change)
     ctx.note(f"{box.name}: done")

@@ -14,7 +14,9 @@ space. Graziano, Wu Fang: another structure instead of the box's, if they can (o
 
 from __future__ import annotations
 
+from collections.abc import Container, Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from barrage_tui.rules import build_costs, build_spaces, build_tiles, company_board, production
 from barrage_tui.rules.components import components
@@ -23,6 +25,13 @@ from barrage_tui.rules.officers import ANTON_TILE
 
 from .. import officers, placement
 from barrage_tui.rules.rewards import STRUCTURE_NAMES, a
+
+if TYPE_CHECKING:
+    from barrage_tui.rules.game import Game
+
+    from ..cards import Box
+    from ..context import Context
+    from ..view import View
 
 NORMAL_MACHINERY = {"base": "excavators", "conduit": "excavators", "elevation": "mixers", "powerhouse": "mixers"}
 
@@ -36,7 +45,7 @@ class Build:
     column: int = 0  # the board column the piece comes from (0: the row's leftmost)
 
 
-def tile_order(view, structure: str) -> list[build_tiles.TileUse]:
+def tile_order(view: View, structure: str) -> list[build_tiles.TileUse]:
     """Its tiles for this structure, best first: highest level, a specific tile before a Joker; Anton's
     special tile last, copying the highest-level tile on its wheel."""
     # Decision (the China Challenge; the Automa rules know no landscapes): the Automa never builds a
@@ -45,7 +54,7 @@ def tile_order(view, structure: str) -> list[build_tiles.TileUse]:
     # Landscape tile at setup (rules/china_challenge.py). What a built landscape opens it uses like any space.
     tiles = components()
 
-    def rank(use):
+    def rank(use: build_tiles.TileUse) -> tuple[bool, int, bool]:
         info = tiles.tile(use.tile)
         return (use.supply_tile == ANTON_TILE, -info.level, info.builds == "any")
 
@@ -53,12 +62,12 @@ def tile_order(view, structure: str) -> list[build_tiles.TileUse]:
     return sorted(uses, key=rank)
 
 
-def payment(view, use, space: str, spare: int | None = None) -> build_costs.Payment | None:
+def payment(view: View, use: build_tiles.TileUse, space: str, spare: int | None = None) -> build_costs.Payment | None:
     found = choice(view, use, space, spare)
     return found[1] if found else None
 
 
-def choice(view, use, space: str, spare: int | None = None) -> tuple[int, build_costs.Payment] | None:
+def choice(view: View, use: build_tiles.TileUse, space: str, spare: int | None = None) -> tuple[int, build_costs.Payment] | None:
     """The board column and the payment of a build, or None when it cannot be paid.
 
     Decision: a row taken in any order (Brazil) is taken from the leftmost column whose lost machinery
@@ -74,7 +83,7 @@ def choice(view, use, space: str, spare: int | None = None) -> tuple[int, build_
     return None
 
 
-def _payment(view, use, space: str, column: int, spare: int | None) -> build_costs.Payment | None:
+def _payment(view: View, use: build_tiles.TileUse, space: str, column: int, spare: int | None) -> build_costs.Payment | None:
     """Decision (the Geological Factor, not in the Automa rules): it pays a token's cost as it pays any
     cost - credits in VP, its machinery, its Engineers - and skips a space whose cost it cannot pay
     (``spare``: the Engineers it keeps after the box's; None: all it has)."""
@@ -91,7 +100,7 @@ def _payment(view, use, space: str, column: int, spare: int | None) -> build_cos
     return min(pays, key=lambda p: (p.credits, getattr(p, "excamixers", 0), -getattr(p, normal), p.key))
 
 
-def restricted(game, structure: str, spaces, area: str = "", min_value: int = 0) -> list[str]:
+def restricted(game: Game, structure: str, spaces: Iterable[str], area: str = "", min_value: int = 0) -> list[str]:
     """The box's restriction; a Conduit's value is its value in play (a Geological token's +1 counts).
     Decision (China): an empty space's value has no owner's +1, so an Automa as China reads the cards'
     "Conduit of value 3+ / 4+" off the space, like every company."""
@@ -103,7 +112,7 @@ def restricted(game, structure: str, spaces, area: str = "", min_value: int = 0)
     return list(spaces)
 
 
-def options(view, structure: str, spaces,
+def options(view: View, structure: str, spaces: Iterable[str],
             spare: int | None = None) -> dict[str, tuple[build_tiles.TileUse, build_costs.Payment]]:
     """The spaces it can build on, each with the tile it would build it with - the first of ``tile_order``
     that can pay for it - and the payment.
@@ -125,7 +134,7 @@ def options(view, structure: str, spaces,
     return {}
 
 
-def raise_first(view, structure: str, spaces) -> list[str]:
+def raise_first(view: View, structure: str, spaces: Iterable[str]) -> list[str]:
     """Decision (Japan, whose Elevation may stand on an empty dam space; no Automa rule exists for it): an
     Automa's Elevation raises one of its dams when it has one to raise, as the cards mean it; only when it
     has none it can pay for does it build an Elevation without a Base, placed by the card's Dam criteria
@@ -136,7 +145,7 @@ def raise_first(view, structure: str, spaces) -> list[str]:
     return raising or list(spaces)
 
 
-def joker_i(view, structure: str, space: str, use, candidates,
+def joker_i(view: View, structure: str, space: str, use: build_tiles.TileUse, candidates: Container[str],
             spare: int | None = None) -> tuple[str, build_costs.Payment] | None:
     """Joker I at Hard and above (9.2): a Base built with it takes the red-outlined space of the basin the
     placement procedure chose, if that space is free (Joker I waives its fee): that space and the payment.
@@ -147,12 +156,12 @@ def joker_i(view, structure: str, space: str, use, candidates,
         return None
     m = view.game.board
     red = next((s for s in m.zones[m.dams[space].zone].dam_spaces if m.dams[s].upper), None)
-    if red not in candidates or red == space or (pay := payment(view, use, red, spare)) is None:
+    if red is None or red not in candidates or red == space or (pay := payment(view, use, red, spare)) is None:
         return None
     return red, pay
 
 
-def plan(view, structure: str, area: str = "", min_value: int = 0, spare: int | None = None) -> Build | str:
+def plan(view: View, structure: str, area: str = "", min_value: int = 0, spare: int | None = None) -> Build | str:
     """What it would build, or why it cannot (``spare``: see ``payment``)."""
     name = STRUCTURE_NAMES[structure]
     if view.company.pieces[structure] <= 0:
@@ -177,13 +186,13 @@ def plan(view, structure: str, area: str = "", min_value: int = 0, spare: int | 
     return Build(use, space, pay, tuple(why), column)
 
 
-def engineers(view, box, build: Build) -> int:
+def engineers(view: Context, box: Box, build: Build) -> int:
     """The box's count; an Automa at Hard and above places none with an engineer-free tile (9.2)."""
     free = components().tile(build.use.tile).engineer_free
     return 0 if free and view.is_automa and officers.tile_effects(view) else box.engineers
 
 
-def carry_out(ctx, box, build: Build, heading: str) -> None:
+def carry_out(ctx: Context, box: Box, build: Build, heading: str) -> None:
     n = engineers(ctx, box, build)
     saved = officers.construction_discount(ctx) if n > 1 else 0
     if saved:  # Gennardo Grasso: the Engineer it does use stands on his space as the reminder
@@ -199,7 +208,7 @@ def carry_out(ctx, box, build: Build, heading: str) -> None:
              f"{build.payment.label}" + (f" ({why})" if why else ""))
 
 
-def try_box(ctx, box) -> str | None:
+def try_box(ctx: Context, box: Box) -> str | None:
     spare = max(0, ctx.engineers_left() - box.engineers)  # for a Geological token's Engineers
     for structure in officers.construction_overrides(ctx):  # Graziano: an Elevation instead, if it can
         build = plan(ctx, structure, spare=spare)

@@ -4,8 +4,14 @@ revealed, and the Automa moves 2 steps up the Energy track (no production, no co
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
 
-def try_box(ctx, box) -> str | None:
+if TYPE_CHECKING:
+    from ..cards import Box
+    from ..context import Context
+
+
+def try_box(ctx: Context, box: Box) -> str | None:
     ctx.place("contract", box.engineers, box.ends_turn)
     ctx.do(f"office:{box.discard_colour}")
     ctx.note(f"{box.name}: done")

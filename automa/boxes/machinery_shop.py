@@ -3,10 +3,16 @@ VP and takes the printed machinery, "any" by the wild-machinery rule."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..machinery import wild
 
+if TYPE_CHECKING:
+    from ..cards import Box
+    from ..context import Context
 
-def try_box(ctx, box) -> str | None:
+
+def try_box(ctx: Context, box: Box) -> str | None:
     e, m = wild(ctx, box.gain.count("any"))
     e += box.gain.count("excavator")
     m += box.gain.count("mixer")

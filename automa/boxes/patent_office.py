@@ -7,12 +7,20 @@ Automa never builds: automa/boxes/construction.py); they build no card's structu
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from barrage_tui.rules.components import components
 
 from barrage_tui.rules.rewards import STRUCTURE_NAMES
 
+if TYPE_CHECKING:
+    from barrage_tui.rules.state import GameState
 
-def choose_slot(state, structure: str) -> int | None:
+    from ..cards import Box
+    from ..context import Context
+
+
+def choose_slot(state: GameState, structure: str) -> int | None:
     tiles = components()
     offer = [(slot, tiles.tile(t)) for slot, t in enumerate(state.patent_offer, 1) if t]
     for builds in (structure, "any"):
@@ -22,7 +30,7 @@ def choose_slot(state, structure: str) -> int | None:
     return None
 
 
-def try_box(ctx, box) -> str | None:
+def try_box(ctx: Context, box: Box) -> str | None:
     slot = choose_slot(ctx.state, box.structure)
     if slot is None:
         return f"no {STRUCTURE_NAMES[box.structure]} or Joker tile in the Patent Office"

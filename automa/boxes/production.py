@@ -23,28 +23,36 @@ Powerhouse-row bonus they stand in for (Medium and up: rules/china.py) - since i
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from barrage_tui.rules import geology, production
 from barrage_tui.rules.components import components
 from barrage_tui.rules.keys import make
+from barrage_tui.rules.production import System
 from barrage_tui.rules.scoring import SECTION
 from barrage_tui.rules.state import NEUTRAL
 
 from .. import contracts, officer_octavius, officers, placement
 
+if TYPE_CHECKING:
+    from ..cards import Box
+    from ..context import Context
+    from ..view import View
 
-def drops_for(view, system, most: int) -> int:
+
+def drops_for(view: View, system: System, most: int) -> int:
     """All the drops it may use; Viktor: exactly 1 with a conduit of value 1 or 2 (a chain: its path's value)."""
     return 1 if officers.single_drop(view, production.path_value(view.game, system)) else most
 
 
-def system_energy(view, system, bonus: int, second: bool = False) -> int:
+def system_energy(view: View, system: System, bonus: int, second: bool = False) -> int:
     if officer_octavius.applies(view, second):
         return officer_octavius.energy(view, system, bonus, second)
     k = drops_for(view, system, production.max_drops(view.game, view.seat, system))
     return production.system_energy(view.game, view.seat, system, k, bonus, second)
 
 
-def best_system(view, systems, bonus: int, second: bool = False):
+def best_system(view: View, systems: list[System], bonus: int, second: bool = False) -> tuple[System, int]:
     """(system, energy): the most energy; ties: neutral water first, then the Conduit criteria and walk."""
     scored = {s: system_energy(view, s, bonus, second) for s in systems}
     top = max(scored.values())
@@ -57,25 +65,25 @@ def best_system(view, systems, bonus: int, second: bool = False):
     return tied[0], top
 
 
-def leads_energy_track(view) -> bool:
+def leads_energy_track(view: View) -> bool:
     st = view.game.state
     others = [c.energy for c in st.companies if c.seat != view.seat]
     return bool(others) and view.company.energy > max(others)
 
 
-def cheapest_contract(view, colour: str) -> int | None:
+def cheapest_contract(view: View, colour: str) -> int | None:
     shown = view.game.state.private_display.get(colour, [])
     return min((max(0, contracts.need(c) - contracts.reduction(view)) for c in shown), default=None)
 
 
-def fulfils(view, system) -> bool:
+def fulfils(view: View, system: System) -> bool:
     """Decision (the Geological Factor, not in the Automa rules): a production through a Powerhouse under
     token 8 fulfils no contract, so it never meets this box's condition (3)."""
     zone = view.game.board.powerhouses[system.powerhouse].zone
     return not view.game.state.geology or geology.fulfils_contracts(view.game, zone)
 
 
-def try_box(ctx, box) -> str | None:
+def try_box(ctx: Context, box: Box) -> str | None:
     bonus = box.production_bonus
     systems = [s for s in production.systems(ctx.game, ctx.seat, bonus) if fulfils(ctx, s)]
     if not systems:

@@ -12,13 +12,20 @@ of rewards (5.10). Amir Zahir (Very Hard): each drop straight behind one of its 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from barrage_tui.rules.board_features import open_headstreams
 
 from .. import officer_amir
 from ..watersim import outcome
 
+if TYPE_CHECKING:
+    from ..cards import Box
+    from ..context import Context
+    from ..view import View
 
-def next_headstream(view, remaining: int, flowing: bool) -> str | None:
+
+def next_headstream(view: View, remaining: int, flowing: bool) -> str | None:
     """Where the next drop goes (a headstream id), or None when no drop would reach its dams."""
     game, seat = view.game, view.seat
     held, _ = outcome(game, seat, {}, flowing)
@@ -31,7 +38,7 @@ def next_headstream(view, remaining: int, flowing: bool) -> str | None:
     return None
 
 
-def headstream_order(view) -> tuple[str, ...]:
+def headstream_order(view: View) -> tuple[str, ...]:
     """The card's letter order of the headstreams the game's board has, then the board's others in its order.
     Decision (the cards name the base map's four headstreams HA-HD): on another board a headstream the card
     does not name comes after those it names, in the board file's order. A headstream still under its
@@ -41,7 +48,7 @@ def headstream_order(view) -> tuple[str, ...]:
     return tuple(named + [h for h in heads if h not in named])
 
 
-def try_box(ctx, box) -> str | None:
+def try_box(ctx: Context, box: Box) -> str | None:
     flowing = box.flow_immediately
     if officer_amir.applies(ctx):
         first = officer_amir.first_drop(ctx, box.drops)

@@ -3,8 +3,14 @@ turns the wheel that many segments, taking back what comes round."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
 
-def try_box(ctx, box) -> str | None:
+if TYPE_CHECKING:
+    from ..cards import Box
+    from ..context import Context
+
+
+def try_box(ctx: Context, box: Box) -> str | None:
     if all(segment.is_empty() for segment in ctx.company.wheel):
         return "its wheel is empty"
     ctx.place("workshop", box.engineers, box.ends_turn)

@@ -8,8 +8,10 @@ import sys
 from textual.app import App
 from textual.binding import Binding
 
+from barrage_tui.visible import visible
+
 from . import cropped_updates, storage
-from .widgets.textutil import notify_plain, visible
+from .widgets.textutil import notify_plain
 
 MIN_SIZE = (80, 24)
 # The terminal's own colours: the app looks native in any palette, and a repaint needs far fewer bytes

@@ -5,7 +5,13 @@ No Textual here: the log screen draws the entries, tests can check the grouping 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, cast
+
+if TYPE_CHECKING:
+    from barrage_tui.rules.decisions import Event
+    from barrage_tui.rules.game import Game
 
 AUTOMA_STEP = "automa"  # the Automa's step: both card sides, what it did and why boxes were skipped
 PLACEMENT = "place"  # a person's turn is one placement (its follow-ups belong to it)
@@ -16,30 +22,30 @@ TABLE_KINDS = frozenset({"round", "round_scored", "game_over", "scoring"})  # th
 class Entry:
     round: int  # 0: before the first round (the draft, the starting contracts)
     seat: int  # -1: the table (a round begins, water flows, the scoring)
-    events: list = field(default_factory=list)
-    reasoning: object = None  # an Automa turn's step event (its text is the reasoning)
+    events: list[Event] = field(default_factory=list)
+    reasoning: Event | None = None  # an Automa turn's step event (its text is the reasoning)
 
     @property
     def automa(self) -> bool:
         return self.reasoning is not None
 
 
-def _table(event) -> bool:
+def _table(event: Event) -> bool:
     return event.seat < 0 or event.kind in TABLE_KINDS
 
 
-def entries(events) -> list[Entry]:
+def entries(events: Sequence[Event]) -> list[Entry]:
     """The events in entries: a new one at a new round, a new seat, an Automa step or a person's next placement."""
     out: list[Entry] = []
     round_no = 0
     for e in events:
         if e.kind == "round":
-            round_no = int(e.data.get("round", round_no + 1))
+            round_no = cast(int, e.data.get("round", round_no + 1))
         seat = -1 if _table(e) else e.seat
         cur = out[-1] if out else None
         new_turn = (cur is None or cur.round != round_no or cur.seat != seat or e.kind == AUTOMA_STEP
                     or (e.kind == PLACEMENT and not cur.automa and any(x.kind == PLACEMENT for x in cur.events)))
-        if new_turn:
+        if cur is None or new_turn:  # (new_turn when cur is None)
             cur = Entry(round_no, seat)
             out.append(cur)
         if e.kind == AUTOMA_STEP:
@@ -49,7 +55,7 @@ def entries(events) -> list[Entry]:
     return out
 
 
-def last_automa_turn(game):
+def last_automa_turn(game: Game) -> Entry | None:
     """The Automa turn the person deciding now has not answered yet: the entry of the last Automa step
     when no event of the deciding seat came after it (None: there is none, or an Automa decides)."""
     prompt = game.prompt

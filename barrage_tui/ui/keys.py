@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 
 
 @dataclass(frozen=True)
@@ -67,8 +67,8 @@ LOG = (
 DIGITS = tuple(str(d) for d in range(10))
 
 
-def bindings(entries: tuple[Key, ...]) -> list[Binding]:
-    out = []
+def bindings(entries: tuple[Key, ...]) -> list[BindingType]:
+    out: list[BindingType] = []
     for k in entries:
         if k.id == "choice.number":
             out += [Binding(d, f"number({d})", "", show=False, id=f"choice.number.{d}") for d in DIGITS]

@@ -2,25 +2,32 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 
 from .widgets.lines import LinesView
 
+if TYPE_CHECKING:
+    from barrage_tui.rules.decisions import Prompt
+    from barrage_tui.rules.game import Game
+    from barrage_tui.rules.state import GameState
+
 
 @dataclass
 class View:
-    game: object  # barrage_tui.rules.game.Game
-    strong: frozenset = field(default_factory=frozenset)  # refs of the selected choice
-    weak: frozenset = field(default_factory=frozenset)  # refs of every choice on offer
+    game: Game
+    strong: frozenset[str] = field(default_factory=frozenset)  # refs of the selected choice
+    weak: frozenset[str] = field(default_factory=frozenset)  # refs of every choice on offer
 
     @property
-    def state(self):
+    def state(self) -> GameState:
         return self.game.state
 
     @property
-    def prompt(self):
+    def prompt(self) -> Prompt | None:
         return self.game.prompt
 
 
@@ -61,7 +68,8 @@ class Panel(LinesView):
         return None
 
 
-def marks(view: View, universe) -> tuple[frozenset, frozenset]:
+def marks(view: View, universe: frozenset[str] | set[str] | Callable[[str], bool]
+          ) -> tuple[frozenset[str], frozenset[str]]:
     """The marked refs that fall in ``universe`` (a set, or a predicate on a ref)."""
     if callable(universe):
         return (frozenset(r for r in view.strong if universe(r)), frozenset(r for r in view.weak if universe(r)))

@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 
 from ..palette import owner_look
 from ..texts import company_name
 from ..view import Panel, View
 
+if TYPE_CHECKING:
+    from ..session import Session
+
 
 class TurnBanner(Panel):
-    def __init__(self, session, *, id: str | None = None) -> None:
+    def __init__(self, session: Session, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.session = session  # the game screen's (ui/session.py), asked whose seats are decided here
         self.handover = False
@@ -21,7 +26,7 @@ class TurnBanner(Panel):
         seat = p.seat if p is not None else None
         return (view.state.round, seat, seat in view.state.drafting, self.handover, self.note, self._mine())
 
-    def _mine(self) -> frozenset | None:
+    def _mine(self) -> frozenset[int] | None:
         """The seats decided at this terminal when the game is decided elsewhere (ui/screens/live.py);
         None: every seat is played here."""
         return getattr(self.session, "mine", None)

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterator
 from functools import cache
 
 from rich.text import Text
 
 from barrage_tui.rules.actions import space_exists
-from barrage_tui.rules.components import components
+from barrage_tui.rules.components import ActionSpace, components
 
 from ..palette import DIM, RED, TITLE, badge, mark
 from ..texts import space_short
@@ -19,15 +20,15 @@ BOARDS = (("turbine", "Turbine station"), ("water", "Water management"), ("works
           ("machinery", "Machinery shop"), ("contract", "Contract office"), ("patent", "Patent office"))
 
 
-def row_label(row: list) -> str:
+def row_label(row: list[ActionSpace]) -> str:
     """A row of one board: its action, and its cost in credits (the same for both spaces of a row)."""
     cost = row[0].cost_credits
     return space_short(row[0]) + (f" {cost}cr" if cost else "")
 
 
 @cache
-def board_rows() -> dict[str, dict[int, list]]:
-    rows: dict[str, dict[int, list]] = defaultdict(lambda: defaultdict(list))
+def board_rows() -> dict[str, dict[int, list[ActionSpace]]]:
+    rows: dict[str, dict[int, list[ActionSpace]]] = defaultdict(lambda: defaultdict(list))
     for s in components().spaces.values():
         rows[s.board][s.row].append(s)
     for board in rows.values():
@@ -36,7 +37,12 @@ def board_rows() -> dict[str, dict[int, list]]:
     return rows
 
 
+# a board's section: its lines and where its refs are drawn
+Section = tuple[list[Text], list[tuple[str, int]]]
+
+
 class ManagementBoard(Panel):
+    _section_cache: dict[tuple[object, ...], Section]  # by what the section shows (lines)
     TITLE = "Management board"
     TAB = "Board"
 
@@ -100,7 +106,7 @@ class ManagementBoard(Panel):
     def line_of(self, ref: str) -> int | None:
         return getattr(self, "_where", {}).get(ref)
 
-    def _cell(self, view: View, space) -> Text:
+    def _cell(self, view: View, space: ActionSpace) -> Text:
         st = view.state
         exists = space_exists(view.game, space)
         t = Text()
@@ -147,7 +153,7 @@ def best_columns(heights: tuple[int, ...], widths: tuple[int, ...], width: int, 
     return best
 
 
-def _cuts(n: int, cols: int):
+def _cuts(n: int, cols: int) -> Iterator[tuple[int, ...]]:
     from itertools import combinations
 
     for c in combinations(range(1, n), cols - 1):

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from rich.text import Text
+from textual.app import ComposeResult
 from textual.containers import Horizontal
 
 from barrage_tui.rules import china, company_board, level, officers
 from barrage_tui.rules.setup import NO_OFFICER
 from barrage_tui.rules.components import STRUCTURES, components
+from barrage_tui.rules.state import CompanyState
 
 from ..palette import BOLD, DIM, KIND_STYLE, RED, SELECTED, TITLE, badge, mark
 from ..texts import COMPANY_SHORT, OFFICER_SHORT, STRUCT_LETTER, officer_short_name, reward_short, tile_short
@@ -21,7 +23,7 @@ def private_ref(officer: str, i: int) -> str:
     return f"{officer}-{i + 1}"
 
 
-def shows_excamixers(company) -> bool:
+def shows_excamixers(company: CompanyState) -> bool:
     """Excamixers are shown for a company that has or had some (Elon Audia), or while its machinery counts
     as Excamixers (Mahiri copying him)."""
     return bool(company.excamixers or company.excamixers_gained
@@ -143,24 +145,24 @@ class CompanyBoard(Panel):
             pieces.append(f"{STRUCT_LETTER[s]}{c.pieces[s]} ")
         if not merged:
             out.append(pieces)
-        slots = {s: [i for col in range(1, company_board.columns(s) + 1) if (i := company_board.income(c, s, col))]
+        slots = {s: [inc for col in range(1, company_board.columns(s) + 1) if (inc := company_board.income(c, s, col))]
                  for s in company_board.ROWS}
         if not full_income:  # narrow: which income slots are uncovered, the rewards are in the help
             t = Text("Income ", style=TITLE)
             for s in company_board.ROWS:
                 gone = company_board.taken(c, s)
                 t.append(STRUCT_LETTER[s])
-                for i in slots[s]:
-                    t.append("✓" if i.column in gone else "·", style=BOLD if i.column in gone else DIM)
+                for inc in slots[s]:
+                    t.append("✓" if inc.column in gone else "·", style=BOLD if inc.column in gone else DIM)
                 t.append(" ")
             out.append(t)
         for s in (company_board.ROWS if full_income else ()):
             t = Text(f"{STRUCT_LETTER[s]}{c.pieces[s] if merged else ' income'} ")
             gone = company_board.taken(c, s)
-            for i in slots[s]:
-                got = i.column in gone
-                t.append(f"{i.column}:", style=DIM)
-                t.append(reward_short(i.reward) + (f" for {i.price}cr" if i.price else "") + ("✓" if got else ""),
+            for inc in slots[s]:
+                got = inc.column in gone
+                t.append(f"{inc.column}:", style=DIM)
+                t.append(reward_short(inc.reward) + (f" for {inc.price}cr" if inc.price else "") + ("✓" if got else ""),
                          style=BOLD if got else DIM)
                 t.append(" ")
             if merged and s == "conduit":
@@ -173,7 +175,7 @@ class CompanyBoard(Panel):
                 t.append(" · " if i else "")
                 t.append(f"{piece.mixers}Mx {piece.short}" + (f" @{space}" if space else ""), style=BOLD if space else DIM)
             out += wrap(t, width, indent=2)
-        tiles = [Text(tile_short(t), style=mark(t, strong)) for t in c.tiles]
+        tiles = [Text(tile_short(t), style=mark(t, strong) or "") for t in c.tiles]  # "": rich's no style
         out += self._labelled("Tiles", tiles, width)
         wheel = []
         for k in range(1, 6):
@@ -185,7 +187,7 @@ class CompanyBoard(Panel):
                 parts.append(f"{seg.mixers}Mx")
             if seg.excamixers:
                 parts.append(f"{seg.excamixers}ExMx")
-            wheel.append(Text(f"{k}:" + (" ".join(parts) if parts else "·"), style=None if parts else DIM))
+            wheel.append(Text(f"{k}:" + (" ".join(parts) if parts else "·"), style="" if parts else DIM))
         out += self._labelled("Wheel", wheel, width)
         if not c.contracts:
             out.append(Text("Hand: empty", style=DIM))
@@ -233,7 +235,7 @@ class CompanyBoards(Horizontal):
         self.border_title = "Companies"
         self.TAB = "Companies"
 
-    def compose(self):
+    def compose(self) -> ComposeResult:
         for seat in range(self.seats):
             yield CompanyBoard(seat, id=f"company-{seat}")
 

@@ -25,7 +25,7 @@ class ContractsView(Panel):
 
     def lines(self, view: View, width: int) -> list[Text]:
         st = view.state
-        self._where = {}
+        self._where: dict[str, int] = {}
         out: list[Text] = []
         if st.starting_offer and st.phase == "pick":
             out.append(Text("Starting contracts on offer", style=TITLE))
@@ -44,7 +44,7 @@ class ContractsView(Panel):
         out.append(Text(f"Piles: {piles}", style=DIM))
         return out
 
-    def _contract(self, view: View, cid: int, kind: str, width: int, out: list) -> list[Text]:
+    def _contract(self, view: View, cid: int, kind: str, width: int, out: list[Text]) -> list[Text]:
         ref = f"contract:{cid}"
         self._where[ref] = len(out)
         t = Text()

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from rich.text import Text
 from textual import events
 from textual.binding import Binding
+from textual.geometry import Size
 from textual.message import Message
 from textual.widget import Widget
 
@@ -29,7 +32,7 @@ class Cycler(Widget, can_focus=True):
         def control(self) -> "Cycler":
             return self.cycler
 
-    def __init__(self, options: list[tuple[str, object]], value: object = None, *, id: str | None = None,
+    def __init__(self, options: Sequence[tuple[str, object]], value: object = None, *, id: str | None = None,
                  classes: str | None = None, disabled: bool = False) -> None:
         super().__init__(id=id, classes=classes, disabled=disabled)
         self.options = list(options)
@@ -38,14 +41,14 @@ class Cycler(Widget, can_focus=True):
             self.index = next((i for i, (_, v) in enumerate(self.options) if v == value), 0)
 
     @property
-    def value(self):
+    def value(self) -> Any:  # the option's value as the form gave it: a str, int or bool
         return self.options[self.index][1] if self.options else None
 
     @property
     def label(self) -> str:
         return self.options[self.index][0] if self.options else ""
 
-    def set_options(self, options: list[tuple[str, object]]) -> None:
+    def set_options(self, options: Sequence[tuple[str, object]]) -> None:
         """New options; the current value is kept if it is still there."""
         value = self.value
         self.options = list(options)
@@ -60,7 +63,7 @@ class Cycler(Widget, can_focus=True):
     def render(self) -> Text:
         return Text.assemble(("◀ ", "dim"), self.label, (" ▶", "dim"))
 
-    def get_content_width(self, container, viewport) -> int:
+    def get_content_width(self, container: Size, viewport: Size) -> int:
         return max((len(label) for label, _ in self.options), default=0) + 4
 
     def action_step(self, step: int) -> None:

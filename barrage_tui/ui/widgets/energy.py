@@ -52,7 +52,7 @@ class EnergyTrack(Panel):
             style = BOLD if r == st.round else DIM if r < st.round else None
             prefix = "▶" if r == st.round else " "
             head = Text("Bonus ", style=TITLE) if r == 1 else Text("      ")
-            out += wrap(head + Text(f"{prefix}r{r} {bonus_short(tile)}", style=style), width, indent=10)
+            out += wrap(head + Text(f"{prefix}r{r} {bonus_short(tile)}", style=style or ""), width, indent=10)
         vp = "/".join(str(v) for v in comps.objective_vp)
         out += wrap(Text.assemble(("Objective ", TITLE), f"{objective_short(st.objective)} ({vp} VP)"), width,
                     indent=1)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 
 from ..history import Entry, entries
@@ -10,13 +12,16 @@ from ..texts import company_name
 from .lines import LinesView
 from .textutil import wrap
 
+if TYPE_CHECKING:
+    from barrage_tui.rules.game import Game
+
 HIDDEN_KINDS = frozenset({"round"})  # "Round 2 begins.": the heading says it
 
 
 class HistoryView(LinesView):
     """Entries of the game's events; one turn is selected (a person's or an Automa's)."""
 
-    def __init__(self, game, *, id: str | None = None) -> None:
+    def __init__(self, game: Game, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.game = game
         self.entries: list[Entry] = entries(game.events)
@@ -25,7 +30,8 @@ class HistoryView(LinesView):
         self.turns: list[int] = []  # the selectable entries shown (indexes into ``entries``)
         self.selected = -1  # the selected entry's index in ``entries`` (-1: none)
         self._rows: dict[int, tuple[int, int]] = {}  # entry index -> (first line, line count)
-        self._cache: dict = {}  # (entry index, opened, selected, width) -> its lines
+        # (entry index, opened, selected, width) -> its lines
+        self._cache: dict[tuple[int, bool, bool, int], list[Text]] = {}
         self._shown_turns()
         if self.turns:
             self.selected = self.turns[-1]  # the newest turn: the log is read from where the game is
@@ -76,7 +82,7 @@ class HistoryView(LinesView):
         out = [head]
         for e in shown:
             out += wrap(Text("    " + e.text), width, indent=6)
-        if entry.automa and opened:
+        if entry.reasoning is not None and opened:  # (entry.automa)
             out += wrap(Text("    " + entry.reasoning.text, style="italic"), width, indent=6)
         return out
 

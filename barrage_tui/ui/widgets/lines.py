@@ -8,18 +8,29 @@ the screen.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.segment import Segment
 from rich.text import Text
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.geometry import Region, Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from .textutil import shown
 
+if TYPE_CHECKING:
+    from rich.style import Style
+    from rich.text import Span
+    from textual.widget import Widget
+
+    _Scrolled = Widget  # the widget the mixin is mixed into
+else:
+    _Scrolled = object
+
 
 def _cells(strip: Strip) -> list[tuple[str, object]] | None:
-    cells = []
+    cells: list[tuple[str, object]] = []
     for seg in strip:
         style = seg.style
         cells.extend((ch, style) for ch in seg.text)
@@ -65,7 +76,7 @@ SCROLL_HINT = "↑↓ PgUp/Dn · ⏎/Esc: the choices"  # the border of a panel 
 # Decision: while a panel has the keys (Tab, a click), Enter gives them back to the choices and confirms
 # nothing: the arrows moved the panel, not the selection, so the highlighted choice is not one the player
 # just picked. A second Enter, at the choices, confirms it (the footer says "⏎ Choices" meanwhile).
-SCROLL_BINDINGS = [  # only while it has the focus: these keys scroll it, not the choices
+SCROLL_BINDINGS: list[BindingType] = [  # only while it has the focus: these keys scroll it, not the choices
     Binding("up,k", "scroll_lines(-1)", "Scroll", show=False, id="panel.line_up"),
     Binding("down,j", "scroll_lines(1)", "Scroll", show=False, id="panel.line_down"),
     Binding("pageup", "scroll_pages(-1)", "Page", show=False, id="panel.page_up"),
@@ -76,7 +87,7 @@ SCROLL_BINDINGS = [  # only while it has the focus: these keys scroll it, not th
 ]
 
 
-class KeyScrolled:
+class KeyScrolled(_Scrolled):
     """The actions of ``SCROLL_BINDINGS`` (for a widget whose BINDINGS include them): no animation."""
 
     def action_scroll_lines(self, n: int) -> None:
@@ -101,12 +112,13 @@ class LinesView(KeyScrolled, ScrollView, can_focus=False):
     """
     BINDINGS = SCROLL_BINDINGS
     key_scrolled = False
+    _pending_line: int | None  # a line to bring into view once shown (scroll_to_line)
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
         self._strips: list[Strip] = []
-        self._strip_cache: dict = {}  # a line's text and styles -> its strip (most lines repeat)
-        self._cache_style = None
+        self._strip_cache: dict[tuple[str, tuple[Span, ...], str | Style], Strip] = {}  # a line's text and styles -> its strip (most lines repeat)
+        self._cache_style: Style | None = None
         self._built_width = -1
         self._virtual_height = 0
         self._more = False
@@ -239,7 +251,7 @@ class LinesView(KeyScrolled, ScrollView, can_focus=False):
             self.scroll_to_line(pending)
 
     def on_mount(self) -> None:
-        super().on_mount()
+        super().on_mount()  # type: ignore[no-untyped-call]  # Textual's ScrollView.on_mount is unannotated
         self.call_after_refresh(self.redraw)
 
     def catch_up(self) -> None:

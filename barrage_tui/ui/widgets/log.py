@@ -6,11 +6,17 @@ and its own keys scroll it (``LinesView``'s), until Esc or Enter gives the keys 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 
 from ..palette import TITLE
 from ..view import Panel, View
 from .textutil import wrap
+
+if TYPE_CHECKING:
+    from barrage_tui.rules.decisions import Event
+    from barrage_tui.rules.state import GameState
 
 SHOWN = 60  # the latest events on screen unfocused (the whole history: focused, and on the log screen, L)
 
@@ -18,9 +24,12 @@ SHOWN = 60  # the latest events on screen unfocused (the whole history: focused,
 class GameLog(Panel, can_focus=True):
     TITLE = "Log · click: scroll · L: all"
     TAB = "Log"
+    _page_event: int  # the game's index of the event the page starts at (build)
+    _page_width: int | None  # the width the page was laid out for
+
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
-        self._cache: dict = {}
+        self._cache: dict[Event, list[Text]] = {}
         self._cache_width = 0
         self._starts: list[int] = []  # the first line of each event shown
         self._whole = False  # focused: every event, scrolled by keys (set at the focus event itself)
@@ -42,7 +51,7 @@ class GameLog(Panel, can_focus=True):
             out += lines
         return out
 
-    def _event(self, st, e, width: int) -> list[Text]:
+    def _event(self, st: GameState, e: Event, width: int) -> list[Text]:
         """One event in words. The engine's sentences name the company, so no badge is needed (and
         a line without colour codes is cheaper to send to the terminal)."""
         if e.kind in ("round", "game_over"):
@@ -56,7 +65,7 @@ class GameLog(Panel, can_focus=True):
         the lines shown are a window that slides as old events drop out of it."""
         lines = super().build(width)
         starts = self._starts
-        if self._whole or not lines or not starts:  # focused: every line, scrolled by keys
+        if self._whole or not lines or not starts or self.view is None:  # focused: every line, scrolled by keys
             return lines
         height = max(1, self.scrollable_content_region.height)
         first = len(self.view.game.events) - len(starts)  # the game's index of the first event shown

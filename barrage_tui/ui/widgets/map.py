@@ -5,13 +5,14 @@ without one, its valleys by area, four to a row."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from rich.text import Text
 
 from functools import cache
 
 from barrage_tui.rules import board_features, geology, landscape_data, production, water
-from barrage_tui.rules.boards import Board, passage
+from barrage_tui.rules.boards import Board, LayoutCell, passage
 from barrage_tui.rules.components import components
 
 from ..palette import AREA_STYLE, DIM, GEOLOGY, RED, YIELD_STYLE, badge, mark
@@ -23,18 +24,18 @@ COLUMNS = 4  # the grid's columns when a board gives no layout
 
 
 @cache
-def map_refs(m: Board) -> frozenset:
+def map_refs(m: Board) -> frozenset[str]:
     """The refs the map draws (a board is hashed by identity)."""
     return frozenset(m.dams) | frozenset(m.conduits) | frozenset(m.powerhouses) | frozenset(m.headstreams)
 
 
 @cache
-def grid(m: Board) -> tuple[tuple, ...]:
+def grid(m: Board) -> tuple[tuple[LayoutCell, ...], ...]:
     """The rows of the map: cells are a zone, "legend", or zones drawn one under the other."""
     if m.layout:
         return m.layout
     zones = sorted(m.zones, key=lambda z: m.areas.index(m.zones[z].area))  # by area, in the file's order
-    cells: list = zones + ["legend"]
+    cells: list[LayoutCell] = [*zones, "legend"]
     return tuple(tuple(cells[i:i + COLUMNS]) for i in range(0, len(cells), COLUMNS))
 
 
@@ -46,6 +47,7 @@ def _names(plain: str, ref: str) -> bool:
 class MapView(Panel):
     TITLE = "Map"
     TAB = "Map"
+    _zone_cache: dict[tuple[object, ...], list[Text]]  # a zone's lines by what they show
 
     def fingerprint(self, view: View) -> object:
         st = view.state
@@ -95,7 +97,7 @@ class MapView(Panel):
         st, spaces = view.state, {y.id: y for y in view.game.board.yield_spaces}
         out: list[Text] = []
         for area in view.game.board.areas:
-            t = Text(f"Yield {area}: ", style=AREA_STYLE.get(area))
+            t = Text(f"Yield {area}: ", style=AREA_STYLE.get(area) or "")  # "": rich's no style
             tiles = [(sp, tile) for sp, tile in st.yield_tiles.items() if spaces[sp].area == area]
             for k, (sp, tile) in enumerate(sorted(tiles, key=lambda kv: int(kv[1]))):
                 t.append(" " if k else "")
@@ -107,7 +109,7 @@ class MapView(Panel):
 
     # ------------------------------------------------------------ where things are (for scrolling)
 
-    def _note(self, out, refs, line):
+    def _note(self, out: list[Text], refs: Iterable[str], line: int) -> None:
         for r in refs:
             self._where[r] = line
 
@@ -259,7 +261,8 @@ class MapView(Panel):
 
 def _reds(m: Board) -> set[int]:
     """The red outlines' extra Credits on a board (the base map: 3 everywhere)."""
-    return {s.extra_credits for s in (*m.dams.values(), *m.powerhouses.values()) if s.extra_credits}
+    return ({d.extra_credits for d in m.dams.values() if d.extra_credits}
+            | {p.extra_credits for p in m.powerhouses.values() if p.extra_credits})
 
 
 def _outflow(view: View, zone: int) -> str:

@@ -23,8 +23,8 @@ class PatentOffice(Panel):
         st = view.state
         if st.introductory:
             return [Text("Not used in the introductory game.", style=DIM)]
-        out = []
-        self._where = {}
+        out: list[Text] = []
+        self._where: dict[str, int] = {}
         for slot, tile in enumerate(st.patent_offer, start=1):
             space = f"patent-p{slot}"
             self._where[space] = len(out)

@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from rich.text import Text
 from textual import events
+from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.message import Message
 
-from barrage_tui.rules.decisions import PromptKind
+from barrage_tui.rules.decisions import Choice, PromptKind
 
-from ..history import last_automa_turn
+from ..history import Entry, last_automa_turn
 from ..palette import BOLD, DIM, badge
 from ..texts import END_TURN_HINT, END_TURN_KEYS, company_name, short_label
 from ..view import Panel, View
@@ -72,7 +74,7 @@ class AutomaNote(Panel):
         super().__init__(id=id)
         self.remove_class("panel")  # a note inside the decision's box, not a boxed panel of the table
         self.display = False
-        self._entry = None
+        self._entry: Entry | None = None
 
     def show(self, view: View) -> None:
         self._entry = last_automa_turn(view.game)
@@ -91,6 +93,7 @@ class AutomaNote(Panel):
         st = view.state
         t = badge(st, entry.seat)
         t.append(f" {company_name(st.companies[entry.seat].company)} (Automa) played: ", style=BOLD)
+        assert entry.reasoning is not None  # last_automa_turn's entry starts at the Automa's step
         text = entry.reasoning.text
         name, _, rest = text.partition(": ")  # "USA: Action side of card 3, ...": the badge names it
         t.append(rest if rest and name == company_name(st.companies[entry.seat].company) else text, style="italic")
@@ -116,12 +119,14 @@ class ChoiceList(LinesView):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.choices: tuple = ()
-        self.unavailable: tuple = ()  # (label, why): shown under the choices, dimmed, not choosable
+        self.choices: tuple[Choice, ...] = ()
+        # (label, why): shown under the choices, dimmed, not choosable
+        self.unavailable: tuple[tuple[str, str], ...] = ()
         self.index = 0
         self._rows: list[tuple[int, int]] = []  # choice -> (first line, line count)
 
-    def set_choices(self, choices: tuple, index: int = 0, unavailable=()) -> None:
+    def set_choices(self, choices: Iterable[Choice], index: int = 0,
+                    unavailable: Iterable[tuple[str, str]] = ()) -> None:
         self.choices = tuple(choices)
         self.unavailable = tuple(unavailable)
         self.index = min(index, max(0, len(self.choices) - 1))
@@ -177,7 +182,7 @@ class ChoiceList(LinesView):
         return max(1, self.scrollable_content_region.height - 1)
 
     @property
-    def current(self):
+    def current(self) -> Choice | None:
         """The selected Choice (None when there is nothing to choose)."""
         return self.choices[self.index] if self.choices else None
 
@@ -207,7 +212,7 @@ class PromptPanel(Vertical):
         super().__init__(id=id, classes=classes)
         self.border_title = "Decision"
 
-    def compose(self):
+    def compose(self) -> ComposeResult:
         yield PromptHeader(id="prompt-header")
         yield AutomaNote(id="automa-note")
         yield ChoiceList(id="choices")

@@ -3,18 +3,24 @@
 from __future__ import annotations
 
 from functools import cache
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Span, Text
 
 from barrage_tui.visible import HIDDEN, escape, visible
 
+if TYPE_CHECKING:
+    from rich.console import Console
+    from textual.app import App
+    from textual.widget import Widget
 
-def plain(text, style: str = "") -> Text:
+
+def plain(text: object, style: str = "") -> Text:
     """Text from a person, a path or a file, for any widget: never read as markup, controls made visible."""
     return Text(visible(text), style=style)
 
 
-def notify_plain(node, message: str, **kw) -> None:
+def notify_plain(node: App[Any] | Widget, message: str, **kw: Any) -> None:
     """A toast whose message may quote a name, a path or a file: shown as it is, never read as markup."""
     node.notify(visible(message), markup=False, **kw)
 
@@ -106,7 +112,7 @@ def wrap(text: Text | str, width: int, indent: int = 0) -> list[Text]:
 
 
 @cache
-def _console():
+def _console() -> Console:
     from rich.console import Console
 
     return Console(width=400, color_system=None, force_terminal=False, legacy_windows=False)

@@ -5,6 +5,7 @@ The start screen's Modules: one line however many modules there are, so the form
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from rich.text import Text
@@ -29,7 +30,7 @@ class Toggles(Widget, can_focus=True):
         """An item was turned on or off (``on``: all the items on now)."""
 
         toggles: "Toggles"
-        on: frozenset
+        on: frozenset[str]
 
         @property
         def control(self) -> "Toggles":
@@ -46,7 +47,7 @@ class Toggles(Widget, can_focus=True):
         def control(self) -> "Toggles":
             return self.toggles
 
-    def __init__(self, items: list[tuple[str, str]] = (), *, id: str | None = None, classes: str | None = None):
+    def __init__(self, items: Sequence[tuple[str, str]] = (), *, id: str | None = None, classes: str | None = None):
         super().__init__(id=id, classes=classes)
         self.items = list(items)  # (id, label)
         self.on: set[str] = set()
@@ -62,7 +63,7 @@ class Toggles(Widget, can_focus=True):
         self.cursor = min(self.cursor, max(0, len(self.items) - 1))
         self.refresh(layout=True)
 
-    def set_on(self, on) -> None:
+    def set_on(self, on: Iterable[str]) -> None:
         """Turn on exactly ``on`` (ids not among the items are ignored); no Changed message."""
         self.on = {i for i, _ in self.items if i in on}
         self.refresh(layout=True)
@@ -82,7 +83,7 @@ class Toggles(Widget, can_focus=True):
             self.refresh()
             self.post_message(self.Moved(self, self.current))
 
-    def action_toggle(self) -> None:
+    def action_toggle(self) -> None:  # type: ignore[override]  # its own key's action, not DOMNode's
         if not self.items or self.disabled:
             return
         self.on ^= {self.current}
