@@ -23,7 +23,7 @@ Powerhouse-row bonus they stand in for (Medium and up: rules/china.py) - since i
 
 from __future__ import annotations
 
-from barrage_tui.rules import geology, production
+from barrage_tui.rules import production
 from barrage_tui.rules.components import components
 from barrage_tui.rules.keys import make
 from barrage_tui.rules.scoring import SECTION
@@ -72,7 +72,7 @@ def fulfils(view, system) -> bool:
     """Decision (the Geological Factor, not in the Automa rules): a production through a Powerhouse under
     token 8 fulfils no contract, so it never meets this box's condition (3)."""
     zone = view.game.board.powerhouses[system.powerhouse].zone
-    return not view.game.state.geology or geology.fulfils_contracts(view.game, zone)
+    return production.fulfils_contracts(view.game, zone)
 
 
 def try_box(ctx, box) -> str | None:
