@@ -70,7 +70,8 @@ async def test_the_help_shows_the_decisions_a_player_meets_on_another_board(app_
     game = people(("Ann", "usa", "angelo"), ("Bob", "italy", "jill"), seed=5,
                   options={MODULES_OPTION: ["geological"], "board": "duel"})
     zone = next(iter(tokens_of(game.state)))
-    game.state.modules["geological"] = GeologicalState({**{z: t for z, t in tokens_of(game.state).items() if t != 6}, zone: 6})
+    others = {z: t for z, t in tokens_of(game.state).items() if t != 6}
+    game.state.modules["geological"] = GeologicalState({**others, zone: 6})
     app = app_factory(game=game)
     async with app.run_test(size=(160, 50)) as pilot:
         await pilot.pause()
