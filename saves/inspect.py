@@ -17,6 +17,7 @@ from barrage_tui.rules.decisions import IllegalChoice
 from barrage_tui.rules.game import Game
 from barrage_tui.rules.rounds import ROUNDS
 from barrage_tui.rules.modules.duel.state import duel
+from barrage_tui.rules.modules.geological.state import tokens_of
 from barrage_tui.rules.plugin import modules
 from barrage_tui.rules.state import NEUTRAL
 from barrage_tui.visible import visible
@@ -133,8 +134,8 @@ def describe(game: Game, name: str = "") -> str:
     add(f"  dams: {_list(dams, '; ')}")
     add(f"  conduits: {_list(f'{s} {_who(game, o)}' for s, o in sorted(st.conduits.items()))}")
     add(f"  powerhouses: {_list(f'{s} {_who(game, o)}' for s, o in sorted(st.powerhouses.items()))}")
-    if st.geology:
-        add(f"  Geological tokens: {_list(f'valley {z} token {t}' for z, t in sorted(st.geology.items(), key=lambda kv: int(kv[0])))}")
+    if geology := tokens_of(st):
+        add(f"  Geological tokens: {_list(f'valley {z} token {t}' for z, t in sorted(geology.items(), key=lambda kv: int(kv[0])))}")
     if game.board.id != "base":
         add(f"  board: {game.board.name or game.board.id}" + (" (a reconstruction)" if game.board.assumed else ""))
     if st.lakes:

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from barrage_tui.rules import geology, production
+from barrage_tui.rules import production
 from barrage_tui.rules.components import components
 from barrage_tui.rules.keys import make
 from barrage_tui.rules.production import System
@@ -80,7 +80,7 @@ def fulfils(view: View, system: System) -> bool:
     """Decision (the Geological Factor, not in the Automa rules): a production through a Powerhouse under
     token 8 fulfils no contract, so it never meets this box's condition (3)."""
     zone = view.game.board.powerhouses[system.powerhouse].zone
-    return not view.game.state.geology or geology.fulfils_contracts(view.game, zone)
+    return production.fulfils_contracts(view.game, zone)
 
 
 def try_box(ctx: Context, box: Box) -> str | None:

@@ -11,13 +11,12 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING, NamedTuple
 
-from . import company_board, geology, landscape_data, officers, patents, rewards
+from . import company_board, landscape_data, officers, patents, rewards
 from .boards import Board
 from .build_spaces import board_rules, fee_for, without_base
 from .build_tiles import TileUse
 from .company_board import NO_LOSS, Loss
 from .components import components
-from .geology import TokenCost
 from .landscape_data import LANDSCAPE
 from .officers import Officer
 from .state import CompanyState
@@ -33,12 +32,42 @@ WAIVERS = {1: "engineer", 0: "bypass"}
 
 
 @dataclass(frozen=True)
+class ExtraCost:
+    """What a module adds to one build's price (its ``build_cost`` hook's answer, e.g. a Geological token's):
+    extras on top (credits, machinery no tile changes and no credits pay, Engineers to the company board),
+    or (``replacement``) N Excavators and N mixers instead of the structure's usual machinery. ``name``
+    says what adds it ("Geological token 6"), ``number`` its number there (the data's "token"), ``kind``
+    the kind of the event paying it."""
+
+    name: str
+    number: int
+    kind: str
+    credits: int = 0
+    excavators: int = 0
+    mixers: int = 0
+    engineers: int = 0
+    replacement: int = 0  # N: N Excavators and N mixers instead of the usual machinery
+
+    def as_data(self) -> dict[str, int]:
+        return {"token": self.number, "credits": self.credits, "excavators": self.excavators,
+                "mixers": self.mixers, "engineers": self.engineers, "replacement": self.replacement}
+
+    @property
+    def short(self) -> str:
+        """What it adds in a few letters: "+2 cr, +1 Ex"."""
+        parts = [f"{self.replacement} Ex + {self.replacement} Mx instead" if self.replacement else "",
+                 f"+{self.credits} cr" if self.credits else "", f"+{self.excavators} Ex" if self.excavators else "",
+                 f"+{self.mixers} Mx" if self.mixers else "", f"+{self.engineers} Engineers" if self.engineers else ""]
+        return ", ".join(p for p in parts if p) or "no cost"
+
+
+@dataclass(frozen=True)
 class Payment:
     excavators: int
     mixers: int
     credits: int  # paid for machinery (Solomon), not counting the red-space fee
     excamixers: int = 0  # Elon's Mixer Excavators, each for a unit of either kind
-    # A Geological token's cost (geology.py), when the build pays one: its credits and its Engineers (to the
+    # A module's extra cost (``ExtraCost``: a Geological token's), when the build pays one: its credits and its Engineers (to the
     # company board); its machinery is counted in the machinery above. ``waiver``: its cost paid instead
     # the WAIVERS way ("" when it is not).
     token_credits: int = 0
@@ -145,12 +174,18 @@ def _landscape_costs(game: Game, seat: int) -> tuple[Mapping[str, tuple[int, str
 
 
 
-def token_cost(game: Game, seat: int, structure: str, space: str) -> TokenCost | None:
-    """The Geological token's cost of building ``structure`` on ``space`` (an Elevation on an empty Dam space
-    is a Base-less one, as Japan builds them)."""
-    if not game.state.geology or structure == LANDSCAPE:  # (off: asked for every space of every check)
+def extra_cost(game: Game, seat: int, structure: str, space: str) -> ExtraCost | None:
+    """What a module adds to building ``structure`` on ``space`` (its ``build_cost`` hook: a Geological
+    token's cost; an Elevation on an empty Dam space is a Base-less one, as Japan builds them)."""
+    hooks = game.hooks.build_cost
+    if not hooks or structure == LANDSCAPE:  # (none without modules: asked for every space of every check)
         return None
-    return geology.cost(game, seat, structure, space, without_base(game, structure, space))
+    base_less = without_base(game, structure, space)
+    for hook in hooks:
+        cost = hook(game, seat, structure, space, base_less)
+        if cost is not None:
+            return cost
+    return None
 
 
 # A part of a build's machinery: (units, the kinds that may pay them, whether credits may replace them (Solomon)).
@@ -218,18 +253,18 @@ def _extra_mixers(company: CompanyState, s: str) -> int:
     return company_board.conduit_extra_mixers(company) if s == "conduit" else 0
 
 
-def _part_options(company: CompanyState, s: str, space: str, rules: CostRules, token: TokenCost | None,
+def _part_options(company: CompanyState, s: str, space: str, rules: CostRules, token: ExtraCost | None,
                   free: bool, column: int = 0) -> list[tuple[tuple[Part, ...], int, int, str]]:
     """The ways a build's machinery and token may be paid: (parts, token credits, token Engineers, waiver).
     A free build (an effect's) pays no usual machinery (nor China's extra Mixer), but a token's cost in full
-    (geology.py)."""
+    (the rulebook of the Geological Factor: "even if you build the structure through an effect")."""
     # (a Conduit's first way is Excavators, its second, Jill's, mixers: that one takes the Mixer less itself)
     usual: list[tuple[Part, ...]] = [()] if free else [
         ((units, kinds, True),) + _company_extra(company, s, rules, mixer_less_taken=i > 0)
         for i, (units, kinds) in enumerate(_machinery_options(company, s, space, rules, column))]
     if token is None:
         return [(parts, 0, 0, "") for parts in usual]
-    if token.replacement:  # token 6: the Conduit's own machinery, replaced (geology.py: its reading)
+    if token.replacement:  # token 6: the Conduit's own machinery, replaced (its module's reading)
         n = token.replacement
         half = patents.cost_units(rules.tile, s, n)
         wild = _wild(rules)
@@ -274,7 +309,7 @@ def _listed(game: Game, seat: int, structure: str, space: str, credits: int, use
     """``payments`` with a tile use, or ``free_payments`` (``use`` None: no usual machinery)."""
     company = game.state.companies[seat]
     return unique(each_payment(company, structure, space, credits, cost_rules(game, seat)(use), fee,
-                               token_cost(game, seat, structure, space), _column_loss(company, structure, column),
+                               extra_cost(game, seat, structure, space), _column_loss(company, structure, column),
                                free=use is None, column=column or 0))
 
 
@@ -292,7 +327,7 @@ def unique(pays: Iterable[Payment]) -> list[Payment]:
 
 
 def each_payment(company: CompanyState, structure: str, space: str, credits: int, rules: CostRules,
-                 fee: int, token: TokenCost | None = None, loss: Loss = NO_LOSS, free: bool = False,
+                 fee: int, token: ExtraCost | None = None, loss: Loss = NO_LOSS, free: bool = False,
                  column: int = 0) -> Iterator[Payment]:
     """The ways to pay for a build with these cost rules and ``credits`` (``payments``), one by one."""
     if fee > credits:
@@ -349,7 +384,7 @@ def loss_payment(company: CompanyState, loss: Loss, wild: bool,
 
 
 def payable(company: CompanyState, structure: str, space: str, credits: int, rules: CostRules,
-            fee: int, token: TokenCost | None = None, loss: Loss = NO_LOSS, column: int = 0) -> bool:
+            fee: int, token: ExtraCost | None = None, loss: Loss = NO_LOSS, column: int = 0) -> bool:
     """Whether ``each_payment`` has any payment, without listing them: after the red fee, pay as many units
     with credits as you can (Solomon); the machinery you have of the allowed kinds, Excamixers counting
     for either, must cover the rest. (With a Geological token, a column's loss or China's extra Mixer: the
@@ -427,12 +462,12 @@ def _why_not_token(game: Game, seat: int, structure: str, space: str, fee: int,
                    usual: tuple[int, frozenset[str]] | None) -> str | None:
     """Why a build with a Geological token's cost cannot be paid: its first shortfall, naming the token
     (None: no token's cost there). ``usual``: the build's own machinery (None: a free build pays none)."""
-    token = token_cost(game, seat, structure, space)
+    token = extra_cost(game, seat, structure, space)
     if token is None:
         return None
     company = game.state.companies[seat]
     credits = game.spendable_credits(seat)
-    where = f" (Geological token {token.token}: {token.short})"
+    where = f" ({token.name}: {token.short})"
     if fee + token.credits > credits:
         return short_of_credits(fee + token.credits, credits) + where
     if token.engineers > engineers_available(company):

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import TYPE_CHECKING
 
-from . import geology, landscape_data
+from . import landscape_data
 from .board_features import covered
 from .components import CompanyConstruction, components
 from .landscape_data import LANDSCAPE
@@ -76,9 +76,18 @@ def legal_spaces(game: Game, seat: int, structure: str, areas: Collection[str] |
     if structure == "conduit":
         return _uncovered(game, [s for s in m.conduits  # a Geological token's +1 counts against an effect's limit
                                  if s not in st.conduits
-                                 and (max_production is None or geology.conduit_value(game, s) <= max_production)])
+                                 and (max_production is None or space_value(game, s) <= max_production)])
     my_zones = {m.powerhouses[s].zone for s in _own_powerhouses(game, seat)}
     return _uncovered(game, [s for s, p in m.powerhouses.items() if s not in st.powerhouses and p.zone not in my_zones])
+
+
+def space_value(game: Game, conduit: str) -> int:
+    """A Conduit space's value before its owner's: as printed, changed by the modules (their
+    ``conduit_value``: a Geological token's +1)."""
+    value = game.board.conduits[conduit].production
+    for hook in game.hooks.conduit_value:
+        value = hook(game, conduit, value)
+    return value
 
 
 def red_fee(game: Game, structure: str, space: str) -> int:

@@ -8,13 +8,12 @@ from collections.abc import Callable, Hashable, Iterable, Iterator
 from functools import cache
 from typing import TYPE_CHECKING
 
-from . import china, company_board, geology
+from . import china, company_board
 from .boards import Board
-from .build_costs import CostRules, Payment, cost_rules, each_payment, fee_rule, payable, token_cost, unique
+from .build_costs import CostRules, ExtraCost, Payment, cost_rules, each_payment, extra_cost, fee_rule, payable, unique
 from .build_spaces import legal_spaces
 from .build_tiles import TileUse, each_tile_use, tile_uses
 from .company_board import NO_LOSS, Loss
-from .geology import TokenCost
 from .landscape_data import LANDSCAPE
 from .state import CompanyState
 
@@ -70,8 +69,8 @@ def plan_for(game: Game, seat: int, credits: int, uses: list[TileUse],
     company = game.state.companies[seat]
     rules_of = cost_rules(game, seat)
     legal: dict[str, list[str]] = {}  # structure -> legal spaces, the same for every use building it
-    # (structure, cost rules tile, cost class, Geological token's cost, column terms) -> payments
-    found: dict[tuple[str, str, Hashable, TokenCost | None, tuple[Loss, int]], list[Payment]] = {}
+    # (structure, cost rules tile, cost class, a module's extra cost, column terms) -> payments
+    found: dict[tuple[str, str, Hashable, ExtraCost | None, tuple[Loss, int]], list[Payment]] = {}
     plan: dict[str, dict[str, list[Payment]]] = {}
     for use in uses:
         s = use.structure
@@ -83,7 +82,7 @@ def plan_for(game: Game, seat: int, credits: int, uses: list[TileUse],
         terms = _column_terms(company, s, column)
         spaces = {}
         for space in legal[s]:
-            token = token_cost(game, seat, s, space)
+            token = extra_cost(game, seat, s, space)
             by_loss = []
             for term in terms:
                 key = (s, rules.tile, class_of(space), token, term)
@@ -150,13 +149,16 @@ def _payable_somewhere(game: Game, seat: int, credits: int, use: TileUse, rules:
     return False
 
 
-def _token_costs(game: Game, seat: int, structure: str) -> Callable[[str], TokenCost | None] | None:
-    """space -> the Geological token's cost of building ``structure`` there, looked up only in the valleys
-    whose token may apply (a space of ``structure``'s table: Bases and Elevations on dam spaces); None when
-    no valley's token may (without the Geological Factor: none has one)."""
-    valleys = geology.valleys_for(game, structure) if game.state.geology else frozenset()
+def _token_costs(game: Game, seat: int, structure: str) -> Callable[[str], ExtraCost | None] | None:
+    """space -> a module's extra cost of building ``structure`` there (a Geological token's), looked up only in
+    the zones where one may apply (its ``build_cost_zones``; a space of ``structure``'s table: Bases and
+    Elevations on dam spaces); None when there are none (without modules: never)."""
+    hooks = game.hooks.build_cost_zones
+    if not hooks:
+        return None
+    valleys = frozenset().union(*(hook(game, structure) for hook in hooks))
     if not valleys:
         return None
     m = game.board
     where = m.conduits if structure == "conduit" else m.powerhouses if structure == "powerhouse" else m.dams
-    return lambda space: token_cost(game, seat, structure, space) if where[space].zone in valleys else None
+    return lambda space: extra_cost(game, seat, structure, space) if where[space].zone in valleys else None

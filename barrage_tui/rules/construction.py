@@ -16,10 +16,10 @@ from __future__ import annotations
 from collections.abc import Callable, Collection
 from typing import TYPE_CHECKING
 
-from . import china, company_board, geology, landscape_data, officers, patents, rewards, wheel
-from .build_costs import (WAIVER_ENGINEERS, Payment, cost_order, fee_rule, free_payments, lost_label, token_cost,
+from . import china, company_board, landscape_data, officers, patents, rewards, wheel
+from .build_costs import (WAIVER_ENGINEERS, Payment, cost_order, extra_cost, fee_rule, free_payments, lost_label,
                           why_not, why_not_free)
-from .build_spaces import base_less, fee_for, legal_spaces, space_label, without_base
+from .build_spaces import base_less, fee_for, legal_spaces, space_label, space_value, without_base
 from .build_tiles import tile_uses
 from .buildable import buildable_uses, plan_for
 from .company_board import NO_LOSS
@@ -114,7 +114,7 @@ def _pay(game: Game, seat: int, structure: str, space: str, pay: Payment, tiles:
     wheel.load_open_segment(company, tiles, pay.excavators, pay.mixers, pay.excamixers)
     back = wheel.turn(company) if turn else []
     lose(game, seat, pay.lost)
-    token = token_cost(game, seat, structure, space)
+    token = extra_cost(game, seat, structure, space)
     if token is None:
         return back
     if pay.engineers:
@@ -123,9 +123,9 @@ def _pay(game: Game, seat: int, structure: str, space: str, pay: Payment, tiles:
         need = WAIVER_ENGINEERS[pay.waiver]
         waiver = next(o for o in officers.in_force(company) if o.token_waiver(game, seat) == need)
         waiver.waive_token_cost(game, seat)
-    game.event(f"{game.name(seat)} pays Geological token {token.token}'s cost on {space}: "
-               + ("instead, " + pay.label if pay.waiver else token.short) + ".", seat, geology.EVENT, (space,),
-               {"token_cost": token.token, "cost": token.as_data(), "waiver": pay.waiver})
+    game.event(f"{game.name(seat)} pays {token.name}'s cost on {space}: "
+               + ("instead, " + pay.label if pay.waiver else token.short) + ".", seat, token.kind, (space,),
+               {"token_cost": token.number, "cost": token.as_data(), "waiver": pay.waiver})
     return back
 
 
@@ -233,8 +233,8 @@ def place_piece(game: Game, seat: int, structure: str, space: str, fee: int, col
         st.powerhouses[space] = seat
         china.placed(game, seat, space, column)
     yield from take_uncovered(game, seat, structure, column)
-    if st.geology:
-        yield from geology.after_build(game, seat, structure, space, structure == "elevation" and base_less(game, space))
+    for hook in game.hooks.after_build:  # the modules' (a Geological token's effect)
+        yield from hook(game, seat, structure, space, structure == "elevation" and base_less(game, space))
 
 
 def space_choice(game: Game, seat: int, structure: str, space: str, fee: int, pays: list[Payment],
@@ -258,9 +258,9 @@ def _space_words(game: Game, seat: int, structure: str, space: str, fee: int, pa
     total = Payment(pay.excavators, pay.mixers, pay.credits + fee, pay.excamixers, pay.token_credits,
                     pay.engineers, pay.waiver)
     label = space_label(game, structure, space) + (f" · costs {total.short}" if total != Payment(0, 0, 0) else "")
-    token = token_cost(game, seat, structure, space)
+    token = extra_cost(game, seat, structure, space)
     if token is not None:
-        label += f" · Geological {token.short}"
+        label += f" · {token.name}: {token.short}"
     if loss != NO_LOSS:
         label += f" · loses {lost_label(loss)}"
     if income is not None:
@@ -282,7 +282,7 @@ def _space_words(game: Game, seat: int, structure: str, space: str, fee: int, pa
         data |= {"piece": piece.column, "ability": piece.ability}
     bonus = company_board.conduit_value_bonus(company) if structure == "conduit" else 0
     if bonus:  # China's pipelines: the value the Conduit will have as the company's
-        data["value"] = geology.conduit_value(game, space) + bonus
+        data["value"] = space_value(game, space) + bonus
         label += f" · value {data['value']} as yours"
     return label, data
 

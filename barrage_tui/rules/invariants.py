@@ -11,7 +11,7 @@ from functools import cache
 from operator import attrgetter
 from typing import TYPE_CHECKING
 
-from . import contracts, geology, water
+from . import contracts, water
 from .components import STRUCTURES, components
 from .decisions import PromptKind
 from .officers import OFFICERS
@@ -95,8 +95,6 @@ def violations(game: Game) -> list[str]:
     placed = [sum(n) for n in zip(st.bank, *st.engineers_on.values())]
     between_turns = game.prompt is not None and game.prompt.kind == PromptKind.ACTION
     least_hand = _least("hand_limit")
-    if st.geology != game.origin.geology:
-        found.append(f"geology: the tokens lie {st.geology}, laid out {game.origin.geology}")
     found += _token_engineers(game)
     for module_invariants in game.hooks.invariants:
         found += module_invariants(game)
@@ -141,9 +139,9 @@ def violations(game: Game) -> list[str]:
 
 
 def _token_engineers(game: Game) -> list[str]:
-    """A person's Engineers stand on the company board only as a Geological token's extra Engineers: at most
-    that many for each of its Conduits in that token's valleys. (An Automa places its own there too, and
-    so does a person's turn played the Automa way.)"""
+    """A person's Engineers stand on the company board only where a module lets them (its
+    ``company_board_engineers``: a Geological token's extra Engineers for each of its Conduits in that
+    token's valleys). (An Automa places its own there too, and so does a person's turn played the Automa way.)"""
     st = game.state
     found: list[str] = []
     if any(c.kind == "automa" and OFFICERS[c.officer].automa_first_action_for_others for c in st.companies):
@@ -152,13 +150,10 @@ def _token_engineers(game: Game) -> list[str]:
         on_board = st.engineers_on.get(f"company-{c.seat}")
         if on_board is None or c.kind == "automa" or not on_board[c.seat]:
             continue
-        allowed = 0
-        for conduit, owner in st.conduits.items():
-            t = geology.token_in(game, game.board.conduits[conduit].zone) if owner == c.seat else None
-            allowed += t.engineers if t is not None and t.structure == "conduit" else 0
+        allowed = sum(hook(game, c.seat) for hook in game.hooks.company_board_engineers)
         if on_board[c.seat] > allowed:
             found.append(f"seat {c.seat} ({c.company}): {on_board[c.seat]} Engineers on its company board, "
-                         f"its Conduits' Geological tokens ask at most {allowed}")
+                         f"its modules allow at most {allowed}")
     return found
 
 

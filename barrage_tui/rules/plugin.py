@@ -13,6 +13,13 @@ The points, in the order a game meets them (18xx adds a title's steps to a round
   game's, before the board's own tiles), ``lay_out_last`` (after the board's tiles);
 - the round: ``income`` (after each company's income), ``round_begins`` (after "Round N begins"),
   ``after_water_flow`` (phases inserted between Water Flow and Scoring: the Duel's Check phase);
+- construction: ``build_cost`` (what a module adds to a build's price: an ``ExtraCost``), ``build_cost_zones``
+  (the zones where it may add one), ``after_build`` (after a piece is placed and its income taken),
+  ``conduit_value`` (a Conduit space's value before its owner's), ``company_board_engineers`` (Engineers a
+  module lets stand on a company board);
+- production: ``production_bonus`` (Energy on top), ``after_production`` (after a production's event),
+  ``conduit_used`` (each Conduit a production's drops went through), ``fulfils_contracts`` (whether a
+  production may fulfil a contract);
 - the end: ``final_scoring`` (first in final scoring: each company's final score, told after, includes it);
 - the state: ``check_state`` (a saved or running position: what the module's own state must be),
   ``invariants`` (what must hold between the states of a running game).
@@ -36,6 +43,7 @@ MODULES_OPTION = "modules"  # Setup.options key: the ids of the modules switched
 
 if TYPE_CHECKING:
     from .boards import Board
+    from .build_costs import ExtraCost
     from .game import Game
     from .setup import Options, Setup
     from .state import GameState
@@ -87,6 +95,51 @@ class Module:
         """A phase of the module between Water Flow and Scoring."""
         yield from ()
 
+    # ------------------------------------------------------------ construction
+    def build_cost(self, game: Game, seat: int, structure: str, space: str, base_less: bool) -> ExtraCost | None:
+        """What the module adds to the price of ``seat`` building ``structure`` on ``space`` (None: nothing),
+        asked for every space a build may go on (``build_costs.extra_cost``; never for a landscape).
+        ``base_less``: an Elevation on an empty Dam space (Japan's, without a Base). The first answer that
+        is not None is the build's."""
+        return None
+
+    def build_cost_zones(self, game: Game, structure: str) -> frozenset[int]:
+        """The zones where ``build_cost`` may add to building ``structure`` (elsewhere it is not asked when
+        the base game looks for a payable space)."""
+        return frozenset()
+
+    def after_build(self, game: Game, seat: int, structure: str, space: str, base_less: bool) -> Flow[None]:
+        """After ``seat``'s piece is placed on ``space`` and its column's income taken (a construction's or an
+        effect's free build; ``base_less`` as in ``build_cost``)."""
+        yield from ()
+
+    def conduit_value(self, game: Game, conduit: str, value: int) -> int:
+        """A Conduit space's value, ``value`` as printed (or as an earlier module made it), before its
+        owner's bonus: in production, in an effect's limit and in the build's words."""
+        return value
+
+    def company_board_engineers(self, game: Game, seat: int) -> int:
+        """How many of a person's Engineers the module lets stand on ``seat``'s company board (an invariant;
+        the base game lets none)."""
+        return 0
+
+    # ------------------------------------------------------------ production
+    def production_bonus(self, game: Game, powerhouse_zone: int) -> int:
+        """Energy a production through a Powerhouse of ``powerhouse_zone`` makes on top (also in Germany's
+        second production; summed over the modules)."""
+        return 0
+
+    def after_production(self, game: Game, seat: int, powerhouse: str, conduits: list[str]) -> None:
+        """After a production's event, before its tolls: the Powerhouse and the Conduits the drops went through."""
+
+    def conduit_used(self, game: Game, conduit: str, drops: int) -> None:
+        """After the toll of each Conduit a production's ``drops`` went through."""
+
+    def fulfils_contracts(self, game: Game, powerhouse_zone: int) -> bool:
+        """Whether a production through a Powerhouse of ``powerhouse_zone`` may fulfil a contract (every
+        module must say yes)."""
+        return True
+
     # ------------------------------------------------------------ the end
     def final_scoring(self, game: Game) -> None:
         """First in final scoring (the final scores told after include it)."""
@@ -105,8 +158,9 @@ class Module:
         return []
 
 
-HOOKS = ("problem", "lay_out", "lay_out_last", "income", "round_begins", "after_water_flow", "final_scoring",
-         "check_state", "invariants")
+HOOKS = ("problem", "lay_out", "lay_out_last", "income", "round_begins", "after_water_flow", "build_cost",
+         "build_cost_zones", "after_build", "conduit_value", "company_board_engineers", "production_bonus",
+         "after_production", "conduit_used", "fulfils_contracts", "final_scoring", "check_state", "invariants")
 
 _registry: dict[str, Module] = {}
 M = TypeVar("M", bound=type[Module])
@@ -145,6 +199,15 @@ class Hooks:
     income: tuple[Callable[[Game, int], Flow[None]], ...]
     round_begins: tuple[Callable[[Game], None], ...]
     after_water_flow: tuple[Callable[[Game], Flow[None]], ...]
+    build_cost: tuple[Callable[[Game, int, str, str, bool], ExtraCost | None], ...]
+    build_cost_zones: tuple[Callable[[Game, str], frozenset[int]], ...]
+    after_build: tuple[Callable[[Game, int, str, str, bool], Flow[None]], ...]
+    conduit_value: tuple[Callable[[Game, str, int], int], ...]
+    company_board_engineers: tuple[Callable[[Game, int], int], ...]
+    production_bonus: tuple[Callable[[Game, int], int], ...]
+    after_production: tuple[Callable[[Game, int, str, list[str]], None], ...]
+    conduit_used: tuple[Callable[[Game, str, int], None], ...]
+    fulfils_contracts: tuple[Callable[[Game, int], bool], ...]
     final_scoring: tuple[Callable[[Game], None], ...]
     check_state: tuple[Callable[[GameState, Setup, Board, str], None], ...]
     invariants: tuple[Callable[[Game], list[str]], ...]

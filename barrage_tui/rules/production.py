@@ -22,9 +22,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from . import china, companies, contracts, geology, keys, officers, rewards, water
+from . import china, companies, contracts, keys, officers, rewards, water
 from .automa_levels import is_automa, level
 from .board_features import open_targets
+from .build_spaces import space_value
 from .components import components
 from .decisions import Choice, EventKind, Flow, PromptKind
 from .state import NEUTRAL
@@ -90,9 +91,15 @@ def company_bonus(game: Game, seat: int) -> int:
 
 
 def conduit_value(game: Game, conduit: str) -> int:
-    """A conduit's production value: a Geological token may raise it, and so may its owner (China's +1)."""
-    printed = geology.conduit_value(game, conduit) if game.state.geology else game.board.conduits[conduit].production
+    """A conduit's production value: a module may raise it (a Geological token), and so may its owner (China's +1)."""
+    printed = space_value(game, conduit) if game.hooks.conduit_value else game.board.conduits[conduit].production
     return printed + china.conduit_bonus(game, conduit)
+
+
+def fulfils_contracts(game: Game, powerhouse_zone: int) -> bool:
+    """Whether a production through a Powerhouse of this zone may fulfil a contract (every module's
+    ``fulfils_contracts``: not under Geological token 8)."""
+    return all(hook(game, powerhouse_zone) for hook in game.hooks.fulfils_contracts)
 
 
 def energy(game: Game, seat: int, conduit: str, drops: int, bonus: int, second: bool = False) -> int:
@@ -132,7 +139,8 @@ def _with_bonuses(game: Game, seat: int, value: int, bonus: int, second: bool, p
     """Drops x conduit value (summed over the dams used) made into the production's Energy. A Geological
     token's Energy is the Powerhouse's, so Germany's second production has it too; so is the Energy of
     China's 3-Mixer Powerhouse ``powerhouse``."""
-    token = geology.production_bonus(game, powerhouse_zone) if game.state.geology else 0
+    hooks = game.hooks.production_bonus
+    token = sum(hook(game, powerhouse_zone) for hook in hooks) if hooks else 0
     token += china.energy_bonus(game, powerhouse) if powerhouse else 0
     if second:  # Germany's second production: no bonuses of any kind, no Viktor
         return value + token
@@ -380,15 +388,16 @@ def produce(game: Game, seat: int, bonus: int, optional: bool = False, second: b
                + " and ".join(f"{k} drop(s) from {s.dam} through {' and '.join(s.conduits)}" for s, k in flows)
                + f" to {system.powerhouse}.", seat, EventKind.PRODUCTION,
                tuple(x for s, _ in flows for x in s.refs[:-1]) + (system.powerhouse,), {"energy": e})
-    if st.geology:
-        geology.production_events(game, seat, system.powerhouse, [c for s, _ in flows for c in s.conduits])
+    for after in game.hooks.after_production:  # the modules' (a Geological token's events)
+        after(game, seat, system.powerhouse, [c for s, _ in flows for c in s.conduits])
     china.after_production(game, seat, system.powerhouse, e)
+    used = game.hooks.conduit_used
     for s, k in flows:
         for conduit in s.conduits:
             _pay_toll(game, seat, conduit, k)
-            if st.geology:
-                geology.conduit_used(game, conduit, k)
-    if not st.geology or geology.fulfils_contracts(game, m.powerhouses[system.powerhouse].zone):
+            for hook in used:
+                hook(game, conduit, k)
+    if fulfils_contracts(game, m.powerhouses[system.powerhouse].zone):
         yield from contracts.fulfil(game, seat, e, production=True, area=m.powerhouses[system.powerhouse].area)
     if not second:
         yield from companies.ability(game, seat).after_production(game, seat, system.powerhouse)

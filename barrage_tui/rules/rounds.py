@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import actions, automa_turns, contracts, geology, officers, patents, scoring, setup, water
+from . import actions, automa_turns, contracts, officers, patents, scoring, setup, water
 from .automa_levels import is_automa
 from .components import components
 from .decisions import Choice, EventKind, Flow, PromptKind
@@ -42,12 +42,13 @@ def play(game: Game) -> Flow[None]:
                 game.boundary()
                 seat = order[st.turn_index]
                 yield from (automa_turns.take_income if is_automa(game, seat) else income)(game, seat)
-                yield from geology.income(game, seat)
+                for module_income in game.hooks.income:  # the modules' (a Geological token's)
+                    yield from module_income(game, seat)
                 st.turn_index += 1
                 continue
             game.event(f"Round {st.round} begins.", kind=EventKind.ROUND, data={"round": st.round})
-            if st.round == 1:
-                geology.announce(game)  # the tokens laid out at setup
+            for begins in game.hooks.round_begins:  # the modules' (the Geological tokens told in round 1)
+                begins(game)
             water.fill_headstreams(game)
             contracts.refill(game)
             st.phase, st.turn_index = "actions", 0

@@ -6,7 +6,7 @@ import random
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from . import china_challenge, geology, keys, preparation
+from . import china_challenge, keys, preparation
 from .automa_deck import shuffle_deck
 from .automa_levels import levels, rules
 from .board_files import board_of, board_ref
@@ -400,9 +400,7 @@ def new_state(setup: Setup) -> GameState:
         if automas:
 
             shuffle_deck(state)
-    if geology.MODULE in modules(setup.options):  # drawn last: the base game's draws stay as they were
-        geology.lay_out(state, board)
-    for lay_out in hooks_for(setup.options).lay_out:  # the modules' draws, after the base game's
+    for lay_out in hooks_for(setup.options).lay_out:  # the modules' draws, after the base game's (so they stay)
         lay_out(state, board, setup)
     preparation.lay_out(state, board)  # the Duel map's positional tiles: drawn last, the other draws stay
     if china_challenge.applies(modules(setup.options), board):  # last: every draw before it stays as it was

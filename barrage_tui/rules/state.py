@@ -176,7 +176,6 @@ class GameState:
     automa_draw: list[int] = field(default_factory=list)  # the Automa deck's card numbers; top = last
     automa_discard: list[int] = field(default_factory=list)  # flipped cards; top = last (the criteria card)
     contract_discards: dict[str, list[int]] = field(default_factory=dict)  # by the Automa's Contract Office box
-    geology: dict[str, int] = later(dict)  # zone -> its Geological token (geology.py; empty: the module is off)
     # Powerhouse space -> the piece standing there (its column on its company board), for a company whose
     # Powerhouse pieces are each their own (China's: rules/china.py); other Powerhouses are not listed.
     powerhouse_pieces: dict[str, int] = later(dict)

@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Callable, Container
 from functools import cache, partial
 
-from . import company_board, geology, landscape_data, scoring
+from . import company_board, landscape_data, scoring
 from .actions import BANK
 from .contracts import COLOURS
 from .automa_deck import DECK_SIZE
@@ -226,7 +226,6 @@ def check_state(st: GameState, setup: Setup, where: str = "state", game_board: B
             one_of(at, space, spaces, what)
             _seat(at, owner, n, neutral=table is st.powerhouses and game_map.powerhouses[space].neutral)
     _check_board_extras(st, game_map, p)
-    _check_geology(st, setup, p("geology"), game_map)
     _check_powerhouse_pieces(st, p("powerhouse_pieces"))
     _check_modules(st, setup, game_map, p, where)
 
@@ -553,24 +552,6 @@ def _check_landscapes(st: GameState, board: Board, p: Callable[[str], str]) -> N
         _seat(at, seat, st.seats)
         if space not in st.uncovered:
             raise fail(at, "built, but the spaces under it are still covered")
-
-
-def _check_geology(st: GameState, setup: Setup, at: str, board: Board) -> None:
-    """The Geological tokens: only with the module; each token once, on a valley with Dam spaces, a
-    Powerhouse token never on a mountain valley (geology.lay_out)."""
-    if st.geology and geology.MODULE not in modules(setup.options):
-        raise fail(at, f"Geological tokens without the module {geology.MODULE!r} (setup.options.modules)")
-    valleys = {str(z) for z in geology.valleys(board)}
-    tokens = geology.box().tokens
-    zones = board.zones
-    for zone, token in st.geology.items():
-        where = key_path(at, zone)
-        one_of(where, zone, valleys, "valley (a zone with Dam spaces)")
-        one_of(where, token, tokens, "Geological token")
-        if tokens[token].remove_in_mountains and zones[int(zone)].area == "mountain":
-            raise fail(where, f"token {token} leaves a mountain valley at setup")
-    if len(set(st.geology.values())) != len(st.geology):
-        raise fail(at, "a Geological token lies on two valleys")
 
 
 def _check_modules(st: GameState, setup: Setup, board: Board, p: Callable[[str], str], where: str) -> None:

@@ -10,6 +10,7 @@ from barrage_tui.rules.game import Game
 from barrage_tui.rules.invariants import violations
 from barrage_tui.rules.setup import MODULES_OPTION, SeatSetup, Setup
 from barrage_tui.rules.state import NEUTRAL, DamState
+from barrage_tui.rules.modules.geological.state import GeologicalState
 
 from .helpers import AUTOMA, clear_map, decide, put_conduit, put_dam, put_powerhouse, set_cards
 
@@ -20,7 +21,7 @@ def geo_automa_game(tokens: dict[int, int]) -> Game:
                   options={MODULES_OPTION: ["geological"]})
     game = Game.new(setup)
     clear_map(game)
-    game.state.geology = {str(z): t for z, t in tokens.items()}
+    game.state.modules["geological"] = GeologicalState({str(z): t for z, t in tokens.items()})
     return automa.attach(Game(setup, game.state))
 
 

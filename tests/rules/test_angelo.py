@@ -10,6 +10,7 @@ from barrage_tui.rules.game import Game
 from barrage_tui.rules.officers import OFFICERS
 from barrage_tui.rules.setup import MODULES_OPTION, SeatSetup, Setup, SetupError, new_state, officer_pool
 from barrage_tui.rules.sim import automa_setup, random_setup
+from barrage_tui.rules.modules.geological.state import GeologicalState
 
 from .helpers import at_turn, clear_map, play, violations
 
@@ -29,7 +30,7 @@ def geo(officers, tokens):
     for company in game.state.companies:
         company.contracts = []
     game.state.national = []
-    game.state.geology = {str(z): t for z, t in tokens.items()}
+    game.state.modules["geological"] = GeologicalState({str(z): t for z, t in tokens.items()})
     return at_turn(game, 0), 0
 
 

@@ -9,7 +9,7 @@ import pytest
 
 import barrage_tui.rules.components as components_module
 from barrage_tui.cli import build_parser
-from barrage_tui.rules import automa_levels, china_challenge, geology, landscape_data, patents, setup
+from barrage_tui.rules import automa_levels, china_challenge, landscape_data, patents, setup
 from barrage_tui.rules.modules.duel import rules as duel
 from barrage_tui.rules.components import components, prompt_help
 from barrage_tui.rules.decisions import PromptKind
@@ -18,6 +18,7 @@ from barrage_tui.rules.setup import SeatSetup, new_company
 from barrage_tui.rules.state import Segment
 from barrage_tui.ui.screens.start import automa_kinds
 from barrage_tui.ui.texts import KIND_HELP
+from barrage_tui.rules.modules.geological import rules as geology
 
 from .helpers import build, empty_map_game, restart
 

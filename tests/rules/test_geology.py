@@ -9,13 +9,15 @@ from pathlib import Path
 
 import pytest
 
-from barrage_tui.rules import board_files, build_costs, build_spaces, build_tiles, construction, geology, production
+from barrage_tui.rules import board_files, build_costs, build_spaces, build_tiles, construction, production
 from barrage_tui.rules.components import components
 from barrage_tui.rules.game import Game
 from barrage_tui.rules.setup import MODULES_OPTION, SeatSetup, Setup, new_state
 from barrage_tui.rules.board_files import BOARD_OPTION
 from barrage_tui.rules.state import DamState, GameState
 from barrage_tui.rules.validation import InvalidState, check_state
+from barrage_tui.rules.modules.geological import rules as geology
+from barrage_tui.rules.modules.geological.state import GeologicalState, tokens_of
 
 from .helpers import (answer, build, drive, empty_map_game, own, play, put_conduit, put_dam, put_powerhouse,
                       violations)
@@ -29,7 +31,7 @@ def geo_game(tokens: dict[int, int], companies=("italy", "france"), officers=("g
     game, seat = empty_map_game(companies, officers, **supply)
     c = game.state.companies[seat]
     c.machinery_gained = [c.excavators, c.mixers]
-    game.state.geology = {str(z): t for z, t in tokens.items()}
+    game.state.modules["geological"] = GeologicalState({str(z): t for z, t in tokens.items()})
     setup = replace(game.setup, options={**game.setup.options, **GEOLOGICAL})
     return Game(setup, game.state), seat
 
@@ -49,14 +51,14 @@ def test_setup_one_token_per_valley_blanks_and_mountain_powerhouse_tokens_remove
     seen_mountain_tokens = set()
     for seed in range(60):
         st = new_state(Setup(seats=(SeatSetup("A"), SeatSetup("B")), seed=seed, options=GEOLOGICAL))
-        assert set(st.geology) <= {str(z) for z in range(1, 11)}  # valleys with Dam spaces only
-        assert len(set(st.geology.values())) == len(st.geology) and set(st.geology.values()) <= set(range(1, 9))
-        mountain = {t for z, t in st.geology.items() if z in MOUNTAINS}
+        assert set(tokens_of(st)) <= {str(z) for z in range(1, 11)}  # valleys with Dam spaces only
+        assert len(set(tokens_of(st).values())) == len(tokens_of(st)) and set(tokens_of(st).values()) <= set(range(1, 9))
+        mountain = {t for z, t in tokens_of(st).items() if z in MOUNTAINS}
         assert not mountain & {5, 8}  # "Remove all tokens showing the crossed-out mountain symbol"
         seen_mountain_tokens |= mountain
         # 8 tokens + 2 blanks on the 10 valleys (3 of the 5 blanks go back: no 4-5 player board); only
         # tokens 5 and 8 may have left
-        assert set(range(1, 9)) - set(st.geology.values()) <= {5, 8}
+        assert set(range(1, 9)) - set(tokens_of(st).values()) <= {5, 8}
     assert seen_mountain_tokens == {1, 2, 3, 4, 6, 7}
 
 
@@ -64,8 +66,8 @@ def test_the_tokens_are_drawn_from_the_games_seed_after_the_base_games_draws():
     plain = Setup(seats=(SeatSetup("A"), SeatSetup("B")), seed=7)
     geo = replace(plain, options=GEOLOGICAL)
     a, b = new_state(plain), new_state(geo)
-    assert a.geology == {} and b.geology  # nothing without the module
-    assert new_state(geo).geology == b.geology  # the same seed, the same layout
+    assert tokens_of(a) == {} and tokens_of(b)  # nothing without the module
+    assert tokens_of(new_state(geo)) == tokens_of(b)  # the same seed, the same layout
     assert b.rng_counter == a.rng_counter + 1  # one more draw, after all the base game's ones
     assert (a.headstream_tiles, a.bonus_tiles, a.companies) == (b.headstream_tiles, b.bonus_tiles, b.companies)
     assert "geology" not in a.to_dict()  # a game without the module is written as before
@@ -82,8 +84,8 @@ def test_a_board_with_fewer_valleys_takes_one_token_each_the_rest_back_in_the_bo
     for seed in range(30):
         st = new_state(Setup(seats=(SeatSetup("A"), SeatSetup("B")), seed=seed,
                              options={**GEOLOGICAL, BOARD_OPTION: board}))
-        assert set(st.geology) <= zones and len(set(st.geology.values())) == len(st.geology)
-        layouts.add(tuple(sorted(st.geology.items())))
+        assert set(tokens_of(st)) <= zones and len(set(tokens_of(st).values())) == len(tokens_of(st))
+        layouts.add(tuple(sorted(tokens_of(st).items())))
     assert len(layouts) > 20  # at random, from the game's seed
 
 
@@ -95,8 +97,8 @@ def test_a_board_with_more_valleys_than_tokens_leaves_some_valleys_without_one()
     for seed in range(30):
         st = GameState(seats=2, introductory=False, seed=seed, companies=[])
         geology.lay_out(st, board)
-        assert len(set(st.geology.values())) == len(st.geology) and set(st.geology) <= {str(z) for z in more}
-        tokened |= set(st.geology)
+        assert len(set(tokens_of(st).values())) == len(tokens_of(st)) and set(tokens_of(st)) <= {str(z) for z in more}
+        tokened |= set(tokens_of(st))
     assert {z for z in tokened if int(z) > 10}  # at random: not only the first 10 valleys get tokens
 
 
@@ -111,22 +113,22 @@ def test_an_event_shows_the_tokens_when_round_1_begins():
     while game.prompt.kind == "starting_contract":
         game.choose(game.prompt.choices[0].key)
     (event,) = [e for e in game.events if "tokens" in e.data]
-    assert event.kind == geology.EVENT and event.data["tokens"] == game.state.geology
-    assert set(event.refs) == {f"B{z}U" for z in game.state.geology}  # over the upper Dam space
+    assert event.kind == geology.EVENT and event.data["tokens"] == tokens_of(game.state)
+    assert set(event.refs) == {f"B{z}U" for z in tokens_of(game.state)}  # over the upper Dam space
 
 
 def test_validation_refuses_tokens_without_the_module_or_a_powerhouse_token_in_the_mountains():
     game, _ = geo_game({5: 1})
     check_state(game.state, game.setup)
-    with pytest.raises(InvalidState, match="without the module"):
+    with pytest.raises(InvalidState, match="module .geological., not switched on"):
         check_state(game.state, replace(game.setup, options={}))
-    game.state.geology = {"2": 5}
+    game.state.modules["geological"] = GeologicalState({"2": 5})
     with pytest.raises(InvalidState, match="mountain"):
         check_state(game.state, game.setup)
-    game.state.geology = {"11": 1}
+    game.state.modules["geological"] = GeologicalState({"11": 1})
     with pytest.raises(InvalidState, match="valley"):
         check_state(game.state, game.setup)
-    game.state.geology = {"5": 1, "6": 1}
+    game.state.modules["geological"] = GeologicalState({"5": 1, "6": 1})
     with pytest.raises(InvalidState, match="two valleys"):
         check_state(game.state, game.setup)
 
@@ -271,7 +273,7 @@ def test_token_5_powerhouse_2_more_excavators_and_2_more_energy():
     put_dam(game, "B5L", seat, drops=1)
     put_conduit(game, "C5R", seat)
     plain = production.energy(game, seat, "C5R", 1, 0)
-    game.state.geology = {}
+    game.state.modules["geological"] = GeologicalState({})
     assert plain == production.energy(game, seat, "C5R", 1, 0) + 2
 
 
@@ -357,9 +359,9 @@ def test_japan_base_less_elevation_hook():
     assert geology.cost(game, seat, "elevation", "B8L", base_less_elevation=True).mixers == 1
     assert geology.cost(game, seat, "base", "B5L").credits == 3
     # construction treats an Elevation on an empty Dam space as Base-less
-    assert build_costs.token_cost(game, seat, "elevation", "B6L") is None
+    assert build_costs.extra_cost(game, seat, "elevation", "B6L") is None
     game.state.dams["B6L"] = DamState(owner=seat, height=1)
-    assert build_costs.token_cost(game, seat, "elevation", "B6L") is None  # an Elevation: token 2 is a Base's
+    assert build_costs.extra_cost(game, seat, "elevation", "B6L") is None  # an Elevation: token 2 is a Base's
 
 
 def test_the_module_and_the_unverified_points_say_their_decision_in_the_data():
@@ -384,9 +386,9 @@ def test_the_token_cost_and_effect_follow_the_valley_not_the_space():
 def test_invariants_catch_moved_tokens_and_engineers_on_the_board_no_token_asked_for():
     game, seat = geo_game({5: 3})
     assert not violations(game)
-    game.state.geology["6"] = 1
+    tokens_of(game.state)["6"] = 1
     assert any("geology" in v for v in violations(game))
-    game.state.geology = {"5": 3}
+    game.state.modules["geological"] = GeologicalState({"5": 3})
     c = game.state.companies[seat]
     c.engineers -= 2
     game.state.engineers_on[f"company-{seat}"] = [2, 0]
@@ -403,7 +405,7 @@ def _ways(game, seat, structure, space, discount):
     (Excavators, Mixers less)."""
     use = next(u for u in build_tiles.tile_uses(game, seat) if u.structure == structure)
     rules = build_costs.cost_rules(game, seat)(use)._replace(discount=discount)
-    token = build_costs.token_cost(game, seat, structure, space)
+    token = build_costs.extra_cost(game, seat, structure, space)
     return {(p.excavators, p.mixers) for p in build_costs.each_payment(
         game.state.companies[seat], structure, space, 20, rules, 0, token) if not p.waiver}
 

@@ -10,8 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from barrage_tui.rules import board_files, geology
+from barrage_tui.rules import board_files
 from barrage_tui.rules.sim import automa_setup, random_setup
+from barrage_tui.rules.modules.geological.state import tokens_of
+from barrage_tui.rules.modules.geological import rules as geology
 
 from ..soak import failures, play_many, shortfalls
 
@@ -47,6 +49,6 @@ def test_games_with_the_geological_factor_on_every_board_without_error_or_violat
     failed = failures(results)
     assert not failed, failed[0]
     valleys = {str(z) for z in geology.valleys(board_files.load(board))}
-    assert all(x.state.geology and set(x.state.geology) <= valleys for x in results)
+    assert all(tokens_of(x.state) and set(tokens_of(x.state)) <= valleys for x in results)
     assert {sum(s.kind == "automa" for s in x.setup.seats) for x in results} == {0, 1}
     assert not shortfalls(totals, SEEN), shortfalls(totals, SEEN)

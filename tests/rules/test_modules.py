@@ -15,6 +15,7 @@ from barrage_tui.rules.game import Game
 from barrage_tui.rules.setup import (base_companies, MODULES_OPTION, SeatSetup, Setup, SetupError, company_pool,
                                      known_modules, modules, new_state)
 from barrage_tui.rules.sim import play_random, random_setup
+from barrage_tui.rules.modules.geological.state import tokens_of
 from saves import load_game, save_game
 
 
@@ -79,5 +80,5 @@ def test_a_saved_game_keeps_its_modules_and_tokens(tmp_path):
     save_game(game, path)
     loaded = load_game(path)
     assert loaded.setup.options[MODULES_OPTION] == ["geological"]
-    assert loaded.state.geology == game.state.geology and loaded.state.geology
+    assert tokens_of(loaded.state) == tokens_of(game.state) and tokens_of(loaded.state)
     assert loaded.state == game.state

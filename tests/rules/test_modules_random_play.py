@@ -8,7 +8,8 @@ from collections import Counter
 
 import pytest
 
-from barrage_tui.rules import geology
+from barrage_tui.rules.modules.geological import rules as geology
+from barrage_tui.rules.modules.geological.state import tokens_of
 
 from ..soak import failures, mixed, play_many, shortfalls
 
@@ -53,7 +54,7 @@ def test_200_games_with_the_modules_without_error_or_violation(run):
     assert not failed, failed[0]
     assert {len(x.setup.seats) for x in results} == {1, 2, 3, 4}
     assert {sum(s.kind == "automa" for s in x.setup.seats) for x in results} == {0, 1, 2, 3}
-    assert all(x.state.geology for x in results)
+    assert all(tokens_of(x.state) for x in results)
 
 
 def test_every_token_effect_and_the_rest_was_seen(run):

@@ -3,12 +3,13 @@ its cost; every token's effect and the decisions taken in the help; a token's +1
 
 from __future__ import annotations
 
-from barrage_tui.rules import geology
 from barrage_tui.rules.components import components
 from barrage_tui.rules.game import Game
 from barrage_tui.rules.setup import MODULES_OPTION
 from barrage_tui.ui.texts import token_tag
 from barrage_tui.ui.widgets.map import MapView
+from barrage_tui.rules.modules.geological.state import GeologicalState, tokens_of
+from barrage_tui.rules.modules.geological import rules as geology
 
 from .conftest import help_text, screen_text
 from .driver import people
@@ -32,7 +33,7 @@ async def test_the_map_shows_each_token_on_its_valleys_upper_dam_space(app_facto
     async with app.run_test(size=(160, 50)) as pilot:
         await pilot.pause(0.2)
         lines = app.screen.query_one(MapView).plain_lines
-        for zone, token in game.state.geology.items():
+        for zone, token in tokens_of(game.state).items():
             upper = geology.upper_dam(game.board, int(zone))
             line = next(x for x in lines if upper in x)
             cell = line[line.index(upper):].split("  ")[0:3]  # the space, its fee and owner, then its token
@@ -42,7 +43,7 @@ async def test_the_map_shows_each_token_on_its_valleys_upper_dam_space(app_facto
 async def test_a_token_six_valley_shows_its_conduits_raised_value(app_factory):
     game = geology_game()
     zone = next(z for z in geology.valleys(game.board) if game.board.zones[z].conduits)
-    game.state.geology = {str(zone): 6}
+    game.state.modules["geological"] = GeologicalState({str(zone): 6})
     conduit = game.board.zones[zone].conduits[0]
     c = game.board.conduits[conduit]
     app = app_factory(game=game)
@@ -57,10 +58,10 @@ async def test_the_help_lists_the_tokens_with_their_effects_and_decisions(app_fa
     async with app.run_test(size=(160, 50)) as pilot:
         await pilot.pause()
         text = await help_text(pilot, 400)
-        for token in game.state.geology.values():
+        for token in tokens_of(game.state).values():
             t = geology.box().tokens[token]
             assert token_tag(t) in text and " ".join(t.effect.split()) in text
-        assert "Decision:" in text or not any(geology.box().tokens[t].note for t in game.state.geology.values())
+        assert "Decision:" in text or not any(geology.box().tokens[t].note for t in tokens_of(game.state).values())
 
 
 async def test_the_help_shows_the_decisions_a_player_meets_on_another_board(app_factory):
@@ -68,8 +69,9 @@ async def test_the_help_shows_the_decisions_a_player_meets_on_another_board(app_
     # token's machinery goes, and Angelo's own reading in the officers' part
     game = people(("Ann", "usa", "angelo"), ("Bob", "italy", "jill"), seed=5,
                   options={MODULES_OPTION: ["geological"], "board": "duel"})
-    zone = next(iter(game.state.geology))
-    game.state.geology = {**{z: t for z, t in game.state.geology.items() if t != 6}, zone: 6}
+    zone = next(iter(tokens_of(game.state)))
+    others = {z: t for z, t in tokens_of(game.state).items() if t != 6}
+    game.state.modules["geological"] = GeologicalState({**others, zone: 6})
     app = app_factory(game=game)
     async with app.run_test(size=(160, 50)) as pilot:
         await pilot.pause()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from barrage_tui.rules.setup import MODULES_OPTION
+from barrage_tui.rules.modules.geological.state import tokens_of
 
 from .conftest import game_screen, help_text, make_app, screen_text, start_screen_ready
 from .test_chief_engineers import offered, pick
@@ -50,7 +51,7 @@ async def test_the_geological_factor_brings_angelo_alberti_and_says_what_it_does
         await pilot.press("enter")
         await pilot.pause()
         game = game_screen(app).session.game
-        assert game.state.geology  # the tokens are laid out
+        assert tokens_of(game.state)  # the tokens are laid out
         assert "angelo" in {c.officer for c in game.state.companies}
 
 

@@ -13,6 +13,7 @@ from textual.widgets import Static
 
 from barrage_tui.rules import board_features, officers
 from barrage_tui.rules.keys import Key, contract_of
+from barrage_tui.rules.modules.geological.state import tokens_of
 from barrage_tui.rules.officers import OFFICERS
 
 from .. import keys as keyreg
@@ -225,7 +226,7 @@ def officers_help(game) -> list:
 def geology_help(game) -> list:
     """Each Geological token on the map: where, its cost for which structure, its effect, and the decision
     taken where the rulebook is unclear."""
-    from barrage_tui.rules import geology
+    from barrage_tui.rules.modules.geological import rules as geology
 
     from ..texts import token_tag
 
@@ -233,7 +234,7 @@ def geology_help(game) -> list:
     table = Table(box=None, show_header=False, padding=(0, 1), expand=True)
     table.add_column(style="bold", no_wrap=True)
     table.add_column()
-    for zone, token_id in sorted(game.state.geology.items(), key=lambda kv: int(kv[0])):
+    for zone, token_id in sorted(tokens_of(game.state).items(), key=lambda kv: int(kv[0])):
         token = geology.box().tokens[token_id]
         where = f"{token_tag(token)} · valley {zone} ({zones[int(zone)].area}, on {geology.upper_dam(game.board, int(zone))})"
         table.add_row(plain(where), plain(f"{token.structure.capitalize()}: {token.effect}"))
@@ -327,7 +328,7 @@ class HelpScreen(ModalScreen):
                     if "duel" in self.game.state.modules:
                         yield Static(Text("The Duel board", style="bold underline"), classes="help-head")
                         yield Static(Group(*duel_help(self.game)))
-                    if self.game.state.geology:
+                    if tokens_of(self.game.state):
                         yield Static(Text("Geological tokens on the map", style="bold underline"),
                                      classes="help-head")
                         yield Static(Group(*geology_help(self.game)))

@@ -11,9 +11,11 @@ from rich.text import Text
 
 from functools import cache
 
-from barrage_tui.rules import board_features, geology, landscape_data, production, water
+from barrage_tui.rules import board_features, landscape_data, production, water
 from barrage_tui.rules.boards import Board, LayoutCell, passage
 from barrage_tui.rules.components import components
+from barrage_tui.rules.modules.geological import rules as geology
+from barrage_tui.rules.modules.geological.state import tokens_of
 
 from ..palette import AREA_STYLE, DIM, GEOLOGY, RED, YIELD_STYLE, badge, mark
 from ..texts import company_name, token_tag
@@ -148,7 +150,7 @@ class MapView(Panel):
         """A zone's box, rebuilt only when something in it changed."""
         st = view.state
         z = view.game.board.zones[zone]
-        key = (view.game.board, zone, w, st.geology.get(str(zone)), tuple(st.uncovered),
+        key = (view.game.board, zone, w, tokens_of(st).get(str(zone)), tuple(st.uncovered),
                tuple(st.preparation.items()), tuple(repr(st.dams.get(d)) for d in z.dam_spaces),
                tuple(st.conduits.get(c, -9) for c in z.conduits),
                tuple(st.powerhouses.get(p, -9) for p in z.powerhouse_spaces),
@@ -187,7 +189,7 @@ class MapView(Panel):
             t.append(" " + "●" * dam.drops, style="bold #5fafff")
             t.append("○" * max(0, cap - dam.drops), style="#5f87af")
         zone = view.game.board.dams[space].zone
-        token = st.geology.get(str(zone))
+        token = tokens_of(st).get(str(zone))
         if token is not None and space == geology.upper_dam(view.game.board, zone):  # the token lies over the upper dam space
             t.append(" " + token_tag(geology.box().tokens[token]), style=GEOLOGY)
         return t

@@ -1,11 +1,12 @@
-"""The Geological Factor (expansion rulebook "Der Geofaktor", reference sammelbecken.md section 4).
+"""The Geological Factor's rules (module ``geological``; expansion rulebook "Der Geofaktor", reference
+sammelbecken.md section 4).
 
 At setup a shuffled token lies on every valley with Dam spaces; the blanks leave, and so do the Powerhouse
 tokens (5, 8) that came to a mountain valley (``lay_out``). A token names a structure: building that
 structure in its valley costs more (``cost``; also when an effect builds it for free), and the token has
-an effect. The facts are data (geological-tokens.toml); the rules modules ask here at one point each:
-construction (the cost, ``after_build``), production (``conduit_value``, ``production_bonus``,
-``fulfils_contracts``, ``conduit_used``) and the income phase (``income``).
+an effect. The facts are data (data/geological-tokens.toml); the base game asks here through the module's
+hooks (``__init__.py``): construction (the cost, ``after_build``), production (``conduit_value``,
+``production_bonus``, ``fulfils_contracts``, ``conduit_used``) and the income phase (``income``).
 
 Decisions where the rulebook is unclear (each token's ``note`` in the data says it for the app):
 - token 1's credits come in each Income phase (rounds 2-5), with the income;
@@ -33,20 +34,21 @@ from functools import cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
-from . import keys, rewards, water
-from .automa_levels import is_automa
-from .boards import Board
-from .components import components, load_data
-from .decisions import Choice, Flow, PromptKind
-from .draws import rng
-from .state import GameState
+from ... import keys, rewards, water
+from ...automa_levels import is_automa
+from ...boards import Board
+from ...build_costs import ExtraCost
+from ...components import load_data
+from ...decisions import Choice, Flow, PromptKind
+from ...draws import rng
+from ...state import GameState
+from .state import EVENT, GeologicalState, tokens_of
 
 if TYPE_CHECKING:
-    from .game import Game
+    from ...game import Game
 
-MODULE = "geological"  # its id among the modules (Setup.options["modules"])
+MODULE = GeologicalState.module  # its id among the modules (Setup.options["modules"])
 BLANK = 0  # a blank token while they are shuffled (blanks never stay on the board)
-EVENT = "geology"  # the kind of every event of this module; ``data["token"]`` says which token acted
 
 
 @dataclass(frozen=True)
@@ -80,32 +82,9 @@ class Box:
     machinery_note: str  # the decision on a token's machinery: its segment, what lowers it
 
 
-@dataclass(frozen=True)
-class TokenCost:
-    """What a token adds to one build: its extras, or (``replacement``) the Conduit's new machinery."""
-
-    token: int
-    credits: int = 0
-    excavators: int = 0
-    mixers: int = 0
-    engineers: int = 0
-    replacement: int = 0  # N: N Excavators and N mixers instead of the usual machinery
-
-    def as_data(self) -> dict[str, int]:
-        return {"token": self.token, "credits": self.credits, "excavators": self.excavators,
-                "mixers": self.mixers, "engineers": self.engineers, "replacement": self.replacement}
-
-    @property
-    def short(self) -> str:
-        parts = [f"{self.replacement} Ex + {self.replacement} Mx instead" if self.replacement else "",
-                 f"+{self.credits} cr" if self.credits else "", f"+{self.excavators} Ex" if self.excavators else "",
-                 f"+{self.mixers} Mx" if self.mixers else "", f"+{self.engineers} Engineers" if self.engineers else ""]
-        return f"token {self.token}: " + (", ".join(p for p in parts if p) or "no cost")
-
-
 @cache
 def box() -> Box:
-    raw = load_data("geological-tokens")
+    raw = load_data("geological/geological-tokens")
     tokens = {}
     for t in raw["token"]:
         tokens[t["id"]] = Token(
@@ -146,13 +125,14 @@ def lay_out(state: GameState, board: Board) -> None:
     zones = valleys(board)
     pool = sorted(b.tokens) + [BLANK] * max(b.blanks, len(zones) - len(b.tokens))
     rng(state).shuffle(pool)
-    state.geology = {str(zone): t for zone, t in zip(zones, pool)
-                     if t != BLANK and not (b.tokens[t].remove_in_mountains and m.zones[zone].area == "mountain")}
+    state.modules[MODULE] = GeologicalState({
+        str(zone): t for zone, t in zip(zones, pool)
+        if t != BLANK and not (b.tokens[t].remove_in_mountains and m.zones[zone].area == "mountain")})
 
 
 def announce(game: Game) -> None:
     """The event of the laid-out tokens (when round 1 begins; nothing without the module)."""
-    on = game.state.geology
+    on = tokens_of(game.state)
     if not on:
         return
     tokens = box().tokens
@@ -169,7 +149,7 @@ def upper_dam(board: Board, zone: int) -> str:
 # ---------------------------------------------------------------- where the tokens lie
 
 def token_in(game: Game, zone: int) -> Token | None:
-    t = game.state.geology.get(str(zone))
+    t = tokens_of(game.state).get(str(zone))
     return None if t is None else box().tokens[t]
 
 
@@ -177,7 +157,7 @@ def valleys_for(game: Game, structure: str) -> frozenset[int]:
     """The valleys whose token may go with building ``structure`` (for an Elevation, a Base token too: a
     base-less one pays it): elsewhere no build of it pays a token's cost (a check of many spaces asks once)."""
     kinds = (structure, "base") if structure == "elevation" else (structure,)
-    return frozenset(int(z) for z, t in game.state.geology.items() if box().tokens[t].structure in kinds)
+    return frozenset(int(z) for z, t in tokens_of(game.state).items() if box().tokens[t].structure in kinds)
 
 
 def token_applies(game: Game, seat: int, structure: str, space: str,
@@ -195,16 +175,16 @@ def token_applies(game: Game, seat: int, structure: str, space: str,
     return t
 
 
-def cost(game: Game, seat: int, structure: str, space: str, base_less_elevation: bool = False) -> TokenCost | None:
+def cost(game: Game, seat: int, structure: str, space: str, base_less_elevation: bool = False) -> ExtraCost | None:
     """What the token of ``space``'s valley adds to building ``structure`` there (None: nothing)."""
     t = token_applies(game, seat, structure, space, base_less_elevation)
     if t is None:
         return None
     if t.replacement:
-        return TokenCost(t.id, replacement=conduit_value(game, space))
+        return ExtraCost(f"Geological token {t.id}", t.id, EVENT, replacement=conduit_value(game, space))
     if not (t.credits or t.excavators or t.mixers or t.engineers):
         return None
-    return TokenCost(t.id, t.credits, t.excavators, t.mixers, t.engineers)
+    return ExtraCost(f"Geological token {t.id}", t.id, EVENT, t.credits, t.excavators, t.mixers, t.engineers)
 
 
 def conduit_value(game: Game, conduit: str) -> int:
@@ -269,6 +249,16 @@ def income(game: Game, seat: int) -> Flow[None]:
                        f"{t.id}).", seat, EVENT, (space,), {"token": t.id, "credits": n})
         if t.drops_on_build_and_income:
             yield from _offer_drop(game, seat, space, t)
+
+
+def company_board_engineers(game: Game, seat: int) -> int:
+    """A person's Engineers a token lets stand on ``seat``'s company board: its extra Engineers for each of the
+    seat's Conduits in its valley."""
+    allowed = 0
+    for conduit, owner in game.state.conduits.items():
+        t = token_in(game, game.board.conduits[conduit].zone) if owner == seat else None
+        allowed += t.engineers if t is not None and t.structure == "conduit" else 0
+    return allowed
 
 
 def production_bonus(game: Game, powerhouse_zone: int) -> int:

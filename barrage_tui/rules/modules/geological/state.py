@@ -1,0 +1,25 @@
+"""The Geological Factor's part of the game state (``GameState.modules["geological"]``) and its events."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ...state import GameState, ModuleState
+
+EVENT = "geology"  # the kind of every event of this module; ``data["token"]`` says which token acted
+
+
+@dataclass
+class GeologicalState(ModuleState):
+    """The token on each valley after setup (zone -> token; a valley without one has no entry). They never
+    move."""
+
+    module = "geological"
+
+    tokens: dict[str, int] = field(default_factory=dict)
+
+
+def tokens_of(st: GameState) -> dict[str, int]:
+    """The Geological tokens of a game (zone -> token; empty: the module is off)."""
+    g = st.modules.get(GeologicalState.module)
+    return g.tokens if isinstance(g, GeologicalState) else {}
