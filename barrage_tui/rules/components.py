@@ -589,8 +589,13 @@ def components() -> Components:
 
 @cache
 def prompt_help() -> Mapping[str, str]:
-    """The short rule text shown with each kind of decision, by ``PromptKind`` value (prompt-help.toml)."""
-    return _frozen(load_data("prompt-help")["help"])
+    """The short rule text shown with each kind of decision, by ``PromptKind`` value (prompt-help.toml), and
+    by a module's own kinds (its ``data/prompt-help.toml``)."""
+    texts = dict(load_data("prompt-help")["help"])
+    for name in data_files():
+        if name.endswith("/prompt-help"):
+            texts.update(load_data(name)["help"])
+    return _frozen(texts)
 
 
 BASE_OFFICERS = ("wilhelm", "graziano", "viktor", "jill", "solomon", "anton", "mahiri")

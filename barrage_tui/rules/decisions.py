@@ -34,7 +34,6 @@ class PromptKind(StrEnum):
     TAKE_CONTRACT = "take_contract"
     DISCARD_CONTRACT = "discard_contract"
     MACHINERY = "machinery"  # machinery of your choice
-    GEOLOGY_DROP = "geology_drop"  # Geological token 2: put a drop behind your dam there, or not (data: token, dam)
     YIELD_TILE = "yield_tile"  # China Challenge: which yield tile a landscape takes (data: landscape, colour)
     LANDSCAPE_OBJECTIVE = "landscape_objective"  # China Challenge, A5: the objective tile scored too
     END_TURN = "end_turn"  # a person's turn is complete: end it (or undo back through it)
@@ -144,7 +143,7 @@ class LazyData(Mapping[str, object]):
 @dataclass(frozen=True)
 class Prompt:
     seat: int
-    kind: PromptKind
+    kind: str  # a PromptKind, or a module's own kind (a StrEnum of its package)
     text: str
     choices: tuple[Choice, ...]
     help: str = ""  # the rule behind this decision, in a sentence or two

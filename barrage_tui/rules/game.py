@@ -176,7 +176,7 @@ class Game:
         snapshot = self.state.copy() if self.keep_undo else None
         self._turn = (len(self.log), len(self.events), snapshot)
 
-    def ask(self, seat: int, kind: PromptKind, text: str, choices: list[Choice], auto: bool = True,
+    def ask(self, seat: int, kind: str, text: str, choices: list[Choice], auto: bool = True,
             help: str = "", data: Mapping[str, object] = NO_DATA) -> Flow[str]:
         """Stop for a decision (generator). A lone choice is taken at once when ``auto``."""
         if not choices:

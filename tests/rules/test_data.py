@@ -280,6 +280,8 @@ def test_the_start_screen_offers_the_automa_levels_of_the_data(edited_data):
 # ---------------------------------------------------------------- texts
 
 def test_every_kind_of_decision_has_its_help_text_and_no_other_kind_has_one():
-    assert set(prompt_help()) == {kind.value for kind in PromptKind}
+    from barrage_tui.rules.modules.geological.state import GeologicalPrompt
+
+    assert set(prompt_help()) == {kind.value for kind in PromptKind} | {kind.value for kind in GeologicalPrompt}
     assert all(text.strip() for text in prompt_help().values())
     assert KIND_HELP == prompt_help() and KIND_HELP[PromptKind.BANK].startswith("How many Engineers")

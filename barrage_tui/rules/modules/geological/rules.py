@@ -39,10 +39,10 @@ from ...automa_levels import is_automa
 from ...boards import Board
 from ...build_costs import ExtraCost
 from ...components import load_data
-from ...decisions import Choice, Flow, PromptKind
+from ...decisions import Choice, Flow
 from ...draws import rng
 from ...state import GameState
-from .state import EVENT, GeologicalState, tokens_of
+from .state import EVENT, GeologicalPrompt, GeologicalState, tokens_of
 
 if TYPE_CHECKING:
     from ...game import Game
@@ -221,7 +221,7 @@ def _offer_drop(game: Game, seat: int, space: str, t: Token) -> Flow[None]:
     if water.room(game, space) < 1:
         return
     if not is_automa(game, seat):
-        key = yield from game.ask(seat, PromptKind.GEOLOGY_DROP, f"Put a drop behind your dam on {space} "
+        key = yield from game.ask(seat, GeologicalPrompt.DROP, f"Put a drop behind your dam on {space} "
                                   f"(Geological token {t.id})?",
                                   [Choice(keys.make("geo-drop", space), f"Put 1 drop behind {space}", (space,)),
                                    Choice("skip", "No drop")], auto=False, data={"token": t.id, "dam": space})

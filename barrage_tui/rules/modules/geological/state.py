@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from ...state import GameState, ModuleState
 
@@ -23,3 +24,9 @@ def tokens_of(st: GameState) -> dict[str, int]:
     """The Geological tokens of a game (zone -> token; empty: the module is off)."""
     g = st.modules.get(GeologicalState.module)
     return g.tokens if isinstance(g, GeologicalState) else {}
+
+
+class GeologicalPrompt(StrEnum):
+    """The module's own decision (``Prompt.kind``; clients branch on it and on ``Prompt.data``)."""
+
+    DROP = "geology_drop"  # Geological token 2: put a drop behind your dam there, or not (data: token, dam)
