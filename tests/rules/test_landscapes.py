@@ -354,7 +354,7 @@ def test_a_landscape_counts_for_structures_in_an_area(game):
 
 
 def test_texts_for_the_app_say_what_is_invented():
-    assert "invented — edit barrage_tui/rules/data/landscapes.toml" in landscapes.landscape_text("C5")
+    assert "invented — edit barrage_tui/rules/modules/china/data/landscapes.toml" in landscapes.landscape_text("C5")
     assert landscapes.landscape_text("A1").startswith("A1 High-Mountain Channels (green, 3 excavators)")
     assert landscapes.yield_text("16").startswith("yield tile 16 (yellow, end game): 2 VP per structure")
     invented = [t for t in landscape_data.box().landscapes.values() if t.assumed.startswith("invented")]

@@ -1,7 +1,7 @@
 """The China Challenge's setup (seed 002; digest sammelbecken.md 1.2): on a board with landscape spaces (the
 Yellow River), with the "china" module on. How the pieces are laid out is data/china-challenge.toml; the
 tiles themselves, and what a landscape, a yield tile or one of China's tiles does, are the landscapes
-module's (landscape_data.py: landscapes.toml, yield-tiles.toml; tech-tiles.toml [[china]]), which reads what
+module's (data.py: landscapes.toml, yield-tiles.toml; tech-tiles.toml [[china]]), which reads what
 this lays out in its state (``ChinaState``, made here: ``data.in_play``):
 
 - ``landscapes``: landscape space -> the tile on it (step 2: each tile on the space with its code);
