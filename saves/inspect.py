@@ -16,6 +16,7 @@ from barrage_tui.rules.components import STRUCTURES, components
 from barrage_tui.rules.decisions import IllegalChoice
 from barrage_tui.rules.game import Game
 from barrage_tui.rules.rounds import ROUNDS
+from barrage_tui.rules.modules.china import china_of
 from barrage_tui.rules.modules.duel.state import duel
 from barrage_tui.rules.modules.geological.state import tokens_of
 from barrage_tui.rules.plugin import modules
@@ -140,10 +141,10 @@ def describe(game: Game, name: str = "") -> str:
         add(f"  board: {game.board.name or game.board.id}" + (" (a reconstruction)" if game.board.assumed else ""))
     if st.lakes:
         add(f"  lakes: {_list(f'{lake} {n} drops' for lake, n in sorted(st.lakes.items()))}")
-    if st.landscape_tiles:
-        add(f"  landscapes: {_list(f'{s} ' + (f'built by {_who(game, st.landscapes_built[s])}' if s in st.landscapes_built else 'covered') for s in sorted(st.landscape_tiles))}")
-        add(f"  yield tiles: {_list(f'{s} #{t}' for s, t in sorted(st.yield_tiles.items()))}"
-            + (f"; taken: {_list(f'#{t} {_who(game, seat)}' for t, seat in sorted(st.yields_taken.items()))}" if st.yields_taken else ""))
+    if (own := china_of(st)) is not None:
+        add(f"  landscapes: {_list(f'{s} ' + (f'built by {_who(game, own.built[s])}' if s in own.built else 'covered') for s in sorted(own.landscapes))}")
+        add(f"  yield tiles: {_list(f'{s} #{t}' for s, t in sorted(own.yields.items()))}"
+            + (f"; taken: {_list(f'#{t} {_who(game, seat)}' for t, seat in sorted(own.taken.items()))}" if own.taken else ""))
     if st.preparation:
         add(f"  preparation tiles: {_list(f'{t} at {n}' for t, n in sorted(st.preparation.items()))}")
     if "duel" in st.modules:

@@ -50,8 +50,8 @@ def tile_order(view: View, structure: str) -> list[build_tiles.TileUse]:
     special tile last, copying the highest-level tile on its wheel."""
     # Decision (the China Challenge; the Automa rules know no landscapes): the Automa never builds a
     # landscape. Its cards name the base structures only, so a Landscape tile use is never among these, and
-    # the rules offer an Automa no landscape space (rules/landscape_data.py ``why_not``); nor does it get a
-    # Landscape tile at setup (rules/china_challenge.py). What a built landscape opens it uses like any space.
+    # the rules offer an Automa no landscape space (rules/modules/china/data.py ``why_not``); nor does it get a
+    # Landscape tile at setup (rules/modules/china/setup.py). What a built landscape opens it uses like any space.
     tiles = components()
 
     def rank(use: build_tiles.TileUse) -> tuple[bool, int, bool]:

@@ -13,7 +13,7 @@ the chief engineers' plug-ins (officers/) and the companies' abilities (companie
 
 from __future__ import annotations
 
-from . import companies, landscapes, modules, officers  # landscapes: hooks the China Challenge's into construction
+from . import companies, modules, officers
 from .automa_levels import AUTOMA, Level, is_automa, level, levels
 from .components import BASE_OFFICERS, EXPANSION_OFFICERS, PROMO_OFFICERS, STRUCTURES
 from .decisions import Choice, Event, EventKind, IllegalChoice, Prompt, PromptKind

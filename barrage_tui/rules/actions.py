@@ -11,9 +11,10 @@ from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING
 
-from . import (build_costs, buildable, construction, contracts, keys, landscape_data, officers, patents, production, rewards,
+from . import (build_costs, buildable, construction, contracts, keys, officers, patents, production, rewards,
                water, wheel)
 from .build_costs import engineers_available as engineers_available  # (its home since the Geological Factor)
+from .build_spaces import red_discount
 from .components import ActionSpace, components
 from .decisions import Choice, Flow, LazyData, PromptKind
 from .officers import Officer
@@ -156,14 +157,17 @@ _ON_BANK = Choice(keys.make("place", BANK), "Bank: 1 credit per Engineer", (BANK
 
 
 def space_price(game: Game, seat: int, space: ActionSpace) -> int:
-    """The credits an action space costs ``seat``: its printed cost and its red surcharge, each less a yield
-    tile's discount (China Challenge: tiles 6 and 1), never below 0."""
+    """The credits an action space costs ``seat``: its printed cost and its red surcharge, each less a
+    module's discount (the hooks ``action_discount``, ``red_discount``), never below 0."""
     return space_prices(game, seat)(space)
 
 
 def space_prices(game: Game, seat: int) -> Callable[[ActionSpace], int]:
     """``space_price`` for many spaces: the seat's discounts are found once."""
-    action, red = landscape_data.action_discount(game, seat), landscape_data.red_discount(game, seat)
+    action = 0
+    for discount in game.hooks.action_discount:
+        action += discount(game, seat)
+    red = red_discount(game, seat)
     if not action and not red:
         return printed_price
     return lambda space: (max(0, space.cost_credits - action)
@@ -177,10 +181,13 @@ def printed_price(space: ActionSpace) -> int:
 
 def construction_space(game: Game, seat: int, n: int) -> tuple[int, int]:
     """(Engineers, credits) the company's construction space ``n`` (0-based) needs from ``seat``: as printed,
-    less a yield tile's Engineer (tile 3) and red-outline (tile 1) discounts, never below 0."""
+    less a module's Engineer and red-outline discounts (``engineer_discount``, ``red_discount``), never below 0."""
     need, fee = components().construction_spaces[n]
-    fee = max(0, fee - landscape_data.red_discount(game, seat)) if fee else 0
-    return max(0, need - landscape_data.construction_engineers(game, seat, n + 1)), fee
+    fee = max(0, fee - red_discount(game, seat)) if fee else 0
+    less = 0
+    for discount in game.hooks.engineer_discount:
+        less += discount(game, seat, n + 1)
+    return max(0, need - less), fee
 
 
 def _construction_label(need: int, fee: int, n: int) -> str:

@@ -1,6 +1,6 @@
 """What a build costs and the ways to pay it (rulebook "Construction"): a ``Payment``; the machinery a
 structure takes (changed by a tile, an officer or a company board: Solomon's credits, Elon's Excamixers,
-Japan's Elevations, China's extra Mixer and Powerhouse pieces, the China Challenge's landscapes and
+Japan's Elevations, China's extra Mixer and Powerhouse pieces, a module's structures and
 discounts), a Geological token's cost and its waivers (Angelo), the machinery a column loses for good
 (Brazil); listing the payments, checking that one exists, and why a price cannot be paid."""
 
@@ -11,13 +11,12 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING, NamedTuple
 
-from . import company_board, landscape_data, officers, patents, rewards
+from . import company_board, officers, patents, rewards
 from .boards import Board
 from .build_spaces import board_rules, fee_for, without_base
 from .build_tiles import TileUse
 from .company_board import NO_LOSS, Loss
-from .components import components
-from .landscape_data import LANDSCAPE
+from .components import STRUCTURES, components
 from .officers import Officer
 from .state import CompanyState
 
@@ -134,9 +133,9 @@ class CostRules(NamedTuple):
     engineers: int  # Engineers in the supply, for a Geological token's extra Engineers
     waivers: tuple[int, ...]  # the ways a token's cost may be paid instead (officers' ``token_waiver``)
     board: Board  # the game's board: a space's area and value
-    # The China Challenge: landscape space -> (units, kind) it costs; (Excavators, Mixers) less per structure
-    # (yield tiles); Conduit space -> Excavators less (A2's revealed Conduits). Empty without the module.
-    landscapes: Mapping[str, tuple[int, str]]
+    # The modules' (``build_cost_parts``): a module structure's space -> (units, kind) it costs; (Excavators,
+    # Mixers) less per structure; Conduit space -> Excavators less. Empty without modules.
+    structure_costs: Mapping[str, tuple[int, str]]
     discount: tuple[int, int]
     conduit_discounts: Mapping[str, int]
 
@@ -150,12 +149,12 @@ def cost_rules(game: Game, seat: int) -> Callable[[TileUse | None], CostRules]:
     wild = any(o.machinery_wild for o in in_force)
     waivers = tuple(sorted({w for o in in_force if (w := o.token_waiver(game, seat)) is not None}))
     engineers = engineers_available(company)
-    landscapes, discount, conduits = _landscape_costs(game, seat)
+    structure_costs, discount, conduits = _module_costs(game, seat)
 
     def of(use: TileUse | None) -> CostRules:
         tile = patents.tile_rules(game, seat, use.tile) if use is not None else ""
         return CostRules(tile if patents.changes_cost(tile) else "", in_force, price, wild, engineers, waivers,
-                         game.board, landscapes, discount, conduits)
+                         game.board, structure_costs, discount, conduits)
     return of
 
 
@@ -163,13 +162,14 @@ _NO_COSTS: Mapping[str, tuple[int, str]] = MappingProxyType({})
 _NO_DISCOUNTS: Mapping[str, int] = MappingProxyType({})
 
 
-def _landscape_costs(game: Game, seat: int) -> tuple[Mapping[str, tuple[int, str]], tuple[int, int], Mapping[str, int]]:
-    """What the China Challenge changes in a company's construction costs (nothing without it)."""
-    if not landscape_data.in_play(game):
-        return _NO_COSTS, (0, 0), _NO_DISCOUNTS
-    costs = {s: landscape_data.cost(game, s) for s in game.state.landscape_tiles}
-    conduits = {s: n for s in game.board.conduits if (n := landscape_data.conduit_discount(game, s))}
-    return costs, landscape_data.machinery_discount(game, seat), conduits
+def _module_costs(game: Game, seat: int) -> tuple[Mapping[str, tuple[int, str]], tuple[int, int], Mapping[str, int]]:
+    """What the modules change in a company's construction costs (``build_cost_parts``; nothing without them)."""
+    costs, discount, conduits = _NO_COSTS, (0, 0), _NO_DISCOUNTS
+    for parts_of in game.hooks.build_cost_parts:
+        if (parts := parts_of(game, seat)) is not None:
+            costs, conduits = {**costs, **parts.structure_costs}, {**conduits, **parts.conduit_discounts}
+            discount = (discount[0] + parts.discount[0], discount[1] + parts.discount[1])
+    return costs, discount, conduits
 
 
 
@@ -178,7 +178,8 @@ def extra_cost(game: Game, seat: int, structure: str, space: str) -> ExtraCost |
     """What a module adds to building ``structure`` on ``space`` (its ``build_cost`` hook: a Geological
     token's cost; an Elevation on an empty Dam space is a Base-less one, as Japan builds them)."""
     hooks = game.hooks.build_cost
-    if not hooks or structure == LANDSCAPE:  # (none without modules: asked for every space of every check)
+    if not hooks or structure not in STRUCTURES:  # (none without modules: asked for every space of every check;
+        # a module's own kind of structure pays none)
         return None
     base_less = without_base(game, structure, space)
     for hook in hooks:
@@ -220,13 +221,13 @@ def _machinery_options(company: CompanyState, s: str, space: str, rules: CostRul
     elif s == "conduit":
         units, kinds = cost.conduit_excavators_per_production * m.conduits[space].production, EXCAVATORS
         units = max(0, units - rules.conduit_discounts.get(space, 0))
-    elif s == LANDSCAPE:
-        units, kind = rules.landscapes[space]
+    elif s != "powerhouse":  # a module's structure
+        units, kind = rules.structure_costs[space]
         kinds = _KIND[kind]
     else:
         units, kinds = company_board.powerhouse_mixers(company, column), MIXERS
     units = patents.cost_units(rules.tile, s, units)
-    units = max(0, units - rules.discount[1 if "mixers" in kinds else 0])  # yield tiles 2 / 4 (one kind here, before wild)
+    units = max(0, units - rules.discount[1 if "mixers" in kinds else 0])  # a module's discount (one kind here, before wild)
     if _wild(rules):
         kinds = BOTH
     options = [(units, kinds)]
@@ -268,7 +269,7 @@ def _part_options(company: CompanyState, s: str, space: str, rules: CostRules, t
         n = token.replacement
         half = patents.cost_units(rules.tile, s, n)
         wild = _wild(rules)
-        less_e, less_m = rules.discount  # yield tiles: it is the Conduit's machinery (Decision, token 6's note)
+        less_e, less_m = rules.discount  # a module's discount: it is the Conduit's machinery (Decision, token 6's note)
         paid: list[tuple[Part, ...]] = [((max(0, half - less_e), BOTH if wild else EXCAVATORS, True),
                                          (max(0, half - less_m), BOTH if wild else MIXERS, True))]
         if any(o.conduit_mixers_instead for o in rules.in_force):  # Jill: mixers = the raised value

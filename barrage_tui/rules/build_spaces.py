@@ -1,16 +1,15 @@
 """Where a piece may be built (rulebook "Construction"): one own dam and one own Powerhouse per valley, no
 covered space, a dam no taller than the company's board allows, Japan's Elevations without a Base on an
-empty Dam space, the China Challenge's landscapes; the red-outline fee a space costs, and a space's label."""
+empty Dam space, a module's own structures (``plugin.Structure``); the red-outline fee a space costs, and a space's label."""
 
 from __future__ import annotations
 
 from collections.abc import Collection
 from typing import TYPE_CHECKING
 
-from . import landscape_data
 from .board_features import covered
-from .components import CompanyConstruction, components
-from .landscape_data import LANDSCAPE
+from .components import STRUCTURES, CompanyConstruction, components
+from .plugin import module_structure
 from .state import CompanyState
 
 if TYPE_CHECKING:
@@ -62,8 +61,9 @@ def legal_spaces(game: Game, seat: int, structure: str, areas: Collection[str] |
                  max_production: int | None = None) -> list[str]:
     st, m = game.state, game.board
     company = st.companies[seat]
-    if structure == LANDSCAPE:  # the China Challenge: its requirements (landscape_data)
-        return landscape_data.buildable(game, seat)
+    if structure not in STRUCTURES:  # a module's structure: its own spaces and requirements
+        kind = module_structure(game, structure)
+        return kind.spaces(game, seat) if kind is not None else []
     if company.pieces[structure] <= 0:
         return []
     if structure == "base":
@@ -92,26 +92,38 @@ def space_value(game: Game, conduit: str) -> int:
 
 def red_fee(game: Game, structure: str, space: str) -> int:
     m = game.board
-    if structure == "base":  # (A3's revealed Dam space: a Base there costs more on top)
-        return m.dams[space].extra_credits + landscape_data.base_extra_credits(game, space)
+    if structure == "base":  # (a module may make a Base there cost more on top: ``red_surcharge``)
+        fee = m.dams[space].extra_credits
+        for surcharge in game.hooks.red_surcharge:
+            fee += surcharge(game, structure, space)
+        return fee
     if without_base(game, structure, space):
         return m.dams[space].extra_credits  # a new dam: an Elevation without a Base (Japan)
     if structure == "powerhouse":
         return m.powerhouses[space].extra_credits
-    return 0  # raising a dam never pays the red +3; conduit spaces are never red; nor landscapes
+    return 0  # raising a dam never pays the red +3; conduit spaces are never red; nor a module's structures
 
 
 def fee_for(game: Game, seat: int, structure: str, space: str) -> int:
-    """The red-space fee ``seat`` pays to build there: less a yield tile's discount (China), never below 0."""
+    """The red-space fee ``seat`` pays to build there: less a module's discount (``red_discount``), never below 0."""
     fee = red_fee(game, structure, space)
-    return max(0, fee - landscape_data.red_discount(game, seat)) if fee else 0
+    return max(0, fee - red_discount(game, seat)) if fee else 0
+
+
+def red_discount(game: Game, seat: int) -> int:
+    """Credits less ``seat`` pays for a red outline: the modules' (``red_discount``; none without modules)."""
+    less = 0
+    for discount in game.hooks.red_discount:
+        less += discount(game, seat)
+    return less
 
 
 def space_label(game: Game, structure: str, space: str) -> str:
     m = game.board
-    if structure == LANDSCAPE:
-        tile = landscape_data.tile_at(game, space)
-        return f"{space}: {tile.name} ({tile.colour} landscape, {landscape_data.area(game, space)}s) - {tile.text}"
+    if structure not in STRUCTURES:
+        kind = module_structure(game, structure)
+        assert kind is not None, structure
+        return kind.label(game, space)
     fee = red_fee(game, structure, space)
     red = f", red +{fee}" if fee else ""
     if structure == "conduit":

@@ -14,7 +14,7 @@ from .build_costs import CostRules, ExtraCost, Payment, cost_rules, each_payment
 from .build_spaces import legal_spaces
 from .build_tiles import TileUse, each_tile_use, tile_uses
 from .company_board import NO_LOSS, Loss
-from .landscape_data import LANDSCAPE
+from .components import STRUCTURES
 from .state import CompanyState
 
 if TYPE_CHECKING:
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 def _cost_class(game: Game, structure: str) -> Callable[[str], Hashable]:
     """space -> its cost class now: the map's (``_cost_classes``), and for an Elevation whether it raises a
     dam (no red fee) or stands on an empty space (Japan: the red fee of a new dam)."""
-    if structure == LANDSCAPE:  # each its own cost
+    if structure not in STRUCTURES:  # a module's structure: each space its own cost
         return lambda space: space
     classes = _cost_classes(game.board, structure)
     if structure != "elevation":
@@ -38,7 +38,7 @@ def _cost_classes(m: Board, structure: str) -> dict[str, Hashable]:
     """space -> cost class, for every space of ``structure``. Spaces of one class cost the same to build
     on: (area, red fee) for dams, the value of a conduit, the red fee of a powerhouse space. (Map data
     only: it never changes; a board is hashed by identity.)"""
-    if structure == "conduit":  # (a covered one: its landscape may make it cheaper, A2)
+    if structure == "conduit":  # (a covered one: what uncovers it may make it cheaper)
         return {s: (c.production, c.covered) for s, c in m.conduits.items()}
     if structure == "powerhouse":
         return {s: p.extra_credits for s, p in m.powerhouses.items()}
@@ -54,7 +54,7 @@ def _column_terms(company: CompanyState, structure: str, column: int | None) -> 
     """The different (loss, piece) of the columns the next piece may come from (or of ``column``): the
     machinery the column loses (Brazil), and the column itself where its piece has its own cost (China's
     Powerhouses; else 0)."""
-    if structure == LANDSCAPE:  # no piece of the company board
+    if structure not in STRUCTURES:  # a module's structure: no piece of the company board
         return [(NO_LOSS, 0)]
     own = structure == "powerhouse" and bool(china.pieces(company))
     if column is None and not own and not company_board.any_order(company, structure):  # (a row taken from

@@ -16,18 +16,18 @@ from __future__ import annotations
 from collections.abc import Callable, Collection
 from typing import TYPE_CHECKING
 
-from . import china, company_board, landscape_data, officers, patents, rewards, wheel
+from . import china, company_board, officers, patents, rewards, wheel
 from .build_costs import (WAIVER_ENGINEERS, Payment, cost_order, extra_cost, fee_rule, free_payments, lost_label,
                           why_not, why_not_free)
 from .build_spaces import base_less, fee_for, legal_spaces, space_label, space_value, without_base
 from .build_tiles import tile_uses
 from .buildable import buildable_uses, plan_for
 from .company_board import NO_LOSS
-from .components import Toml, components
+from .components import STRUCTURES, Toml, components
 from .decisions import Choice, Flow, LazyData, PromptKind, once
 from .income import take_uncovered, uncovered_income
 from .keys import Key, make
-from .landscape_data import LANDSCAPE
+from .plugin import Structure, module_structure
 from .state import CompanyState, DamState
 
 if TYPE_CHECKING:
@@ -44,7 +44,8 @@ def construct(game: Game, seat: int, engineer_free: bool = False) -> Flow[None]:
                               help="A tile builds its structure type; it goes on your wheel with the machinery.")
     use = uses[key]
     spaces = plan_for(game, seat, credits, [use])[key]  # (the chosen tile's spaces and payments only)
-    columns = [0] if use.structure == LANDSCAPE else company_board.free_columns(company, use.structure)
+    added = module_structure(game, use.structure) if use.structure not in STRUCTURES else None
+    columns = [0] if added is not None else company_board.free_columns(company, use.structure)
     column = columns[0]
     if len(columns) > 1:  # a row taken in any order (Brazil): which column, each with its income and loss
         plans = {c: p[key] for c in columns if (p := plan_for(game, seat, credits, [use], c))}
@@ -57,9 +58,8 @@ def construct(game: Game, seat: int, engineer_free: bool = False) -> Flow[None]:
     def short() -> tuple[tuple[str, str], ...]:  # the legal spaces it cannot pay for, and why (when read)
         found = [(space_label(game, use.structure, s), why_not(game, seat, use, s, fee_of(s)))
                  for s in legal_spaces(game, seat, use.structure) if s not in spaces]
-        if use.structure == LANDSCAPE:  # and those whose requirements are not met
-            found += [(space_label(game, LANDSCAPE, s), why) for s in game.state.landscape_tiles
-                      if s not in game.state.landscapes_built and (why := landscape_data.why_not(game, seat, s))]
+        if added is not None:  # and those whose requirements are not met
+            found += [(space_label(game, use.structure, s), why) for s, why in added.unavailable(game, seat)]
         return tuple(found)
     space = yield from game.ask(seat, PromptKind.BUILD_SPACE, f"Where do you build the {use.structure}?", priced,
                                 data=LazyData({"structure": use.structure}, {"unavailable": short}))
@@ -72,22 +72,11 @@ def construct(game: Game, seat: int, engineer_free: bool = False) -> Flow[None]:
     tile_name = components().tile(use.tile).name
     game.event(f"{game.name(seat)} builds {rewards.a(use.structure)} on {space} with the {tile_name} tile, paying {pay.label}"
                + (f"; the wheel returns {', '.join(back)}" if back else "") + ".", seat, "build", (space,))
-    if use.structure == LANDSCAPE:  # the China Challenge: what building it does (landscapes.py)
-        yield from _landscape_built[0](game, seat, use.tile, space)
+    if added is not None:  # a module's structure: what building it does is the module's
+        yield from added.built(game, seat, use.tile, space)
         return
     yield from place_piece(game, seat, use.structure, space, fee_of(space), column)
     yield from patents.after_build(game, seat, use.tile, use.structure, space)
-
-
-# What building a landscape does once it is paid (rules/landscapes.py, a module above this one, registers
-# it): (game, seat, the tile built with, the landscape space).
-LandscapeBuilt = Callable[["Game", int, str, str], Flow[None]]
-_landscape_built: list[LandscapeBuilt] = []
-
-
-def on_landscape_built(resolve: LandscapeBuilt) -> LandscapeBuilt:
-    _landscape_built[:] = [resolve]
-    return resolve
 
 
 def _choose_payment(game: Game, seat: int, structure: str, offered: list[Payment]) -> Flow[Payment]:
@@ -250,8 +239,10 @@ def _space_words(game: Game, seat: int, structure: str, space: str, fee: int, pa
                  column: int) -> tuple[str, dict[str, object]]:
     """``space_choice``'s label and data."""
     company = game.state.companies[seat]
-    if structure == LANDSCAPE:
-        return _landscape_words(game, space, pay)
+    if structure not in STRUCTURES:
+        added = module_structure(game, structure)
+        assert added is not None, structure
+        return _module_structure_words(game, added, space, pay)
     column = column or company_board.free_columns(company, structure)[0]
     income = uncovered_income(company, structure, column)
     loss = company_board.loss(company, structure, column)
@@ -287,10 +278,8 @@ def _space_words(game: Game, seat: int, structure: str, space: str, fee: int, pa
     return label, data
 
 
-def _landscape_words(game: Game, space: str, pay: Payment) -> tuple[str, dict[str, object]]:
-    tile = landscape_data.tile_at(game, space)
-    label = f"{space_label(game, LANDSCAPE, space)} · costs {pay.short}"
+def _module_structure_words(game: Game, added: Structure, space: str, pay: Payment) -> tuple[str, dict[str, object]]:
+    label = f"{added.label(game, space)} · costs {pay.short}"
     data: dict[str, object] = {"excavators": pay.excavators, "mixers": pay.mixers, "excamixers": pay.excamixers,
-                               "credits": pay.credits, "red": 0, "income": None, "landscape": tile.id,
-                               "colour": tile.colour}
+                               "credits": pay.credits, "red": 0, "income": None, **added.data(game, space)}
     return label, data

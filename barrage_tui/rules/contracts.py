@@ -9,10 +9,11 @@ contract of the display, for 1 Engineer.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING
 
-from . import companies, keys, landscape_data, officers, rewards
+from . import companies, keys, officers, rewards
 from .automa_levels import AUTOMA
 from .components import components
 from .decisions import Choice, EventKind, Flow, PromptKind
@@ -41,12 +42,14 @@ def contract_reduction(game: Game, seat: int) -> int:
 
 
 def fulfil(game: Game, seat: int, energy: int, production: bool, area: str = "") -> Flow[None]:
-    """``area``: where a production's Powerhouse stands (a landscape's contract stack there is offered too)."""
+    """``area``: where a production's Powerhouse stands (a module's contracts there are offered too:
+    ``extra_contracts``)."""
     st = game.state
     company = st.companies[seat]
     comps = components()
-    # (China Challenge: yield tile 5 lowers every fulfilment's need, on top of France's)
-    reduction = (contract_reduction(game, seat) if production else 0) + landscape_data.contract_discount(game, seat)
+    reduction = contract_reduction(game, seat) if production else 0
+    for module_reduction in game.hooks.contract_reduction:  # every fulfilment's need, on top of France's
+        reduction += module_reduction(game, seat)
     several = production and any(o.multi_contract for o in officers.in_force(company))
     ability = companies.ability(game, seat)
     # Decision: an Automa never negotiates; it fulfils straight from the display anyway (automa.md 5.1).
@@ -56,8 +59,11 @@ def fulfil(game: Game, seat: int, energy: int, production: bool, area: str = "")
         candidates = list(company.contracts) + (list(st.national) if production else [])
         shown = display(game) if company.kind == AUTOMA or negotiating else []
         candidates += shown  # an Automa has no hand: straight from the Contract Office (automa.md 5.1)
-        stacks = landscape_data.stack_tops(game, area) if production else {}
-        candidates += list(stacks)
+        extra: dict[int, Callable[[], object]] = {}
+        if production:
+            for more in game.hooks.extra_contracts:
+                extra.update(more(game, area))
+        candidates += list(extra)
         fits = [c for c in candidates if max(0, comps.contracts[c].energy - reduction) <= budget]
         if not fits:
             return
@@ -75,8 +81,8 @@ def fulfil(game: Game, seat: int, energy: int, production: bool, area: str = "")
             company.contracts.remove(cid)
         elif cid in st.national:
             st.national.remove(cid)
-        elif cid in stacks:  # the top of a landscape's stack (B1): the next one shows
-            st.landscape_contracts[stacks[cid]].pop()
+        elif cid in extra:  # a module's: it leaves where it lay
+            extra[cid]()
         else:
             st.private_display[comps.contracts[cid].kind].remove(cid)
             if negotiating:  # one display contract per production (Simone's several too)

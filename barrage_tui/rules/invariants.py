@@ -99,7 +99,6 @@ def violations(game: Game) -> list[str]:
     for module_invariants in game.hooks.invariants:
         found += module_invariants(game)
     found += _preparation(game)
-    found += _china_challenge(game)
     for c in st.companies:
         who = f"seat {c.seat} ({c.company})"
         counted = _counted(c)
@@ -165,20 +164,3 @@ def _preparation(game: Game) -> list[str]:
     built = blocked_spaces(game.board, st.preparation) & (st.dams.keys() | st.conduits.keys() | st.powerhouses.keys())
     return [f"preparation: {', '.join(sorted(built))} built on, but blocked by a preparation tile"] if built else []
 
-
-def _china_challenge(game: Game) -> list[str]:
-    """The China Challenge's landscape tiles stay on their spaces (a built one too: landscapes_built says
-    whose); yield tiles and the objectives beside A5 only leave the board (taken, never moved or added);
-    the advanced tiles taken out at setup stay out."""
-    st, origin = game.state, game.origin
-    found = []
-    if st.landscape_tiles != origin.landscape_tiles:
-        found.append(f"china challenge: the landscape tiles lie {st.landscape_tiles}, laid out {origin.landscape_tiles}")
-    if moved := {s: t for s, t in st.yield_tiles.items() if origin.yield_tiles.get(s) != t}:
-        found.append(f"china challenge: yield_tiles {moved} were not there at the start")
-    if added := set(st.landscape_objectives) - set(origin.landscape_objectives):
-        found.append(f"china challenge: objective tiles {sorted(added)} were not beside A5 at the start")
-    if st.patents_removed != origin.patents_removed:
-        found.append(f"china challenge: the tiles out of the game are {st.patents_removed}, "
-                     f"{origin.patents_removed} at setup")
-    return found

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from . import contracts, production, rewards, water, wheel
 from .automa_levels import level
-from .components import TechTile, Toml, components
+from .components import STRUCTURES, TechTile, Toml, components
 from .decisions import Flow
 from .state import CompanyState
 
@@ -131,6 +131,7 @@ def _energy_for_hand_contract(game: Game, seat: int, energy: int) -> Flow[None]:
     yield from contracts.fulfil(game, seat, energy, production=False)
 
 
+BUILDS = frozenset({*STRUCTURES, "any", "copy"})  # what a base game's tile builds (another: a module's structure)
 EFFECTS: dict[str, Effect] = {
     "drops_in_empty_own_dams": Effect(after_build=_drops_in_empty_own_dams),
     "wheel_per_own_elevation": Effect(after_build=_wheel_per_own_elevation),
@@ -148,10 +149,6 @@ EFFECTS: dict[str, Effect] = {
     "vp_per_own_powerhouse": Effect(after_build=_vp_per_own_powerhouse),
     "vp_per_advanced_tile": Effect(after_build=_vp_per_advanced_tile),
     "copy": NO_EFFECT,  # Anton's tile: construction builds with the copied tile's rules instead
-    # China's advanced tiles build landscapes: rules/landscapes.py applies them (they need the landscape's cost)
-    "landscape_energy": NO_EFFECT,
-    "landscape_construction": NO_EFFECT,
-    "landscape_vp": NO_EFFECT,
 }
 
 
@@ -161,6 +158,8 @@ def _effect(tile: str) -> tuple[Effect, Toml]:
     if not tile:
         return NO_EFFECT, NO_PARAMS
     info = components().tile(tile)
+    if info.builds not in BUILDS:  # a module's structure: its module applies the tile (``Structure.built``)
+        return NO_EFFECT, info.params
     return (EFFECTS[info.effect] if info.effect else NO_EFFECT), info.params
 
 

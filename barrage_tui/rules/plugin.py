@@ -12,7 +12,14 @@ The points, in the order a game meets them (18xx adds a title's steps to a round
 - setup: ``problem`` (a setup the module cannot be played with), ``lay_out`` (its draws, after the base
   game's, before the board's own tiles), ``lay_out_last`` (after the board's tiles);
 - the round: ``income`` (after each company's income), ``round_begins`` (after "Round N begins"),
-  ``after_water_flow`` (phases inserted between Water Flow and Scoring: the Duel's Check phase);
+  ``after_water_flow`` (phases inserted between Water Flow and Scoring: the Duel's Check phase),
+  ``extra_headstream_drops`` (drops added to a headstream's refill), ``dam_capacity_bonus`` (drops a dam
+  holds beyond its height);
+- an action: ``action_discount``, ``red_discount``, ``engineer_discount`` (what a seat pays less for an
+  action space, a red outline, a construction space), ``structure`` (a kind of structure the module adds:
+  a ``Structure``), ``build_cost_parts`` (what changes a seat's build costs), ``red_surcharge`` (credits a
+  space's red outline costs on top), ``contract_reduction`` (energy less a contract needs),
+  ``extra_contracts`` (contracts a production may fulfil besides the hand's and the displays');
 - construction: ``build_cost`` (what a module adds to a build's price: an ``ExtraCost``), ``build_cost_zones``
   (the zones where it may add one), ``after_build`` (after a piece is placed and its income taken),
   ``conduit_value`` (a Conduit space's value before its owner's), ``company_board_engineers`` (Engineers a
@@ -20,9 +27,14 @@ The points, in the order a game meets them (18xx adds a title's steps to a round
 - production: ``production_bonus`` (Energy on top), ``after_production`` (after a production's event),
   ``conduit_used`` (each Conduit a production's drops went through), ``fulfils_contracts`` (whether a
   production may fulfil a contract);
-- the end: ``final_scoring`` (first in final scoring: each company's final score, told after, includes it);
+- the end: ``final_scoring`` (first in final scoring: each company's final score, told after, includes it),
+  ``bonus_count`` and ``objective_quantity`` (a scoring tile's key the base game does not know),
+  ``structures_by_area`` (structures a seat has in each area besides its pieces), ``final_scoring_last``
+  (after the final scores are told, before the winner); ``bonus_tile`` and ``objective_tile`` (a tile of
+  the module's by id: asked of every registered module, see ``module_bonus_tile``);
 - the state: ``check_state`` (a saved or running position: what the module's own state must be),
-  ``invariants`` (what must hold between the states of a running game).
+  ``keeps_state`` (whether a game has the module's state), ``invariants`` (what must hold between the
+  states of a running game).
 
 A module's own state is a ``ModuleState`` dataclass kept in ``GameState.modules[id]`` (and in a save under
 ``[state.modules.<id>]``); ``state_of(st, TheState)`` reads it.
@@ -30,14 +42,14 @@ A module's own state is a ``ModuleState`` dataclass kept in ``GameState.modules[
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, ClassVar, TypeVar
 
-from .components import load_data
+from .components import ScoringTile, load_data
 from .decisions import Flow
-from .state import ModuleState
+from .state import ModuleState, module_state_class
 
 MODULES_OPTION = "modules"  # Setup.options key: the ids of the modules switched on (modules.toml)
 
@@ -47,6 +59,44 @@ if TYPE_CHECKING:
     from .game import Game
     from .setup import Options, Setup
     from .state import GameState
+
+
+class Structure:
+    """A kind of structure a module adds (a Technology tile whose ``builds`` is its ``name`` builds it): built
+    on spaces of its own, with no piece of the company board, its machinery paid onto the wheel as usual."""
+
+    name: str
+
+    def spaces(self, game: Game, seat: int) -> list[str]:
+        """The spaces ``seat`` may build it on now (its cost aside)."""
+        raise NotImplementedError
+
+    def unavailable(self, game: Game, seat: int) -> list[tuple[str, str]]:
+        """The spaces ``seat`` may not build it on now, each with why."""
+        return []
+
+    def label(self, game: Game, space: str) -> str:
+        """``space`` in words, for a choice."""
+        raise NotImplementedError
+
+    def data(self, game: Game, space: str) -> dict[str, object]:
+        """The data a choice of ``space`` carries besides its price."""
+        return {}
+
+    def built(self, game: Game, seat: int, tile: str, space: str) -> Flow[None]:
+        """It was paid for with ``tile`` on ``space``: what building it does."""
+        yield from ()
+
+
+@dataclass(frozen=True)
+class CostParts:
+    """What a module changes in a seat's build costs: the machinery (units, "excavators" | "mixers") each space
+    of a module's structure costs; (Excavators, Mixers) less per structure built; Excavators less for a Conduit
+    on a space."""
+
+    structure_costs: Mapping[str, tuple[int, str]] = field(default_factory=dict)
+    discount: tuple[int, int] = (0, 0)
+    conduit_discounts: Mapping[str, int] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -94,6 +144,48 @@ class Module:
     def after_water_flow(self, game: Game) -> Flow[None]:
         """A phase of the module between Water Flow and Scoring."""
         yield from ()
+
+    def extra_headstream_drops(self, game: Game) -> Mapping[str, int]:
+        """Headstream -> drops added to its refill this round (water.fill_headstreams; empty: none)."""
+        return {}
+
+    def dam_capacity_bonus(self, game: Game, space: str) -> int:
+        """Drops the dam on ``space`` holds beyond its height (water.capacity)."""
+        return 0
+
+    # ------------------------------------------------------------ an action
+    def action_discount(self, game: Game, seat: int) -> int:
+        """Credits less ``seat`` pays for an action space's printed cost (not its red surcharge)."""
+        return 0
+
+    def red_discount(self, game: Game, seat: int) -> int:
+        """Credits less ``seat`` pays for a red outline (of a building, action or construction space)."""
+        return 0
+
+    def engineer_discount(self, game: Game, seat: int, column: int) -> int:
+        """Engineers less ``seat``'s construction space ``column`` (1-4) needs."""
+        return 0
+
+    def structure(self, name: str) -> Structure | None:
+        """The kind of structure ``name`` if the module adds it (None: not the module's)."""
+        return None
+
+    def build_cost_parts(self, game: Game, seat: int) -> CostParts | None:
+        """What the module changes in ``seat``'s build costs now (None: nothing)."""
+        return None
+
+    def red_surcharge(self, game: Game, structure: str, space: str) -> int:
+        """Credits building ``structure`` on ``space`` costs on top of the board's red outline."""
+        return 0
+
+    def contract_reduction(self, game: Game, seat: int) -> int:
+        """Energy less each contract ``seat`` fulfils needs (on top of a company's own reduction)."""
+        return 0
+
+    def extra_contracts(self, game: Game, area: str) -> Mapping[int, Callable[[], object]]:
+        """Contracts a production with a Powerhouse in ``area`` may fulfil besides the hand's, the National and
+        the displays', each with what taking it does where it lies."""
+        return {}
 
     # ------------------------------------------------------------ construction
     def build_cost(self, game: Game, seat: int, structure: str, space: str, base_less: bool) -> ExtraCost | None:
@@ -144,6 +236,29 @@ class Module:
     def final_scoring(self, game: Game) -> None:
         """First in final scoring (the final scores told after include it)."""
 
+    def bonus_count(self, game: Game, seat: int, key: str) -> int | None:
+        """What ``seat`` counts for a bonus tile's ``key`` (None: not a key of the module's)."""
+        return None
+
+    def objective_quantity(self, game: Game, seat: int, key: str) -> int | None:
+        """``seat``'s quantity for an objective tile's ``key`` (None: not a key of the module's)."""
+        return None
+
+    def structures_by_area(self, game: Game, seat: int) -> Mapping[str, int]:
+        """Area -> structures of ``seat`` there besides its pieces (they count for "structures in an area")."""
+        return {}
+
+    def final_scoring_last(self, game: Game) -> None:
+        """Last in final scoring: after each company's final score is told, before the winner."""
+
+    def bonus_tile(self, tile_id: int) -> ScoringTile | None:
+        """The module's bonus tile ``tile_id`` (None: not one of its)."""
+        return None
+
+    def objective_tile(self, tile_id: int) -> ScoringTile | None:
+        """The module's objective tile ``tile_id`` (None: not one of its)."""
+        return None
+
     # ------------------------------------------------------------ the state
     def check_state(self, st: GameState, setup: Setup, board: Board, where: str) -> None:
         """Raise ``validation.InvalidState`` when the module's part of ``st`` is impossible (``where``: the
@@ -153,14 +268,26 @@ class Module:
         """The path of the module's own state in messages: ``state.modules.<id>``."""
         return f"{where}.modules.{self.id}"
 
+    def keeps_state(self, setup: Setup, board: Board) -> bool:
+        """Whether a game of ``setup`` on ``board`` has the module's state (default: it has a state class)."""
+        try:
+            module_state_class(self.id)
+        except KeyError:
+            return False
+        return True
+
     def invariants(self, game: Game) -> list[str]:
         """What is wrong between the states of a running game, in words (empty: all is well)."""
         return []
 
 
-HOOKS = ("problem", "lay_out", "lay_out_last", "income", "round_begins", "after_water_flow", "build_cost",
-         "build_cost_zones", "after_build", "conduit_value", "company_board_engineers", "production_bonus",
-         "after_production", "conduit_used", "fulfils_contracts", "final_scoring", "check_state", "invariants")
+HOOKS = ("problem", "lay_out", "lay_out_last",
+         "income", "round_begins", "after_water_flow", "extra_headstream_drops", "dam_capacity_bonus",
+         "action_discount", "red_discount", "engineer_discount", "structure", "build_cost_parts", "red_surcharge", "contract_reduction", "extra_contracts",
+         "build_cost", "build_cost_zones", "after_build", "conduit_value", "company_board_engineers",
+         "production_bonus", "after_production", "conduit_used", "fulfils_contracts",
+         "final_scoring", "bonus_count", "objective_quantity", "structures_by_area", "final_scoring_last", "bonus_tile", "objective_tile",
+         "check_state", "keeps_state", "invariants")
 
 _registry: dict[str, Module] = {}
 M = TypeVar("M", bound=type[Module])
@@ -199,6 +326,16 @@ class Hooks:
     income: tuple[Callable[[Game, int], Flow[None]], ...]
     round_begins: tuple[Callable[[Game], None], ...]
     after_water_flow: tuple[Callable[[Game], Flow[None]], ...]
+    extra_headstream_drops: tuple[Callable[[Game], Mapping[str, int]], ...]
+    dam_capacity_bonus: tuple[Callable[[Game, str], int], ...]
+    action_discount: tuple[Callable[[Game, int], int], ...]
+    red_discount: tuple[Callable[[Game, int], int], ...]
+    engineer_discount: tuple[Callable[[Game, int, int], int], ...]
+    structure: tuple[Callable[[str], Structure | None], ...]
+    build_cost_parts: tuple[Callable[[Game, int], CostParts | None], ...]
+    red_surcharge: tuple[Callable[[Game, str, str], int], ...]
+    contract_reduction: tuple[Callable[[Game, int], int], ...]
+    extra_contracts: tuple[Callable[[Game, str], Mapping[int, Callable[[], object]]], ...]
     build_cost: tuple[Callable[[Game, int, str, str, bool], ExtraCost | None], ...]
     build_cost_zones: tuple[Callable[[Game, str], frozenset[int]], ...]
     after_build: tuple[Callable[[Game, int, str, str, bool], Flow[None]], ...]
@@ -209,7 +346,14 @@ class Hooks:
     conduit_used: tuple[Callable[[Game, str, int], None], ...]
     fulfils_contracts: tuple[Callable[[Game, int], bool], ...]
     final_scoring: tuple[Callable[[Game], None], ...]
+    bonus_count: tuple[Callable[[Game, int, str], int | None], ...]
+    objective_quantity: tuple[Callable[[Game, int, str], int | None], ...]
+    structures_by_area: tuple[Callable[[Game, int], Mapping[str, int]], ...]
+    final_scoring_last: tuple[Callable[[Game], None], ...]
+    bonus_tile: tuple[Callable[[int], ScoringTile | None], ...]
+    objective_tile: tuple[Callable[[int], ScoringTile | None], ...]
     check_state: tuple[Callable[[GameState, Setup, Board, str], None], ...]
+    keeps_state: tuple[Callable[[Setup, Board], bool], ...]
     invariants: tuple[Callable[[Game], list[str]], ...]
 
     def __init__(self, modules: tuple[Module, ...]) -> None:
@@ -246,3 +390,28 @@ def state_of(st: GameState, cls: type[S]) -> S | None:
     """The part of ``st`` that is the state of module ``cls.module`` (None: the module is off in this game)."""
     own = st.modules.get(cls.module)
     return own if isinstance(own, cls) else None
+
+
+def module_structure(game: Game, name: str) -> Structure | None:
+    """The kind of structure ``name`` one of the game's modules adds (None: none does)."""
+    for hook in game.hooks.structure:
+        if (found := hook(name)) is not None:
+            return found
+    return None
+
+
+def module_bonus_tile(tile_id: int) -> ScoringTile | None:
+    """A registered module's bonus tile ``tile_id`` (None: no module has it): a tile id is the box's, whether
+    the module is on in a game or not."""
+    for m in registered().values():
+        if (tile := m.bonus_tile(tile_id)) is not None:
+            return tile
+    return None
+
+
+def module_objective_tile(tile_id: int) -> ScoringTile | None:
+    """A registered module's objective tile ``tile_id`` (None: no module has it)."""
+    for m in registered().values():
+        if (tile := m.objective_tile(tile_id)) is not None:
+            return tile
+    return None

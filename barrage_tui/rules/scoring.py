@@ -7,12 +7,13 @@ from collections.abc import Sequence
 from math import ceil
 from typing import TYPE_CHECKING
 
-from . import landscape_data, patents, rewards
+from . import patents, rewards
 from .automa_levels import objective_extra
 from .board_features import open_targets
 from .company_board import built
 from .components import ScoringTile, components
 from .decisions import EventKind
+from .plugin import module_bonus_tile, module_objective_tile
 from .state import CompanyState
 
 if TYPE_CHECKING:
@@ -58,8 +59,9 @@ def bonus_count(game: Game, seat: int, key: str) -> int:
         return len(company.fulfilled)
     if key == "advanced_tiles":
         return patents.advanced_tiles_owned(company)
-    if key == "landscapes":  # China's bonus tile
-        return len(landscape_data.built_by(game, seat))
+    for count in game.hooks.bonus_count:  # a module's key
+        if (n := count(game, seat, key)) is not None:
+            return n
     structure = {"bases": "base", "elevations": "elevation", "conduits": "conduit", "powerhouses": "powerhouse"}[key]
     return built(company, structure)
 
@@ -112,15 +114,19 @@ def winners(companies: Sequence[CompanyState]) -> list[int]:
 
 
 def bonus_tile(tile_id: int) -> ScoringTile:
-    """A bonus tile by id: the base game's, or China's (landscapes.toml, drawn with the China Challenge)."""
-    china = landscape_data.box().bonus
-    return china if tile_id == china.id else components().bonus_tiles[tile_id]
+    """A bonus tile by id: the base game's, or a module's (``Module.bonus_tile``); KeyError: no such tile."""
+    tile = components().bonus_tiles.get(tile_id) or module_bonus_tile(tile_id)
+    if tile is None:
+        raise KeyError(tile_id)
+    return tile
 
 
 def objective_tile(tile_id: int) -> ScoringTile:
-    """An objective tile by id: the base game's, or China's."""
-    china = landscape_data.box().objective
-    return china if tile_id == china.id else components().objective_tiles[tile_id]
+    """An objective tile by id: the base game's, or a module's (``Module.objective_tile``); KeyError: none."""
+    tile = components().objective_tiles.get(tile_id) or module_objective_tile(tile_id)
+    if tile is None:
+        raise KeyError(tile_id)
+    return tile
 
 
 def next_turn_order(previous: list[int], energies: dict[int, int]) -> list[int]:
@@ -151,15 +157,17 @@ def objective_quantity(game: Game, seat: int, key: str) -> int:
     if key == "red_outlined_spaces":
         return (sum(1 for s, d in st.dams.items() if d.owner == seat and m.dams[s].extra_credits)
                 + sum(1 for s, o in st.powerhouses.items() if o == seat and m.powerhouses[s].extra_credits))
-    if key == "landscape_pairs":  # China's objective tile
-        return landscape_data.pairs(game, seat)
+    for quantity in game.hooks.objective_quantity:  # a module's key
+        if (n := quantity(game, seat, key)) is not None:
+            return n
     zones = _pieces_by_zone(game, seat)
     if key in ("most_structures_in_one_area", "fewest_structures_in_one_area"):
         by_area = {a: 0 for a in m.areas}
         for z, n in zones.items():
             by_area[m.zones[z].area] += n
-        for a, n in landscape_data.landscapes_by_area(game, seat).items():  # a landscape: a structure there
-            by_area[a] += n
+        for more in game.hooks.structures_by_area:  # a module's structures there
+            for a, n in more(game, seat).items():
+                by_area[a] += n
         return max(by_area.values()) if key.startswith("most") else min(by_area.values())
     if key == "zones_with_1":
         return sum(1 for n in zones.values() if n >= 1)
@@ -188,24 +196,6 @@ def rank_awards(quantities: dict[int, int], place_vp: tuple[int, ...]) -> dict[i
 
 # ---------------------------------------------------------------- final scoring
 
-def _landscape_scoring(game: Game) -> None:
-    """The China Challenge at game end: the objective A5's builder chose, for everyone (Decision: without the
-    Automa's +5 of the game's objective), then each end-of-game yield tile."""
-    st = game.state
-    if st.extra_objective:
-        tile = objective_tile(st.extra_objective)
-        quantities = {c.seat: objective_quantity(game, c.seat, tile.key) for c in st.companies}
-        for seat, vp in rank_awards(quantities, game.objective_vp_table()).items():
-            game.gain_vp(seat, vp, "objective")
-            game.event(f"{game.name(seat)}: {quantities[seat]} for the landscape's objective ({tile.key}): {vp} VP.",
-                       seat, "landscape", data={"objective": tile.id, "quantity": quantities[seat], "vp": vp})
-    for c in st.companies:
-        for y, vp in landscape_data.end_game_vp(game, c.seat):
-            game.gain_vp(c.seat, vp, "yield_tiles")
-            game.event(f"{game.name(c.seat)}: yield tile {y.id} ({y.text}): {vp} VP.", c.seat, "landscape",
-                       data={"yield_tile": y.id, "vp": vp})
-
-
 def final_scoring(game: Game) -> None:
     st = game.state
     comps = components()
@@ -226,5 +216,6 @@ def final_scoring(game: Game) -> None:
                    f"final score {c.vp} VP.", c.seat, EventKind.FINAL_SCORED,
                    data={"objective": quantities[c.seat], "objective_vp": awards.get(c.seat, 0),
                          "automa_extra": extras.get(c.seat, 0)})
-    _landscape_scoring(game)
+    for module_scoring in game.hooks.final_scoring_last:
+        module_scoring(game)
     st.winner = winners(st.companies)

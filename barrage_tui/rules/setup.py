@@ -6,7 +6,7 @@ import random
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from . import china_challenge, keys, preparation
+from . import keys, preparation
 from .automa_deck import shuffle_deck
 from .automa_levels import levels, rules
 from .board_files import board_of, board_ref
@@ -83,10 +83,6 @@ class Setup:
         self._validate_automas()
         self._validate_modules(board)
         self._validate_board_seats(board)
-        if china_challenge.applies(modules(self.options), board):
-            problem = china_challenge.problem(board, len(self.seats))
-            if problem:
-                raise SetupError(f"the China Challenge on board {board.id}: {problem}")
         for s in self.seats:
             if s.kind not in SEAT_KINDS:
                 raise SetupError(f"unknown seat kind {s.kind!r}")
@@ -403,8 +399,7 @@ def new_state(setup: Setup) -> GameState:
     for lay_out in hooks_for(setup.options).lay_out:  # the modules' draws, after the base game's (so they stay)
         lay_out(state, board, setup)
     preparation.lay_out(state, board)  # the Duel map's positional tiles: drawn last, the other draws stay
-    if china_challenge.applies(modules(setup.options), board):  # last: every draw before it stays as it was
-        automas = [seat for seat, s in enumerate(setup.seats) if s.kind == "automa"]
-        china_challenge.lay_out(state, board, automas)
+    for lay_out_last in hooks_for(setup.options).lay_out_last:  # last: every draw before it stays as it was
+        lay_out_last(state, board, setup)
     state.round = 1
     return state

@@ -182,19 +182,6 @@ class GameState:
     lakes: dict[str, int] = later(dict)  # natural lake -> the drops it holds (a board with lakes: boards.py)
     uncovered: list[str] = later(list)  # the landscapes whose covered spaces are open (board_features.uncover)
     preparation: dict[str, int] = later(dict)  # preparation tile -> the positional tile under it (preparation.py)
-    # The China Challenge (setup lays them out): landscape space (e.g. "A3") -> the landscape tile lying there;
-    # yield space -> the yield tile lying there (taken ones leave).
-    landscape_tiles: dict[str, str] = later(dict)
-    yield_tiles: dict[str, str] = later(dict)
-    # Its game (rules/landscapes.py): landscape space -> its builder; yield tile -> its taker; the 3 objective
-    # tiles laid beside A5 at setup and the one A5's builder chose (0: none); a contract stack's contracts
-    # (B1), by landscape space, top = last.
-    landscapes_built: dict[str, int] = later(dict)
-    yields_taken: dict[str, int] = later(dict)
-    landscape_objectives: list[int] = later(list)
-    extra_objective: int = later(int)
-    landscape_contracts: dict[str, list[int]] = later(dict)
-    patents_removed: list[str] = later(list)  # the advanced tiles the China Challenge's setup took out of the piles
     # Each switched-on module's own state, by module id (rules/plugin.py; empty: no module has state).
     modules: dict[str, ModuleState] = later(dict)
 

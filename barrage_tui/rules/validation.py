@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Callable, Container
 from functools import cache, partial
 
-from . import company_board, landscape_data, scoring
+from . import company_board, scoring
 from .actions import BANK
 from .contracts import COLOURS
 from .automa_deck import DECK_SIZE
@@ -23,7 +23,7 @@ from .officers import OFFICERS
 from .rounds import CHECK, ROUNDS
 from .plugin import hooks_for, modules
 from .setup import SEAT_KINDS, Setup
-from .state import NEUTRAL, WHEEL_SEGMENTS, CompanyState, GameState, module_state_class
+from .state import NEUTRAL, WHEEL_SEGMENTS, CompanyState, GameState
 
 PHASES = ("pick", "income", "actions", CHECK, "over")
 LEVELS = ("1", "2", "3")
@@ -79,6 +79,22 @@ def fail(path: str, problem: str) -> InvalidState:
 def one_of(path: str, value: object, allowed: Container[object], what: str) -> None:
     if value not in allowed:
         raise fail(path, f"unknown {what} {value!r}")
+
+
+class _Known:
+    """The ids a lookup knows (``in``: it finds the id), for ``one_of``: the base game's tiles and the modules'."""
+
+    def __init__(self, lookup: Callable[[int], object]) -> None:
+        self.lookup = lookup
+
+    def __contains__(self, value: object) -> bool:
+        if not isinstance(value, int):
+            return False
+        try:
+            self.lookup(value)
+        except KeyError:
+            return False
+        return True
 
 
 def within(path: str, value: int, low: int, high: int, start: bool = False) -> None:
@@ -275,9 +291,6 @@ def check_state(st: GameState, setup: Setup, where: str = "state", game_board: B
     for colour, ids in st.contract_discards.items():  # by an Automa's Contract Office box
         one_of(key_path(p("contract_discards"), colour), colour, COLOURS, "contract colour")
         contracts(key_path(p("contract_discards"), colour), ids, (colour,))
-    for space, ids in st.landscape_contracts.items():  # a built landscape's stack (B1)
-        one_of(key_path(p("landscape_contracts"), space), space, st.landscapes_built, "built landscape")
-        contracts(key_path(p("landscape_contracts"), space), ids, ("national", *COLOURS))
 
     # The Automa's deck: each card once, in the draw pile or the discard pile.
     cards: Counter[int] = Counter()
@@ -324,25 +337,14 @@ def check_state(st: GameState, setup: Setup, where: str = "state", game_board: B
             if t and t not in advanced:
                 raise fail(at, f"{t!r} is not an advanced technology tile")
             tile(at, t, allow_empty=True)
-    for i, t in enumerate(st.patents_removed):  # out of the level piles at setup (the China Challenge)
-        at = f"{p('patents_removed')}[{i}]"
-        if t not in advanced:
-            raise fail(at, f"{t!r} is not an advanced technology tile")
-        tile(at, t)
 
     if len(st.bonus_tiles) != ROUNDS:
         raise fail(p("bonus_tiles"), f"needs {ROUNDS} tiles (one per round), has {len(st.bonus_tiles)}")
-    china = landscape_data.box()  # the China Challenge's bonus and objective tiles may be drawn too
-    for i, b in enumerate(st.bonus_tiles):
-        one_of(f"{p('bonus_tiles')}[{i}]", b, {*comps.bonus_tiles, china.bonus.id}, "bonus tile")
+    for i, b in enumerate(st.bonus_tiles):  # (a module's may be drawn too: scoring.bonus_tile knows them)
+        one_of(f"{p('bonus_tiles')}[{i}]", b, _Known(scoring.bonus_tile), "bonus tile")
         if b in st.bonus_tiles[:i]:  # drawn from the box, one per round: a round with a repeated tile has none of its own
             raise fail(f"{p('bonus_tiles')}[{i}]", f"bonus tile {b} is drawn for two rounds")
-    objectives = {*comps.objective_tiles, china.objective.id}
-    one_of(p("objective"), st.objective, objectives, "objective tile")
-    for i, tile_id in enumerate(st.landscape_objectives):
-        one_of(f"{p('landscape_objectives')}[{i}]", tile_id, objectives, "objective tile")
-    if st.extra_objective:
-        one_of(p("extra_objective"), st.extra_objective, objectives, "objective tile")
+    one_of(p("objective"), st.objective, _Known(scoring.objective_tile), "objective tile")
     in_play = {c.officer for c in st.companies}
     for i, o in enumerate(st.spare_officers):
         one_of(f"{p('spare_officers')}[{i}]", o, OFFICERS, "chief engineer")
@@ -519,39 +521,7 @@ def _check_board_extras(st: GameState, board: Board, p: Callable[[str], str]) ->
         if sorted(st.preparation.values()) != sorted(board.positions):
             raise fail(p("preparation"), f"{sorted(st.preparation.values())}: each positional tile "
                                          f"1 to {len(board.positions)} once")
-    _check_landscapes(st, board, p)
 
-
-def _check_landscapes(st: GameState, board: Board, p: Callable[[str], str]) -> None:
-    """The China Challenge's tiles: each landscape tile once, on a landscape space of the board; each yield
-    tile once, on a yield space of the board or taken by a seat; a built landscape laid out, by a seat, open."""
-    box = landscape_data.box()
-    for space, tile in st.landscape_tiles.items():
-        at = key_path(p("landscape_tiles"), space)
-        one_of(at, space, board.landscapes, "landscape space of the board")
-        one_of(at, tile, box.landscapes, "landscape tile")
-        if tile != space:
-            raise fail(at, f"holds {tile!r}: each landscape tile lies on the space of its code")
-    if len(set(st.landscape_tiles.values())) != len(st.landscape_tiles):
-        raise fail(p("landscape_tiles"), "a landscape tile lies in two places")
-    spaces = {y.id for y in board.yield_spaces}
-    for space, tile in st.yield_tiles.items():
-        at = key_path(p("yield_tiles"), space)
-        one_of(at, space, spaces, "yield space of the board")
-        one_of(at, tile, box.yields, "yield tile")
-    for tile, seat in st.yields_taken.items():
-        at = key_path(p("yields_taken"), tile)
-        one_of(at, tile, box.yields, "yield tile")
-        _seat(at, seat, st.seats)
-    placed = [*st.yield_tiles.values(), *st.yields_taken]
-    if len(set(placed)) != len(placed):
-        raise fail(p("yield_tiles"), "a yield tile is in two places")
-    for space, seat in st.landscapes_built.items():
-        at = key_path(p("landscapes_built"), space)
-        one_of(at, space, st.landscape_tiles, "landscape laid out")
-        _seat(at, seat, st.seats)
-        if space not in st.uncovered:
-            raise fail(at, "built, but the spaces under it are still covered")
 
 
 def _check_modules(st: GameState, setup: Setup, board: Board, p: Callable[[str], str], where: str) -> None:
@@ -563,17 +533,10 @@ def _check_modules(st: GameState, setup: Setup, board: Board, p: Callable[[str],
         if m not in on:
             raise fail(key_path(p("modules"), m), f"the state of module {m!r}, not switched on (setup.options.modules)")
     for module in hooks.modules:
-        if module.id not in st.modules and _keeps_state(module.id):
+        if module.id not in st.modules and module.keeps_state(setup, board):
             raise fail(key_path(p("modules"), module.id), "missing: the module is switched on (setup.options.modules)")
     if st.phase == CHECK and not hooks.after_water_flow:
         raise fail(p("phase"), "only a module's phase after Water Flow stops for a decision")
     for check in hooks.check_state:
         check(st, setup, board, where)
 
-
-def _keeps_state(module: str) -> bool:
-    try:
-        module_state_class(module)
-    except KeyError:
-        return False
-    return True

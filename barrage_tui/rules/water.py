@@ -8,11 +8,12 @@ headstreams (``board_features.open_headstreams``: not one still under its landsc
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING
 
-from . import companies, keys, landscape_data, officers
+from . import companies, keys, officers
 from .board_features import headstream_open, lake_room, open_headstreams, river
 from .components import components
 from .decisions import Choice, Flow, PromptKind, once
@@ -28,7 +29,9 @@ def capacity(game: Game, space: str) -> int:
     dam = game.state.dams.get(space)
     if dam is None:
         return 0
-    height = dam.height + landscape_data.dam_extra_drops(game, space)  # A3's revealed Dam space holds more
+    height = dam.height
+    for bonus in game.hooks.dam_capacity_bonus:  # a module's bigger dam
+        height += bonus(game, space)
     if dam.owner >= 0:
         company = game.state.companies[dam.owner]
         if dam.height == components().companies[company.company].construction.max_dam_height:
@@ -98,14 +101,16 @@ def water_flow_phase(game: Game) -> None:
 def fill_headstreams(game: Game) -> None:
     st = game.state
     tiles = components().headstreams
-    extra = landscape_data.channel_drops(game)
+    extra: Counter[str] = Counter()
+    for drops in game.hooks.extra_headstream_drops:  # a module's extra drops
+        extra.update(drops(game))
     added = []
     for head, tile in st.headstream_tiles.items():
         if not headstream_open(game, head):
             continue  # under its landscape (A4): refilled from the round after it is built
         by_round = tiles[tile].drops_by_round
         n = by_round[st.round - 1] if st.round <= len(by_round) else 0  # no water in the last round
-        n += extra[head]  # a built channel landscape's (A1): in every later round, the last one too
+        n += extra[head]  # a module's: in every later round, the last one too
         st.headstream_drops[head] += n
         st.drops_created += n
         if n:

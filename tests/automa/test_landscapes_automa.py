@@ -4,8 +4,11 @@ never builds a landscape nor takes a China advanced tile; China's scoring tiles 
 from __future__ import annotations
 
 from automa.boxes.patent_office import choose_slot
-from barrage_tui.rules import buildable, construction, landscape_data, scoring
+from barrage_tui.rules import buildable, construction, scoring
+from barrage_tui.rules.modules.china import data as landscape_data
+from barrage_tui.rules.modules.china import rules as china_rules
 from barrage_tui.rules.automa_levels import AUTOMA
+from barrage_tui.rules.modules.china import china
 
 from ..rules.helpers import own
 from ..rules.landscape_setup import landscape_game
@@ -39,11 +42,11 @@ def test_chinas_tiles_and_the_second_objective_score_for_an_automa_without_its_e
     game = landscape_game()
     seat = automa_seat(game)
     other = 1 - seat
-    game.state.landscapes_built["B1"] = other
+    china(game.state).built["B1"] = other
     assert scoring.bonus_count(game, seat, "landscapes") == 0 and scoring.bonus_count(game, other, "landscapes") == 1
     own(game, seat, "base", "M1U")  # the Automa leads on red-outlined spaces
-    game.state.extra_objective = 1
+    china(game.state).objective_chosen = 1
     before = game.state.companies[seat].vp
-    scoring._landscape_scoring(game)
+    china_rules.final_scoring(game)
     assert game.state.companies[seat].vp - before == 15  # no +5: that is for the game's objective only
     assert landscape_data.end_game_vp(game, seat) == []

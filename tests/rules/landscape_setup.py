@@ -1,5 +1,5 @@
 """A game on the landscapes test board (tests/boards/landscapes.toml) with the China Challenge, laid out by
-its real setup (rules/china_challenge.py): each landscape tile on the space of its code, the yield tiles by
+its real setup (rules/modules/china/setup.py): each landscape tile on the space of its code, the yield tiles by
 colour and player count, a Landscape tile for every person, China's tiles in the draws and piles."""
 
 from __future__ import annotations

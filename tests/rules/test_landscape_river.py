@@ -9,7 +9,8 @@ from types import SimpleNamespace
 
 from automa.boxes.water import headstream_order
 from automa.watersim import outcome
-from barrage_tui.rules import board_features, board_files, china_challenge, water
+from barrage_tui.rules import board_features, board_files, water
+from barrage_tui.rules.modules.china import setup as china_challenge
 from barrage_tui.rules.components import components
 
 from .helpers import answer, own, put_dam, restart, violations

@@ -1,4 +1,4 @@
-"""The China Challenge's landscapes, yield tiles and China tiles (rules/landscapes.py, landscape_data.py) on
+"""The China Challenge's landscapes, yield tiles and China tiles (rules/modules/china/: rules.py, data.py) on
 the landscapes test board (tests/boards/landscapes.toml; layout: tests/rules/landscape_setup.py)."""
 
 from __future__ import annotations
@@ -6,10 +6,13 @@ from __future__ import annotations
 import pytest
 
 from barrage_tui.rules import (actions, board_features, build_costs, build_spaces, build_tiles, buildable, contracts,
-                               landscape_data, landscapes, scoring, water)
+                               scoring, water)
+from barrage_tui.rules.modules.china import data as landscape_data
+from barrage_tui.rules.modules.china import rules as landscapes
 from barrage_tui.rules.components import components
 from barrage_tui.rules import validation
 from barrage_tui.rules.state import NEUTRAL, DamState, GameState
+from barrage_tui.rules.modules.china import china
 
 from .helpers import answer, own, restart, violations
 from .landscape_setup import landscape_game
@@ -33,14 +36,14 @@ def machinery(company, excavators, mixers):
 
 def put_yields(game, **by_space):
     """The yield tiles lying on the board: exactly these (space=tile)."""
-    game.state.yield_tiles = {space: str(tile) for space, tile in by_space.items()}
+    china(game.state).yields = {space: str(tile) for space, tile in by_space.items()}
 
 
 def build_landscape(game, space, tile="tile:landscape", pay=""):
     game.choose("place:construct")
     answer(game, "build_tile", tile)
     answer(game, "build_space", f"space:{space}")
-    assert space in game.state.landscapes_built or game.prompt.kind == "payment"
+    assert space in china(game.state).built or game.prompt.kind == "payment"
     if game.prompt is not None and game.prompt.kind == "payment":
         game.choose(pay or game.prompt.keys()[0])
 
@@ -61,7 +64,7 @@ def test_juliets_yellow_landscape_in_the_hills():
     juliet = seated(g)
     own(g, juliet, "powerhouse", "Q2a")
     own(g, juliet, "conduit", "K1")
-    g.state.landscapes_built["A6"] = (juliet + 1) % 3  # a yellow mountain landscape: its yellow tile taken
+    china(g.state).built["A6"] = (juliet + 1) % 3  # a yellow mountain landscape: its yellow tile taken
     board_features.uncover(g, "A6")
     put_yields(g, Hy1=16, Mg1=8, Hg1=11, Hr1=5)
     company = g.state.companies[juliet]
@@ -77,8 +80,8 @@ def test_juliets_yellow_landscape_in_the_hills():
     g.choose("space:B2")
     answer(g, "payment", "pay:0:3:0")
     assert company.mixers == 0 and "landscape" in [t for s in company.wheel for t in s.tiles]
-    assert g.state.landscapes_built["B2"] == juliet and g.state.yields_taken == {"16": juliet}
-    assert "Hy1" not in g.state.yield_tiles and g.state.lakes["L1"] == 0  # its 2 drops flowed out
+    assert china(g.state).built["B2"] == juliet and china(g.state).taken == {"16": juliet}
+    assert "Hy1" not in china(g.state).yields and g.state.lakes["L1"] == 0  # its 2 drops flowed out
     assert not violations(g)
     # at game end: 2 VP per structure in the hills: her Powerhouse and the landscape
     assert landscape_data.end_game_vp(g, juliet) == [(landscape_data.box().yields["16"], 4)]
@@ -98,7 +101,7 @@ def test_a_landscape_needs_a_structure_of_yours_in_its_area(game):
 
 def test_a_built_landscape_counts_as_a_structure_in_its_area(game):
     seat = seated(game)
-    game.state.landscapes_built["C2"] = seat
+    china(game.state).built["C2"] = seat
     assert landscape_data.has_structure_in(game, seat, "plain")
     assert "C3" in landscape_data.buildable(game, seat)
 
@@ -121,7 +124,7 @@ def test_the_cost_is_by_colour_and_machinery_and_a_yield_tile_lowers_it(game):
     machinery(company, 6, 0)
     uses = {u.key: u for u in build_tiles.tile_uses(game, seat)}
     assert "B6" not in buildable.build_plan(game, seat, 99)["tile:landscape"]  # 7 Excavators
-    game.state.yields_taken["2"] = seat  # 1 Excavator less when building
+    china(game.state).taken["2"] = seat  # 1 Excavator less when building
     plan = buildable.build_plan(game, seat, 99)["tile:landscape"]
     assert [(p.excavators, p.mixers) for p in plan["B6"]] == [(6, 0)]
     assert build_costs.payments(game, seat, uses["tile:base"], "H2U", 99)[0].excavators == components(
@@ -154,13 +157,13 @@ def test_jades_new_underground_powerhouse_opens_the_branch_and_a_neutral_powerho
     game = restart(game)
     build_landscape(game, "C1")
     assert game.state.powerhouses["Q4n"] == NEUTRAL and board_features.open_targets(game, "K2") == (3, 4)
-    assert "C1" in game.state.uncovered and game.state.yields_taken == {"16": seat}
+    assert "C1" in game.state.uncovered and china(game.state).taken == {"16": seat}
 
 
 def test_a_covered_space_opens_with_its_landscape_and_keeps_its_own_rule(game):
     seat = seated(game)
     assert "M1x" not in build_spaces.legal_spaces(game, seat, "base")
-    landscapes_built = game.state.landscapes_built
+    landscapes_built = china(game.state).built
     landscapes_built["A3"] = 1 - seat
     board_features.uncover(game, "A3")
     assert "M1x" in build_spaces.legal_spaces(game, seat, "base")
@@ -199,15 +202,15 @@ def test_the_operations_centre_scores_a_second_objective_for_everyone(game):
     other = 1 - seat
     own(game, seat, "base", "M1U")
     game.state.companies[seat].excavators = 7
-    game.state.landscape_objectives = [1, 2, 3]
+    china(game.state).objectives = [1, 2, 3]
     put_yields(game, Mr1=5)
     game = restart(game)
     build_landscape(game, "A5")
     assert game.prompt.kind == "landscape_objective"
     game.choose("objective:1")  # red-outlined spaces: the Base on M1U
-    assert game.state.extra_objective == 1 and game.state.landscape_objectives == [2, 3]
+    assert china(game.state).objective_chosen == 1 and china(game.state).objectives == [2, 3]
     before = {c.seat: c.vp for c in game.state.companies}
-    scoring._landscape_scoring(game)
+    landscapes.final_scoring(game)
     assert game.state.companies[seat].vp - before[seat] == 15
     assert game.state.companies[other].vp - before[other] == 10
 
@@ -220,7 +223,7 @@ def test_the_management_centre_stacks_contracts_a_hills_production_may_fulfil(ga
     red, yellow, green = (game.state.private_piles[c][-1] for c in ("red", "yellow", "green"))
     game = restart(game)
     build_landscape(game, "B1")
-    stack = list(game.state.landscape_contracts["B1"])
+    stack = list(china(game.state).contract_stacks["B1"])
     assert stack[1:] == [red, yellow, green] and components().contracts[stack[0]].kind == "national"
     assert landscape_data.stack_tops(game, "hill") == {green: "B1"} and landscape_data.stack_tops(game, "plain") == {}
     energy = components().contracts[green].energy
@@ -233,14 +236,14 @@ def test_the_management_centre_stacks_contracts_a_hills_production_may_fulfil(ga
             prompt = flow.send(prompt.keys()[0])
     except StopIteration:
         pass
-    assert game.state.landscape_contracts["B1"] == stack[:-1] and green in game.state.companies[seat].fulfilled
+    assert china(game.state).contract_stacks["B1"] == stack[:-1] and green in game.state.companies[seat].fulfilled
 
 
 # ---------------------------------------------------------------- yield tiles
 
 def test_permanent_yield_tiles_lower_costs_never_below_zero(game):
     seat = seated(game)
-    ys = game.state.yields_taken
+    ys = china(game.state).taken
     assert landscape_data.machinery_discount(game, seat) == (0, 0)
     ys.update({"2": seat, "4": seat, "1": seat, "6": seat, "3": seat, "5": seat})
     assert landscape_data.machinery_discount(game, seat) == (1, 1)
@@ -268,7 +271,7 @@ def test_an_immediate_yield_tile_is_applied_when_taken(game):
     build_landscape(game, "B3")  # green, 3 Excavators
     while game.prompt is not None and game.prompt.kind == "headstream_drop":
         game.choose("done")
-    assert game.state.yields_taken == {"11": seat} and company.credits == credits + 6
+    assert china(game.state).taken == {"11": seat} and company.credits == credits + 6
     assert company.wheel_open == (0 + 1 + 3) % len(company.wheel)
 
 
@@ -281,7 +284,7 @@ def test_the_construction_yield_tile_builds_at_once_without_engineers(game):
     game = restart(game)
     build_landscape(game, "B1")  # red, 4 Mixers
     engineers = company.engineers
-    assert game.state.yields_taken == {"10": seat}
+    assert china(game.state).taken == {"10": seat}
     assert game.prompt.kind == "build_tile" and game.prompt.seat == seat
     answer(game, "build_tile", "tile:base")
     answer(game, "build_space", "space:D3")
@@ -294,9 +297,9 @@ def test_end_of_game_yield_tiles_score(game):
     company = game.state.companies[seat]
     own(game, seat, "base", "M1U", height=2)
     own(game, seat, "conduit", "K1")
-    game.state.landscapes_built.update({"A1": seat, "B3": seat})
+    china(game.state).built.update({"A1": seat, "B3": seat})
     machinery(company, 4, 3)
-    game.state.yields_taken.update({"13": seat, "15": seat, "17": seat, "18": seat, "14": seat})
+    china(game.state).taken.update({"13": seat, "15": seat, "17": seat, "18": seat, "14": seat})
     vp = {y.id: v for y, v in landscape_data.end_game_vp(game, seat)}
     assert vp == {"13": 4, "15": 6, "17": 6, "18": 3 * (2 + 1 + 1), "14": 0}
 
@@ -334,7 +337,7 @@ def test_chinas_bonus_and_objective_tiles(game):
     bonus, objective = landscape_data.box().bonus, landscape_data.box().objective
     assert scoring.bonus_tile(bonus.id) is bonus and scoring.objective_tile(objective.id) is objective
     assert scoring.bonus_tile(1) is components().bonus_tiles[1]
-    game.state.landscapes_built.update({"B1": seat, "B2": seat, "C1": seat})
+    china(game.state).built.update({"B1": seat, "B2": seat, "C1": seat})
     assert scoring.bonus_count(game, seat, "landscapes") == 3
     own(game, seat, "base", "H2L")
     own(game, seat, "powerhouse", "Q2a")
@@ -346,12 +349,12 @@ def test_chinas_bonus_and_objective_tiles(game):
 
 def test_a_landscape_counts_for_structures_in_an_area(game):
     seat = seated(game)
-    game.state.landscapes_built.update({"C1": seat, "C2": seat})
+    china(game.state).built.update({"C1": seat, "C2": seat})
     assert scoring.objective_quantity(game, seat, "most_structures_in_one_area") == 2
 
 
 def test_texts_for_the_app_say_what_is_invented():
-    assert "invented — edit barrage_tui/rules/data/landscapes.toml" in landscapes.landscape_text("C5")
+    assert "invented — edit barrage_tui/rules/modules/china/data/landscapes.toml" in landscapes.landscape_text("C5")
     assert landscapes.landscape_text("A1").startswith("A1 High-Mountain Channels (green, 3 excavators)")
     assert landscapes.yield_text("16").startswith("yield tile 16 (yellow, end game): 2 VP per structure")
     invented = [t for t in landscape_data.box().landscapes.values() if t.assumed.startswith("invented")]
@@ -361,7 +364,7 @@ def test_texts_for_the_app_say_what_is_invented():
 
 def test_state_of_a_landscape(game):
     assert landscape_data.state_of(game, "A1") == "covered"
-    game.state.landscapes_built["A1"] = 0
+    china(game.state).built["A1"] = 0
     assert landscape_data.state_of(game, "A1") == "built"
 
 
@@ -380,10 +383,10 @@ def test_a_game_with_landscapes_is_saved_and_checked_as_it_is(game):
     game = restart(game)
     build_landscape(game, "B1")
     st = game.state
-    assert GameState.from_dict(st.to_dict()) == st and st.landscape_contracts["B1"]
+    assert GameState.from_dict(st.to_dict()) == st and china(st).contract_stacks["B1"]
     validation.check_state(st, game.setup, game_board=game.board)
     broken = st.copy()
-    broken.yields_taken["8"] = seat  # still lying beside the hills too
+    china(broken).taken["8"] = seat  # still lying beside the hills too
     with pytest.raises(validation.InvalidState, match="a yield tile is in two places"):
         validation.check_state(broken, game.setup, game_board=game.board)
     broken = st.copy()

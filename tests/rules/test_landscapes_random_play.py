@@ -12,6 +12,7 @@ import pytest
 
 from barrage_tui.rules import board_files
 from barrage_tui.rules.automa_levels import is_automa
+from barrage_tui.rules.modules.china import china
 
 from ..soak import failures, mixed, play_many, shortfalls
 
@@ -25,10 +26,10 @@ GAMES = int(os.environ.get("SOAK_GAMES", 200))
 
 def landscape_things(game) -> Counter:
     st = game.state
-    return Counter({**{f"built {s}": 1 for s in st.landscapes_built},
-                    "yield tiles taken": len(st.yields_taken),
-                    "by an Automa": sum(is_automa(game, seat) for seat in st.landscapes_built.values()),
-                    "second objective": bool(st.extra_objective)})
+    return Counter({**{f"built {s}": 1 for s in china(st).built},
+                    "yield tiles taken": len(china(st).taken),
+                    "by an Automa": sum(is_automa(game, seat) for seat in china(st).built.values()),
+                    "second objective": bool(china(st).objective_chosen)})
 
 
 SEEN = {"landscapes": (landscape_things, {**{f"built {code}": 1 for code in board_files.load(BOARD).landscapes},

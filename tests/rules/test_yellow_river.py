@@ -10,12 +10,14 @@ from collections import Counter
 import pytest
 
 import automa
-from barrage_tui.rules import board_files, boards, landscape_data, water
+from barrage_tui.rules import board_files, boards, water
+from barrage_tui.rules.modules.china import data as landscape_data
 from barrage_tui.rules.components import components
 from barrage_tui.rules.game import Game
 from barrage_tui.rules.setup import SeatSetup, Setup, SetupError
 from barrage_tui.rules.sim import automa_setup, play_random, random_setup
 from barrage_tui.rules.validation import InvalidState, check_state
+from barrage_tui.rules.modules.china import china
 from saves import load_game, save_game
 
 from .helpers import clear_map, put_dam, violations
@@ -91,22 +93,22 @@ def test_the_setup_lays_yield_tiles_by_colour_and_player_count(players, spaces):
     game = yr_game(players)
     st, b = game.state, game.board
     colour = {y.id: y for y in b.yield_spaces}
-    assert len(st.yield_tiles) == spaces and len(set(st.yield_tiles.values())) == spaces
+    assert len(china(st).yields) == spaces and len(set(china(st).yields.values())) == spaces
     tiles = landscape_data.box().yields
-    assert all(tiles[t].colour == colour[y].colour for y, t in st.yield_tiles.items())
-    skipped = {y.id for y in b.yield_spaces if y.id not in st.yield_tiles}
+    assert all(tiles[t].colour == colour[y].colour for y, t in china(st).yields.items())
+    skipped = {y.id for y in b.yield_spaces if y.id not in china(st).yields}
     marks = {"4": players < 4, "3+": players < 3, "": False}
     assert skipped == {y.id for y in b.yield_spaces if marks[y.players]}
-    assert st.landscape_tiles == {code: code for code in b.landscapes}
+    assert china(st).landscapes == {code: code for code in b.landscapes}
 
 
 def test_the_setup_lays_3_objectives_beside_a5_and_takes_one_tile_out_of_each_level_pile():
     st = yr_game(3).state
-    beside = st.landscape_objectives
+    beside = china(st).objectives
     assert len(set(beside)) == 3 and st.objective not in beside
-    assert len(st.patents_removed) == 3
+    assert len(china(st).tiles_removed) == 3
     piles = {level: set(p) for level, p in st.patent_piles.items()}
-    for level, removed in zip(("1", "2", "3"), st.patents_removed):
+    for level, removed in zip(("1", "2", "3"), china(st).tiles_removed):
         assert components().tile(removed).level == int(level)
         assert removed not in piles[level] and removed not in st.patent_offer
     in_play = sum(len(p) for p in st.patent_piles.values()) + len(st.patent_offer)
@@ -116,13 +118,13 @@ def test_the_setup_lays_3_objectives_beside_a5_and_takes_one_tile_out_of_each_le
 
 def test_without_the_module_or_without_landscapes_nothing_is_laid_out_and_the_base_draws_stay():
     plain = yr_game(options={"board": YR}).state
-    assert not (plain.yield_tiles or plain.landscape_tiles or plain.landscape_objectives or plain.patents_removed)
+    assert "china" not in plain.modules  # nothing of the China Challenge laid out
     base_china = yr_game(options={"modules": ["china"]}).state
     base = yr_game(options={}).state
-    assert not base_china.yield_tiles and base_china.bonus_tiles == base.bonus_tiles
+    assert "china" not in base_china.modules and base_china.bonus_tiles == base.bonus_tiles
     assert base_china.patent_piles == base.patent_piles and base_china.objective == base.objective
-    china = yr_game().state  # the base game's draws come first: the headstreams and contracts are the same
-    assert china.headstream_tiles == plain.headstream_tiles and china.private_display == plain.private_display
+    laid = yr_game().state  # the base game's draws come first: the headstreams and contracts are the same
+    assert laid.headstream_tiles == plain.headstream_tiles and laid.private_display == plain.private_display
 
 
 def test_a_board_with_more_neutral_powerhouses_than_the_box_is_refused_for_the_china_challenge(tmp_path):
@@ -166,11 +168,11 @@ def test_chinas_tiles_join_the_china_challenge_and_never_the_base_game():
         st = yr_game(2, seed=seed, automas=1).state
         assert [landscape in c.tiles for c in st.companies] == [False, True]  # not the Automa's
         piles = {level: set(p) for level, p in st.patent_piles.items()}
-        assert all(t in piles[str(components().tile(t).level)] | set(st.patent_offer) | set(st.patents_removed)
+        assert all(t in piles[str(components().tile(t).level)] | set(st.patent_offer) | set(china(st).tiles_removed)
                    for t in advanced)  # each in its level's pile, on offer, or out
         seen.update(bonus=bonus in st.bonus_tiles, objective=objective == st.objective,
-                    beside=objective in st.landscape_objectives,
-                    removed=bool(set(advanced) & set(st.patents_removed)))
+                    beside=objective in china(st).objectives,
+                    removed=bool(set(advanced) & set(china(st).tiles_removed)))
     assert all(seen[k] for k in ("bonus", "objective", "beside", "removed")), seen
 
 
@@ -196,7 +198,7 @@ def test_a_yellow_river_game_with_china_plays_saves_and_loads(tmp_path):
     automa.attach(game)
     for key in result.keys[:len(result.keys) // 2]:
         game.choose(key)
-    assert game.state.yield_tiles and game.state.landscape_objectives
+    assert china(game.state).yields and china(game.state).objectives
     loaded = load_game(save_game(game, tmp_path / "yr.toml"), automa.attach)
     assert loaded.board.id == YR and loaded.state == game.state
     assert loaded.prompt is not None and loaded.prompt.keys() == game.prompt.keys()
@@ -206,17 +208,17 @@ def test_random_setups_on_the_yellow_river_are_valid_for_every_seat_count():
     r = random.Random(2)
     for players in (1, 2, 3, 4):
         game = Game.new(random_setup(r, players, False, modules=("china",), board=YR))
-        assert len(game.state.yield_tiles) == {1: 9, 2: 9, 3: 15, 4: 18}[players]
+        assert len(china(game.state).yields) == {1: 9, 2: 9, 3: 15, 4: 18}[players]
 
 
 @pytest.mark.parametrize("change, message", [
-    (lambda st: st.yield_tiles.update(YH1="99"), "state.yield_tiles.YH1: unknown yield tile '99'"),
-    (lambda st: st.yield_tiles.update(YH9="1"), "state.yield_tiles.YH9: unknown yield space of the board 'YH9'"),
-    (lambda st: st.yield_tiles.update(YH1=st.yield_tiles["YM1"]), "state.yield_tiles: a yield tile is in two places"),
-    (lambda st: st.landscape_tiles.update(A1="B2"), "state.landscape_tiles.A1: holds 'B2': each landscape tile lies on the space of its code"),
-    (lambda st: st.landscape_objectives.append(99), "state.landscape_objectives[3]: unknown objective tile 99"),
-    (lambda st: st.patents_removed.append(st.patent_piles["2"][0]),
-     "state.patents_removed[3]: technology tile {tile!r} is in two places"),
+    (lambda st: china(st).yields.update(YH1="99"), "state.modules.china.yields.YH1: unknown yield tile '99'"),
+    (lambda st: china(st).yields.update(YH9="1"), "state.modules.china.yields.YH9: unknown yield space of the board 'YH9'"),
+    (lambda st: china(st).yields.update(YH1=china(st).yields["YM1"]), "state.modules.china.yields: a yield tile is in two places"),
+    (lambda st: china(st).landscapes.update(A1="B2"), "state.modules.china.landscapes.A1: holds 'B2': each landscape tile lies on the space of its code"),
+    (lambda st: china(st).objectives.append(99), "state.modules.china.objectives[3]: unknown objective tile 99"),
+    (lambda st: china(st).tiles_removed.append(st.patent_piles["2"][0]),
+     "state.modules.china.tiles_removed[3]: technology tile {tile!r} is in two places"),
 ])
 def test_a_state_with_a_broken_china_challenge_layout_is_refused(change, message):
     game = yr_game(4)
@@ -230,11 +232,11 @@ def test_a_state_with_a_broken_china_challenge_layout_is_refused(change, message
 def test_the_china_challenges_tiles_only_leave_the_board():
     game = yr_game(4)
     st = game.state
-    space, tile = next(iter(st.yield_tiles.items()))
-    del st.yield_tiles[space]  # taken with a landscape
-    st.landscape_objectives.pop()  # one chosen for A5
+    space, tile = next(iter(china(st).yields.items()))
+    del china(st).yields[space]  # taken with a landscape
+    china(st).objectives.pop()  # one chosen for A5
     assert violations(game) == []
-    other = next(iter(st.yield_tiles))
-    st.yield_tiles[other] = tile  # the taken tile put on another space
+    other = next(iter(china(st).yields))
+    china(st).yields[other] = tile  # the taken tile put on another space
     assert [v for v in violations(game) if "yield_tiles" in v] == [
         f"china challenge: yield_tiles {{'{other}': '{tile}'}} were not there at the start"]

@@ -10,6 +10,7 @@ import os
 from collections import Counter
 
 import pytest
+from barrage_tui.rules.modules.china import china
 
 from ..soak import failures, mixed, play_many, shortfalls
 
@@ -36,15 +37,15 @@ def branches(game) -> Counter:
 def setup_laid_out(game) -> Counter:
     """The China Challenge's setup, by player count: the yield tiles laid out, the objectives beside A5."""
     st = game.origin
-    return Counter({f"{len(st.yield_tiles)} yield tiles with {st.seats} seats": 1,
-                    "3 objectives beside A5": len(st.landscape_objectives) == 3})
+    return Counter({f"{len(china(st).yields)} yield tiles with {st.seats} seats": 1,
+                    "3 objectives beside A5": len(china(st).objectives) == 3})
 
 
 def landscapes(game) -> Counter:
     """The landscapes built (by their space), the yield tiles taken, and those an Automa built (none)."""
     st = game.state
-    by_automa = sum(game.state.companies[seat].kind == "automa" for seat in st.landscapes_built.values())
-    return Counter({**{space: 1 for space in st.landscapes_built}, "yield tiles taken": len(st.yields_taken),
+    by_automa = sum(game.state.companies[seat].kind == "automa" for seat in china(st).built.values())
+    return Counter({**{space: 1 for space in china(st).built}, "yield tiles taken": len(china(st).taken),
                     "by an Automa": by_automa})
 
 
@@ -72,7 +73,7 @@ def test_200_games_on_the_yellow_river_without_error_or_violation(run):
     assert not failed, failed[0]
     assert {len(x.setup.seats) for x in results} == {1, 2, 3, 4}
     assert {sum(s.kind == "automa" for s in x.setup.seats) for x in results} == {0, 1, 2, 3}
-    assert all(x.state is not None and x.state.landscape_tiles for x in results)
+    assert all(x.state is not None and china(x.state).landscapes for x in results)
 
 
 def test_the_boards_and_the_china_challenges_things_were_seen(run):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import tomllib
 
 from barrage_tui.cli import main
+from barrage_tui.rules.modules.china import china
 from saves import load_game, save_game
 from saves.inspect import describe
 
@@ -117,7 +118,7 @@ def test_inspect_shows_a_china_challenge_on_the_yellow_river():
     out = describe(game)
     assert f"board: {game.board.name} (a reconstruction)" in out
     assert game.state.lakes and all(f"{lake} {n} drops" in out for lake, n in game.state.lakes.items())
-    space = sorted(game.state.landscape_tiles)[0]
+    space = sorted(china(game.state).landscapes)[0]
     assert f"landscapes: {space} covered" in out
-    some = sorted(game.state.yield_tiles.items())[0]
+    some = sorted(china(game.state).yields.items())[0]
     assert f"yield tiles: {some[0]} #{some[1]}" in out

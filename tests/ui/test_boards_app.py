@@ -7,6 +7,7 @@ from pathlib import Path
 
 from barrage_tui.cli import main
 from barrage_tui.rules.board_files import BOARD_OPTION
+from barrage_tui.rules.modules.china import china
 from saves import save_game
 
 from .conftest import game_screen, help_text, make_app, screen_text, start_screen_ready
@@ -64,7 +65,7 @@ async def test_a_save_whose_board_changed_opens_with_a_warning(tmp_path):
 
 
 async def test_a_china_challenge_on_the_yellow_river_is_drawn_with_chinas_tiles(app_factory):
-    from barrage_tui.rules import landscape_data
+    from barrage_tui.rules.modules.china import data as landscape_data
     from barrage_tui.rules.game import Game
     from barrage_tui.rules.setup import MODULES_OPTION, SeatSetup, Setup
 
@@ -84,7 +85,7 @@ async def test_a_china_challenge_on_the_yellow_river_is_drawn_with_chinas_tiles(
 
 
 async def test_the_yield_tiles_are_shown_by_area_and_explained_in_the_help(app_factory):
-    from barrage_tui.rules import landscapes
+    from barrage_tui.rules.modules.china import rules as landscapes
     from barrage_tui.rules.game import Game
     from barrage_tui.rules.setup import MODULES_OPTION, SeatSetup, Setup
     from barrage_tui.ui.widgets.map import MapView
@@ -96,13 +97,13 @@ async def test_the_yield_tiles_are_shown_by_area_and_explained_in_the_help(app_f
         await pilot.pause(0.3)
         lines = game_screen(app).query_one(MapView).plain_lines
         areas = {y.id: y.area for y in game.board.yield_spaces}
-        for space, tile in game.state.yield_tiles.items():
+        for space, tile in china(game.state).yields.items():
             line = next(x for x in lines if x.startswith(f"Yield {areas[space]}:"))
             assert f"#{tile}" in line.split()
         text = await help_text(pilot)
-        some = next(iter(game.state.landscape_tiles))
+        some = next(iter(china(game.state).landscapes))
         assert f"{some} covered" in text
-        assert " ".join(landscapes.landscape_text(game.state.landscape_tiles[some]).split()) in text
+        assert " ".join(landscapes.landscape_text(china(game.state).landscapes[some]).split()) in text
 
 
 async def test_the_map_shows_a_covered_headstream_and_a_diverted_course(app_factory):

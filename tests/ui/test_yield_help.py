@@ -3,8 +3,10 @@ the text is unclear (yield-tiles.toml ``note``): the 1 Excavator / Mixer less ti
 
 from __future__ import annotations
 
-from barrage_tui.rules import landscape_data, landscapes
+from barrage_tui.rules.modules.china import data as landscape_data
+from barrage_tui.rules.modules.china import rules as landscapes
 from barrage_tui.rules.setup import MODULES_OPTION
+from barrage_tui.rules.modules.china import china
 
 from .conftest import help_text
 from .driver import people
@@ -14,9 +16,9 @@ async def test_the_help_shows_what_the_machinery_less_yield_tiles_lower(app_fact
     game = people(("Ann", "usa", "wilhelm"), ("Bob", "china", "jill"), seed=4,
                   options={MODULES_OPTION: ["china"], "board": "yellow-river"})
     st = game.state
-    spaces = sorted(st.yield_tiles)
-    others = [t for t in st.yield_tiles.values() if t not in ("2", "4")]
-    st.yield_tiles = dict(zip(spaces, ["2", "4", *others]))  # both of them lie by an area
+    spaces = sorted(china(st).yields)
+    others = [t for t in china(st).yields.values() if t not in ("2", "4")]
+    china(st).yields = dict(zip(spaces, ["2", "4", *others]))  # both of them lie by an area
     app = app_factory(game=game)
     async with app.run_test(size=(160, 50)) as pilot:
         await pilot.pause()

@@ -1,6 +1,6 @@
 """The modules of the game, one package each, named by its id in ``data/modules.toml``. Importing this
 package registers them all (``plugin.register``); the base game never imports one."""
 
-from . import duel, geological
+from . import china, duel, geological
 
-__all__ = ["duel", "geological"]
+__all__ = ["china", "duel", "geological"]

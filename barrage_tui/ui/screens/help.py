@@ -246,22 +246,22 @@ def geology_help(game) -> list:
 
 def china_challenge_help(game) -> list:
     """Each landscape (covered or built, and by whom) with its tile, and each yield tile still by an area."""
-    from barrage_tui.rules import landscape_data, landscapes
+    from barrage_tui.rules.modules.china import china, data, rules
 
-    st = game.state
+    st = china(game.state)
     table = Table(box=None, show_header=False, padding=(0, 1), expand=True)
     table.add_column(style="bold", no_wrap=True)
     table.add_column()
-    for space in sorted(st.landscape_tiles):
-        built = st.landscapes_built.get(space)
+    for space in sorted(st.landscapes):
+        built = st.built.get(space)
         where = f"{space} " + ("covered" if built is None else f"built by {game.name(built)}")
-        table.add_row(plain(where), plain(landscapes.landscape_text(st.landscape_tiles[space])))
+        table.add_row(plain(where), plain(rules.landscape_text(st.landscapes[space])))
     areas = {y.id: y.area for y in game.board.yield_spaces}
-    for space, tile in sorted(st.yield_tiles.items(), key=lambda kv: (areas[kv[0]], int(kv[1]))):
-        table.add_row(plain(f"#{tile} ({areas[space]})"), plain(landscapes.yield_text(tile)))
-    taken = landscape_data.box().yields
-    for tile, seat in sorted(st.yields_taken.items(), key=lambda kv: int(kv[0])):
-        table.add_row(plain(f"#{tile} ({game.name(seat)})"), plain(landscapes.yield_text(taken[tile].id)))
+    for space, tile in sorted(st.yields.items(), key=lambda kv: (areas[kv[0]], int(kv[1]))):
+        table.add_row(plain(f"#{tile} ({areas[space]})"), plain(rules.yield_text(tile)))
+    taken = data.box().yields
+    for tile, seat in sorted(st.taken.items(), key=lambda kv: int(kv[0])):
+        table.add_row(plain(f"#{tile} ({game.name(seat)})"), plain(rules.yield_text(taken[tile].id)))
     return [table]
 
 
@@ -321,7 +321,7 @@ class HelpScreen(ModalScreen):
                                      classes="help-head")
                         if board.assumed:
                             yield Static(plain(board.assumed, style="yellow"))
-                    if self.game.state.landscape_tiles:
+                    if "china" in self.game.state.modules:  # the China Challenge laid out
                         yield Static(Text("The China Challenge: landscapes and yield tiles", style="bold underline"),
                                      classes="help-head")
                         yield Static(Group(*china_challenge_help(self.game)))

@@ -11,8 +11,9 @@ from rich.text import Text
 
 from functools import cache
 
-from barrage_tui.rules import board_features, landscape_data, production, water
+from barrage_tui.rules import board_features, production, water
 from barrage_tui.rules.boards import Board, LayoutCell, passage
+from barrage_tui.rules.modules.china import china_of, data as china_data
 from barrage_tui.rules.components import components
 from barrage_tui.rules.modules.geological import rules as geology
 from barrage_tui.rules.modules.geological.state import tokens_of
@@ -90,20 +91,21 @@ class MapView(Panel):
                 for zone in (z if isinstance(z, tuple) else (z,)):
                     if isinstance(zone, int):
                         offset += self._note_zone(view, zone, w, offset)
-        if view.state.yield_tiles:
+        if (own := china_of(view.state)) is not None and own.yields:
             out += self._yields(view, width)
         return out
 
     def _yields(self, view: View, width: int) -> list[Text]:
         """The yield tiles still by each area, in their colours (China Challenge; ? says what each does)."""
-        st, spaces = view.state, {y.id: y for y in view.game.board.yield_spaces}
+        st, spaces = china_of(view.state), {y.id: y for y in view.game.board.yield_spaces}
+        assert st is not None
         out: list[Text] = []
         for area in view.game.board.areas:
             t = Text(f"Yield {area}: ", style=AREA_STYLE.get(area) or "")  # "": rich's no style
-            tiles = [(sp, tile) for sp, tile in st.yield_tiles.items() if spaces[sp].area == area]
+            tiles = [(sp, tile) for sp, tile in st.yields.items() if spaces[sp].area == area]
             for k, (sp, tile) in enumerate(sorted(tiles, key=lambda kv: int(kv[1]))):
                 t.append(" " if k else "")
-                t.append(f"#{tile}", style=YIELD_STYLE.get(landscape_data.box().yields[tile].colour))
+                t.append(f"#{tile}", style=YIELD_STYLE.get(china_data.box().yields[tile].colour))
             if not tiles:
                 t.append("none left", style=DIM)
             out += flow([t], width)

@@ -1,10 +1,11 @@
 """The China Challenge: building a landscape and taking a yield tile (seed 002 "Building Landscapes",
 Appendices 1-3 and 6; reference sammelbecken.md 1.3-1.8).
 
-A landscape is built by a Construction (construction.py: a tile use of the structure ``landscape``, with the
+A landscape is built by a Construction (construction.py: a tile use of the structure ``landscape``, the
+module's ``plugin.Structure``, with the
 Landscape tile or a China advanced tile, its machinery as printed, paid onto the wheel) on a landscape space
-where the builder meets the two requirements (``landscape_data.buildable``). Then, in order (``resolve``,
-the one point construction hands over): the tile is the builder's and the spaces under it open
+where the builder meets the two requirements (``data.buildable``). Then, in order (``resolve``,
+the one point construction hands over: ``Structure.built``): the tile is the builder's and the spaces under it open
 (``board_features.uncover``), its immediate effect (``EFFECTS``, by the tile's ``effect``), one yield tile of
 its colour from beside its area is taken and applied (``YIELDS``), and a China advanced tile's own effect.
 The facts are data (landscapes.toml, yield-tiles.toml, tech-tiles.toml [[china]]).
@@ -25,12 +26,12 @@ Decisions (UNVERIFIED in the rulebook; also in the data's notes and the help):
   and a company's construction spaces;
 - the neighbouring lake of a lake-release landscape and a channel landscape's arrowed Headstreams are the
   board's to say (its landscape space's ``lake`` and ``headstreams``: the China Challenge's setup refuses a
-  board without them, china_challenge.problem);
+  board without them, setup.problem);
 - A4's new Headstream and A6's diverted river are the board's: a headstream ``covered`` by A4 (with its own
   tile: its refill numbers are not printed, the Yellow River's tile 201 is invented) opens when A4 is built,
   so the drops A4 gives may already go there, and it is refilled from the next round on; a ``[[diversion]]``
   of A6 is in force once A6 is built (board_features.headstream_open / river). The China Challenge's setup
-  refuses a board where they open nothing (china_challenge.problem).
+  refuses a board where they open nothing (setup.problem).
 """
 
 from __future__ import annotations
@@ -38,14 +39,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from . import board_features, buildable, construction, keys, rewards, water
-from .components import components
-from .decisions import Choice, Flow, PromptKind
-from .draws import rng
-from .landscape_data import LandscapeTile, YieldTile, area, box, tile_at, yields_left
+from ... import board_features, buildable, construction, keys, rewards, scoring, water
+from ...components import components
+from ...decisions import Choice, Flow, PromptKind
+from ...draws import rng
+from ...plugin import Structure
+from .data import LANDSCAPE, LandscapeTile, YieldTile, area, box, end_game_vp, tile_at, why_not, yields_left
+from .data import buildable as landscapes_buildable
+from .state import china
 
 if TYPE_CHECKING:
-    from .game import Game
+    from ...game import Game
 
 EVENT = "landscape"  # the kind of this module's events; ``data`` says what (landscape, yield_tile, ...)
 Effect = Callable[["Game", int, str, LandscapeTile], Flow[None]]  # (game, builder, landscape space, tile)
@@ -54,7 +58,7 @@ Effect = Callable[["Game", int, str, LandscapeTile], Flow[None]]  # (game, build
 # ---------------------------------------------------------------- the landscapes' immediate effects
 
 def _nothing(game: Game, seat: int, space: str, tile: LandscapeTile) -> Flow[None]:
-    return  # its change is on the board (a space opened, cheaper or bigger: landscape_data asks)
+    return  # its change is on the board (a space opened, cheaper or bigger: data.py asks)
     yield
 
 
@@ -89,30 +93,30 @@ def _lake_release(game: Game, seat: int, space: str, tile: LandscapeTile) -> Flo
 
 def _second_objective(game: Game, seat: int, space: str, tile: LandscapeTile) -> Flow[None]:
     """A5: one of the objective tiles laid beside it is scored at game end too, for everyone."""
-    st = game.state
-    if not st.landscape_objectives:
+    st = china(game.state)
+    if not st.objectives:
         return
-    from_scoring = {t: components().objective_tiles.get(t, box().objective) for t in st.landscape_objectives}
+    from_scoring = {t: components().objective_tiles.get(t, box().objective) for t in st.objectives}
     choices = [Choice(keys.make("objective", t), f"Objective tile {t}: {o.text}", (), {"objective": t})
                for t, o in from_scoring.items()]
     key = yield from game.ask(seat, PromptKind.LANDSCAPE_OBJECTIVE,
                               "Which objective tile is scored too at game end (15 / 10 / 5 VP, for everyone)?",
                               choices, data={"landscape": tile.id})
-    st.extra_objective = keys.number(key)
-    st.landscape_objectives.remove(st.extra_objective)
-    game.event(f"{game.name(seat)} puts objective tile {st.extra_objective} on {tile.name}.", seat, EVENT,
-               data={"landscape": tile.id, "objective": st.extra_objective})
+    st.objective_chosen = keys.number(key)
+    st.objectives.remove(st.objective_chosen)
+    game.event(f"{game.name(seat)} puts objective tile {st.objective_chosen} on {tile.name}.", seat, EVENT,
+               data={"landscape": tile.id, "objective": st.objective_chosen})
 
 
 def _contract_stack(game: Game, seat: int, space: str, tile: LandscapeTile) -> Flow[None]:
     """B1: bottom to top, a National contract from the box, then a red, a yellow, a green one from the piles."""
-    st = game.state
+    st, own = game.state, china(game.state)
     in_use = set(st.national) | {c for co in st.companies for c in co.contracts + co.fulfilled} | {
-        c for stack in st.landscape_contracts.values() for c in stack}
+        c for stack in own.contract_stacks.values() for c in stack}
     boxed = sorted(c.id for c in components().contracts.values() if c.kind == "national" and c.id not in in_use)
     stack = [rng(st).choice(boxed)] if boxed else []
     stack += [st.private_piles[colour].pop() for colour in ("red", "yellow", "green") if st.private_piles.get(colour)]
-    st.landscape_contracts[space] = stack
+    own.contract_stacks[space] = stack
     game.event(f"{tile.name}: contracts {', '.join(map(str, stack)) or 'none'} are stacked (top last).", seat, EVENT,
                data={"landscape": tile.id, "contracts": stack})
     return
@@ -136,7 +140,7 @@ EFFECTS: dict[str, Effect] = {
 # ---------------------------------------------------------------- yield tiles
 
 def _kept(game: Game, seat: int, y: YieldTile) -> Flow[None]:
-    return  # permanent (its discounts: landscape_data) or scored at game end (scoring.py)
+    return  # permanent (its discounts: data.py) or scored at game end (scoring.end_game_vp)
     yield
 
 
@@ -175,8 +179,8 @@ def take_yield(game: Game, seat: int, space: str, tile: LandscapeTile) -> Flow[N
     key = yield from game.ask(seat, PromptKind.YIELD_TILE, f"Take a {tile.colour} yield tile beside the "
                               f"{area(game, space)}s.", choices, data={"landscape": tile.id, "colour": tile.colour})
     picked = keys.Key.parse(key).rest()
-    yid = game.state.yield_tiles.pop(picked)
-    game.state.yields_taken[yid] = seat
+    yid = china(game.state).yields.pop(picked)
+    china(game.state).taken[yid] = seat
     y = box().yields[yid]
     game.event(f"{game.name(seat)} takes yield tile {yid}: {y.text}", seat, EVENT, (picked,),
                {"yield_tile": yid, "kind": y.kind})
@@ -199,18 +203,64 @@ def _china_tile(game: Game, seat: int, tile_used: str, tile: LandscapeTile) -> F
 
 # ---------------------------------------------------------------- building one
 
-@construction.on_landscape_built
 def resolve(game: Game, seat: int, tile_used: str, space: str) -> Flow[None]:
     """A landscape on ``space`` was paid for with ``tile_used``: it is built (the order of seed 002)."""
-    st = game.state
     tile = tile_at(game, space)
-    st.landscapes_built[space] = seat
+    china(game.state).built[space] = seat
     board_features.uncover(game, space)
     game.event(f"{game.name(seat)} builds the landscape {tile.name} ({space}): {tile.text}", seat, EVENT, (space,),
                {"landscape": tile.id, "space": space})
     yield from EFFECTS[tile.effect](game, seat, space, tile)
     yield from take_yield(game, seat, space, tile)
     yield from _china_tile(game, seat, tile_used, tile)
+
+
+class Landscapes(Structure):
+    """The structure a landscape tile use builds, for construction: its spaces, words and what building does."""
+
+    name = LANDSCAPE
+
+    def spaces(self, game: Game, seat: int) -> list[str]:
+        return landscapes_buildable(game, seat)
+
+    def unavailable(self, game: Game, seat: int) -> list[tuple[str, str]]:
+        own = china(game.state)
+        return [(s, why) for s in own.landscapes
+                if s not in own.built and (why := why_not(game, seat, s))]
+
+    def label(self, game: Game, space: str) -> str:
+        tile = tile_at(game, space)
+        return f"{space}: {tile.name} ({tile.colour} landscape, {area(game, space)}s) - {tile.text}"
+
+    def data(self, game: Game, space: str) -> dict[str, object]:
+        tile = tile_at(game, space)
+        return {"landscape": tile.id, "colour": tile.colour}
+
+    def built(self, game: Game, seat: int, tile: str, space: str) -> Flow[None]:
+        yield from resolve(game, seat, tile, space)
+
+
+LANDSCAPES = Landscapes()
+
+
+# ---------------------------------------------------------------- final scoring
+
+def final_scoring(game: Game) -> None:
+    """At game end, after the final scores are told: the objective A5's builder chose, for everyone (Decision:
+    without the Automa's +5 of the game's objective), then each end-of-game yield tile."""
+    st, own = game.state, china(game.state)
+    if own.objective_chosen:
+        tile = scoring.objective_tile(own.objective_chosen)
+        quantities = {c.seat: scoring.objective_quantity(game, c.seat, tile.key) for c in st.companies}
+        for seat, vp in scoring.rank_awards(quantities, game.objective_vp_table()).items():
+            game.gain_vp(seat, vp, "objective")
+            game.event(f"{game.name(seat)}: {quantities[seat]} for the landscape's objective ({tile.key}): {vp} VP.",
+                       seat, EVENT, data={"objective": tile.id, "quantity": quantities[seat], "vp": vp})
+    for c in st.companies:
+        for y, vp in end_game_vp(game, c.seat):
+            game.gain_vp(c.seat, vp, "yield_tiles")
+            game.event(f"{game.name(c.seat)}: yield tile {y.id} ({y.text}): {vp} VP.", c.seat, EVENT,
+                       data={"yield_tile": y.id, "vp": vp})
 
 
 # ---------------------------------------------------------------- for the app

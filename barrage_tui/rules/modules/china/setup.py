@@ -1,14 +1,14 @@
 """The China Challenge's setup (seed 002; digest sammelbecken.md 1.2): on a board with landscape spaces (the
 Yellow River), with the "china" module on. How the pieces are laid out is data/china-challenge.toml; the
 tiles themselves, and what a landscape, a yield tile or one of China's tiles does, are the landscapes
-module's (landscape_data.py: landscapes.toml, yield-tiles.toml; tech-tiles.toml [[china]]), which reads what
-this lays out in the state (``landscape_data.in_play``: ``landscape_tiles`` laid out):
+module's (data.py: landscapes.toml, yield-tiles.toml; tech-tiles.toml [[china]]), which reads what
+this lays out in its state (``ChinaState``, made here: ``data.in_play``):
 
-- ``landscape_tiles``: landscape space -> the tile on it (step 2: each tile on the space with its code);
-- ``yield_tiles``: yield space -> the tile on it (step 3), drawn per colour, the spaces the player count
+- ``landscapes``: landscape space -> the tile on it (step 2: each tile on the space with its code);
+- ``yields``: yield space -> the tile on it (step 3), drawn per colour, the spaces the player count
   skips left empty;
-- ``landscape_objectives``: the objective tiles laid beside A5 (step 9, 3 of them; A5's rule picks one);
-- ``patents_removed``: the advanced tiles taken out of the level piles (step 6, one per pile).
+- ``objectives``: the objective tiles laid beside A5 (step 9, 3 of them; A5's rule picks one);
+- ``tiles_removed``: the advanced tiles taken out of the level piles (step 6, one per pile).
 
 China's bonus tile and objective tile join the game's draws (steps 4-5), its advanced tiles the level piles
 of their level (step 6), and each person's company gets the level-0 China tile, the "Landscape" technology
@@ -17,7 +17,7 @@ The 2 neutral Powerhouses stand beside the board (step 11): a covered neutral po
 its landscape is built (board_features.uncover).
 
 Every draw comes from the game's seeded draws, after the base game's, the Geological tokens', the Duel's and
-the preparation tiles' (setup.new_state), so a game without the module is drawn exactly as before.
+the preparation tiles' (the ``lay_out_last`` hook, setup.new_state), so a game without the module is drawn exactly as before.
 
 Decisions (UNVERIFIED: the rulebook does not say; also in the data and docs/yellow-river.md):
 - the setup applies to any board with landscape spaces when the module is on (a corrected Yellow River, or
@@ -39,11 +39,12 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from functools import cache
 
-from .boards import YIELD_COLOURS, Board
-from .components import components, load_data
-from .draws import rng
-from .landscape_data import box as landscape_box
-from .state import GameState
+from ...boards import YIELD_COLOURS, Board
+from ...components import components, load_data
+from ...draws import rng
+from ...state import GameState
+from .data import box as landscape_box
+from .state import ChinaState
 
 MODULE = "china"
 NEEDS_MARK = {"channels": "headstreams", "lake_release": "lake"}  # a tile's effect -> its space's board key
@@ -64,7 +65,7 @@ class Box:
 
 @cache
 def box() -> Box:
-    s = load_data("china-challenge")["setup"]
+    s = load_data("china/china-challenge")["setup"]
     return Box(s["objectives_beside"], s["objectives_laid_out"], s["removed_per_pile"], s["neutral_powerhouses"])
 
 
@@ -109,13 +110,14 @@ def lay_out(state: GameState, board: Board, automas: Collection[int]) -> None:
     piles, a Landscape tile for each company but the Automas' (``automas``: their seats)."""
     b, comps, china = box(), components(), landscape_box()
     r = rng(state)
-    state.landscape_tiles = {code: code for code in board.landscapes}
+    own = state.modules[ChinaState.module] = ChinaState()
+    own.landscapes = {code: code for code in board.landscapes}
     colour_of = {y.id: y.colour for y in board.yield_spaces}
     pools = {colour: sorted((t.id for t in china.yields.values() if t.colour == colour), key=int)
              for colour in YIELD_COLOURS}
     for pool in pools.values():
         r.shuffle(pool)
-    state.yield_tiles = {y: pools[colour_of[y]].pop() for y in used_yield_spaces(board, state.seats)}
+    own.yields = {y: pools[colour_of[y]].pop() for y in used_yield_spaces(board, state.seats)}
     # Steps 4-5: the game's draws again, China's tiles among them.
     bonus = [t.id for t in comps.bonus_tiles.values() if t.introductory or not state.introductory]
     bonus.append(china.bonus.id)
@@ -126,25 +128,25 @@ def lay_out(state: GameState, board: Board, automas: Collection[int]) -> None:
     left = [o for o in objectives if o != state.objective]
     r.shuffle(left)
     if b.objectives_beside in board.landscapes:  # step 9
-        state.landscape_objectives = sorted(left[:b.objectives_laid_out])
+        own.objectives = sorted(left[:b.objectives_laid_out])
     if state.patent_piles:  # step 6 (the full game)
-        _patent_piles(state, r)
+        _patent_piles(state, own, r)
     basic = [t.id for t in comps.china_tiles.values() if t.level == 0]  # step 10: the Landscape tile
     for c in state.companies:
         if c.seat not in automas:
             c.tiles += basic
 
 
-def _patent_piles(state: GameState, r: random.Random) -> None:
+def _patent_piles(state: GameState, own: ChinaState, r: random.Random) -> None:
     """Step 6: China's advanced tiles (each in its level's pile), each pile shuffled and ``removed_per_pile``
     taken out to the box; then the Patent Office's 3 tiles of level I again (setup.new_state's rule)."""
     comps = components()
-    state.patents_removed = []
+    own.tiles_removed = []
     for level in sorted(state.patent_piles, key=int):
         pile = [t.id for t in comps.advanced_tiles.values() if t.level == int(level)]
         pile += [t.id for t in comps.china_tiles.values() if t.level == int(level)]
         r.shuffle(pile)
-        state.patents_removed += [pile.pop() for _ in range(box().removed_per_pile)]
+        own.tiles_removed += [pile.pop() for _ in range(box().removed_per_pile)]
         state.patent_piles[level] = pile
     offered = len(state.patent_offer)
     state.patent_offer = [state.patent_piles["1"].pop() for _ in range(offered)]

@@ -1,15 +1,15 @@
 """The China Challenge's landscape and yield tiles as facts, and what the lower rules modules ask of them.
 
-The facts are data (landscapes.toml, yield-tiles.toml); the building and the effects are rules/landscapes.py.
+The facts are data (landscapes.toml, yield-tiles.toml); the building and the effects are rules.py.
 This module only reads a game's state, so construction, water, actions, contracts and scoring may ask it at
 one point each: what a landscape costs and whether it can be built (``buildable``), the permanent yield
 tiles' discounts, a revealed space's own rule (A2's cheaper Conduits, A3's bigger Dam), A1's extra drops,
 and the end-of-game counts.
 
-State: ``landscape_tiles`` (landscape space -> the tile lying there, laid out at setup) and ``yield_tiles``
-(yield space -> the tile lying there) hold what is still on the board; ``landscapes_built`` (space -> its
-builder) and ``yields_taken`` (yield tile -> its taker) what was built and taken. The module is in play
-when ``landscape_tiles`` was laid out (empty: nothing here changes anything).
+State (``ChinaState``): ``landscapes`` (landscape space -> the tile lying there, laid out at setup) and
+``yields`` (yield space -> the tile lying there) hold what is still on the board; ``built`` (space -> its
+builder) and ``taken`` (yield tile -> its taker) what was built and taken. The module is in play when its
+state was laid out (``in_play``; without it nothing here changes anything).
 
 Decisions (UNVERIFIED in the rulebook; each also in the data or the help):
 - a built landscape is a structure of its builder in its AREA, in no valley: it counts for "structures in an
@@ -28,11 +28,12 @@ from functools import cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
-from .automa_levels import is_automa
-from .components import ScoringTile, Toml, load_data
+from ...automa_levels import is_automa
+from ...components import ScoringTile, Toml, load_data
+from .state import china, china_of
 
 if TYPE_CHECKING:
-    from .game import Game
+    from ...game import Game
 
 LANDSCAPE = "landscape"  # the structure a landscape tile use builds (construction.py)
 
@@ -71,7 +72,7 @@ class Box:
 
 @cache
 def box() -> Box:
-    raw, yields = load_data("landscapes"), load_data("yield-tiles")
+    raw, yields = load_data("china/landscapes"), load_data("china/yield-tiles")
     costs = {c["colour"]: c for c in raw["cost"]}
     tiles = {t["id"]: LandscapeTile(t["id"], t["name"], t["colour"], t["machinery"],
                                     costs[t["colour"]][t["machinery"]], t["effect"], MappingProxyType(dict(t["params"])),
@@ -84,12 +85,13 @@ def box() -> Box:
 
 
 def in_play(game: Game) -> bool:
-    return bool(game.state.landscape_tiles)
+    """Whether the China Challenge is laid out in ``game`` (its state is there)."""
+    return china_of(game.state) is not None
 
 
 def tile_at(game: Game, space: str) -> LandscapeTile:
     """The landscape tile laid on the landscape ``space`` (built or not)."""
-    return box().landscapes[game.state.landscape_tiles[space]]
+    return box().landscapes[china(game.state).landscapes[space]]
 
 
 def area(game: Game, space: str) -> str:
@@ -103,18 +105,18 @@ def cost(game: Game, space: str) -> tuple[int, str]:
 
 
 def built_by(game: Game, seat: int) -> list[str]:
-    return [s for s, who in game.state.landscapes_built.items() if who == seat]
+    return [s for s, who in china(game.state).built.items() if who == seat]
 
 
 def state_of(game: Game, space: str) -> str:
     """For the app: "covered" (its tile still lies there) or "built"."""
-    return "built" if space in game.state.landscapes_built else "covered"
+    return "built" if space in china(game.state).built else "covered"
 
 
 def yields_left(game: Game, area_: str, colour: str) -> list[tuple[str, str]]:
     """(yield space, tile) still beside ``area_`` of ``colour``."""
     spaces = {y.id: y for y in game.board.yield_spaces}
-    return [(s, t) for s, t in game.state.yield_tiles.items()
+    return [(s, t) for s, t in china(game.state).yields.items()
             if spaces[s].area == area_ and box().yields[t].colour == colour]
 
 
@@ -129,7 +131,7 @@ def has_structure_in(game: Game, seat: int, area_: str) -> bool:
 
 def why_not(game: Game, seat: int, space: str) -> str:
     """Why ``seat`` may not build the landscape on ``space`` now ("" if it may: its cost aside)."""
-    if space in game.state.landscapes_built:
+    if space in china(game.state).built:
         return "already built"
     if is_automa(game, seat):
         return "an Automa builds no landscapes"
@@ -143,20 +145,22 @@ def why_not(game: Game, seat: int, space: str) -> str:
 
 def buildable(game: Game, seat: int) -> list[str]:
     """The landscape spaces ``seat`` meets both requirements for (machinery aside)."""
-    return [s for s in game.state.landscape_tiles if not why_not(game, seat, s)]
+    return [s for s in china(game.state).landscapes if not why_not(game, seat, s)]
 
 
 # ---------------------------------------------------------------- what the yield tiles change
 
 def owned_yields(game: Game, seat: int, effect: str) -> list[YieldTile]:
-    if not game.state.yields_taken:  # (asked for every price of every space: most games have none)
+    own = china_of(game.state)
+    if own is None or not own.taken:  # (asked for every price of every space: most games have none)
         return []
     ys = box().yields
-    return [ys[t] for t, who in game.state.yields_taken.items() if who == seat and ys[t].effect == effect]
+    return [ys[t] for t, who in own.taken.items() if who == seat and ys[t].effect == effect]
 
 
 def _sum(game: Game, seat: int, effect: str, key: str) -> int:
-    if not game.state.yields_taken:  # (the usual case: no yield tile taken, or the China Challenge is off)
+    own = china_of(game.state)
+    if own is None or not own.taken:  # (the usual case: no yield tile taken)
         return 0
     return sum(t.params.get(key, 0) for t in owned_yields(game, seat, effect))
 
@@ -191,10 +195,11 @@ def construction_engineers(game: Game, seat: int, space: int) -> int:
 
 def _revealing(game: Game, space: str, effect: str) -> Toml | None:
     """The params of the landscape tile whose ``effect`` covered ``space`` (None: no such tile)."""
-    if not game.state.landscape_tiles:  # (without the China Challenge: asked for every Base and drop priced)
+    own = china_of(game.state)
+    if own is None:  # (a board without landscapes: asked for every Base and drop priced)
         return None
     code = game.board.covered_by(space)
-    if not code or code not in game.state.landscape_tiles:
+    if not code or code not in own.landscapes:
         return None
     tile = tile_at(game, code)
     return tile.params if tile.effect == effect else None
@@ -221,7 +226,7 @@ def base_extra_credits(game: Game, space: str) -> int:
 def channel_drops(game: Game) -> Counter[str]:
     """Headstream -> the extra drops the built channels (A1) put there each round."""
     found: Counter[str] = Counter()
-    for space in game.state.landscapes_built:
+    for space in china(game.state).built:
         tile = tile_at(game, space)
         if tile.effect == "channels":
             found.update(game.board.landscapes[space].headstreams)
@@ -271,5 +276,5 @@ def end_game_vp(game: Game, seat: int) -> list[tuple[YieldTile, int]]:
 def stack_tops(game: Game, area_: str) -> dict[int, str]:
     """The top contract of each landscape's contract stack (B1) in ``area_`` -> its landscape space: a
     production with a Powerhouse there may fulfil it."""
-    return {stack[-1]: s for s, stack in game.state.landscape_contracts.items()
+    return {stack[-1]: s for s, stack in china(game.state).contract_stacks.items()
             if stack and area_ and area(game, s) == area_}
