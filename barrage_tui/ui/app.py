@@ -8,7 +8,7 @@ import sys
 from textual.app import App
 from textual.binding import Binding
 
-from . import cropped_updates, storage
+from . import storage
 from .widgets.textutil import notify_plain, visible
 
 MIN_SIZE = (80, 24)
@@ -29,7 +29,6 @@ class BarrageApp(App):
         super().__init__()
         self.board = board  # --board: the start screen's board for a new game ("": the base map)
         self.confirm_turns = confirm  # new games end a person's turn with "End turn" (the start screen's default)
-        cropped_updates.install()
         self.automa_delay = automa_delay  # seconds an Automa's step stays on screen before it is played
         self.theme = os.environ.get("BARRAGE_THEME", DEFAULT_THEME)
         self._store = store
