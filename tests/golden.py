@@ -101,6 +101,18 @@ def fingerprint(setup: Setup) -> tuple[int, str]:
     return result.decisions, _digest(result.keys, result.state.to_dict())
 
 
+def first_round_log(setup: Setup) -> str:
+    """The words of the game's log up to the start of round 2 (its setup, then round 1), one event a line."""
+    from barrage_tui.rules.decisions import EventKind
+
+    over = []
+    result = play_random(setup, PLAY_SEED, check=False, attach=attach, watch=over.append)
+    if not over:
+        raise AssertionError(f"the golden game failed: {result.error}")
+    rounds = [i for i, e in enumerate(over[0].events) if e.kind == EventKind.ROUND]
+    return "".join(f"{e.text}\n" for e in over[0].events[:rounds[1]])
+
+
 def _digest(keys: list[str], state: dict) -> str:
     text = json.dumps({"keys": keys, "state": state}, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()[:16]

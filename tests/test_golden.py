@@ -1,8 +1,15 @@
 """The golden games play exactly as pinned (tests/golden.py says why and how to re-pin)."""
 
+from pathlib import Path
+
 import pytest
 
-from tests.golden import GAMES, fingerprint, pins
+from tests.golden import GAMES, first_round_log, fingerprint, pins
+
+# The hash says *that* a golden game changed; these say *what*, in the words a player reads: the log of the
+# first round of a few of them (the base game against the Automa, every module at once, the Duel, the China
+# Challenge). `pytest --snapshot-update` after an intended change, and read the diff.
+LOGGED = ("graziano-vs-medium", "all-modules-four", "duel-board", "china-challenge-yellow-river")
 
 
 def test_every_chief_engineer_and_seat_count_is_in_a_golden_game():
@@ -31,3 +38,9 @@ def test_every_module_and_shipped_board_is_in_a_golden_game():
 def test_golden_game_plays_as_pinned(name):
     pinned = pins()[name]
     assert fingerprint(GAMES[name]) == (pinned["decisions"], pinned["hash"])
+
+
+@pytest.mark.parametrize("name", LOGGED)
+def test_golden_games_first_round_reads_as_pinned(name, snapshot):
+    snapshot.snapshot_dir = Path(__file__).parent / "snapshots" / "golden_first_round"
+    snapshot.assert_match(first_round_log(GAMES[name]), f"{name}.txt")

@@ -10,7 +10,7 @@ from textual.binding import Binding
 
 from barrage_tui.visible import visible
 
-from . import cropped_updates, storage
+from . import storage
 from .widgets.textutil import notify_plain
 
 MIN_SIZE = (80, 24)
@@ -31,7 +31,6 @@ class BarrageApp(App):
         super().__init__()
         self.board = board  # --board: the start screen's board for a new game ("": the base map)
         self.confirm_turns = confirm  # new games end a person's turn with "End turn" (the start screen's default)
-        cropped_updates.install()
         self.automa_delay = automa_delay  # seconds an Automa's step stays on screen before it is played
         self.theme = os.environ.get("BARRAGE_THEME", DEFAULT_THEME)
         self._store = store

@@ -1,4 +1,5 @@
-"""Pictures of the key screens (SVG snapshots; `pytest --snapshot-update` after a deliberate change).
+"""Pictures of the key screens (SVG snapshots in tests/ui/snapshots/; `pytest --snapshot-update` after a
+deliberate change). Each test: the app, the terminal size, the keys pressed, the file.
 
 The app gets a fixed seed, no save folder and no blinking cursor, so the pictures do not change by
 themselves."""
@@ -11,6 +12,7 @@ from barrage_tui.rules.game import Game
 from barrage_tui.ui.app import BarrageApp
 
 from .conftest import start_screen_ready
+from .screenshots import assert_screen
 from .driver import default_setup, pick
 
 
@@ -35,47 +37,34 @@ def finished_game(seed: int = 31) -> Game:
     return game
 
 
-async def settle(pilot):
-    await pilot.pause(0.3)
+async def test_start_screen(snapshot):
+    await assert_screen(snapshot, app_with(), (80, 24), [], "start_screen.svg", ready=start_screen_ready)
 
 
-def test_start_screen(snap_compare):
-    assert snap_compare(app_with(), terminal_size=(80, 24), run_before=start_screen_ready)
+async def test_game_screen_160x50(snapshot):
+    await assert_screen(snapshot, app_with(started_game()), (160, 50), [], "game_screen_160x50.svg")
 
 
-def test_game_screen_160x50(snap_compare):
-    assert snap_compare(app_with(started_game()), terminal_size=(160, 50), run_before=settle)
+async def test_game_screen_80x24(snapshot):
+    await assert_screen(snapshot, app_with(started_game()), (80, 24), [], "game_screen_80x24.svg")
 
 
-def test_game_screen_80x24(snap_compare):
-    assert snap_compare(app_with(started_game()), terminal_size=(80, 24), run_before=settle)
+async def test_help_screen(snapshot):
+    await assert_screen(snapshot, app_with(started_game()), (120, 40), ["question_mark"], "help_screen.svg")
 
 
-def test_help_screen(snap_compare):
-    async def open_help(pilot):
-        await settle(pilot)
-        await pilot.press("question_mark")
-        await settle(pilot)
-
-    assert snap_compare(app_with(started_game()), terminal_size=(120, 40), run_before=open_help)
+async def test_end_of_game_screen(snapshot):
+    await assert_screen(snapshot, app_with(finished_game()), (120, 40), [], "end_of_game_screen.svg")
 
 
-def test_end_of_game_screen(snap_compare):
-    assert snap_compare(app_with(finished_game()), terminal_size=(120, 40), run_before=settle)
-
-
-def test_log_screen(snap_compare):
+async def test_log_screen(snapshot):
     from .test_log_screen import automa_game
 
-    async def open_log(pilot):
-        await settle(pilot)
-        await pilot.press("L", *["up"] * 5, "enter")  # the Automa's last turn from its cards, its reasoning open
-        await settle(pilot)
-
-    assert snap_compare(app_with(automa_game()), terminal_size=(100, 30), run_before=open_log)
+    # the Automa's last turn from its cards, its reasoning open
+    await assert_screen(snapshot, app_with(automa_game()), (100, 30), ["L", *["up"] * 5, "enter"], "log_screen.svg")
 
 
-def test_confirm_step_80x24(snap_compare):
+async def test_confirm_step_80x24(snapshot):
     from dataclasses import replace
 
     from barrage_tui.rules.decisions import PromptKind
@@ -85,4 +74,4 @@ def test_confirm_step_80x24(snap_compare):
     rng = random.Random(8)
     while game.prompt.kind != PromptKind.END_TURN or game.state.round < 1:
         game.choose(game.prompt.choices[pick(rng, game.prompt)].key)
-    assert snap_compare(app_with(game), terminal_size=(80, 24), run_before=settle)
+    await assert_screen(snapshot, app_with(game), (80, 24), [], "confirm_step_80x24.svg")
