@@ -69,8 +69,8 @@ def plan_for(game: Game, seat: int, credits: int, uses: list[TileUse],
     company = game.state.companies[seat]
     rules_of = cost_rules(game, seat)
     legal: dict[str, list[str]] = {}  # structure -> legal spaces, the same for every use building it
-    # (structure, cost rules tile, cost class, a module's extra cost, column terms) -> payments
-    found: dict[tuple[str, str, Hashable, ExtraCost | None, tuple[Loss, int]], list[Payment]] = {}
+    # (structure, cost rules tile, cost class, red fee, a module's extra cost, column terms) -> payments
+    found: dict[tuple[str, str, Hashable, int, ExtraCost | None, tuple[Loss, int]], list[Payment]] = {}
     plan: dict[str, dict[str, list[Payment]]] = {}
     for use in uses:
         s = use.structure
@@ -83,11 +83,12 @@ def plan_for(game: Game, seat: int, credits: int, uses: list[TileUse],
         spaces = {}
         for space in legal[s]:
             token = extra_cost(game, seat, s, space)
+            fee = fee_of(space)  # (in the key: a module may raise one space's fee above its class's, A3)
             by_loss = []
             for term in terms:
-                key = (s, rules.tile, class_of(space), token, term)
+                key = (s, rules.tile, class_of(space), fee, token, term)
                 if key not in found:
-                    found[key] = unique(each_payment(company, s, space, credits, rules, fee_of(space), token,
+                    found[key] = unique(each_payment(company, s, space, credits, rules, fee, token,
                                                      term[0], column=term[1]))
                 by_loss.append(found[key])
             pays = by_loss[0] if len(by_loss) == 1 else [p for found_pays in by_loss for p in found_pays]
@@ -129,7 +130,7 @@ def _payable_somewhere(game: Game, seat: int, credits: int, use: TileUse, rules:
                        spaces: list[str]) -> bool:
     company = game.state.companies[seat]
     s = use.structure
-    unpayable: set[Hashable] = set()  # the cost classes (with the token's cost) found unpayable
+    unpayable: set[Hashable] = set()  # the cost classes (with the fee and the token's cost) found unpayable
     class_of = _cost_class(game, s)
     fee_of = fee_rule(game, seat, use)
     terms = _column_terms(company, s, None)
@@ -139,9 +140,9 @@ def _payable_somewhere(game: Game, seat: int, credits: int, use: TileUse, rules:
     token_of = _token_costs(game, seat, s)
     for space in spaces:
         token = token_of(space) if token_of is not None else None
-        alike = (class_of(space), token)
+        fee = fee_of(space)
+        alike = (class_of(space), fee, token)
         if alike not in unpayable:
-            fee = fee_of(space)
             if payable(company, s, space, credits, rules, fee, token, loss, piece) or any(
                     payable(company, s, space, credits, rules, fee, token, *term) for term in more):
                 return True

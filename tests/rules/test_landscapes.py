@@ -148,6 +148,20 @@ def test_the_wild_tile_builds_no_landscape(game):
 
 # ---------------------------------------------------------------- what building reveals (Jade's example)
 
+def test_a_space_a_landscape_makes_dearer_is_offered_only_when_its_whole_fee_can_be_paid(game):
+    """A3 raises M1x's red +3 to +6: a company with 4 credits may build on M1U (+3) but not on M1x, though
+    both are mountain dam spaces with a red outline (the soak found M1x offered, and the credits below 0)."""
+    seat = seated(game)
+    china(game.state).built["A3"] = 1 - seat
+    board_features.uncover(game, "A3")
+    company = game.state.companies[seat]
+    company.credits, company.excavators = 4, 10
+    spaces = buildable.build_plan(game, seat, company.credits)["tile:base"]
+    assert "M1U" in spaces and "M1x" not in spaces
+    company.credits = 6
+    assert "M1x" in buildable.build_plan(game, seat, company.credits)["tile:base"]
+
+
 def test_jades_new_underground_powerhouse_opens_the_branch_and_a_neutral_powerhouse(game):
     seat = seated(game)
     own(game, seat, "powerhouse", "Q3a")
