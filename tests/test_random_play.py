@@ -40,7 +40,7 @@ from barrage_tui.rules.modules.geological.state import tokens_of
 
 TEST_BOARDS = Path(__file__).parent / "boards"
 QUICK = 2
-SOAK = 40
+SOAK = 24
 
 
 @dataclass(frozen=True)
