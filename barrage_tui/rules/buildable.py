@@ -72,6 +72,7 @@ def plan_for(game: Game, seat: int, credits: int, uses: list[TileUse],
     # (structure, cost rules tile, cost class, red fee, a module's extra cost, column terms) -> payments
     found: dict[tuple[str, str, Hashable, int, ExtraCost | None, tuple[Loss, int]], list[Payment]] = {}
     plan: dict[str, dict[str, list[Payment]]] = {}
+    per_space_fee = bool(game.hooks.red_surcharge)  # a module may make one space dearer than its cost class
     for use in uses:
         s = use.structure
         rules = rules_of(use)
@@ -83,12 +84,14 @@ def plan_for(game: Game, seat: int, credits: int, uses: list[TileUse],
         spaces = {}
         for space in legal[s]:
             token = extra_cost(game, seat, s, space)
-            fee = fee_of(space)  # (in the key: a module may raise one space's fee above its class's, A3)
+            # (the fee in the key where a module may raise one space's fee above its class's, A3)
+            fee = fee_of(space) if per_space_fee else -1
             by_loss = []
             for term in terms:
                 key = (s, rules.tile, class_of(space), fee, token, term)
                 if key not in found:
-                    found[key] = unique(each_payment(company, s, space, credits, rules, fee, token,
+                    found[key] = unique(each_payment(company, s, space, credits, rules,
+                                                     fee if per_space_fee else fee_of(space), token,
                                                      term[0], column=term[1]))
                 by_loss.append(found[key])
             pays = by_loss[0] if len(by_loss) == 1 else [p for found_pays in by_loss for p in found_pays]
@@ -138,11 +141,12 @@ def _payable_somewhere(game: Game, seat: int, credits: int, use: TileUse, rules:
         return False
     (loss, piece), more = terms[0], terms[1:]
     token_of = _token_costs(game, seat, s)
+    per_space_fee = bool(game.hooks.red_surcharge)  # a module may make one space dearer than its cost class
     for space in spaces:
         token = token_of(space) if token_of is not None else None
-        fee = fee_of(space)
-        alike = (class_of(space), fee, token)
+        alike = (class_of(space), fee_of(space) if per_space_fee else 0, token)
         if alike not in unpayable:
+            fee = fee_of(space)
             if payable(company, s, space, credits, rules, fee, token, loss, piece) or any(
                     payable(company, s, space, credits, rules, fee, token, *term) for term in more):
                 return True

@@ -41,7 +41,7 @@ class Game:
         # the game's own board (several games, several boards); a copy of a game shares it (``board``)
         self.board = board if board is not None else board_of(setup.options)
         self.state = state
-        self.hooks = hooks_for(setup.options)  # the modules' hooks (plugin.py; none without modules)
+        self.hooks = hooks_for(setup.options, self.board)  # the modules' hooks (plugin.py; none without modules)
         self.keep_undo = keep_undo
         self.automa = automa  # the Automa's decision hook (automa.attach); None: its recorded steps still apply
         self.log: list[str] = []  # the keys chosen since ``origin``

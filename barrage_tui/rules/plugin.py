@@ -33,8 +33,10 @@ The points, in the order a game meets them (18xx adds a title's steps to a round
   (after the final scores are told, before the winner); ``bonus_tile`` and ``objective_tile`` (a tile of
   the module's by id: asked of every registered module, see ``module_bonus_tile``);
 - the state: ``check_state`` (a saved or running position: what the module's own state must be),
-  ``keeps_state`` (whether a game has the module's state), ``invariants`` (what must hold between the
-  states of a running game).
+  ``invariants`` (what must hold between the states of a running game).
+
+A module switched on takes part in a game only where ``in_play(board)`` (the China Challenge: on a board with
+landscapes); ``keeps_state`` says whether such a game has its state.
 
 A module's own state is a ``ModuleState`` dataclass kept in ``GameState.modules[id]`` (and in a save under
 ``[state.modules.<id>]``); ``state_of(st, TheState)`` reads it.
@@ -121,6 +123,12 @@ class Module:
     @property
     def facts(self) -> ModuleFacts:
         return known_modules()[self.id]
+
+    def in_play(self, board: Board) -> bool:
+        """Whether the module has rules in a game on ``board`` (the China Challenge only on a board with
+        landscapes; elsewhere switching it on only brings China into the company pool). A module not in play
+        runs none of its hooks in that game."""
+        return True
 
     # ------------------------------------------------------------ setup
     def problem(self, setup: Setup, board: Board) -> str | None:
@@ -287,7 +295,7 @@ HOOKS = ("problem", "lay_out", "lay_out_last",
          "build_cost", "build_cost_zones", "after_build", "conduit_value", "company_board_engineers",
          "production_bonus", "after_production", "conduit_used", "fulfils_contracts",
          "final_scoring", "bonus_count", "objective_quantity", "structures_by_area", "final_scoring_last", "bonus_tile", "objective_tile",
-         "check_state", "keeps_state", "invariants")
+         "check_state", "invariants")
 
 _registry: dict[str, Module] = {}
 M = TypeVar("M", bound=type[Module])
@@ -353,7 +361,6 @@ class Hooks:
     bonus_tile: tuple[Callable[[int], ScoringTile | None], ...]
     objective_tile: tuple[Callable[[int], ScoringTile | None], ...]
     check_state: tuple[Callable[[GameState, Setup, Board, str], None], ...]
-    keeps_state: tuple[Callable[[Setup, Board], bool], ...]
     invariants: tuple[Callable[[Game], list[str]], ...]
 
     def __init__(self, modules: tuple[Module, ...]) -> None:
@@ -378,9 +385,13 @@ def modules(options: Options) -> frozenset[str]:
     return frozenset(str(m) for m in value) if isinstance(value, (list, tuple)) else frozenset()
 
 
-def hooks_for(options: Options) -> Hooks:
-    """The hooks of the modules ``options`` switches on."""
-    return _hooks(modules(options))
+def hooks_for(options: Options, board: Board) -> Hooks:
+    """The hooks of the modules ``options`` switches on that are in play on ``board``."""
+    on = modules(options)
+    if not on:
+        return NO_HOOKS
+    every = registered()
+    return _hooks(frozenset(m for m in on if m in every and every[m].in_play(board)))
 
 
 S = TypeVar("S", bound=ModuleState)

@@ -105,7 +105,7 @@ class Setup:
                 low, high = facts.seats
                 raise SetupError(f"{facts.name} is for {seat_counts(low, high)} players; this game has "
                                  f"{len(self.seats)} seat(s)")
-        for problem in hooks_for(self.options).problem:
+        for problem in hooks_for(self.options, board).problem:
             if (why := problem(self, board)) is not None:
                 raise SetupError(why)
 
@@ -396,10 +396,10 @@ def new_state(setup: Setup) -> GameState:
         if automas:
 
             shuffle_deck(state)
-    for lay_out in hooks_for(setup.options).lay_out:  # the modules' draws, after the base game's (so they stay)
+    for lay_out in hooks_for(setup.options, board).lay_out:  # the modules' draws, after the base game's (so they stay)
         lay_out(state, board, setup)
     preparation.lay_out(state, board)  # the Duel map's positional tiles: drawn last, the other draws stay
-    for lay_out_last in hooks_for(setup.options).lay_out_last:  # last: every draw before it stays as it was
+    for lay_out_last in hooks_for(setup.options, board).lay_out_last:  # last: every draw before it stays as it was
         lay_out_last(state, board, setup)
     state.round = 1
     return state

@@ -528,10 +528,13 @@ def _check_modules(st: GameState, setup: Setup, board: Board, p: Callable[[str],
     """Each module's own state: there for every module switched on that keeps one (its setup lays it out),
     for no other; then the module's own checks (``Module.check_state``). The phase after Water Flow stops
     for a decision only in a module's phase there."""
-    on, hooks = modules(setup.options), hooks_for(setup.options)
+    on, hooks = modules(setup.options), hooks_for(setup.options, board)
+    in_play = {module.id for module in hooks.modules}
     for m in st.modules:
         if m not in on:
             raise fail(key_path(p("modules"), m), f"the state of module {m!r}, not switched on (setup.options.modules)")
+        if m not in in_play:
+            raise fail(key_path(p("modules"), m), f"the state of module {m!r}, which has no rules on board {board.id}")
     for module in hooks.modules:
         if module.id not in st.modules and module.keeps_state(setup, board):
             raise fail(key_path(p("modules"), module.id), "missing: the module is switched on (setup.options.modules)")

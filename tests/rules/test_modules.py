@@ -82,3 +82,41 @@ def test_a_saved_game_keeps_its_modules_and_tokens(tmp_path):
     assert loaded.setup.options[MODULES_OPTION] == ["geological"]
     assert tokens_of(loaded.state) == tokens_of(game.state) and tokens_of(loaded.state)
     assert loaded.state == game.state
+
+
+# ---------------------------------------------------------------- modules as plug-ins (rules/plugin.py)
+
+def test_a_game_without_modules_has_no_hook_to_run():
+    game = Game.new(Setup(seats=(SeatSetup("A"), SeatSetup("B")), seed=1))
+    from barrage_tui.rules.plugin import HOOKS
+
+    assert game.hooks.modules == () and all(getattr(game.hooks, point) == () for point in HOOKS)
+    assert game.state.modules == {}
+
+
+def test_a_module_runs_only_the_hooks_it_fills_and_only_where_the_board_plays_it():
+    from barrage_tui.rules.board_files import BOARD_OPTION
+    from barrage_tui.rules.validation import InvalidState, check_state
+
+    seats = (SeatSetup("A", company="china"), SeatSetup("B"))
+    duel = Game.new(Setup(seats=seats, seed=1, options={MODULES_OPTION: ["duel"]}))
+    assert [m.id for m in duel.hooks.modules] == ["duel"]
+    assert duel.hooks.after_water_flow and not duel.hooks.build_cost  # the Duel adds a phase, no build cost
+    # The China Challenge has rules only on a board with landscapes; on the base map the module only brings
+    # China into the company pool: no hook, no state.
+    base_map = Game.new(Setup(seats=seats, seed=1, options={MODULES_OPTION: ["china"]}))
+    yellow = Game.new(Setup(seats=seats, seed=1, options={MODULES_OPTION: ["china"], BOARD_OPTION: "yellow-river"}))
+    assert base_map.hooks.modules == () and "china" not in base_map.state.modules
+    assert [m.id for m in yellow.hooks.modules] == ["china"] and "china" in yellow.state.modules
+    base_map.state.modules["china"] = yellow.state.modules["china"]
+    with pytest.raises(InvalidState, match="state.modules.china: the state of module 'china', which has no rules on"):
+        check_state(base_map.state, base_map.setup)
+
+
+def test_a_switched_on_module_that_keeps_a_state_must_have_it():
+    from barrage_tui.rules.validation import InvalidState, check_state
+
+    game = Game.new(Setup(seats=(SeatSetup("A"), SeatSetup("B")), seed=1, options={MODULES_OPTION: ["duel"]}))
+    del game.state.modules["duel"]
+    with pytest.raises(InvalidState, match="state.modules.duel: missing"):
+        check_state(game.state, game.setup)

@@ -34,13 +34,15 @@ class China(Module):
     old_fields = OLD_FIELDS
 
     # ------------------------------------------------------------ setup
+    def in_play(self, board: Board) -> bool:
+        return bool(board.landscapes)  # elsewhere the module only brings China into the company pool
+
     def problem(self, setup: Setup, board: Board) -> str | None:
-        why = china_setup.problem(board, len(setup.seats)) if board.landscapes else ""
+        why = china_setup.problem(board, len(setup.seats))
         return f"the China Challenge on board {board.id}: {why}" if why else None
 
     def lay_out_last(self, state: GameState, board: Board, setup: Setup) -> None:
-        if board.landscapes:  # last: every draw before it stays as it was
-            china_setup.lay_out(state, board, [seat for seat, s in enumerate(setup.seats) if s.kind == "automa"])
+        china_setup.lay_out(state, board, [seat for seat, s in enumerate(setup.seats) if s.kind == "automa"])
 
     # ------------------------------------------------------------ the round
     def extra_headstream_drops(self, game: Game) -> Mapping[str, int]:
@@ -108,9 +110,6 @@ class China(Module):
         return tile if tile_id == tile.id else None
 
     # ------------------------------------------------------------ the state
-    def keeps_state(self, setup: Setup, board: Board) -> bool:
-        return bool(board.landscapes)
-
     def check_state(self, st: GameState, setup: Setup, board: Board, where: str) -> None:
         own = china_of(st)
         if own is not None:
