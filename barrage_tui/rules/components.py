@@ -598,8 +598,12 @@ def prompt_help() -> Mapping[str, str]:
     return _frozen(texts)
 
 
-BASE_OFFICERS = ("wilhelm", "graziano", "viktor", "jill", "solomon", "anton", "mahiri")
-PROMO_OFFICERS = ("simone", "tommaso")
-# The expansion box's new chief engineers (Appendix 8), drawn with Setup.options["expansion_officers"].
-# Angelo Alberti is not among them: he needs the Geological Factor (officers.toml: requires; setup.module_officers).
-EXPANSION_OFFICERS = ("elon", "wu", "octavius", "gennaro", "amir", "franz")
+def _box(origin: str) -> tuple[str, ...]:
+    """The chief engineers of one box (officers.toml ``origin``), in the data's order, the order they are drawn
+    in; those that need a module come with it (``requires``: setup.module_officers)."""
+    return tuple(o["id"] for o in _read_file("officers")["officer"] if o["origin"] == origin and not o.get("requires"))
+
+
+BASE_OFFICERS = _box("base")
+PROMO_OFFICERS = _box("promo")
+EXPANSION_OFFICERS = _box("later_expansion")  # the expansion box's new ones (Appendix 8): Setup.options["expansion_officers"]
