@@ -28,6 +28,7 @@ from .board_features import open_targets
 from .build_spaces import space_value
 from .components import components
 from .decisions import Choice, EventKind, Flow, PromptKind
+from .officers import Officer
 from .state import NEUTRAL
 
 if TYPE_CHECKING:
@@ -105,7 +106,7 @@ def fulfils_contracts(game: Game, powerhouse_zone: int) -> bool:
 def energy(game: Game, seat: int, conduit: str, drops: int, bonus: int, second: bool = False) -> int:
     """The Energy of ``drops`` drops through ``conduit`` into the seat's powerhouse at its (first) target."""
     zone = game.board.conduits[conduit].targets[0]
-    powerhouse = _own_powerhouses_by_zone(game, seat).get(zone, "")
+    powerhouse = own_powerhouses_by_zone(game, seat).get(zone, "")
     value = conduit_value(game, conduit)
     extra = value if powerhouse and china.extra_drop(game, powerhouse) else 0
     return _with_bonuses(game, seat, value * drops + extra, bonus, second, zone, powerhouse)
@@ -170,7 +171,7 @@ def _systems(game: Game, seat: int, bonus: int, second: bool, exclude_powerhouse
              any_energy: bool = False) -> Iterator[System]:
     """Complete systems that can make at least 1 Energy with ``bonus`` (``any_energy``: whatever they make)."""
     st = game.state
-    mine = _own_powerhouses_by_zone(game, seat, exclude_powerhouse)
+    mine = own_powerhouses_by_zone(game, seat, exclude_powerhouse)
     neutral = NEUTRAL in st.powerhouses.values()  # (most boards have no neutral powerhouse)
     if not mine and not neutral:
         return
@@ -178,13 +179,13 @@ def _systems(game: Game, seat: int, bonus: int, second: bool, exclude_powerhouse
     for dam_id, dam in st.dams.items():
         if dam.drops < 1 or dam.owner not in (seat, NEUTRAL):
             continue
-        for sysm in _paths_from(game, seat, dam_id, mine, linking, exclude_powerhouse, neutral):
+        for sysm in paths_from(game, seat, dam_id, mine, linking, exclude_powerhouse, neutral):
             if any_energy or drop_counts(game, seat, sysm, bonus, second) or (
-                    several_dams(game, seat, second) and flow_counts(game, seat, [], sysm, bonus, second)):
+                    _gatherer(game, seat, second) is not None and flow_counts(game, seat, [], sysm, bonus, second)):
                 yield sysm
 
 
-def _own_powerhouses_by_zone(game: Game, seat: int, exclude_powerhouse: str = "") -> dict[int, str]:
+def own_powerhouses_by_zone(game: Game, seat: int, exclude_powerhouse: str = "") -> dict[int, str]:
     """zone -> the seat's powerhouse there (one per zone at most)."""
     m = game.board
     return {m.powerhouses[p].zone: p for p, o in game.state.powerhouses.items()
@@ -196,7 +197,7 @@ def chains(game: Game, seat: int) -> bool:
     return companies.ability(game, seat).production_chains
 
 
-def _paths_from(game: Game, seat: int, dam: str, mine: dict[int, str], linking: bool,
+def paths_from(game: Game, seat: int, dam: str, mine: dict[int, str], linking: bool,
                 exclude_powerhouse: str = "", neutral: bool = True) -> Iterator[System]:
     """Every path from ``dam`` to one of the seat's powerhouses ``mine`` (and, with ``neutral``, to a neutral
     powerhouse): through a built conduit of the dam's zone to any zone it leads to, and with ``linking``
@@ -254,32 +255,25 @@ def link_dam(game: Game, seat: int, zone: int) -> str | None:
     return None
 
 
-# ---------------------------------------------------------------- Dr. Octavius: several dams, one powerhouse
+# ---------------------------------------------------------------- a production's water from several dams
+
+def _gatherer(game: Game, seat: int, second: bool) -> Officer | None:
+    """The officer in force whose productions may take drops from further dams into the one powerhouse
+    (who overrides ``Officer.further_dams``: Dr. Octavius); None with Germany's second production."""
+    if second:
+        return None
+    for o in officers.in_force(game.state.companies[seat]):
+        if type(o).further_dams is not _NO_FURTHER_DAMS:
+            return o
+    return None
+
+
+_NO_FURTHER_DAMS = Officer.further_dams
+
 
 def several_dams(game: Game, seat: int, second: bool = False) -> bool:
-    """Dr. Octavius: a production may take drops from several dams (with Germany, only the first one)."""
-    return not second and any(o.several_dams for o in officers.in_force(game.state.companies[seat]))
-
-
-def sources(game: Game, seat: int, powerhouse: str) -> list[System]:
-    """Every dam (own or neutral, holding water) with a built conduit into ``powerhouse``'s zone (and, with
-    Japan's chains, every path of linked systems into it: Dr. Octavius's several dams keep its rules)."""
-    st, m = game.state, game.board
-    mine = {m.powerhouses[powerhouse].zone: powerhouse}
-    linking = chains(game, seat) and st.powerhouses[powerhouse] == seat
-    if linking:  # the linking powerhouses may be any of the seat's
-        mine = _own_powerhouses_by_zone(game, seat) | mine
-    return [s for dam_id, dam in st.dams.items() if dam.drops >= 1 and dam.owner in (seat, NEUTRAL)
-            for s in _paths_from(game, seat, dam_id, mine, linking, neutral=False) if s.powerhouse == powerhouse]
-
-
-def joins(flows: Flows, system: System) -> bool:
-    """Whether ``system``'s water may join a production's ``flows`` (Dr. Octavius): a dam gives its drops
-    once, and a chain's linking dams are not sources (Japan: the water they hold is not used) -
-    Decision: nor may a dam that gave its drops link another of the production's paths."""
-    used = {s.dam for s, _ in flows}
-    linked = set().union(*(s.link_dams for s, _ in flows))
-    return system.dam not in used and system.dam not in linked and not (system.link_dams & used)
+    """Whether a production may take drops from several dams (Dr. Octavius; with Germany, only the first one)."""
+    return _gatherer(game, seat, second) is not None
 
 
 def _value(game: Game, flows: Flows) -> int:
@@ -295,32 +289,13 @@ def _zone(game: Game, flows: Flows) -> int:
     return game.board.powerhouses[flows[0][0].powerhouse].zone
 
 
-def _credits_needed(game: Game, seat: int, flows: Flows) -> int:
+def credits_needed(game: Game, seat: int, flows: Flows) -> int:
     return sum(k * toll_per_drop(game, seat, s) for s, k in flows)
 
 
 def flows_energy(game: Game, seat: int, flows: Flows, bonus: int, second: bool = False) -> int:
     """The Energy of one production from ``flows``, a list of (system, drops) into one powerhouse."""
     return _with_bonuses(game, seat, _value(game, flows), bonus, second, _zone(game, flows), flows[0][0].powerhouse)
-
-
-def _most_value_left(game: Game, seat: int, flows: Flows) -> int:
-    """The most drops x value the powerhouse's other dams could still add, credits allowing."""
-    st = game.state
-    free, paid, best = 0, [], 0
-    for s in sources(game, seat, flows[0][0].powerhouse):
-        if not joins(flows, s):
-            continue
-        value, drops = path_value(game, s), st.dams[s.dam].drops
-        best = max(best, value)
-        if not tolls(game, seat, s):
-            free += value * drops
-        else:  # an upper bound: as if each such drop cost 1 credit
-            paid += [value] * drops
-    if china.extra_drop(game, flows[0][0].powerhouse):  # its extra drop may move to a better path
-        free += max(0, best - max(path_value(game, s) for s, _ in flows))
-    budget = max(0, game.spendable_credits(seat) - _credits_needed(game, seat, flows))
-    return free + sum(sorted(paid, reverse=True)[:budget])
 
 
 def flow_counts(game: Game, seat: int, flows: Flows, system: System, bonus: int,
@@ -331,14 +306,15 @@ def flow_counts(game: Game, seat: int, flows: Flows, system: System, bonus: int,
     k_max = st.dams[system.dam].drops
     paid = toll_per_drop(game, seat, system)
     if paid:
-        k_max = min(k_max, (game.spendable_credits(seat) - _credits_needed(game, seat, flows)) // paid)
-    several = several_dams(game, seat, second)
+        k_max = min(k_max, (game.spendable_credits(seat) - credits_needed(game, seat, flows)) // paid)
+    gatherer = _gatherer(game, seat, second)
     counts = []
     for k in range(1, k_max + 1):
         now = flows + [(system, k)]
         e = flows_energy(game, seat, now, bonus, second)
-        if e >= 1 or (several and _with_bonuses(game, seat, _value(game, now) + _most_value_left(game, seat, now),
-                                                 bonus, second, _zone(game, now), system.powerhouse) >= 1):
+        if e >= 1 or (gatherer is not None and _with_bonuses(
+                game, seat, _value(game, now) + gatherer.further_water(game, seat, now),
+                bonus, second, _zone(game, now), system.powerhouse) >= 1):
             counts.append((k, e))
     return counts
 
@@ -421,33 +397,26 @@ def _pay_toll(game: Game, seat: int, conduit: str, k: int) -> None:
 
 
 def _choose_flows(game: Game, seat: int, system: System, bonus: int, second: bool) -> Flow[Flows]:
-    """The drops of one production (generator): how many from the chosen dam; then, with Dr. Octavius,
-    more dams into the same powerhouse, each with its own conduit. Returns [(system, drops), ...]."""
+    """The drops of one production (generator): how many from the chosen dam; then, with an officer whose
+    productions may take drops from several dams (Dr. Octavius), his further dams. Returns [(system, drops), ...]."""
     flows: Flows = []
-    while True:
-        counts = flow_counts(game, seat, flows, system, bonus, second)
-        so_far = " so far" if flows or several_dams(game, seat, second) else ""
-        key = yield from game.ask(seat, PromptKind.PRODUCTION_DROPS, f"How many drops from {system.dam}?",
-                                  [Choice(keys.make("drops", k), f"{k} drop(s): {e} energy{so_far}", (system.dam,))
-                                   for k, e in counts], data={"dam": system.dam})
-        flows.append((system, keys.number(key)))
-        if not several_dams(game, seat, second):
-            return flows
-        more = [s for s in sources(game, seat, system.powerhouse)
-                if joins(flows, s) and flow_counts(game, seat, flows, s, bonus, second)]
-        e = flows_energy(game, seat, flows, bonus, second)
-        if not more:
-            return flows
-        choices = [Choice(s.key, system_label(game, seat, s), s.refs) for s in more]
-        if e >= 1:
-            choices.append(Choice("done", f"No more dams: produce {e} energy"))
-        key = yield from game.ask(seat, PromptKind.MORE_DAMS, f"Dr. Octavius: take drops from another dam into "
-                                  f"{system.powerhouse} as well?", choices,
-                                  help="Drops from several of your and neutral dams may run into the one "
-                                       "powerhouse, each dam through its own conduit.")
-        if key == "done":
-            return flows
-        system = next(s for s in more if s.key == key)
+    gatherer = _gatherer(game, seat, second)
+    yield from choose_drops(game, seat, flows, system, bonus, second, gatherer is not None)
+    if gatherer is not None:
+        yield from gatherer.further_dams(game, seat, flows, bonus, second)
+    return flows
+
+
+def choose_drops(game: Game, seat: int, flows: Flows, system: System, bonus: int, second: bool,
+                 so_far: bool) -> Flow[None]:
+    """How many drops from ``system``'s dam (generator), added to ``flows``; ``so_far``: the Energy shown is
+    the production's so far (more dams may follow)."""
+    counts = flow_counts(game, seat, flows, system, bonus, second)
+    more = " so far" if so_far else ""
+    key = yield from game.ask(seat, PromptKind.PRODUCTION_DROPS, f"How many drops from {system.dam}?",
+                              [Choice(keys.make("drops", k), f"{k} drop(s): {e} energy{more}", (system.dam,))
+                               for k, e in counts], data={"dam": system.dam})
+    flows.append((system, keys.number(key)))
 
 
 def system_choice(game: Game, seat: int, s: System, bonus: int, second: bool) -> Choice:

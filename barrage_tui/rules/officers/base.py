@@ -15,6 +15,7 @@ from ..decisions import Flow
 
 if TYPE_CHECKING:
     from ..game import Game
+    from ..production import Flows
 
 
 class Officer:
@@ -31,7 +32,6 @@ class Officer:
     drops_placed_freely = False  # a placed drop may flow at once or go straight behind an own dam (Amir)
     #: production
     production_floor = 0  # drops x conduit below this counts as this (Viktor)
-    several_dams = False  # one production may take drops from several dams into its powerhouse (Dr. Octavius)
     #: contracts
     hand_limit = 3
     multi_contract = False  # several contracts with one production (Simone)
@@ -76,6 +76,19 @@ class Officer:
 
     def waive_token_cost(self, game: Game, seat: int) -> None:
         """A Geological token's cost was just paid the ``token_waiver`` way (his Engineer goes on his space)."""
+
+    def further_water(self, game: Game, seat: int, flows: Flows) -> int:
+        """The most drops x path value further dams could still add to a production's ``flows`` (credits
+        allowing): a production whose drops so far make less than 1 Energy may go on if they would bring it
+        to 1. Asked only of an officer that overrides ``further_dams``."""
+        return 0
+
+    def further_dams(self, game: Game, seat: int, flows: Flows, bonus: int, second: bool) -> Flow[None]:
+        """After a production's first dam's drops are chosen: drops from further dams into the same
+        powerhouse, added to ``flows`` (generator; Dr. Octavius). An officer that overrides it makes every
+        production of his (not Germany's second) one that may take drops from several dams."""
+        return
+        yield
 
     def production_contract_fulfilled(self, game: Game, seat: int, need: int) -> None:
         """A production just fulfilled a contract needing ``need`` of its Energy (Franz de Lasse)."""
