@@ -7,13 +7,11 @@ dam's zone, and one of your powerhouses, or a neutral one (board_features.py), i
 The drops then flow on from the powerhouse's zone. Using an opponent's conduit costs 1 credit per drop,
 paid to its owner, who also scores 1 VP per drop.
 
-Japan's ability (connection chains, ``Ability.production_chains``): the water may also reach the activated
-powerhouse through a chain of Japan's own systems, a Japanese powerhouse standing in the valley of the
-Japanese dam that starts the next system (``Link``); Energy = drops x the sum of every conduit's value on
-the path, and each other company's conduit on it is paid per drop as usual.
-Decisions (UNVERIFIED, seed 002 does not say; sammelbecken.md 2.2): the action's bonus, the company bonus
-and Viktor's minimum apply once, to the path's whole Energy; the drops end at the activated powerhouse and
-flow on from there, like any production's.
+A company ability may let the water reach the activated powerhouse through a chain of the company's own
+systems (``Ability.chained_paths``: Japan's connection chains, companies/japan.py): a path's ``links``;
+Energy = drops x the sum of every conduit's value on the path (``path_value``), and each other company's
+conduit on it is paid per drop as usual (``tolls``). An officer may let a production take drops from several
+dams into the one powerhouse (``Officer.further_dams``: Dr. Octavius, officers/octavius.py): its ``Flows``.
 """
 
 from __future__ import annotations
@@ -28,6 +26,7 @@ from .board_features import open_targets
 from .build_spaces import space_value
 from .components import components
 from .decisions import Choice, EventKind, Flow, PromptKind
+from .companies import Ability
 from .officers import Officer
 from .state import NEUTRAL
 
@@ -192,28 +191,33 @@ def own_powerhouses_by_zone(game: Game, seat: int, exclude_powerhouse: str = "")
             if o == seat and p != exclude_powerhouse}
 
 
-def chains(game: Game, seat: int) -> bool:
-    """Whether the seat's productions may run through chains of its own systems (Japan's ability)."""
-    return companies.ability(game, seat).production_chains
+def chains(game: Game, seat: int) -> Ability | None:
+    """The seat's company ability in force if its productions may run on through chains of its own systems
+    (it overrides ``Ability.chained_paths``: Japan's), else None."""
+    ability = companies.ability(game, seat)
+    return ability if type(ability).chained_paths is not _NO_CHAINS else None
 
 
-def paths_from(game: Game, seat: int, dam: str, mine: dict[int, str], linking: bool,
+_NO_CHAINS = Ability.chained_paths
+
+
+def paths_from(game: Game, seat: int, dam: str, mine: dict[int, str], linking: Ability | None,
                 exclude_powerhouse: str = "", neutral: bool = True) -> Iterator[System]:
     """Every path from ``dam`` to one of the seat's powerhouses ``mine`` (and, with ``neutral``, to a neutral
     powerhouse): through a built conduit of the dam's zone to any zone it leads to, and with ``linking``
-    (Japan's chains) on through its linked systems (never through a neutral powerhouse)."""
+    (``chains``: Japan's) on through its linked systems (never through a neutral powerhouse)."""
     start = game.board.dams[dam].zone
-    for conduit, target, powerhouse in _routes(game, start, mine):
+    for conduit, target, powerhouse in routes(game, start, mine):
         if powerhouse is not None:
             yield System(dam, conduit, powerhouse)
-            if linking:
-                yield from _chained(game, seat, System(dam, conduit, powerhouse), mine, frozenset({start}))
+            if linking is not None:
+                yield from linking.chained_paths(game, seat, System(dam, conduit, powerhouse), mine)
         if neutral:
             yield from (System(dam, conduit, p) for p in _neutral_powerhouses(game, target)
                         if p != exclude_powerhouse and p != powerhouse)
 
 
-def _routes(game: Game, zone: int, mine: dict[int, str]) -> Iterator[tuple[str, int, str | None]]:
+def routes(game: Game, zone: int, mine: dict[int, str]) -> Iterator[tuple[str, int, str | None]]:
     """Each built conduit of ``zone``, each zone it may lead to now, and the seat's powerhouse there (or None)."""
     for conduit in game.board.zones[zone].conduits:
         if conduit in game.state.conduits:
@@ -225,34 +229,6 @@ def _neutral_powerhouses(game: Game, zone: int) -> list[str]:
     """The neutral powerhouses standing in ``zone`` (anyone may produce with one: board_features.py)."""
     st = game.state
     return [p for p in game.board.zones[zone].powerhouse_spaces if st.powerhouses.get(p) == NEUTRAL]
-
-
-def _chained(game: Game, seat: int, upper: System, mine: dict[int, str], seen: frozenset[int]) -> Iterator[System]:
-    """The paths that go on from ``upper``'s powerhouse through the seat's dam in its valley."""
-    zone = game.board.powerhouses[upper.powerhouse].zone
-    nxt = link_dam(game, seat, zone)
-    if zone in seen or nxt is None or nxt == upper.dam:
-        return
-    for conduit, _, powerhouse in _routes(game, zone, mine):
-        if powerhouse is not None:
-            path = System(upper.dam, upper.conduit, powerhouse, upper.links + (Link(upper.powerhouse, nxt, conduit),))
-            yield path
-            yield from _chained(game, seat, path, mine, seen | {zone})
-
-
-def link_dam(game: Game, seat: int, zone: int) -> str | None:
-    """The seat's dam that a chain may go on from, in the valley of the seat's powerhouse in ``zone``: its
-    dam there, unless another company's dam stands higher in the valley, between the powerhouse and it
-    (that breaks the link). Decision: a neutral dam there would break it too (on this map neutral dams
-    stand only on lower spaces, below any other dam of the valley, so it never happens)."""
-    st, m = game.state, game.board
-    node = m.downstream[m.passage(zone)]
-    while node in m.zones[zone].dam_spaces:
-        dam = st.dams.get(node)
-        if dam is not None:
-            return node if dam.owner == seat else None
-        node = m.downstream[node]
-    return None
 
 
 # ---------------------------------------------------------------- a production's water from several dams

@@ -2,24 +2,31 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from ..decisions import Flow
 
 if TYPE_CHECKING:
     from ..game import Game
+    from ..production import System
 
 
 class Ability:
     id = ""
     contract_reduction = False  # a production's contract needs ``amount`` less Energy (France)
     energy_from_passing_drops = False  # a drop passing a zone with its Powerhouse moves its marker (USA)
-    production_chains = False  # a production may run through a chain of its own linked systems (Japan)
 
     def after_production(self, game: Game, seat: int, powerhouse: str) -> Flow[None]:
         """What follows each production action (generator): Germany's second production, Italy's Energy."""
         return
         yield
+
+    def chained_paths(self, game: Game, seat: int, system: System, mine: dict[int, str]) -> Iterator[System]:
+        """The paths a production's water may take on from ``system``'s powerhouse, through a chain of the
+        company's own systems into one of its powerhouses ``mine`` (by zone): Japan's connection chains. An
+        ability that overrides it makes every production of the company look for chains."""
+        return iter(())
 
     def can_negotiate(self, game: Game, seat: int) -> bool:
         """Whether a production's contract may also come from the face-up display, once per production

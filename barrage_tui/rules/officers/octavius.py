@@ -37,8 +37,8 @@ def sources(game: Game, seat: int, powerhouse: str) -> list[System]:
     Japan's chains, every path of linked systems into it: the several dams keep its rules)."""
     st, m = game.state, game.board
     mine = {m.powerhouses[powerhouse].zone: powerhouse}
-    linking = chains(game, seat) and st.powerhouses[powerhouse] == seat
-    if linking:  # the linking powerhouses may be any of the seat's
+    linking = chains(game, seat) if st.powerhouses[powerhouse] == seat else None
+    if linking is not None:  # the linking powerhouses may be any of the seat's
         mine = own_powerhouses_by_zone(game, seat) | mine
     return [s for dam_id, dam in st.dams.items() if dam.drops >= 1 and dam.owner in (seat, NEUTRAL)
             for s in paths_from(game, seat, dam_id, mine, linking, neutral=False) if s.powerhouse == powerhouse]
