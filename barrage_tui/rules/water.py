@@ -22,8 +22,6 @@ from .state import CompanyState
 if TYPE_CHECKING:
     from .game import Game
 
-FLOW = "flow"  # "headstream:<h>:flow": Amir Zahir's drop flows at once
-
 
 def capacity(game: Game, space: str) -> int:
     dam = game.state.dams.get(space)
@@ -120,21 +118,17 @@ def fill_headstreams(game: Game) -> None:
 
 
 def place_drops(game: Game, seat: int, count: int, flowing: bool, minimum: int = 0) -> Flow[None]:
-    """Decision: put up to ``count`` drops on headstreams of your choice (generator).
-
-    Amir Zahir (``drops_placed_freely``) decides drop by drop: a waiting drop may flow at once
-    ("headstream:<h>:flow"), and any drop may go straight behind one of his dams with room ("dam:<space>")."""
+    """Decision: put up to ``count`` drops on headstreams of your choice (generator). An officer in force
+    may offer other places for each drop (``Officer.drop_places``, put there by ``Officer.place_drop``:
+    Amir Zahir's)."""
     heads = open_headstreams(game)
-    freely = any(o.drops_placed_freely for o in officers.in_force(game.state.companies[seat]))
+    own = officers.in_force(game.state.companies[seat])
     placed = 0
     while placed < count:
         ends = once(partial(reaches, game, flowing))  # (only to word the choices, when they are read)
         choices = [headstream_choice(game, h, flowing, ends) for h in heads]
-        if freely and not flowing:
-            choices += [Choice(keys.make("headstream", h, FLOW), f"{h}, flowing at once", (h,)) for h in heads]
-        if freely:
-            choices += [Choice(keys.make("dam", d), f"Straight behind your dam {d}", (d,))
-                        for d in own_dams_with_room(game, seat)]
+        for officer in own:
+            choices += officer.drop_places(game, seat, heads, flowing)
         if placed >= minimum:
             choices.append(Choice("done", "No more drops"))
         how = "flows at once" if flowing else "waits for the Water Flow phase"
@@ -145,18 +139,15 @@ def place_drops(game: Game, seat: int, count: int, flowing: bool, minimum: int =
             return
         placed += 1
         picked = keys.Key.parse(key)
-        rest = picked.arg(0)
-        if picked.verb == "dam":
-            game.state.dams[rest].drops += 1
-            game.state.drops_created += 1
-            game.event(f"{game.name(seat)} puts a drop straight behind the dam on {rest} (Amir Zahir).",
-                       seat, "water", (rest,))
-            continue
-        head = rest
-        flows = flowing or picked.arg(1) == FLOW
-        where = add_drop_to_headstream(game, head, flows)
-        game.event(f"{game.name(seat)} puts a drop on {head}" + (f"; it flows to {where}." if flows else "."),
-                   seat, "water", (head, where))
+        if not any(officer.place_drop(game, seat, picked) for officer in own):
+            put_drop(game, seat, picked.arg(0), flowing)
+
+
+def put_drop(game: Game, seat: int, head: str, flowing: bool) -> None:
+    """``seat`` puts a drop from the supply on ``head``; a flowing one goes on at once."""
+    where = add_drop_to_headstream(game, head, flowing)
+    game.event(f"{game.name(seat)} puts a drop on {head}" + (f"; it flows to {where}." if flowing else "."),
+               seat, "water", (head, where))
 
 
 def headstream_choice(game: Game, head: str, flowing: bool, ends: Callable[[], dict[str, str]] | None = None) -> Choice:

@@ -8,13 +8,15 @@ the rulebook's "Copying:" line makes the copy work differently).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..components import components
-from ..decisions import Flow
+from ..decisions import Choice, Flow
 
 if TYPE_CHECKING:
     from ..game import Game
+    from ..keys import Key
     from ..production import Flows
 
 
@@ -29,7 +31,6 @@ class Officer:
     machinery_wild = False  # every machinery unit counts as an Excamixer: Excavator or mixer (copied Elon)
     #: water
     tallest_dam_extra = 0  # drops more that a dam at the company's greatest height holds (Graziano: 1)
-    drops_placed_freely = False  # a placed drop may flow at once or go straight behind an own dam (Amir)
     #: production
     production_floor = 0  # drops x conduit below this counts as this (Viktor)
     #: contracts
@@ -76,6 +77,16 @@ class Officer:
 
     def waive_token_cost(self, game: Game, seat: int) -> None:
         """A Geological token's cost was just paid the ``token_waiver`` way (his Engineer goes on his space)."""
+
+    def drop_places(self, game: Game, seat: int, heads: Sequence[str], flowing: bool) -> list[Choice]:
+        """Where else a drop the company places on the headstreams may go, besides ``heads`` (``flowing``:
+        the drops flow at once): Amir Zahir's flowing drop and his own dams. Put there by ``place_drop``."""
+        return []
+
+    def place_drop(self, game: Game, seat: int, key: Key) -> bool:
+        """Put a drop where one of this officer's ``drop_places`` says (``key``, the choice's); False: the
+        key is not one of them."""
+        return False
 
     def further_water(self, game: Game, seat: int, flows: Flows) -> int:
         """The most drops x path value further dams could still add to a production's ``flows`` (credits
