@@ -47,7 +47,7 @@ def flow_drop(game: Game, node: str, passed: list[str] | None = None) -> str:
     ``passed`` collects the river nodes it reaches, that one included."""
     st, board = game.state, game.board
     down = river(game)
-    usa = _usa_powerhouse_zones(game)
+    usa = _passing_drop_energy(game)
     while True:
         node = down[node]
         if board.is_exit(node):
@@ -56,7 +56,7 @@ def flow_drop(game: Game, node: str, passed: list[str] | None = None) -> str:
         if passed is not None:
             passed.append(node)
         if usa and node in usa[1]:
-            usa[0].energy += 1  # USA: a drop passing a zone with a USA powerhouse
+            usa[0].energy += 1  # a drop passing a node where the company's ability gains from it (USA)
         dam = st.dams.get(node)
         if dam is not None and dam.drops < capacity(game, node):
             dam.drops += 1
@@ -66,14 +66,13 @@ def flow_drop(game: Game, node: str, passed: list[str] | None = None) -> str:
             return node
 
 
-def _usa_powerhouse_zones(game: Game) -> tuple[CompanyState, set[str]] | None:
-    """(company, {its Powerhouses' passage nodes}) of the company whose ability gains from drops passing its Powerhouses'
-    zones (the USA) while it is in force, else None."""
+def _passing_drop_energy(game: Game) -> tuple[CompanyState, set[str]] | None:
+    """(company, {river nodes}) of the company whose ability in force moves its Energy marker 1 step for each
+    drop passing one of those nodes (``Ability.passing_drop_nodes``: the USA's), else None."""
     for c in game.state.companies:
-        if companies.ability(game, c.seat).energy_from_passing_drops:
-            zones = {game.board.passage(game.board.powerhouses[p].zone) for p, o in game.state.powerhouses.items()
-                     if o == c.seat}
-            return c, zones
+        nodes = companies.ability(game, c.seat).passing_drop_nodes(game, c.seat)
+        if nodes is not None:
+            return c, nodes
     return None
 
 

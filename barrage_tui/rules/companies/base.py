@@ -14,8 +14,16 @@ if TYPE_CHECKING:
 
 class Ability:
     id = ""
-    contract_reduction = False  # a production's contract needs ``amount`` less Energy (France)
-    energy_from_passing_drops = False  # a drop passing a zone with its Powerhouse moves its marker (USA)
+
+    def passing_drop_nodes(self, game: Game, seat: int) -> set[str] | None:
+        """The river nodes where every drop that flows past moves the company's Energy marker 1 step, in any
+        phase and whoever moved it (the USA: its Powerhouses' zones); None: no drop does."""
+        return None
+
+    def contract_reduction(self, game: Game, seat: int) -> int:
+        """How much less Energy a contract fulfilled with a production's Energy needs (France: its
+        ``ability_amount``)."""
+        return 0
 
     def after_production(self, game: Game, seat: int, powerhouse: str) -> Flow[None]:
         """What follows each production action (generator): Germany's second production, Italy's Energy."""
