@@ -1,4 +1,7 @@
-"""What a company's special ability can change, with the plain defaults (an ability changes nothing)."""
+"""What a company's special ability can change, with the plain defaults (an ability changes nothing).
+
+A company's ability is a subclass in its own module, which holds the rule's body; the rules modules call
+these hooks of the ability in force (``companies.ability``) where the base game acts."""
 
 from __future__ import annotations
 

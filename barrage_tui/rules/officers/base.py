@@ -1,7 +1,8 @@
 """What a chief engineer (executive officer) can change, with the plain defaults.
 
-Each chief engineer is a subclass in its own module that overrides only what its ability changes;
-the rules modules ask the officers in force (``officers.in_force``) instead of testing names.
+Each chief engineer is a subclass in its own module that overrides only what its ability changes, and
+that module holds the rule's body: the rules modules call the hooks of the officers in force
+(``officers.in_force``) at the points named below, instead of testing names or flags.
 When Mahiri Sekibo copies an officer, what is in force is that officer's ``as_copy()`` (itself, unless
 the rulebook's "Copying:" line makes the copy work differently).
 """
