@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING
 
 from barrage_tui.rules import water
 from barrage_tui.rules.keys import make
-from barrage_tui.rules.water import FLOW
+from barrage_tui.rules.officers.amir import FLOW
 
 from . import criteria, officers, placement
 from .boxes import water as water_box  # (a module: the water box imports this one too)

@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from barrage_tui.rules import production
+from barrage_tui.rules.officers.octavius import joins, sources
 from barrage_tui.rules.production import System
 
 from . import officers
@@ -47,11 +48,11 @@ def flows(view: View, system: System, second: bool = False) -> list[tuple[System
     if not applies(view, second):
         return out
     best: dict[str, System] = {}
-    for s in production.sources(game, seat, system.powerhouse):
-        if production.joins(out, s) and (s.dam not in best or value(game, s) > value(game, best[s.dam])):
+    for s in sources(game, seat, system.powerhouse):
+        if joins(out, s) and (s.dam not in best or value(game, s) > value(game, best[s.dam])):
             best[s.dam] = s
     for s in sorted(best.values(), key=lambda s: (-value(game, s), s.dam)):
-        if production.joins(out, s):  # a chain's linking dams are no sources (Japan's chains)
+        if joins(out, s):  # a chain's linking dams are no sources (Japan's chains)
             out.append((s, game.state.dams[s.dam].drops))
     return out
 

@@ -31,7 +31,6 @@ ARCHITECT = "architect"  # Tommaso's Architect goes alone: the key's second argu
 
 BANK = "bank-b"
 CONSTRUCT = "construct"
-MAHIRI = "mahiri"
 ON_BANK = "bank"  # "<officer>-bank": a copied officer's private space, used through the Bank (Wu, Gennaro)
 
 
@@ -483,29 +482,3 @@ def _do_space(game: Game, seat: int, space: ActionSpace) -> Flow[None]:
         yield from contracts.take(game, seat, p["contracts"])
     elif action == "patent":
         patents.buy(game, seat, p["slot"])
-
-
-def mahiri_targets(game: Game, seat: int) -> list[str]:
-    st = game.state
-    others = [c.officer for c in st.companies if c.seat != seat]
-    return others + st.spare_officers
-
-
-def copy_and_act_again(game: Game, seat: int) -> Flow[None]:
-    """Mahiri Sekibo's space: copy another chief engineer's ability, then take another action under it.
-    The copy ends with that action, or at the end of the round for an officer whose copy lasts (Elon, Amir)."""
-    company = game.state.companies[seat]
-    names = components().officers
-    targets = [o for o in mahiri_targets(game, seat) if o in officers.OFFICERS and o not in (MAHIRI, "none")]
-    if targets:
-        key = yield from game.ask(seat, PromptKind.COPY_OFFICER, "Copy which chief engineer's ability?",
-                                  [Choice(keys.make("copy", o), f"{names[o].name}: {names[o].ability}") for o in targets])
-        company.copied_officer = keys.Key.parse(key).arg(0)
-        lasts = officers.OFFICERS[company.copied_officer].copy_lasts_round
-        if lasts and company.copied_officer not in company.copied_for_round:
-            company.copied_for_round.append(company.copied_officer)
-        game.event(f"{game.name(seat)} copies {names[company.copied_officer].name}"
-                   + (" until the end of the round." if lasts else "."), seat, "officer")
-    contracts.refill(game)
-    yield from take_turn(game, seat, extra=True)
-    company.copied_officer = ""

@@ -37,8 +37,8 @@ def label(contract_id: int) -> str:
 
 
 def contract_reduction(game: Game, seat: int) -> int:
-    """How much less Energy a production's contract needs (France's ability)."""
-    return companies.amount(game, seat) if companies.ability(game, seat).contract_reduction else 0
+    """How much less Energy a production's contract needs (the company ability's: France's)."""
+    return companies.ability(game, seat).contract_reduction(game, seat)
 
 
 def fulfil(game: Game, seat: int, energy: int, production: bool, area: str = "") -> Flow[None]:

@@ -7,13 +7,11 @@ dam's zone, and one of your powerhouses, or a neutral one (board_features.py), i
 The drops then flow on from the powerhouse's zone. Using an opponent's conduit costs 1 credit per drop,
 paid to its owner, who also scores 1 VP per drop.
 
-Japan's ability (connection chains, ``Ability.production_chains``): the water may also reach the activated
-powerhouse through a chain of Japan's own systems, a Japanese powerhouse standing in the valley of the
-Japanese dam that starts the next system (``Link``); Energy = drops x the sum of every conduit's value on
-the path, and each other company's conduit on it is paid per drop as usual.
-Decisions (UNVERIFIED, seed 002 does not say; sammelbecken.md 2.2): the action's bonus, the company bonus
-and Viktor's minimum apply once, to the path's whole Energy; the drops end at the activated powerhouse and
-flow on from there, like any production's.
+A company ability may let the water reach the activated powerhouse through a chain of the company's own
+systems (``Ability.chained_paths``: Japan's connection chains, companies/japan.py): a path's ``links``;
+Energy = drops x the sum of every conduit's value on the path (``path_value``), and each other company's
+conduit on it is paid per drop as usual (``tolls``). An officer may let a production take drops from several
+dams into the one powerhouse (``Officer.further_dams``: Dr. Octavius, officers/octavius.py): its ``Flows``.
 """
 
 from __future__ import annotations
@@ -28,6 +26,8 @@ from .board_features import open_targets
 from .build_spaces import space_value
 from .components import components
 from .decisions import Choice, EventKind, Flow, PromptKind
+from .companies import Ability
+from .officers import Officer
 from .state import NEUTRAL
 
 if TYPE_CHECKING:
@@ -105,7 +105,7 @@ def fulfils_contracts(game: Game, powerhouse_zone: int) -> bool:
 def energy(game: Game, seat: int, conduit: str, drops: int, bonus: int, second: bool = False) -> int:
     """The Energy of ``drops`` drops through ``conduit`` into the seat's powerhouse at its (first) target."""
     zone = game.board.conduits[conduit].targets[0]
-    powerhouse = _own_powerhouses_by_zone(game, seat).get(zone, "")
+    powerhouse = own_powerhouses_by_zone(game, seat).get(zone, "")
     value = conduit_value(game, conduit)
     extra = value if powerhouse and china.extra_drop(game, powerhouse) else 0
     return _with_bonuses(game, seat, value * drops + extra, bonus, second, zone, powerhouse)
@@ -170,7 +170,7 @@ def _systems(game: Game, seat: int, bonus: int, second: bool, exclude_powerhouse
              any_energy: bool = False) -> Iterator[System]:
     """Complete systems that can make at least 1 Energy with ``bonus`` (``any_energy``: whatever they make)."""
     st = game.state
-    mine = _own_powerhouses_by_zone(game, seat, exclude_powerhouse)
+    mine = own_powerhouses_by_zone(game, seat, exclude_powerhouse)
     neutral = NEUTRAL in st.powerhouses.values()  # (most boards have no neutral powerhouse)
     if not mine and not neutral:
         return
@@ -178,41 +178,46 @@ def _systems(game: Game, seat: int, bonus: int, second: bool, exclude_powerhouse
     for dam_id, dam in st.dams.items():
         if dam.drops < 1 or dam.owner not in (seat, NEUTRAL):
             continue
-        for sysm in _paths_from(game, seat, dam_id, mine, linking, exclude_powerhouse, neutral):
+        for sysm in paths_from(game, seat, dam_id, mine, linking, exclude_powerhouse, neutral):
             if any_energy or drop_counts(game, seat, sysm, bonus, second) or (
-                    several_dams(game, seat, second) and flow_counts(game, seat, [], sysm, bonus, second)):
+                    _gatherer(game, seat, second) is not None and flow_counts(game, seat, [], sysm, bonus, second)):
                 yield sysm
 
 
-def _own_powerhouses_by_zone(game: Game, seat: int, exclude_powerhouse: str = "") -> dict[int, str]:
+def own_powerhouses_by_zone(game: Game, seat: int, exclude_powerhouse: str = "") -> dict[int, str]:
     """zone -> the seat's powerhouse there (one per zone at most)."""
     m = game.board
     return {m.powerhouses[p].zone: p for p, o in game.state.powerhouses.items()
             if o == seat and p != exclude_powerhouse}
 
 
-def chains(game: Game, seat: int) -> bool:
-    """Whether the seat's productions may run through chains of its own systems (Japan's ability)."""
-    return companies.ability(game, seat).production_chains
+def chains(game: Game, seat: int) -> Ability | None:
+    """The seat's company ability in force if its productions may run on through chains of its own systems
+    (it overrides ``Ability.chained_paths``: Japan's), else None."""
+    ability = companies.ability(game, seat)
+    return ability if type(ability).chained_paths is not _NO_CHAINS else None
 
 
-def _paths_from(game: Game, seat: int, dam: str, mine: dict[int, str], linking: bool,
+_NO_CHAINS = Ability.chained_paths
+
+
+def paths_from(game: Game, seat: int, dam: str, mine: dict[int, str], linking: Ability | None,
                 exclude_powerhouse: str = "", neutral: bool = True) -> Iterator[System]:
     """Every path from ``dam`` to one of the seat's powerhouses ``mine`` (and, with ``neutral``, to a neutral
     powerhouse): through a built conduit of the dam's zone to any zone it leads to, and with ``linking``
-    (Japan's chains) on through its linked systems (never through a neutral powerhouse)."""
+    (``chains``: Japan's) on through its linked systems (never through a neutral powerhouse)."""
     start = game.board.dams[dam].zone
-    for conduit, target, powerhouse in _routes(game, start, mine):
+    for conduit, target, powerhouse in routes(game, start, mine):
         if powerhouse is not None:
             yield System(dam, conduit, powerhouse)
-            if linking:
-                yield from _chained(game, seat, System(dam, conduit, powerhouse), mine, frozenset({start}))
+            if linking is not None:
+                yield from linking.chained_paths(game, seat, System(dam, conduit, powerhouse), mine)
         if neutral:
             yield from (System(dam, conduit, p) for p in _neutral_powerhouses(game, target)
                         if p != exclude_powerhouse and p != powerhouse)
 
 
-def _routes(game: Game, zone: int, mine: dict[int, str]) -> Iterator[tuple[str, int, str | None]]:
+def routes(game: Game, zone: int, mine: dict[int, str]) -> Iterator[tuple[str, int, str | None]]:
     """Each built conduit of ``zone``, each zone it may lead to now, and the seat's powerhouse there (or None)."""
     for conduit in game.board.zones[zone].conduits:
         if conduit in game.state.conduits:
@@ -226,60 +231,25 @@ def _neutral_powerhouses(game: Game, zone: int) -> list[str]:
     return [p for p in game.board.zones[zone].powerhouse_spaces if st.powerhouses.get(p) == NEUTRAL]
 
 
-def _chained(game: Game, seat: int, upper: System, mine: dict[int, str], seen: frozenset[int]) -> Iterator[System]:
-    """The paths that go on from ``upper``'s powerhouse through the seat's dam in its valley."""
-    zone = game.board.powerhouses[upper.powerhouse].zone
-    nxt = link_dam(game, seat, zone)
-    if zone in seen or nxt is None or nxt == upper.dam:
-        return
-    for conduit, _, powerhouse in _routes(game, zone, mine):
-        if powerhouse is not None:
-            path = System(upper.dam, upper.conduit, powerhouse, upper.links + (Link(upper.powerhouse, nxt, conduit),))
-            yield path
-            yield from _chained(game, seat, path, mine, seen | {zone})
+# ---------------------------------------------------------------- a production's water from several dams
 
-
-def link_dam(game: Game, seat: int, zone: int) -> str | None:
-    """The seat's dam that a chain may go on from, in the valley of the seat's powerhouse in ``zone``: its
-    dam there, unless another company's dam stands higher in the valley, between the powerhouse and it
-    (that breaks the link). Decision: a neutral dam there would break it too (on this map neutral dams
-    stand only on lower spaces, below any other dam of the valley, so it never happens)."""
-    st, m = game.state, game.board
-    node = m.downstream[m.passage(zone)]
-    while node in m.zones[zone].dam_spaces:
-        dam = st.dams.get(node)
-        if dam is not None:
-            return node if dam.owner == seat else None
-        node = m.downstream[node]
+def _gatherer(game: Game, seat: int, second: bool) -> Officer | None:
+    """The officer in force whose productions may take drops from further dams into the one powerhouse
+    (who overrides ``Officer.further_dams``: Dr. Octavius); None with Germany's second production."""
+    if second:
+        return None
+    for o in officers.in_force(game.state.companies[seat]):
+        if type(o).further_dams is not _NO_FURTHER_DAMS:
+            return o
     return None
 
 
-# ---------------------------------------------------------------- Dr. Octavius: several dams, one powerhouse
+_NO_FURTHER_DAMS = Officer.further_dams
+
 
 def several_dams(game: Game, seat: int, second: bool = False) -> bool:
-    """Dr. Octavius: a production may take drops from several dams (with Germany, only the first one)."""
-    return not second and any(o.several_dams for o in officers.in_force(game.state.companies[seat]))
-
-
-def sources(game: Game, seat: int, powerhouse: str) -> list[System]:
-    """Every dam (own or neutral, holding water) with a built conduit into ``powerhouse``'s zone (and, with
-    Japan's chains, every path of linked systems into it: Dr. Octavius's several dams keep its rules)."""
-    st, m = game.state, game.board
-    mine = {m.powerhouses[powerhouse].zone: powerhouse}
-    linking = chains(game, seat) and st.powerhouses[powerhouse] == seat
-    if linking:  # the linking powerhouses may be any of the seat's
-        mine = _own_powerhouses_by_zone(game, seat) | mine
-    return [s for dam_id, dam in st.dams.items() if dam.drops >= 1 and dam.owner in (seat, NEUTRAL)
-            for s in _paths_from(game, seat, dam_id, mine, linking, neutral=False) if s.powerhouse == powerhouse]
-
-
-def joins(flows: Flows, system: System) -> bool:
-    """Whether ``system``'s water may join a production's ``flows`` (Dr. Octavius): a dam gives its drops
-    once, and a chain's linking dams are not sources (Japan: the water they hold is not used) -
-    Decision: nor may a dam that gave its drops link another of the production's paths."""
-    used = {s.dam for s, _ in flows}
-    linked = set().union(*(s.link_dams for s, _ in flows))
-    return system.dam not in used and system.dam not in linked and not (system.link_dams & used)
+    """Whether a production may take drops from several dams (Dr. Octavius; with Germany, only the first one)."""
+    return _gatherer(game, seat, second) is not None
 
 
 def _value(game: Game, flows: Flows) -> int:
@@ -295,32 +265,13 @@ def _zone(game: Game, flows: Flows) -> int:
     return game.board.powerhouses[flows[0][0].powerhouse].zone
 
 
-def _credits_needed(game: Game, seat: int, flows: Flows) -> int:
+def credits_needed(game: Game, seat: int, flows: Flows) -> int:
     return sum(k * toll_per_drop(game, seat, s) for s, k in flows)
 
 
 def flows_energy(game: Game, seat: int, flows: Flows, bonus: int, second: bool = False) -> int:
     """The Energy of one production from ``flows``, a list of (system, drops) into one powerhouse."""
     return _with_bonuses(game, seat, _value(game, flows), bonus, second, _zone(game, flows), flows[0][0].powerhouse)
-
-
-def _most_value_left(game: Game, seat: int, flows: Flows) -> int:
-    """The most drops x value the powerhouse's other dams could still add, credits allowing."""
-    st = game.state
-    free, paid, best = 0, [], 0
-    for s in sources(game, seat, flows[0][0].powerhouse):
-        if not joins(flows, s):
-            continue
-        value, drops = path_value(game, s), st.dams[s.dam].drops
-        best = max(best, value)
-        if not tolls(game, seat, s):
-            free += value * drops
-        else:  # an upper bound: as if each such drop cost 1 credit
-            paid += [value] * drops
-    if china.extra_drop(game, flows[0][0].powerhouse):  # its extra drop may move to a better path
-        free += max(0, best - max(path_value(game, s) for s, _ in flows))
-    budget = max(0, game.spendable_credits(seat) - _credits_needed(game, seat, flows))
-    return free + sum(sorted(paid, reverse=True)[:budget])
 
 
 def flow_counts(game: Game, seat: int, flows: Flows, system: System, bonus: int,
@@ -331,14 +282,15 @@ def flow_counts(game: Game, seat: int, flows: Flows, system: System, bonus: int,
     k_max = st.dams[system.dam].drops
     paid = toll_per_drop(game, seat, system)
     if paid:
-        k_max = min(k_max, (game.spendable_credits(seat) - _credits_needed(game, seat, flows)) // paid)
-    several = several_dams(game, seat, second)
+        k_max = min(k_max, (game.spendable_credits(seat) - credits_needed(game, seat, flows)) // paid)
+    gatherer = _gatherer(game, seat, second)
     counts = []
     for k in range(1, k_max + 1):
         now = flows + [(system, k)]
         e = flows_energy(game, seat, now, bonus, second)
-        if e >= 1 or (several and _with_bonuses(game, seat, _value(game, now) + _most_value_left(game, seat, now),
-                                                 bonus, second, _zone(game, now), system.powerhouse) >= 1):
+        if e >= 1 or (gatherer is not None and _with_bonuses(
+                game, seat, _value(game, now) + gatherer.further_water(game, seat, now),
+                bonus, second, _zone(game, now), system.powerhouse) >= 1):
             counts.append((k, e))
     return counts
 
@@ -421,33 +373,26 @@ def _pay_toll(game: Game, seat: int, conduit: str, k: int) -> None:
 
 
 def _choose_flows(game: Game, seat: int, system: System, bonus: int, second: bool) -> Flow[Flows]:
-    """The drops of one production (generator): how many from the chosen dam; then, with Dr. Octavius,
-    more dams into the same powerhouse, each with its own conduit. Returns [(system, drops), ...]."""
+    """The drops of one production (generator): how many from the chosen dam; then, with an officer whose
+    productions may take drops from several dams (Dr. Octavius), his further dams. Returns [(system, drops), ...]."""
     flows: Flows = []
-    while True:
-        counts = flow_counts(game, seat, flows, system, bonus, second)
-        so_far = " so far" if flows or several_dams(game, seat, second) else ""
-        key = yield from game.ask(seat, PromptKind.PRODUCTION_DROPS, f"How many drops from {system.dam}?",
-                                  [Choice(keys.make("drops", k), f"{k} drop(s): {e} energy{so_far}", (system.dam,))
-                                   for k, e in counts], data={"dam": system.dam})
-        flows.append((system, keys.number(key)))
-        if not several_dams(game, seat, second):
-            return flows
-        more = [s for s in sources(game, seat, system.powerhouse)
-                if joins(flows, s) and flow_counts(game, seat, flows, s, bonus, second)]
-        e = flows_energy(game, seat, flows, bonus, second)
-        if not more:
-            return flows
-        choices = [Choice(s.key, system_label(game, seat, s), s.refs) for s in more]
-        if e >= 1:
-            choices.append(Choice("done", f"No more dams: produce {e} energy"))
-        key = yield from game.ask(seat, PromptKind.MORE_DAMS, f"Dr. Octavius: take drops from another dam into "
-                                  f"{system.powerhouse} as well?", choices,
-                                  help="Drops from several of your and neutral dams may run into the one "
-                                       "powerhouse, each dam through its own conduit.")
-        if key == "done":
-            return flows
-        system = next(s for s in more if s.key == key)
+    gatherer = _gatherer(game, seat, second)
+    yield from choose_drops(game, seat, flows, system, bonus, second, gatherer is not None)
+    if gatherer is not None:
+        yield from gatherer.further_dams(game, seat, flows, bonus, second)
+    return flows
+
+
+def choose_drops(game: Game, seat: int, flows: Flows, system: System, bonus: int, second: bool,
+                 so_far: bool) -> Flow[None]:
+    """How many drops from ``system``'s dam (generator), added to ``flows``; ``so_far``: the Energy shown is
+    the production's so far (more dams may follow)."""
+    counts = flow_counts(game, seat, flows, system, bonus, second)
+    more = " so far" if so_far else ""
+    key = yield from game.ask(seat, PromptKind.PRODUCTION_DROPS, f"How many drops from {system.dam}?",
+                              [Choice(keys.make("drops", k), f"{k} drop(s): {e} energy{more}", (system.dam,))
+                               for k, e in counts], data={"dam": system.dam})
+    flows.append((system, keys.number(key)))
 
 
 def system_choice(game: Game, seat: int, s: System, bonus: int, second: bool) -> Choice:

@@ -22,8 +22,6 @@ from .state import CompanyState
 if TYPE_CHECKING:
     from .game import Game
 
-FLOW = "flow"  # "headstream:<h>:flow": Amir Zahir's drop flows at once
-
 
 def capacity(game: Game, space: str) -> int:
     dam = game.state.dams.get(space)
@@ -49,7 +47,7 @@ def flow_drop(game: Game, node: str, passed: list[str] | None = None) -> str:
     ``passed`` collects the river nodes it reaches, that one included."""
     st, board = game.state, game.board
     down = river(game)
-    usa = _usa_powerhouse_zones(game)
+    usa = _passing_drop_energy(game)
     while True:
         node = down[node]
         if board.is_exit(node):
@@ -58,7 +56,7 @@ def flow_drop(game: Game, node: str, passed: list[str] | None = None) -> str:
         if passed is not None:
             passed.append(node)
         if usa and node in usa[1]:
-            usa[0].energy += 1  # USA: a drop passing a zone with a USA powerhouse
+            usa[0].energy += 1  # a drop passing a node where the company's ability gains from it (USA)
         dam = st.dams.get(node)
         if dam is not None and dam.drops < capacity(game, node):
             dam.drops += 1
@@ -68,14 +66,13 @@ def flow_drop(game: Game, node: str, passed: list[str] | None = None) -> str:
             return node
 
 
-def _usa_powerhouse_zones(game: Game) -> tuple[CompanyState, set[str]] | None:
-    """(company, {its Powerhouses' passage nodes}) of the company whose ability gains from drops passing its Powerhouses'
-    zones (the USA) while it is in force, else None."""
+def _passing_drop_energy(game: Game) -> tuple[CompanyState, set[str]] | None:
+    """(company, {river nodes}) of the company whose ability in force moves its Energy marker 1 step for each
+    drop passing one of those nodes (``Ability.passing_drop_nodes``: the USA's), else None."""
     for c in game.state.companies:
-        if companies.ability(game, c.seat).energy_from_passing_drops:
-            zones = {game.board.passage(game.board.powerhouses[p].zone) for p, o in game.state.powerhouses.items()
-                     if o == c.seat}
-            return c, zones
+        nodes = companies.ability(game, c.seat).passing_drop_nodes(game, c.seat)
+        if nodes is not None:
+            return c, nodes
     return None
 
 
@@ -120,21 +117,17 @@ def fill_headstreams(game: Game) -> None:
 
 
 def place_drops(game: Game, seat: int, count: int, flowing: bool, minimum: int = 0) -> Flow[None]:
-    """Decision: put up to ``count`` drops on headstreams of your choice (generator).
-
-    Amir Zahir (``drops_placed_freely``) decides drop by drop: a waiting drop may flow at once
-    ("headstream:<h>:flow"), and any drop may go straight behind one of his dams with room ("dam:<space>")."""
+    """Decision: put up to ``count`` drops on headstreams of your choice (generator). An officer in force
+    may offer other places for each drop (``Officer.drop_places``, put there by ``Officer.place_drop``:
+    Amir Zahir's)."""
     heads = open_headstreams(game)
-    freely = any(o.drops_placed_freely for o in officers.in_force(game.state.companies[seat]))
+    own = officers.in_force(game.state.companies[seat])
     placed = 0
     while placed < count:
         ends = once(partial(reaches, game, flowing))  # (only to word the choices, when they are read)
         choices = [headstream_choice(game, h, flowing, ends) for h in heads]
-        if freely and not flowing:
-            choices += [Choice(keys.make("headstream", h, FLOW), f"{h}, flowing at once", (h,)) for h in heads]
-        if freely:
-            choices += [Choice(keys.make("dam", d), f"Straight behind your dam {d}", (d,))
-                        for d in own_dams_with_room(game, seat)]
+        for officer in own:
+            choices += officer.drop_places(game, seat, heads, flowing)
         if placed >= minimum:
             choices.append(Choice("done", "No more drops"))
         how = "flows at once" if flowing else "waits for the Water Flow phase"
@@ -145,18 +138,15 @@ def place_drops(game: Game, seat: int, count: int, flowing: bool, minimum: int =
             return
         placed += 1
         picked = keys.Key.parse(key)
-        rest = picked.arg(0)
-        if picked.verb == "dam":
-            game.state.dams[rest].drops += 1
-            game.state.drops_created += 1
-            game.event(f"{game.name(seat)} puts a drop straight behind the dam on {rest} (Amir Zahir).",
-                       seat, "water", (rest,))
-            continue
-        head = rest
-        flows = flowing or picked.arg(1) == FLOW
-        where = add_drop_to_headstream(game, head, flows)
-        game.event(f"{game.name(seat)} puts a drop on {head}" + (f"; it flows to {where}." if flows else "."),
-                   seat, "water", (head, where))
+        if not any(officer.place_drop(game, seat, picked) for officer in own):
+            put_drop(game, seat, picked.arg(0), flowing)
+
+
+def put_drop(game: Game, seat: int, head: str, flowing: bool) -> None:
+    """``seat`` puts a drop from the supply on ``head``; a flowing one goes on at once."""
+    where = add_drop_to_headstream(game, head, flowing)
+    game.event(f"{game.name(seat)} puts a drop on {head}" + (f"; it flows to {where}." if flowing else "."),
+               seat, "water", (head, where))
 
 
 def headstream_choice(game: Game, head: str, flowing: bool, ends: Callable[[], dict[str, str]] | None = None) -> Choice:

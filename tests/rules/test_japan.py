@@ -7,6 +7,7 @@ import pytest
 from barrage_tui.rules import construction, production, water
 from barrage_tui.rules.build_spaces import base_less as is_base_less, legal_spaces
 from barrage_tui.rules.components import components
+from barrage_tui.rules.officers import octavius
 from barrage_tui.rules.state import NEUTRAL, DamState, GameState
 from barrage_tui.rules.validation import InvalidState, check_state
 
@@ -370,12 +371,12 @@ def test_octavius_with_japan_adds_chained_dams_but_no_linking_dam_as_a_source():
     st.dams["B8L"].drops = 1
     st.drops_created += 1
     game = restart(game)
-    sources = {s.key for s in production.sources(game, JAPAN, "P9_0")}
+    sources = {s.key for s in octavius.sources(game, JAPAN, "P9_0")}
     assert {TOP_RIGHT, "system:B6L:C6L:P9_0", "system:B8L:C8R:P9_0"} <= sources
     chained = production.System.from_key(TOP_RIGHT)
     first = [(chained, 2)]
-    assert not production.joins(first, production.System.from_key("system:B8L:C8R:P9_0"))
-    assert production.joins(first, production.System.from_key("system:B6L:C6L:P9_0"))
+    assert not octavius.joins(first, production.System.from_key("system:B8L:C8R:P9_0"))
+    assert octavius.joins(first, production.System.from_key("system:B6L:C6L:P9_0"))
     before = st.companies[JAPAN].energy
     drive(game, production.produce(game, JAPAN, 0), [TOP_RIGHT, "drops:2", "system:B6L:C6L:P9_0"])
     assert st.companies[JAPAN].energy - before == 2 * 5 + 4 + production.company_bonus(game, JAPAN)

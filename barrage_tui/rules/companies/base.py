@@ -1,25 +1,43 @@
-"""What a company's special ability can change, with the plain defaults (an ability changes nothing)."""
+"""What a company's special ability can change, with the plain defaults (an ability changes nothing).
+
+A company's ability is a subclass in its own module, which holds the rule's body; the rules modules call
+these hooks of the ability in force (``companies.ability``) where the base game acts."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from ..decisions import Flow
 
 if TYPE_CHECKING:
     from ..game import Game
+    from ..production import System
 
 
 class Ability:
     id = ""
-    contract_reduction = False  # a production's contract needs ``amount`` less Energy (France)
-    energy_from_passing_drops = False  # a drop passing a zone with its Powerhouse moves its marker (USA)
-    production_chains = False  # a production may run through a chain of its own linked systems (Japan)
+
+    def passing_drop_nodes(self, game: Game, seat: int) -> set[str] | None:
+        """The river nodes where every drop that flows past moves the company's Energy marker 1 step, in any
+        phase and whoever moved it (the USA: its Powerhouses' zones); None: no drop does."""
+        return None
+
+    def contract_reduction(self, game: Game, seat: int) -> int:
+        """How much less Energy a contract fulfilled with a production's Energy needs (France: its
+        ``ability_amount``)."""
+        return 0
 
     def after_production(self, game: Game, seat: int, powerhouse: str) -> Flow[None]:
         """What follows each production action (generator): Germany's second production, Italy's Energy."""
         return
         yield
+
+    def chained_paths(self, game: Game, seat: int, system: System, mine: dict[int, str]) -> Iterator[System]:
+        """The paths a production's water may take on from ``system``'s powerhouse, through a chain of the
+        company's own systems into one of its powerhouses ``mine`` (by zone): Japan's connection chains. An
+        ability that overrides it makes every production of the company look for chains."""
+        return iter(())
 
     def can_negotiate(self, game: Game, seat: int) -> bool:
         """Whether a production's contract may also come from the face-up display, once per production

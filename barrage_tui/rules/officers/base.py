@@ -1,20 +1,24 @@
 """What a chief engineer (executive officer) can change, with the plain defaults.
 
-Each chief engineer is a subclass in its own module that overrides only what its ability changes;
-the rules modules ask the officers in force (``officers.in_force``) instead of testing names.
+Each chief engineer is a subclass in its own module that overrides only what its ability changes, and
+that module holds the rule's body: the rules modules call the hooks of the officers in force
+(``officers.in_force``) at the points named below, instead of testing names or flags.
 When Mahiri Sekibo copies an officer, what is in force is that officer's ``as_copy()`` (itself, unless
 the rulebook's "Copying:" line makes the copy work differently).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..components import components
-from ..decisions import Flow
+from ..decisions import Choice, Flow
 
 if TYPE_CHECKING:
     from ..game import Game
+    from ..keys import Key
+    from ..production import Flows
 
 
 class Officer:
@@ -28,10 +32,8 @@ class Officer:
     machinery_wild = False  # every machinery unit counts as an Excamixer: Excavator or mixer (copied Elon)
     #: water
     tallest_dam_extra = 0  # drops more that a dam at the company's greatest height holds (Graziano: 1)
-    drops_placed_freely = False  # a placed drop may flow at once or go straight behind an own dam (Amir)
     #: production
     production_floor = 0  # drops x conduit below this counts as this (Viktor)
-    several_dams = False  # one production may take drops from several dams into its powerhouse (Dr. Octavius)
     #: contracts
     hand_limit = 3
     multi_contract = False  # several contracts with one production (Simone)
@@ -76,6 +78,29 @@ class Officer:
 
     def waive_token_cost(self, game: Game, seat: int) -> None:
         """A Geological token's cost was just paid the ``token_waiver`` way (his Engineer goes on his space)."""
+
+    def drop_places(self, game: Game, seat: int, heads: Sequence[str], flowing: bool) -> list[Choice]:
+        """Where else a drop the company places on the headstreams may go, besides ``heads`` (``flowing``:
+        the drops flow at once): Amir Zahir's flowing drop and his own dams. Put there by ``place_drop``."""
+        return []
+
+    def place_drop(self, game: Game, seat: int, key: Key) -> bool:
+        """Put a drop where one of this officer's ``drop_places`` says (``key``, the choice's); False: the
+        key is not one of them."""
+        return False
+
+    def further_water(self, game: Game, seat: int, flows: Flows) -> int:
+        """The most drops x path value further dams could still add to a production's ``flows`` (credits
+        allowing): a production whose drops so far make less than 1 Energy may go on if they would bring it
+        to 1. Asked only of an officer that overrides ``further_dams``."""
+        return 0
+
+    def further_dams(self, game: Game, seat: int, flows: Flows, bonus: int, second: bool) -> Flow[None]:
+        """After a production's first dam's drops are chosen: drops from further dams into the same
+        powerhouse, added to ``flows`` (generator; Dr. Octavius). An officer that overrides it makes every
+        production of his (not Germany's second) one that may take drops from several dams."""
+        return
+        yield
 
     def production_contract_fulfilled(self, game: Game, seat: int, need: int) -> None:
         """A production just fulfilled a contract needing ``need`` of its Energy (Franz de Lasse)."""

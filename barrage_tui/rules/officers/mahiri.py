@@ -1,7 +1,9 @@
 """Mahiri Sekibo: two private spaces (1 Engineer; 1 Engineer + 3 credits), each once a round.
 
 Using one, she copies another chief engineer's ability and at once takes another action under it.
-The copy ends with that extra action.
+The copy ends with that extra action, or at the end of the round for an officer whose copy lasts
+(``Officer.copy_lasts_round``: Elon, Amir). While she copies, ``officers.in_force`` gives the copied
+officer's ``as_copy()`` besides her own.
 
 Decision (UNVERIFIED in the reference): the Board Game Arena version gives her 9 starting credits. None
 of our rules texts says so (Appendix 9 of the expansion rulebook describes only the two spaces), so she
@@ -12,17 +14,47 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..actions import copy_and_act_again
+from .. import contracts, keys
+from ..actions import take_turn
 from ..components import components
-from ..decisions import Flow
+from ..decisions import Choice, Flow, PromptKind
+from . import OFFICERS
 from .base import Officer
 
 if TYPE_CHECKING:
     from ..game import Game
 
+MAHIRI = "mahiri"
+
+
+def targets(game: Game, seat: int) -> list[str]:
+    """The chief engineers she may copy: the other companies' and the spare ones."""
+    st = game.state
+    others = [c.officer for c in st.companies if c.seat != seat]
+    return others + st.spare_officers
+
+
+def copy_and_act_again(game: Game, seat: int) -> Flow[None]:
+    """Her space: copy another chief engineer's ability, then take another action under it."""
+    company = game.state.companies[seat]
+    names = components().officers
+    copyable = [o for o in targets(game, seat) if o in OFFICERS and o not in (MAHIRI, "none")]
+    if copyable:
+        key = yield from game.ask(seat, PromptKind.COPY_OFFICER, "Copy which chief engineer's ability?",
+                                  [Choice(keys.make("copy", o), f"{names[o].name}: {names[o].ability}") for o in copyable])
+        company.copied_officer = keys.Key.parse(key).arg(0)
+        lasts = OFFICERS[company.copied_officer].copy_lasts_round
+        if lasts and company.copied_officer not in company.copied_for_round:
+            company.copied_for_round.append(company.copied_officer)
+        game.event(f"{game.name(seat)} copies {names[company.copied_officer].name}"
+                   + (" until the end of the round." if lasts else "."), seat, "officer")
+    contracts.refill(game)
+    yield from take_turn(game, seat, extra=True)
+    company.copied_officer = ""
+
 
 class Mahiri(Officer):
-    id = "mahiri"
+    id = MAHIRI
     private_action_label = "copy a chief engineer, then act again"
     copies_others = True
     automa_first_action_for_others = True  # an Automa with her: the others' first action goes the Automa way
