@@ -43,7 +43,8 @@ class BarrageApp(App[int]):  # (its result: the exit status it was asked to end 
     BINDINGS = [Binding("ctrl+c", "request_quit", "Quit", show=False, priority=True, id="app.ctrl_c")]
 
     def __init__(self, *, store: SaveStore | None = None, save_dir: PathArg | Literal[False] | None = None,
-                 game: Game | None = None, opened: PathArg | None = None, seed: int | None = None, cursor_blink: bool = True, automa_delay: float = 0.6, confirm: bool = True, board: str = "") -> None:
+                 game: Game | None = None, opened: PathArg | None = None, seed: int | None = None,
+                 cursor_blink: bool = True, automa_delay: float = 0.6, confirm: bool = True, board: str = "") -> None:
         super().__init__()
         self.board = board  # --board: the start screen's board for a new game ("": the base map)
         self.confirm_turns = confirm  # new games end a person's turn with "End turn" (the start screen's default)
@@ -53,13 +54,14 @@ class BarrageApp(App[int]):  # (its result: the exit status it was asked to end 
         self._save_dir = save_dir
         self._initial_game = game
         self._opened = opened  # the save file ``game`` was read from (to compare with the game's autosave)
-        self._question: tuple[Game, PathArg, tuple[Path, Game]] | None = None  # (game, path, newer autosave) to
-        # ask about once the app runs
+        # (game, path, newer autosave) to ask about once the app runs
+        self._question: tuple[Game, PathArg, tuple[Path, Game]] | None = None
         self._seed = seed
         self.cursor_blink = cursor_blink
         self._too_small: TooSmallScreen | None = None
         self.game_lock: GameLock | None = None  # held while this app plays a game (saves/lock.py)
-        self._in_use: tuple[Game, storage.InUse] | None = None  # the game given on the command line is played by another process
+        # the game given on the command line is played by another process
+        self._in_use: tuple[Game, storage.InUse] | None = None
 
     @property
     def store(self) -> SaveStore | None:
@@ -255,7 +257,8 @@ def unusable_terminal() -> str:
     return ""
 
 
-def run_app(load: PathArg | None = None, resume: bool = False, save_dir: PathArg | None = None, automa_delay: float = 0.6, confirm: bool = True,
+def run_app(load: PathArg | None = None, resume: bool = False, save_dir: PathArg | None = None,
+            automa_delay: float = 0.6, confirm: bool = True,
             board: str = "") -> int:
     """Start the app (``barrage-tui``); ``load``: a save file, ``resume``: the latest save; ``automa_delay``:
     seconds each Automa step stays on screen before it is played; ``confirm``: new games have the End turn step.
