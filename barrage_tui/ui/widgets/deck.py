@@ -67,7 +67,7 @@ class Deck(Vertical):
         if self.tabbed:
             self.show(self.current)
 
-    def holds(self, panel_id: str) -> bool:
+    def holds(self, panel_id: str | None) -> bool:
         return any(p.id == panel_id for p in self.panels)
 
     def show(self, panel_id: str) -> bool:
