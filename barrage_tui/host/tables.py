@@ -21,9 +21,9 @@ message to that connection's app, and ``later(seconds, fn)`` to schedule the Aut
 from __future__ import annotations
 
 import time
-from functools import partial
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
