@@ -5,6 +5,12 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, NoReturn
+
+if TYPE_CHECKING:
+    from .rules.automa_levels import Level
+    from .rules.plugin import ModuleFacts
 
 INTERRUPTED = 130  # the shell's status for a command ended by Ctrl+C (128 + SIGINT)
 
@@ -12,7 +18,7 @@ INTERRUPTED = 130  # the shell's status for a command ended by Ctrl+C (128 + SIG
 class _Parser(argparse.ArgumentParser):
     """Its error lines show what was typed as plain text (an argument may hold terminal escape codes)."""
 
-    def error(self, message: str):
+    def error(self, message: str) -> NoReturn:
         from barrage_tui.visible import visible
 
         self.print_usage(sys.stderr)
@@ -36,11 +42,11 @@ class _AutomaLevels:
     def __contains__(self, level: object) -> bool:
         return level in _levels()
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[str]:
         return iter(_levels())
 
 
-def _levels() -> dict:
+def _levels() -> dict[str, Level]:
     from .rules.automa_levels import levels
     return levels()
 
@@ -52,18 +58,18 @@ class _Modules:
     def __contains__(self, ids: object) -> bool:  # (``_modules`` has checked each id already)
         return isinstance(ids, tuple) and all(m in _known_modules() for m in ids)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[str]:
         return iter(_known_modules())
 
 
-def _known_modules() -> dict:
-    from .rules.setup import known_modules
+def _known_modules() -> dict[str, ModuleFacts]:
+    from .rules.plugin import known_modules
     return known_modules()
 
 
 def _modules(text: str) -> tuple[str, ...]:
     """``--modules overseas,geological``: known module ids (modules.toml, read only when it is given)."""
-    from .rules.setup import known_modules
+    from .rules.plugin import known_modules
     ids = tuple(m.strip() for m in text.split(",") if m.strip())
     unknown = [m for m in ids if m not in known_modules()]
     if unknown:
@@ -247,10 +253,13 @@ def _run(argv: list[str] | None) -> int:
         from pathlib import Path
 
         from .host.server import HostOptions, run
-        path = lambda text: Path(text).expanduser() if text else None  # noqa: E731
+
+        def path(text: str | None) -> Path | None:
+            return Path(text).expanduser() if text else None
+
         if args.host_command == "seats":
-            from .host import seats
-            return seats.command(path(args.seats_save_dir or args.host_save_dir or args.save_dir), args.game,
+            from .host.seats import command as seats_command
+            return seats_command(path(args.seats_save_dir or args.host_save_dir or args.save_dir), args.game,
                                  args.seat, args.to, args.free)
         return run(HostOptions(args.bind, args.port, path(args.host_key), path(args.authorized_keys), args.open,
                                path(args.host_save_dir or args.save_dir), args.automa_delay))

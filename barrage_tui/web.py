@@ -108,7 +108,7 @@ class PageServer(Server):
             return "the websocket needs the page's token: open the address barrage-tui serve printed"
         return ""
 
-    async def handle_websocket(self, request: web.Request) -> web.StreamResponse:
+    async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         why = self.refusal(request)
         if why:
             print(f"barrage-tui serve: refused: {why}", flush=True)

@@ -31,8 +31,13 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
-from saves.errors import visible
+from barrage_tui.visible import visible
+
+if TYPE_CHECKING:
+    from barrage_tui.rules.setup import Setup
 
 MAX_REQUEST = 16 * 1024  # bytes of one line from an app
 MAX_MESSAGE = 8 * 1024 * 1024  # bytes of one line from the host (a table's save is ~10-50 KB)
@@ -55,12 +60,16 @@ OPS = {
     "undo": {"table": _STR, "at": _INT, "back": _BOOL},
 }
 
+# One message, a JSON object: its values are whatever the sender wrote (``request`` and ``setup_from_wire``
+# check what an app sends; the app reads the host's own messages).
+Message = dict[str, Any]
+
 
 class ProtocolError(Exception):
     """A line that is not a well-formed message; the text is plain and names the problem."""
 
 
-def encode(message: dict) -> bytes:
+def encode(message: Message) -> bytes:
     return json.dumps(message, separators=(",", ":"), ensure_ascii=False).encode("utf-8") + b"\n"
 
 
@@ -71,7 +80,7 @@ class Lines:
         self.limit = limit
         self._buffer = b""
 
-    def feed(self, data: bytes) -> list[dict]:
+    def feed(self, data: bytes) -> list[Message]:
         self._buffer += data
         *lines, self._buffer = self._buffer.split(b"\n")
         if len(self._buffer) > self.limit:
@@ -79,7 +88,7 @@ class Lines:
         return [decode(line, self.limit) for line in lines if line.strip()]
 
 
-def decode(line: bytes, limit: int = MAX_REQUEST) -> dict:
+def decode(line: bytes, limit: int = MAX_REQUEST) -> Message:
     if len(line) > limit:
         raise ProtocolError(f"a line longer than {limit} bytes")
     try:
@@ -109,12 +118,12 @@ def player_name(text: object) -> str:
     return name
 
 
-def request(message: dict) -> dict:
+def request(message: Message) -> Message:
     """The request ``message`` checked field by field (an unknown op or field, a wrong type or size is a
     ProtocolError); returns it."""
     op = message.get("op")
     fields = OPS.get(op) if isinstance(op, str) else None
-    if fields is None:
+    if fields is None or not isinstance(op, str):  # (op is a str when fields is not None)
         raise ProtocolError(f"unknown request {plain(op, 40)!r}")
     extra = set(message) - set(fields) - {"op"}
     if extra:
@@ -126,8 +135,8 @@ def request(message: dict) -> dict:
     return message
 
 
-def _check(op: str, name: str, kind: str, value) -> None:
-    ok = {
+def _check(op: str, name: str, kind: str, value: object) -> None:
+    ok: Callable[[Any], bool] = {
         _STR: lambda v: isinstance(v, str) and 0 < len(v) <= (MAX_KEY if name == "key" else MAX_ID
                                                              if name == "table" else 10 * NAME_LENGTH),
         _INT: lambda v: type(v) is int and 0 <= v <= MAX_AT,
@@ -155,10 +164,11 @@ def _most_seats() -> int:
     return components().seats[1]
 
 
-def setup_to_wire(setup) -> dict:
+def setup_to_wire(setup: Setup) -> Message:
     """Every choice of the start screen: the seats, mode, seed, officer set, End turn step, modules, board."""
     from barrage_tui.rules.board_files import board_ref
-    from barrage_tui.rules.setup import CONFIRM_OPTION, EXPANSION_OPTION, modules
+    from barrage_tui.rules.plugin import modules
+    from barrage_tui.rules.setup import CONFIRM_OPTION, EXPANSION_OPTION
 
     return {"seats": [{f: getattr(s, f) for f in _SEAT_FIELDS} for s in setup.seats],
             "introductory": setup.introductory, "seed": setup.seed,
@@ -166,13 +176,13 @@ def setup_to_wire(setup) -> dict:
             "modules": sorted(modules(setup.options)), "board": board_ref(setup.options)}
 
 
-def setup_from_wire(data: dict):
+def setup_from_wire(data: Message) -> Setup:
     """The Setup a client asks for, checked by the rules (``Setup.validate``); names made plain. The host
     gives it its id. Raises ProtocolError with the reason."""
     from barrage_tui.rules.board_files import BOARD_OPTION, is_builtin
     from barrage_tui.rules.components import BASE_BOARD
-    from barrage_tui.rules.setup import (CONFIRM_OPTION, EXPANSION_OPTION, MODULES_OPTION, SeatSetup, Setup,
-                                         SetupError)
+    from barrage_tui.rules.plugin import MODULES_OPTION
+    from barrage_tui.rules.setup import CONFIRM_OPTION, EXPANSION_OPTION, SeatSetup, Setup, SetupError
 
     if set(data) != _SETUP_FIELDS:
         raise ProtocolError("a setup needs seats, introductory, seed, expansion, confirm, modules and board")
@@ -194,7 +204,7 @@ def setup_from_wire(data: dict):
             raise ProtocolError("a seat needs name, kind, company, officer and difficulty")
         out.append(SeatSetup(player_name(seat["name"]), seat["kind"], seat["company"], seat["officer"],
                              seat["difficulty"]))
-    options: dict = {k: True for k, on in ((EXPANSION_OPTION, flags[1]), (CONFIRM_OPTION, flags[2])) if on}
+    options: dict[str, object] = {k: True for k, on in ((EXPANSION_OPTION, flags[1]), (CONFIRM_OPTION, flags[2])) if on}
     if chosen:
         options[MODULES_OPTION] = sorted(set(chosen))
     if board != BASE_BOARD:

@@ -11,6 +11,7 @@ lets the host's owner free a seat or hand it to another holder.
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
 
 import tomli_w
@@ -82,7 +83,8 @@ def holder_of(text: str) -> str:
     raise ValueError(f"{text!r} is neither a key's fingerprint (SHA256:…, from ssh-keygen -lf KEY.pub) nor name:NAME")
 
 
-def command(save_dir, game: str | None, seat: int | None, to: str | None, free: bool, out=print) -> int:
+def command(save_dir: Path | None, game: str | None, seat: int | None, to: str | None, free: bool,
+            out: Callable[[str], object] = print) -> int:
     """``barrage-tui host seats``: without GAME, every hosted game's seats and holders; with GAME SEAT and
     ``--to HOLDER`` or ``--free``, that seat handed over or freed. A game open at a running host is not
     changed (its lock is held): the owner does it when nobody is at that table, or with the host stopped."""
@@ -90,6 +92,7 @@ def command(save_dir, game: str | None, seat: int | None, to: str | None, free: 
     from saves.lock import GameInUse, claim
 
     store = saves.SaveStore(save_dir)
+    info: saves.SaveInfo | None  # (each hosted game's, then the one named)
     games = [i for i in store.list() if i.autosave and i.game_id]
     if game is None:
         if not games:

@@ -16,6 +16,7 @@ import asyncio
 import codecs
 import os
 import signal
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -74,15 +75,15 @@ def load_host_key(path: Path) -> asyncssh.SSHKey:
 class Host:
     """The running server: ``await host.start()``, then ``host.port``; ``host.close()`` ends it."""
 
-    def __init__(self, options: HostOptions, log=print) -> None:
+    def __init__(self, options: HostOptions, log: Callable[[str], object] = print) -> None:
         self.options = options
         self.log = log
         self.tables: Tables | None = None
         self.host_key: asyncssh.SSHKey | None = None
-        self._server = None
+        self._server: asyncssh.SSHAcceptor | None = None
         self._peers: dict[str, int] = {}
-        self._sessions: set = set()
-        self._conns: set = set()  # every SSH connection (said goodbye to when the host stops)
+        self._sessions: set[_Session] = set()
+        self._conns: set[asyncssh.SSHServerConnection] = set()  # every SSH connection (said goodbye to at the end)
         self.refusing = 0  # connections over a limit, being told so
         self.zygote = Zygote(log)  # the players' apps are forked from it
 
@@ -125,7 +126,9 @@ class Host:
 
     @property
     def port(self) -> int:
-        return self._server.sockets[0].getsockname()[1]
+        assert self._server is not None  # (once started)
+        port: int = self._server.sockets[0].getsockname()[1]  # (SSHAcceptor passes sockets on untyped)
+        return port
 
     async def close(self) -> None:
         """Stop: no new connections; every player's app ended, their terminal put back and told; the
@@ -197,8 +200,8 @@ class _Server(asyncssh.SSHServer):
         self.refused = False  # (counted in host.refusing while it is being told)
         self.username = ""
         self.identity = ""
-        self.conn = None
-        self._keys = None
+        self.conn: asyncssh.SSHServerConnection  # (connection_made sets it, before anything else is asked)
+        self._keys: asyncssh.SSHAuthorizedKeys | None = None
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
@@ -214,7 +217,7 @@ class _Server(asyncssh.SSHServer):
             self.refused = True
             self.host.log(f"refused a connection from {plain(self.address)}: too many connections")
 
-    def connection_lost(self, exc) -> None:
+    def connection_lost(self, exc: Exception | None) -> None:
         self.host._conns.discard(self.conn)
         if self.admitted:
             self.host.release(self.address)
@@ -255,17 +258,17 @@ class _Server(asyncssh.SSHServer):
         self.identity = f"key:{key.get_fingerprint()}"
         return True
 
-    def session_requested(self):
+    def session_requested(self) -> _Session:
         return _Session(self.host, self)
 
 
-class _Session(asyncssh.SSHServerSession):
+class _Session(asyncssh.SSHServerSession[bytes]):
     """A session: with a terminal, the app; anything else is refused."""
 
     def __init__(self, host: Host, server: _Server) -> None:
         self.host = host
         self.server = server
-        self.chan = None
+        self.chan: asyncssh.SSHServerChannel[bytes]  # (connection_made sets it, before anything else is asked)
         self.term: str | None = None
         self.size = (80, 24)
         self.app: AppProcess | None = None
@@ -274,10 +277,11 @@ class _Session(asyncssh.SSHServerSession):
         self._utf8 = codecs.getincrementaldecoder("utf-8")(errors="replace")
         self._goodbye = b""
 
-    def connection_made(self, chan) -> None:
+    def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
         self.chan = chan
 
-    def pty_requested(self, term_type: str, term_size, term_modes) -> bool:
+    def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int],
+                      term_modes: Mapping[int, int]) -> bool:
         self.term = term_type or "xterm-256color"
         self.size = (term_size[0] or 80, term_size[1] or 24)
         return True
@@ -308,6 +312,7 @@ class _Session(asyncssh.SSHServerSession):
             name = player_name(self.server.username)
         except ProtocolError:
             name = "player"
+        assert self.host.tables is not None  # (the host has started)
         self.app = AppProcess(self.host.tables, self.server.identity, name, self._output, self._ended, self.host.log,
                               self.host.zygote)
         self.host._sessions.add(self)
@@ -315,6 +320,7 @@ class _Session(asyncssh.SSHServerSession):
         asyncio.get_running_loop().create_task(self._start())
 
     async def _start(self) -> None:
+        assert self.app is not None and self.term is not None  # (session_started sets them)
         try:
             await self.app.start(self.term, *self.size)
         except OSError as exc:
@@ -337,7 +343,7 @@ class _Session(asyncssh.SSHServerSession):
         except (OSError, asyncssh.Error, BrokenPipeError):
             pass
 
-    def data_received(self, data: bytes, datatype) -> None:
+    def data_received(self, data: bytes, datatype: int | None) -> None:
         if self.app is not None and self.typing.take(len(data)):
             self.app.write(self._utf8.decode(data).encode("utf-8"))
 
@@ -357,7 +363,7 @@ class _Session(asyncssh.SSHServerSession):
     def eof_received(self) -> bool:
         return False
 
-    def connection_lost(self, exc) -> None:
+    def connection_lost(self, exc: Exception | None) -> None:
         self.end()
 
     def end(self, goodbye: str = "") -> None:
@@ -388,6 +394,7 @@ def run(options: HostOptions) -> int:
         except HostError as exc:
             print(f"barrage-tui host: {plain(exc, 400)}", flush=True)
             return 2
+        assert host.tables is not None and host.host_key is not None  # (start sets them)
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGINT, signal.SIGTERM):

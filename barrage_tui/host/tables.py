@@ -21,7 +21,11 @@ message to that connection's app, and ``later(seconds, fn)`` to schedule the Aut
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from functools import partial
+from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
 
 import automa
 import saves
@@ -30,7 +34,10 @@ from saves import codec
 from saves.files import new_game_id
 
 from . import protocol, seats
-from .protocol import ProtocolError, plain
+from .protocol import Message, ProtocolError, plain
+
+if TYPE_CHECKING:
+    from barrage_tui.rules.setup import Setup
 
 MAX_TABLES = 24  # open or waiting tables at once
 RESERVE_TABLES = 6  # of them, kept for players with a key (an --open host's names cannot take them)
@@ -39,6 +46,15 @@ MAX_WAITING_PER_PLAYER = 3  # new tables a player may have waiting for players
 LISTING_SECONDS = 2.0  # the save folder is read again for the lobby at most this often
 RATE = 20.0  # requests per second a connection may make on average ...
 BURST = 40  # ... and at once
+
+
+class Timer(Protocol):
+    """What ``later`` gives back (an asyncio TimerHandle): the step can be called off."""
+
+    def cancel(self) -> None: ...
+
+
+Later = Callable[[float, Callable[[], None]], "Timer | None"]  # later(seconds, fn): fn is called then
 
 
 class Refused(Exception):
@@ -66,7 +82,7 @@ class Bucket:
 class Conn:
     """One app at the tables (one SSH session). ``send(message)`` delivers a message to it."""
 
-    def __init__(self, identity: str, name: str, send) -> None:
+    def __init__(self, identity: str, name: str, send: Callable[[Message], None]) -> None:
         self.identity = identity
         self.name = name
         self.send = send
@@ -77,14 +93,21 @@ class Conn:
 @dataclass
 class Table:
     id: str
-    setup: object  # the rules' Setup (the names of open seats are filled in when the game starts)
-    holders: dict  # seat -> identity (shared with Tables.held, so it outlives the open table)
-    open_seats: frozenset = frozenset()  # seats a new table left to whoever joins (their names are the joiners')
+    setup: Setup  # (the names of open seats are filled in when the game starts)
+    holders: dict[int, str]  # seat -> identity (shared with Tables.held, so it outlives the open table)
+    open_seats: frozenset[int] = frozenset()  # seats a new table left to whoever joins (their names are the joiners')
     creator: str = ""
     game: Game | None = None  # None: waiting for players
-    lock: object = None
-    seats_of_keys: list = field(default_factory=list)  # the seat that took each key of game.log (None: before)
-    timer: object = None  # the Automa's next step
+    lock: saves.GameLock | None = None
+    # the seat that took each key of game.log (None: before)
+    seats_of_keys: list[int | None] = field(default_factory=list)
+    timer: Timer | None = None  # the Automa's next step
+
+    @property
+    def playing(self) -> Game:
+        """The game of a table that has started (what is asked of a waiting table's game never gets here)."""
+        assert self.game is not None
+        return self.game
 
     def humans(self) -> list[int]:
         return [i for i, s in enumerate(self.setup.seats) if s.kind == "human"]
@@ -94,7 +117,8 @@ class Table:
 
 
 class Tables:
-    def __init__(self, store: saves.SaveStore, *, automa_delay: float = 0.6, later=None, log=None) -> None:
+    def __init__(self, store: saves.SaveStore, *, automa_delay: float = 0.6, later: Later | None = None,
+                 log: Callable[[str], object] | None = None) -> None:
         self.store = store
         self.automa_delay = automa_delay
         self.later = later or (lambda delay, fn: None)
@@ -104,7 +128,7 @@ class Tables:
         self.reserve = RESERVE_TABLES  # (0 on an --open host that knows no key: nobody to keep them for)
         self.damaged: dict[str, str] = {}  # game id -> why its seats file cannot be read (nobody may sit)
         self.conns: list[Conn] = []
-        self._listing: tuple[float, list] = (0.0, [])
+        self._listing: tuple[float, list[saves.SaveInfo]] = (0.0, [])
 
     # ------------------------------------------------------------------ connections
 
@@ -133,7 +157,7 @@ class Tables:
         if not self._online(conn.identity):
             for table in self.tables.values():
                 if table.game is None and table.creator == conn.identity:
-                    self.later(WAITING_SECONDS, lambda t=table: self._expire(t))
+                    self.later(WAITING_SECONDS, partial(self._expire, table))
         self._lobby_changed()
 
     def _online(self, identity: str) -> bool:
@@ -147,7 +171,7 @@ class Tables:
             self.log(f"table {table.id} was waiting without its creator: closed")
             self._lobby_changed()
 
-    def handle(self, conn: Conn, message: dict) -> None:
+    def handle(self, conn: Conn, message: Message) -> None:
         """One request from ``conn``: carried out, or refused with a plain reason (the game unchanged)."""
         try:
             if not conn.requests.take():
@@ -164,11 +188,11 @@ class Tables:
 
     # ------------------------------------------------------------------ requests
 
-    def _op_lobby(self, conn: Conn, msg: dict) -> None:
+    def _op_lobby(self, conn: Conn, msg: Message) -> None:
         self._listing = (0.0, [])
         conn.send(self.lobby(conn))
 
-    def _op_name(self, conn: Conn, msg: dict) -> None:
+    def _op_name(self, conn: Conn, msg: Message) -> None:
         conn.name = protocol.player_name(msg["name"])
         for other in self.conns:
             if other.identity == conn.identity:
@@ -176,7 +200,7 @@ class Tables:
         conn.send({"t": "hello", "name": conn.name})
         self._lobby_changed()
 
-    def _op_new(self, conn: Conn, msg: dict) -> None:
+    def _op_new(self, conn: Conn, msg: Message) -> None:
         setup = protocol.setup_from_wire(msg["setup"])
         mine = set(msg["mine"])
         humans = {i for i, s in enumerate(setup.seats) if s.kind == "human"}
@@ -198,7 +222,7 @@ class Tables:
         self._maybe_start(table)
         self._lobby_changed()
 
-    def _op_join(self, conn: Conn, msg: dict) -> None:
+    def _op_join(self, conn: Conn, msg: Message) -> None:
         table = self._open(msg["table"], conn)
         wanted = msg["seats"]
         try:
@@ -222,7 +246,7 @@ class Tables:
             self._sit(conn, table.id)
         self._lobby_changed()
 
-    def _op_release(self, conn: Conn, msg: dict) -> None:
+    def _op_release(self, conn: Conn, msg: Message) -> None:
         """Give up seats (``[]``: all of the sender's at that table): whoever takes them next plays them."""
         table_id = msg["table"]
         self._saved()
@@ -246,14 +270,14 @@ class Tables:
         conn.send({"t": "notice", "text": "You gave up your seat." if len(wanted) == 1 else "You gave up your seats."})
         self._lobby_changed()
 
-    def _op_watch(self, conn: Conn, msg: dict) -> None:
+    def _op_watch(self, conn: Conn, msg: Message) -> None:
         table = self._open(msg["table"], conn)
         if table.game is None:
             raise Refused("this table is waiting for players; its game has not started")
         self._show(conn, table)
         self._lobby_changed()
 
-    def _op_leave(self, conn: Conn, msg: dict) -> None:
+    def _op_leave(self, conn: Conn, msg: Message) -> None:
         left = self.tables.get(conn.table or "")
         conn.table = None
         if left is not None:
@@ -262,19 +286,20 @@ class Tables:
         conn.send(self.lobby(conn))
         self._lobby_changed()
 
-    def _op_choose(self, conn: Conn, msg: dict) -> None:
+    def _op_choose(self, conn: Conn, msg: Message) -> None:
         table, game = self._at(conn, msg)
         prompt = game.prompt
+        assert prompt is not None  # (_at refuses a game that is over)
         if table.holders.get(prompt.seat) != conn.identity:
             raise Refused(f"this decision is {self._who(table, prompt.seat)}'s, not yours")
         self._apply(table, msg["key"], prompt.seat)
 
-    def _op_undo(self, conn: Conn, msg: dict) -> None:
+    def _op_undo(self, conn: Conn, msg: Message) -> None:
         table, game = self._at(conn, msg)
         undone = 0
         # back (Esc): to the start of the action, as the app's Session.back does; else one choice
         while self._may_undo(table, conn.identity) and (
-                game.prompt.kind != PromptKind.ACTION if msg["back"] else not undone):
+                (game.prompt is not None and game.prompt.kind != PromptKind.ACTION) if msg["back"] else not undone):
             game.undo()
             table.seats_of_keys.pop()
             undone += 1
@@ -286,7 +311,7 @@ class Tables:
 
     # ------------------------------------------------------------------ the tables
 
-    def _at(self, conn: Conn, msg: dict) -> tuple[Table, Game]:
+    def _at(self, conn: Conn, msg: Message) -> tuple[Table, Game]:
         """The table a decision request is about, which the sender must be at, with the decision it saw."""
         table = self.tables.get(msg["table"])
         if table is None or table.game is None or conn.table != table.id:
@@ -300,13 +325,13 @@ class Tables:
 
     def _may_undo(self, table: Table, identity: str) -> bool:
         """The last choice was this player's, of this turn, and the pending decision is theirs too."""
-        game = table.game
+        game = table.playing
         last = table.seats_of_keys[-1] if table.seats_of_keys else None
         return (game.can_undo and game.prompt is not None and last is not None
                 and table.holders.get(last) == identity and table.holders.get(game.prompt.seat) == identity)
 
     def _apply(self, table: Table, key: str, seat: int) -> None:
-        game = table.game
+        game = table.playing
         try:
             game.choose(key)
         except IllegalChoice:
@@ -320,14 +345,14 @@ class Tables:
         self._lobby_changed()
 
     def _schedule_automa(self, table: Table) -> None:
-        prompt = table.game.prompt
+        prompt = table.playing.prompt
         if prompt is None or prompt.kind != PromptKind.AUTOMA:
             return
-        at = len(table.game.log)
+        at = len(table.playing.log)
 
         def step() -> None:
             table.timer = None
-            game = table.game
+            game = table.playing
             if self.tables.get(table.id) is table and len(game.log) == at and game.prompt is not None \
                     and game.prompt.kind == PromptKind.AUTOMA:
                 try:
@@ -339,9 +364,9 @@ class Tables:
 
     def _keep_seats(self, table: Table) -> None:
         """Who holds the seats of a playing table, next to its save (so a restarted host knows)."""
-        self._write_seats(self.store.autosave_path(table.game), table.holders, table.id)
+        self._write_seats(self.store.autosave_path(table.playing), table.holders, table.id)
 
-    def _write_seats(self, save, holders: dict, table_id: str) -> None:
+    def _write_seats(self, save: Path, holders: dict[int, str], table_id: str) -> None:
         try:
             seats.write(save, holders)
         except OSError as exc:
@@ -351,7 +376,7 @@ class Tables:
 
     def _autosave(self, table: Table) -> None:
         try:
-            self.store.autosave(table.game)
+            self.store.autosave(table.playing)
         except Exception as exc:  # noqa: BLE001 - a save that fails must not stop the game
             text = f"the host could not save the game: {saves.errors.one_line(exc)}"
             self.log(f"table {table.id}: {text}")
@@ -426,7 +451,7 @@ class Tables:
         if previous is not None and previous is not table:
             self._seats_changed(previous)
             self._close_if_idle(previous)
-        conn.send({"t": "table", "table": table.id, "save": codec.dumps(table.game), **self._seats(table, conn)})
+        conn.send({"t": "table", "table": table.id, "save": codec.dumps(table.playing), **self._seats(table, conn)})
         self._seats_changed(table, but=conn)
 
     def _close_if_idle(self, table: Table) -> None:
@@ -447,7 +472,7 @@ class Tables:
 
     # ------------------------------------------------------------------ telling
 
-    def _to_table(self, table_id: str, message: dict) -> None:
+    def _to_table(self, table_id: str, message: Message) -> None:
         for conn in list(self.conns):
             if conn.table == table_id:
                 conn.send(message)
@@ -472,7 +497,7 @@ class Tables:
             return plain(table.game.state.companies[seat].player)
         return plain(table.setup.seats[seat].name)
 
-    def _seats(self, table: Table, conn: Conn) -> dict:
+    def _seats(self, table: Table, conn: Conn) -> Message:
         """Who sits where, as ``conn`` is told it: each seat's player, holder, whether online; its own seats."""
         names = self._names()
         online = {c.identity for c in self.conns if c.table == table.id}
@@ -480,11 +505,11 @@ class Tables:
         for i, seat in enumerate(table.setup.seats):
             holder = table.holders.get(i)
             rows.append({"seat": i, "name": self._who(table, i),
-                         "kind": seat.kind, "holder": plain(names.get(holder, "away" if holder else "")),
+                         "kind": seat.kind, "holder": plain(names.get(holder, "away") if holder else ""),
                          "online": holder in online})
         return {"seats": rows, "you": sorted(s for s, h in table.holders.items() if h == conn.identity)}
 
-    def _saved(self) -> list:
+    def _saved(self) -> list[saves.SaveInfo]:
         """The unfinished games of the save folder, one per game (its autosave), re-read now and then."""
         when, infos = self._listing
         if time.monotonic() - when > LISTING_SECONDS:
@@ -501,7 +526,7 @@ class Tables:
                     self.damaged[info.game_id] = str(exc)
         return infos
 
-    def lobby(self, conn: Conn) -> dict:
+    def lobby(self, conn: Conn) -> Message:
         rows = []
         for table in self.tables.values():
             game = table.game

@@ -24,6 +24,8 @@ import socket
 import struct
 import sys
 import termios
+from collections.abc import Callable
+from typing import cast
 
 from . import protocol
 from .tables import Conn, Tables
@@ -45,7 +47,8 @@ def package_roots() -> list[str]:
 
     import barrage_tui
 
-    roots = [os.path.dirname(os.path.dirname(os.path.abspath(m.__file__))) for m in (barrage_tui, saves, automa)]
+    roots = [os.path.dirname(os.path.dirname(os.path.abspath(cast(str, m.__file__))))  # (regular packages)
+             for m in (barrage_tui, saves, automa)]
     return list(dict.fromkeys(roots))
 
 
@@ -86,13 +89,13 @@ class Child:
 class Zygote:
     """The host's fork server (zygote.py), started once: ``await spawn(term, terminal_fd, table_fd)``."""
 
-    def __init__(self, log=None) -> None:
+    def __init__(self, log: Callable[[str], object] | None = None) -> None:
         self.log = log or (lambda text: None)
         self.proc: asyncio.subprocess.Process | None = None
         self.sock: socket.socket | None = None
-        self._asked: collections.deque = collections.deque()  # futures of the pids asked for, in order
+        self._asked: collections.deque[asyncio.Future[int]] = collections.deque()  # the pids asked for, in order
         self._children: dict[int, Child] = {}
-        self._reader: asyncio.Task | None = None
+        self._reader: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
         ours, theirs = socket.socketpair()
@@ -114,7 +117,8 @@ class Zygote:
         """Fork an app on ``terminal`` (the pseudo-terminal's app end) and ``table`` (its tables socket)."""
         if self.sock is None:
             await self.start()
-        asked = asyncio.get_running_loop().create_future()
+        assert self.sock is not None  # (start sets it)
+        asked: asyncio.Future[int] = asyncio.get_running_loop().create_future()
         try:
             socket.send_fds(self.sock, [json.dumps({"term": terminal_type(term)}).encode()], [terminal, table])
         except OSError:  # (BlockingIOError too: the zygote is stuck) the next player gets a new one
@@ -174,7 +178,7 @@ class Zygote:
                 await self.proc.wait()
 
 
-async def _watch(orphans: dict) -> None:
+async def _watch(orphans: dict[int, Child]) -> None:
     """Apps whose zygote is gone: each has ended when its pid is gone or a zombie (nobody may reap it)."""
     while orphans:
         await asyncio.sleep(1.0)
@@ -191,7 +195,8 @@ async def _watch(orphans: dict) -> None:
 class AppProcess:
     """The app of one SSH session and its link to the tables (forked by ``zygote``, else a new process)."""
 
-    def __init__(self, tables: Tables, identity: str, name: str, on_output, on_exit, log=None,
+    def __init__(self, tables: Tables, identity: str, name: str, on_output: Callable[[bytes], object],
+                 on_exit: Callable[[int], object], log: Callable[[str], object] | None = None,
                  zygote: Zygote | None = None) -> None:
         self.zygote = zygote
         self.tables = tables
@@ -202,7 +207,7 @@ class AppProcess:
         self.master: int | None = None
         self.proc: asyncio.subprocess.Process | Child | None = None
         self._writer: asyncio.StreamWriter | None = None
-        self._tasks: list[asyncio.Task] = []
+        self._tasks: list[asyncio.Task[None]] = []
         self._reading = False
         self._ended = False
 
@@ -260,6 +265,7 @@ class AppProcess:
             self._reading = True
 
     def _output(self) -> None:
+        assert self.master is not None  # (read only while the terminal is open: resume_output)
         try:
             data = os.read(self.master, 65536)
         except BlockingIOError:
@@ -273,7 +279,7 @@ class AppProcess:
 
     # ------------------------------------------------------------------ the tables link
 
-    def _send(self, message: dict) -> None:
+    def _send(self, message: protocol.Message) -> None:
         writer = self._writer
         if writer is None or writer.is_closing():
             return
@@ -308,6 +314,7 @@ class AppProcess:
     # ------------------------------------------------------------------ ending
 
     async def _wait(self) -> None:
+        assert self.proc is not None  # (started once the app is)
         status = await self.proc.wait()
         while self.master is not None and self._reading:  # its last bytes (the terminal put back)
             try:

@@ -22,6 +22,7 @@ import selectors
 import signal
 import socket
 import sys
+from typing import Any
 
 MAX_ASK = 4096
 
@@ -45,7 +46,7 @@ def warm() -> None:
     import saves  # noqa: F401
     from barrage_tui.rules.automa_levels import levels
     from barrage_tui.rules.components import builtin_boards, components
-    from barrage_tui.rules.setup import known_modules
+    from barrage_tui.rules.plugin import known_modules
     from barrage_tui.ui import table_app  # noqa: F401
     from barrage_tui.ui.screens import dialogs, help, lobby, new_table, table  # noqa: F401
 
@@ -53,7 +54,8 @@ def warm() -> None:
     components(), levels(), known_modules(), builtin_boards()
 
 
-def child(ask: dict, terminal: int, table_fd: int, servers: list) -> None:
+def child(ask: dict[str, Any], terminal: int, table_fd: int,
+          servers: list[socket.socket | selectors.BaseSelector | int]) -> None:
     """In the forked child: the terminal made this process's own, then the table client. Never returns."""
     code = 1
     try:
@@ -66,10 +68,11 @@ def child(ask: dict, terminal: int, table_fd: int, servers: list) -> None:
         for fd in (0, 1, 2):
             os.dup2(terminal, fd)
         os.close(terminal)
-        sys.stdin = sys.__stdin__ = open(0, "r", encoding="utf-8", closefd=False)
-        sys.stdout = sys.__stdout__ = open(1, "w", buffering=1, encoding="utf-8", closefd=False)
-        sys.stderr = sys.__stderr__ = open(2, "w", buffering=1, encoding="utf-8", errors="backslashreplace",
-                                           closefd=False)
+        # (typeshed makes sys.__stdin__ etc. Final; the child replaces them on purpose, for its new terminal)
+        sys.stdin = sys.__stdin__ = open(0, "r", encoding="utf-8", closefd=False)  # type: ignore[misc]
+        sys.stdout = sys.__stdout__ = open(1, "w", buffering=1, encoding="utf-8", closefd=False)  # type: ignore[misc]
+        sys.stderr = sys.__stderr__ = open(2, "w", buffering=1, encoding="utf-8",  # type: ignore[misc]
+                                           errors="backslashreplace", closefd=False)
         os.environ["TERM"] = str(ask.get("term", "xterm-256color"))
         gc.enable()  # (for the app's own objects: the server's stay frozen)
         from barrage_tui.ui.table_app import run_table_client
@@ -102,7 +105,7 @@ def serve(control: socket.socket) -> int:
     selector.register(control, selectors.EVENT_READ)
     selector.register(read_wakeup, selectors.EVENT_READ)
 
-    def tell(message: dict) -> None:
+    def tell(message: dict[str, int]) -> None:
         control.sendall(json.dumps(message).encode() + b"\n")
 
     while True:

@@ -4,14 +4,30 @@ from __future__ import annotations
 
 import os
 import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Literal, TypeVar, cast
 
 from textual.app import App
 from textual.binding import Binding
+from textual.screen import Screen
 
 from barrage_tui.visible import visible
 
 from . import storage
 from .widgets.textutil import notify_plain
+
+if TYPE_CHECKING:
+    from textual import events
+
+    from barrage_tui.rules.game import Game
+    from barrage_tui.rules.setup import Setup
+    from saves import GameLock, SaveStore
+
+    from .screens.dialogs import TooSmallScreen
+    from .screens.game import GameScreen
+    from .storage import PathArg
+
+ResultT = TypeVar("ResultT")
 
 MIN_SIZE = (80, 24)
 # The terminal's own colours: the app looks native in any palette, and a repaint needs far fewer bytes
@@ -20,13 +36,14 @@ DEFAULT_THEME = "ansi-dark"
 GAME_OVER_SAVED = "The game is over; it is saved with its final scores."  # the quit dialog of a finished game
 
 
-class BarrageApp(App):
+class BarrageApp(App[int]):  # (its result: the exit status it was asked to end with, if any)
     CSS_PATH = "app.tcss"
     TITLE = "Barrage"
     ENABLE_COMMAND_PALETTE = False
     BINDINGS = [Binding("ctrl+c", "request_quit", "Quit", show=False, priority=True, id="app.ctrl_c")]
 
-    def __init__(self, *, store=None, save_dir=None, game=None, opened=None, seed: int | None = None,
+    def __init__(self, *, store: SaveStore | None = None, save_dir: PathArg | Literal[False] | None = None,
+                 game: Game | None = None, opened: PathArg | None = None, seed: int | None = None,
                  cursor_blink: bool = True, automa_delay: float = 0.6, confirm: bool = True, board: str = "") -> None:
         super().__init__()
         self.board = board  # --board: the start screen's board for a new game ("": the base map)
@@ -37,15 +54,17 @@ class BarrageApp(App):
         self._save_dir = save_dir
         self._initial_game = game
         self._opened = opened  # the save file ``game`` was read from (to compare with the game's autosave)
-        self._question = None  # (game, path, newer autosave) to ask about once the app runs
+        # (game, path, newer autosave) to ask about once the app runs
+        self._question: tuple[Game, PathArg, tuple[Path, Game]] | None = None
         self._seed = seed
         self.cursor_blink = cursor_blink
-        self._too_small = None
-        self.game_lock = None  # held while this app plays a game (saves/lock.py)
-        self._in_use = None  # the game given on the command line is played by another process
+        self._too_small: TooSmallScreen | None = None
+        self.game_lock: GameLock | None = None  # held while this app plays a game (saves/lock.py)
+        # the game given on the command line is played by another process
+        self._in_use: tuple[Game, storage.InUse] | None = None
 
     @property
-    def store(self):
+    def store(self) -> SaveStore | None:
         """The save store, opened on first use (the saves package is not imported before the first paint)."""
         if self._store is None and self._save_dir is not False:
             try:
@@ -55,7 +74,7 @@ class BarrageApp(App):
                 notify_plain(self, f"Saves are off: {storage._line(exc)}", severity="warning")
         return self._store
 
-    def get_default_screen(self):
+    def get_default_screen(self) -> Screen[None]:
         """The first screen: the start screen, or the game given on the command line (the start screen
         under a question when the game's autosave is newer than the save it was read from, or when another
         process plays the game)."""
@@ -63,6 +82,7 @@ class BarrageApp(App):
         if game is not None:
             newer = storage.newer_autosave(self.store, game, self._opened) if self._opened else None
             if newer is not None:
+                assert self._opened is not None  # (only a game read from a file has an older save)
                 self._question = (game, self._opened, newer)
             elif self._claim(game):
                 return self._game_screen(game, on_disk=self._opened is not None)
@@ -81,12 +101,12 @@ class BarrageApp(App):
 
     # ------------------------------------------------------------ screens
 
-    def start_game(self, setup) -> None:
+    def start_game(self, setup: Setup) -> None:
         from barrage_tui.rules.game import Game
 
         self._play(storage.attach_automa(Game.new(setup)), on_disk=False)
 
-    def open_save(self, path) -> None:
+    def open_save(self, path: PathArg) -> None:
         try:
             game = storage.load(path)
         except storage.LoadFailed as exc:
@@ -99,10 +119,8 @@ class BarrageApp(App):
         else:
             self._ask_older(game, path, newer)
 
-    def _ask_older(self, game, path, newer) -> None:
+    def _ask_older(self, game: Game, path: PathArg, newer: tuple[Path, Game]) -> None:
         """The save opened is older than the game's own autosave: continue that, or branch the older one."""
-        from pathlib import Path
-
         from .screens.dialogs import Answer, AskScreen
 
         auto, newer_game = newer
@@ -112,7 +130,7 @@ class BarrageApp(App):
         answers = [Answer("n", "Continue the newer game", "newer", "primary"),
                    Answer("b", "Play the older save in a new slot", "branch")]
 
-        def chosen(answer) -> None:
+        def chosen(answer: object) -> None:
             if answer == "newer":
                 self._play(storage.attach_automa(newer_game))
             elif answer == "branch":
@@ -120,7 +138,7 @@ class BarrageApp(App):
 
         self.push_screen(AskScreen("A newer autosave of this game exists", detail, answers), callback=chosen)
 
-    def _game_screen(self, game, branch: bool = False, on_disk: bool = True):
+    def _game_screen(self, game: Game, branch: bool = False, on_disk: bool = True) -> GameScreen:
         from .screens.game import GameScreen
         from .session import Session
 
@@ -136,7 +154,7 @@ class BarrageApp(App):
                                                          timeout=12))
         return screen
 
-    def _play(self, game, branch: bool = False, on_disk: bool = True) -> None:
+    def _play(self, game: Game, branch: bool = False, on_disk: bool = True) -> None:
         """Show ``game`` (``branch``: in an autosave slot of its own; ``on_disk``: it was read from a file),
         unless another process plays it: then offer to watch."""
         screen = self._game_screen(game, branch, on_disk)  # (a branch gets its own slot here: the lock is its)
@@ -145,9 +163,10 @@ class BarrageApp(App):
         else:
             from .screens.watch import offer_watch
 
+            assert self._in_use is not None  # (_claim says who)
             offer_watch(self, *self._in_use)
 
-    def _claim(self, game) -> bool:
+    def _claim(self, game: Game) -> bool:
         """Hold ``game``'s lock from now on (the one played before is let go); False: another process
         plays it (``_in_use`` says who)."""
         if self.game_lock is not None:
@@ -159,7 +178,7 @@ class BarrageApp(App):
             return False
         return True
 
-    def switch_to(self, screen) -> None:
+    def switch_to(self, screen: Screen[ResultT]) -> None:
         """Show ``screen`` instead of whatever is shown (dialogs on top are closed).
 
         The first screen stays at the bottom of the stack (Textual's default screen cannot be replaced);
@@ -190,22 +209,24 @@ class BarrageApp(App):
 
         if isinstance(self.screen, ConfirmScreen):
             return
-        game_screen = next((s for s in reversed(self.screen_stack) if getattr(s, "id", "") == "game"), None)
+        game_screen = cast("GameScreen | None",  # (the screens of id "game" are GameScreens)
+                           next((s for s in reversed(self.screen_stack) if getattr(s, "id", "") == "game"), None))
         session = game_screen.session if game_screen is not None else None
         detail = session.save_status() if session is not None else ""
         if session is not None and session.game.over and not session.save_error:
             detail = GAME_OVER_SAVED  # nothing left to continue
 
-        def answer(result) -> None:
+        def answer(result: object) -> None:
             if result is True:
                 self.exit(0)
             elif result == SAVE_ELSEWHERE:
+                assert game_screen is not None  # (offered with a game's session only)
                 game_screen.action_save_as(then=self.action_request_quit)
 
         offer = session is not None and bool(session.save_error)
         self.push_screen(ConfirmScreen("Quit Barrage?", detail, offer_save=offer), callback=answer)
 
-    async def on_event(self, event) -> None:
+    async def on_event(self, event: events.Event) -> None:
         from textual import events
 
         await super().on_event(event)
@@ -236,7 +257,8 @@ def unusable_terminal() -> str:
     return ""
 
 
-def run_app(load=None, resume: bool = False, save_dir=None, automa_delay: float = 0.6, confirm: bool = True,
+def run_app(load: PathArg | None = None, resume: bool = False, save_dir: PathArg | None = None,
+            automa_delay: float = 0.6, confirm: bool = True,
             board: str = "") -> int:
     """Start the app (``barrage-tui``); ``load``: a save file, ``resume``: the latest save; ``automa_delay``:
     seconds each Automa step stays on screen before it is played; ``confirm``: new games have the End turn step.
@@ -262,6 +284,7 @@ def run_app(load=None, resume: bool = False, save_dir=None, automa_delay: float 
             if path is None:
                 print("barrage-tui: there is no saved game to continue", file=sys.stderr)
                 return 1
+        assert path is not None  # (--load FILE, or the latest save)
         try:
             game = storage.attach_automa(storage.load(path))
         except storage.LoadFailed as exc:

@@ -8,17 +8,23 @@ from __future__ import annotations
 
 import tomllib
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from saves import SaveStore
 
 FILE_NAME = ".last-setup.toml"
 MAX_BYTES = 4096  # the form of four seats is ~0.5 KB
 
+Form = dict[str, Any]  # StartScreen.form_values: field id -> value, as TOML keeps it (read back unchecked)
 
-def path(store) -> Path | None:
+
+def path(store: SaveStore | None) -> Path | None:
     folder = getattr(store, "directory", None)
     return Path(folder) / FILE_NAME if folder is not None else None
 
 
-def read(store) -> dict:
+def read(store: SaveStore | None) -> Form:
     """The remembered form (see ``StartScreen.form_values``), or {}."""
     where = path(store)
     try:
@@ -32,7 +38,7 @@ def read(store) -> dict:
     return form if isinstance(form.get("seat"), list) else {}
 
 
-def write(store, form: dict) -> None:
+def write(store: SaveStore | None, form: Form) -> None:
     """Remember ``form``; a folder that cannot be written only means the next start uses the defaults."""
     import tomli_w
 

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.style import Style
 from rich.text import Text
+
+if TYPE_CHECKING:
+    from barrage_tui.rules.state import GameState
 
 NEUTRAL = -2
 
@@ -41,19 +46,19 @@ def company_letter(company: str) -> str:
     return COMPANY_LOOK[company][0]
 
 
-def owner_look(state, owner: int) -> tuple[str, Style]:
+def owner_look(state: GameState, owner: int) -> tuple[str, Style]:
     if owner == NEUTRAL:
         return NEUTRAL_LOOK
     return COMPANY_LOOK[state.companies[owner].company]
 
 
-def badge(state, owner: int, extra: str = "") -> Text:
+def badge(state: GameState, owner: int, extra: str = "") -> Text:
     """The owner's letter on its colour, e.g. ``F2`` for France with 2 of something."""
     letter, style = owner_look(state, owner)
     return Text(f"{letter}{extra}", style=style)
 
 
-def mark(ref: str, strong: frozenset, weak: frozenset = frozenset()) -> Style | None:
+def mark(ref: str, strong: frozenset[str], weak: frozenset[str] = frozenset()) -> Style | None:
     """The selected choice's board things are reversed; the other candidates (on the map only, where
     the choice is a place) are underlined."""
     if ref in strong:

@@ -5,11 +5,19 @@ No Textual here: the screens call it, tests can drive it directly.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, cast
 
 from barrage_tui.rules.decisions import EventKind
 
 from . import storage
+
+if TYPE_CHECKING:
+    from barrage_tui.rules.decisions import Event
+    from barrage_tui.rules.game import Game
+    from saves import SaveStore
 
 
 @dataclass
@@ -25,20 +33,20 @@ class RoundSummary:
 
 @dataclass
 class Outcome:
-    events: list = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
     summary: RoundSummary | None = None
     over: bool = False
     handover: bool = False  # the decision passed to another human player
 
 
 class Session:
-    def __init__(self, game, store=None, on_disk: bool = False) -> None:
+    def __init__(self, game: Game, store: SaveStore | None = None, on_disk: bool = False) -> None:
         self.game = game
         self.store = store
         self.save_error = ""  # why the last autosave failed ('' while saving works)
         self.written = on_disk  # the game is in a file (it was loaded from one, or saved since)
         self.unsaved = 0  # changes (decisions, undos) made since the game was last written
-        self.target = None  # a file the player saved to (s) while the autosave failed: autosaves go there
+        self.target: Path | None = None  # a file the player saved to (s) while the autosave failed: autosaves go there
         self.last_seat = game.prompt.seat if game.prompt is not None else None
 
     @property
@@ -53,6 +61,7 @@ class Session:
 
     def choose(self, key: str) -> Outcome:
         """Apply a decision and save it at once: it is on disk before the next key is read."""
+        assert self.game.prompt is not None  # (a decision is asked while the game is not over)
         seat = self.game.prompt.seat
         events = self.game.choose(key)
         self._changed()
@@ -111,13 +120,15 @@ class Session:
 
     def branch(self) -> None:
         """Play the game on in an autosave slot of its own (an older save of a game that has a newer autosave)."""
+        assert self.store is not None  # (only a save with a newer autosave in the store is branched)
         self.store.branch(self.game)
         self.autosave()
 
-    def save_as(self, text: str):
+    def save_as(self, text: str) -> Path:
         """Write the game under a name (in the save folder) or to a path; returns the file written.
 
         Raises storage.SaveFailed. While the autosave fails, the autosaves go to this file from now on."""
+        assert self.store is not None  # (the game screen offers it with a save folder only)
         path = storage.save_as(self.store, self.game, text)
         if self.save_error:
             self.target = path
@@ -144,15 +155,19 @@ class Session:
         return "The game is saved after every decision; barrage-tui --continue resumes it."
 
 
-def round_summary(events) -> RoundSummary | None:
+def round_summary(events: Sequence[Event]) -> RoundSummary | None:
     """The end-of-round scoring among ``events``, as the engine scored it (one ROUND_SCORED event a seat),
     or None when no round was scored."""
     scored = [e for e in events if e.kind == EventKind.ROUND_SCORED]
     if not scored:
         return None
-    rows = [(e.seat, e.data["energy"], e.data["place_vp"], e.data["credits"], e.data["energy_vp"], e.data["bonus_vp"])
+    def n(e: Event, key: str) -> int:  # (the engine writes these as ints: rules/scoring.py)
+        return cast(int, e.data[key])
+
+    rows = [(e.seat, n(e, "energy"), n(e, "place_vp"), n(e, "credits"), n(e, "energy_vp"), n(e, "bonus_vp"))
             for e in scored]
     rows.sort(key=lambda r: -r[1])
-    first = scored[0].data
-    return RoundSummary(first["round"], first["bonus_tile"], rows, first["full_bonus_at"], first["bonus_minimum"],
-                        first["malus_per_section"], {e.seat: e.data["sections_behind"] for e in scored})
+    first = scored[0]
+    return RoundSummary(n(first, "round"), n(first, "bonus_tile"), rows, n(first, "full_bonus_at"),
+                        n(first, "bonus_minimum"), n(first, "malus_per_section"),
+                        {e.seat: n(e, "sections_behind") for e in scored})

@@ -7,7 +7,15 @@ Textual app (see tests/bench_ui.py); ``preload`` imports them in the background 
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from barrage_tui.rules.game import Game
+    from saves import GameLock, SaveInfo, SaveStore
+
+PathArg = str | os.PathLike[str]  # a path as the command line or a dialog gives it
 
 
 def preload() -> None:
@@ -15,7 +23,7 @@ def preload() -> None:
     import saves  # noqa: F401
 
 
-def attach_automa(game):
+def attach_automa(game: Game) -> Game:
     """Let the Automa decide for the Automa seats of ``game`` (a no-op without Automa seats)."""
     if any(c.kind == "automa" for c in game.state.companies):
         import automa
@@ -24,7 +32,7 @@ def attach_automa(game):
     return game
 
 
-def save_folder_problem(save_dir) -> str:
+def save_folder_problem(save_dir: PathArg | None) -> str:
     """Why ``--save-dir`` cannot hold saves (it names a file, or a file stands in its path), or ''."""
     if not save_dir:
         return ""
@@ -38,14 +46,14 @@ def save_folder_problem(save_dir) -> str:
     return ""
 
 
-def open_store(save_dir=None):
+def open_store(save_dir: PathArg | None = None) -> SaveStore:
     """The SaveStore of ``save_dir`` (default: the user's data folder)."""
     import saves
 
     return saves.SaveStore(Path(save_dir) if save_dir else None)
 
 
-def board_warning(game) -> str:
+def board_warning(game: Game) -> str:
     """What to tell about a loaded game's board ("" when nothing): its file changed since the save."""
     import saves
 
@@ -56,7 +64,7 @@ class LoadFailed(Exception):
     """A save could not be opened; the message is one plain line."""
 
 
-def load(path):
+def load(path: PathArg) -> Game:
     import saves
 
     try:
@@ -71,14 +79,14 @@ class SaveFailed(Exception):
     """A save could not be written; the message is one plain line."""
 
 
-def save_to(game, path) -> None:
+def save_to(game: Game, path: PathArg) -> None:
     """Write ``game`` to ``path`` (atomic). Raises saves.SaveError."""
     import saves
 
     saves.save_game(game, Path(path))
 
 
-def save_as(store, game, text: str) -> Path:
+def save_as(store: SaveStore, game: Game, text: str) -> Path:
     """Write ``game`` where the player asked (the ``s`` dialog) and return the file. Raises SaveFailed.
 
     A name goes into the save folder; text with a / (or starting with ~) is a path: a folder (existing,
@@ -102,7 +110,7 @@ def is_path(text: str) -> bool:
     return "/" in text or os.sep in text or text.startswith("~")
 
 
-def save_target(store, game, text: str) -> Path:
+def save_target(store: SaveStore, game: Game, text: str) -> Path:
     """The file ``save_as`` writes for what the player typed (to ask before replacing one)."""
     text = text.strip()
     if not is_path(text):
@@ -113,7 +121,7 @@ def save_target(store, game, text: str) -> Path:
     return path if path.suffix == ".toml" else path.with_name(path.name + ".toml")
 
 
-def newer_autosave(store, game, path):
+def newer_autosave(store: SaveStore | None, game: Game, path: PathArg | None) -> tuple[Path, Game] | None:
     """The game's own autosave when the save ``path`` is older (fewer decisions, or written before it) and
     differs from it: ``(autosave path, its game)``; None when there is none or it cannot be read.
     Playing the older save on would otherwise replace that autosave at the first decision."""
@@ -130,7 +138,7 @@ def newer_autosave(store, game, path):
     return (auto, newer) if older and newer.log != game.log else None
 
 
-def progress(game, path) -> str:
+def progress(game: Game, path: PathArg) -> str:
     """How far a saved game is, and when its file was written: 'round 2, 31 decisions, saved 2026-12-01 15:04'."""
     import datetime
 
@@ -142,7 +150,7 @@ def progress(game, path) -> str:
     return f"{state}, {len(game.log)} decisions{when}"
 
 
-def latest(store):
+def latest(store: SaveStore | None) -> Path | None:
     """The newest save's path; when no file of the folder loads, the newest of those skipped (opening it
     says why it does not load); None when there is none (also when the folder cannot be read)."""
     found, skipped = listing(store)
@@ -152,17 +160,17 @@ def latest(store):
     return newest.path if newest is not None else None
 
 
-def latest_info(store):
+def latest_info(store: SaveStore | None) -> SaveInfo | None:
     """The newest save's SaveInfo, or None."""
     saves = list_saves(store)
     return saves[0] if saves else None
 
 
-def list_saves(store) -> list:
+def list_saves(store: SaveStore | None) -> list[SaveInfo]:
     return listing(store)[0]
 
 
-def listing(store) -> tuple[list, list]:
+def listing(store: SaveStore | None) -> tuple[list[SaveInfo], list[SaveInfo]]:
     """(the saves, newest first; the files skipped as not loadable, each SaveInfo with its ``error``)."""
     try:
         found = store.listing() if store is not None else None
@@ -171,7 +179,7 @@ def listing(store) -> tuple[list, list]:
     return (found.saves, found.skipped) if found is not None else ([], [])
 
 
-def skipped_line(skipped) -> str:
+def skipped_line(skipped: Sequence[SaveInfo]) -> str:
     """One line naming the files of the save folder that are not saves (each is said on the load list)."""
     if not skipped:
         return ""
@@ -179,7 +187,7 @@ def skipped_line(skipped) -> str:
     return f"Skipped {len(skipped)} file(s) that are not saves: {names}"
 
 
-def describe(info) -> str:
+def describe(info: SaveInfo) -> str:
     """One line about a save: name, when, who, round, scores."""
     from barrage_tui.rules.components import components
 
@@ -192,7 +200,7 @@ def describe(info) -> str:
     return f"{info.path.stem} · {info.modified:%Y-%m-%d %H:%M} · {seats} · {state} · VP {scores}{unchecked}"
 
 
-def _line(exc) -> str:
+def _line(exc: BaseException) -> str:
     text = str(exc).strip().splitlines()
     return text[0] if text else exc.__class__.__name__
 
@@ -201,12 +209,12 @@ class InUse(Exception):
     """The game is played by another barrage-tui (``pid`` when known), which writes ``path`` (the file to
     watch, when known); the message is one plain line."""
 
-    def __init__(self, message: str, pid: int | None, path=None) -> None:
+    def __init__(self, message: str, pid: int | None, path: Path | None = None) -> None:
         super().__init__(message)
         self.pid, self.path = pid, path
 
 
-def claim(store, game):
+def claim(store: SaveStore | None, game: Game) -> GameLock | None:
     """Lock ``game`` for this app (saves/lock.py), or raise InUse. None when there is no save folder; a
     folder that cannot hold the lock plays on unlocked, as its autosave would fail and say so anyway."""
     import saves
@@ -221,5 +229,5 @@ def claim(store, game):
         return None
 
 
-def autosave_path(store, game):
+def autosave_path(store: SaveStore | None, game: Game) -> Path | None:
     return store.autosave_path(game) if store is not None else None

@@ -12,6 +12,8 @@ import fcntl
 import os
 import socket
 import termios
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Literal, TypedDict, Unpack
 
 from textual import work
 
@@ -20,6 +22,28 @@ from barrage_tui.host import protocol
 from . import storage
 from .app import BarrageApp
 
+if TYPE_CHECKING:
+    from barrage_tui.rules.game import Game
+    from saves import SaveStore
+
+    from .screens.lobby import LobbyScreen
+    from .screens.table import TableScreen
+    from .storage import PathArg
+
+
+class AppOptions(TypedDict, total=False):
+    """BarrageApp's keywords."""
+
+    store: SaveStore | None
+    save_dir: PathArg | Literal[False] | None
+    game: Game | None
+    opened: PathArg | None
+    seed: int | None
+    cursor_blink: bool
+    automa_delay: float
+    confirm: bool
+    board: str
+
 
 class Link:
     """The socket to the host: ``send`` a request; ``messages()`` yields what the host says until it closes."""
@@ -27,7 +51,7 @@ class Link:
     def __init__(self, fd: int) -> None:
         self.sock = socket.socket(fileno=fd)
 
-    def send(self, message: dict) -> None:
+    def send(self, message: protocol.Message) -> None:
         try:
             self.sock.sendall(protocol.encode(message))
         except OSError:
@@ -40,7 +64,7 @@ class Link:
         except OSError:
             pass
 
-    def messages(self):
+    def messages(self) -> Iterator[protocol.Message]:
         lines = protocol.Lines(protocol.MAX_MESSAGE)
         while True:
             try:
@@ -53,14 +77,14 @@ class Link:
 
 
 class TableApp(BarrageApp):
-    def __init__(self, link: Link, **kw) -> None:
+    def __init__(self, link: Link, **kw: Unpack[AppOptions]) -> None:
         kw.setdefault("save_dir", False)  # the host saves; nothing is written here
         super().__init__(**kw)
         self.link = link
         self.player = ""
-        self.tables: list[dict] = []
+        self.tables: list[protocol.Message] = []  # the lobby's rows, as the host sent them
 
-    def get_default_screen(self):
+    def get_default_screen(self) -> LobbyScreen:
         from .screens.lobby import LobbyScreen
 
         return LobbyScreen()
@@ -88,13 +112,13 @@ class TableApp(BarrageApp):
 
     # ------------------------------------------------------------ what the host says
 
-    def on_host_message(self, msg: dict) -> None:
+    def on_host_message(self, msg: protocol.Message) -> None:
         try:
             self._on_host_message(msg)
         except Exception as exc:  # noqa: BLE001 - one message the app cannot show must not stop the link
             self.notify(f"Cannot show what the host said: {protocol.plain(exc)}", severity="error", markup=False)
 
-    def _on_host_message(self, msg: dict) -> None:
+    def _on_host_message(self, msg: protocol.Message) -> None:
         kind = msg.get("t")
         if kind == "hello":
             self.player = str(msg.get("name", ""))
@@ -112,7 +136,7 @@ class TableApp(BarrageApp):
             self.notify(protocol.plain(msg.get("text", "")), severity="warning" if kind == "refused" else "information",
                         timeout=6, markup=False)
 
-    def _show_table(self, msg: dict) -> None:
+    def _show_table(self, msg: protocol.Message) -> None:
         import saves
 
         from .screens.table import TableScreen
@@ -129,12 +153,12 @@ class TableApp(BarrageApp):
             return
         self.switch_to(TableScreen(game, msg["table"], msg.get("you", ()), msg.get("seats", []), self.link))
 
-    def _table_screen(self, table_id):
+    def _table_screen(self, table_id: object) -> TableScreen | None:
         from .screens.table import TableScreen
 
         return next((s for s in self.screen_stack if isinstance(s, TableScreen) and s.table_id == table_id), None)
 
-    def _lobby(self):
+    def _lobby(self) -> LobbyScreen:
         from .screens.lobby import LobbyScreen
 
         base = self.screen_stack[0] if self.screen_stack else None

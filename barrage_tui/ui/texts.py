@@ -6,11 +6,17 @@ These only put the components' data into few words for the screen; the rules liv
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import cache
+from typing import TYPE_CHECKING
 
 from barrage_tui.rules import scoring
-from barrage_tui.rules.components import components, prompt_help
+from barrage_tui.rules.components import Components, Toml, components, prompt_help
 from barrage_tui.rules.rewards import describe
+
+if TYPE_CHECKING:
+    from barrage_tui.rules.components import ActionSpace
+    from barrage_tui.rules.modules.geological.rules import Token
 
 AREA_SHORT = {"mountain": "mountain", "hill": "hill", "plain": "plain"}
 
@@ -65,7 +71,7 @@ KIND_HELP = prompt_help()  # PromptKind value -> its short rule text (rules/data
 
 
 @cache
-def comps():
+def comps() -> Components:
     return components()
 
 
@@ -96,7 +102,7 @@ REWARD_WORDS = {
 REWARD_ONE = {"drops_delayed": "1 drop", "drops_flowing": "1 drop flowing"}
 
 
-def reward_short(reward) -> str:
+def reward_short(reward: Toml) -> str:
     return describe(reward, REWARD_WORDS, REWARD_ONE)
 
 
@@ -115,10 +121,10 @@ def objective_short(tile_id: int) -> str:
     return OBJECTIVE_SHORT.get(t.key, t.key)
 
 
-def space_short(space) -> str:
+def space_short(space: ActionSpace) -> str:
     """An action space in a few letters: 'Prod +2', '2 drops', 'Wheel 3' ..."""
     p = space.params
-    return {
+    short: dict[str, Callable[[], str]] = {
         "produce": lambda: f"Prod{p['production_bonus']:+d}",
         "place_drops": lambda: f"{p['drops']} drops",
         "place_flowing_drop": lambda: "1 flowing",
@@ -128,10 +134,11 @@ def space_short(space) -> str:
         "take_contracts": lambda: f"Take {p['contracts']}",
         "patent": lambda: f"Slot {p['slot']}",
         "bank": lambda: "Bank",
-    }[space.action]()
+    }
+    return short[space.action]()
 
 
-def space_cost(space) -> str:
+def space_cost(space: ActionSpace) -> str:
     parts = [f"{space.engineers}E"]
     if space.cost_credits:
         parts.append(f"{space.cost_credits}cr")
@@ -188,7 +195,7 @@ NOTHING_TO_UNDO = "Nothing to undo."  # short: it shares the top line with the r
 STRUCT_LETTER = {"base": "B", "elevation": "E", "conduit": "C", "powerhouse": "P"}
 
 
-def token_tag(token) -> str:
+def token_tag(token: Token) -> str:
     """A Geological token in a few letters: its number, the structure it concerns and its cost, e.g. "G4 E+3cr"
     (token 4: an Elevation there costs 3 credits more); "=ExMx" for token 6's replacement cost."""
     extra = ((token.credits, "cr"), (token.excavators, "Ex"), (token.mixers, "Mx"), (token.engineers, "E"))

@@ -9,21 +9,22 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Input, Label, Static
+from textual.widgets.button import ButtonVariant
 
 from .. import storage
 from ..widgets.textutil import notify_plain, plain
+from .base import AppModal, AppScreen
 
 
 class Answer(NamedTuple):
     key: str  # the key that gives it (also shown on its button)
     label: str
     value: object
-    variant: str = "default"  # the button's look: "error" for the answer that loses something
+    variant: ButtonVariant = "default"  # the button's look: "error" for the answer that loses something
 
 
-class AskScreen(ModalScreen):
+class AskScreen(AppModal[object]):
     """A question with a few answers, each a button and a key; Esc gives ``escape``.
 
     The question and the detail (a line, or a list of lines) are shown as plain text: they may quote a
@@ -69,7 +70,7 @@ class AskScreen(ModalScreen):
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(self.answers[int(event.button.id.split("-")[1])].value)
+        self.dismiss(self.answers[int((event.button.id or "").split("-")[1])].value)
 
 
 SAVE_ELSEWHERE = "save"  # ConfirmScreen's third answer, when it offers one
@@ -85,7 +86,7 @@ class ConfirmScreen(AskScreen):
         super().__init__(question, detail, answers, escape=False, focus=-1)
 
 
-class SaveAsScreen(ModalScreen[str | None]):
+class SaveAsScreen(AppModal[str | None]):
     """Ask for a name to save the game under (in the save folder), or a path: a file or a folder.
 
     Decision: in a web browser (barrage-tui serve) it takes a name only. The page may be played by
@@ -130,7 +131,7 @@ class SaveAsScreen(ModalScreen[str | None]):
         self.dismiss(None)
 
 
-class TooSmallScreen(Screen):
+class TooSmallScreen(AppScreen[None]):
     """Shown while the terminal is smaller than the game can use."""
 
     BINDINGS = [Binding("q", "app.quit", "Quit", id="toosmall.quit")]

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from barrage_tui.rules.decisions import EventKind
@@ -15,9 +16,13 @@ from barrage_tui.rules.decisions import EventKind
 from ..palette import badge
 from ..texts import MODULE_VP_SOURCES, VP_SOURCES, company_name
 from ..widgets.textutil import plain
+from .base import AppScreen
+
+if TYPE_CHECKING:
+    from barrage_tui.rules.game import Game
 
 
-def score_table(game) -> Table:
+def score_table(game: Game) -> Table:
     st = game.state
     companies = sorted(st.companies, key=lambda c: (-c.vp, -c.energy))
     table = Table(padding=(0, 1), header_style="bold", show_lines=False, expand=False)
@@ -39,7 +44,7 @@ def score_table(game) -> Table:
     return table
 
 
-def automa_notes(game) -> list[str]:
+def automa_notes(game: Game) -> list[str]:
     """Where an Automa's own scoring rule gave it more than the table shows for a person (automa.md 8.3)."""
     notes = []
     for e in game.events:
@@ -51,7 +56,7 @@ def automa_notes(game) -> list[str]:
     return notes
 
 
-def winner_text(game) -> Text:
+def winner_text(game: Game) -> Text:
     st = game.state
     names = [f"{company_name(st.companies[s].company)} ({st.companies[s].player})" for s in st.winner]
     if not names:
@@ -60,12 +65,12 @@ def winner_text(game) -> Text:
     return plain(f"{' and '.join(names)} {verb}!", style="bold #ffd75f")
 
 
-class EndScreen(Screen):
+class EndScreen(AppScreen[None]):
     BINDINGS = [Binding("n", "new_game", "New game", id="end.new"),
                 Binding("l", "show_log", "Back to the table", id="end.table"),
                 Binding("q", "app.request_quit", "Quit", id="end.quit")]
 
-    def __init__(self, game) -> None:
+    def __init__(self, game: Game) -> None:
         super().__init__(id="end")
         self.game = game
 

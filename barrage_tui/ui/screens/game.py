@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from time import monotonic
+from typing import TYPE_CHECKING, TypeVarTuple, Unpack, cast
 
 from textual import events, on
+from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from barrage_tui.rules import officers
@@ -30,6 +32,12 @@ from ..widgets.map import MapView
 from ..widgets.patents import PatentOffice
 from ..widgets.prompt import ChoiceList, PromptPanel
 from ..widgets.textutil import notify_plain, plain
+from .base import AppScreen
+
+if TYPE_CHECKING:
+    from barrage_tui.rules.decisions import Choice
+
+Ts = TypeVarTuple("Ts")
 
 class Boards(KeyScrolled, CompanyBoards):
     """The company boards. Stacked in the compact layout they scroll as one: focused (Tab) while they do
@@ -77,7 +85,7 @@ def panel_for(view: View, ref: str) -> str | None:
     return None
 
 
-class GameScreen(Screen):
+class GameScreen(AppScreen[None]):
     BINDINGS = keys.bindings(keys.GAME)
     AUTO_FOCUS = ""  # nothing: the keys are the screen's (the log takes them only when clicked)
 
@@ -100,7 +108,7 @@ class GameScreen(Screen):
 
     # ------------------------------------------------------------ layout
 
-    def compose(self):
+    def compose(self) -> ComposeResult:
         if not self.mode:
             self.mode = layout_mode(*self.app.size)
         self.set_class(self.mode == "compact", "-compact")
@@ -213,7 +221,7 @@ class GameScreen(Screen):
     def choice_list(self) -> ChoiceList:
         return self._choices
 
-    def _after_refresh(self, callback, *args) -> None:
+    def _after_refresh(self, callback: Callable[[Unpack[Ts]], object], *args: Unpack[Ts]) -> None:
         """``callback(*args)`` after the next refresh, unless another layout is being built or has been
         built by then: it was meant for widgets no longer on the screen (the new layout shows the table
         itself once built)."""
@@ -239,7 +247,8 @@ class GameScreen(Screen):
         self.view.strong = frozenset(choices[index].refs) if choices else frozenset()
         for panel in self._panels:
             panel.show(self.view)
-        self.choice_list.set_choices(choices, index, prompt.data.get("unavailable", ()) if prompt else ())
+        unavailable = cast("Iterable[tuple[str, str]]", prompt.data.get("unavailable", ()) if prompt else ())
+        self.choice_list.set_choices(choices, index, unavailable)
         self._follow()
         if self.session.automa_turn:  # the Automa's step is played by itself, after a moment to see it
             serial = self._prompt_serial
@@ -248,11 +257,12 @@ class GameScreen(Screen):
 
     def _automa_step(self, serial: int) -> None:
         prompt = self.session.game.prompt
-        if serial == self._prompt_serial and self.is_current and self.session.automa_turn and prompt.choices:
+        if serial == self._prompt_serial and self.is_current and self.session.automa_turn and prompt is not None \
+                and prompt.choices:  # (an Automa's turn has a prompt)
             self.choose(prompt.choices[0].key)
         elif serial == self._prompt_serial and self.session.automa_turn:
             self.set_timer(0.3, lambda: self._automa_step(serial))  # a dialog is open: wait for it
-    def _mark(self, choice) -> None:
+    def _mark(self, choice: Choice | None) -> None:
         prompt = self.session.game.prompt
         if prompt is None or choice is None or choice not in prompt.choices:
             return  # a message about a decision already taken
@@ -455,9 +465,10 @@ class GameScreen(Screen):
 
         self.app.push_screen(LogScreen(self.session.game))
 
-    def action_save_as(self, then=None) -> None:
+    def action_save_as(self, then: Callable[[], object] | None = None) -> None:
         """Save under a name or to a path (``then``: called afterwards, saved or not)."""
-        if self.session.store is None:
+        store = self.session.store
+        if store is None:
             self.notify("Saving is not available (no save folder).", severity="warning")
             return
         from .. import storage
@@ -473,10 +484,9 @@ class GameScreen(Screen):
             self._show_save_state()
 
         def saved(text: str | None) -> None:
-            target = storage.save_target(self.session.store, self.session.game, text) if text else None
-            if target is not None and target.exists() and target != self.session.store.autosave_path(
-                    self.session.game):
-                def replace(yes) -> None:  # another file of that name: replaced only when the player says so
+            target = storage.save_target(store, self.session.game, text) if text else None
+            if text and target is not None and target.exists() and target != store.autosave_path(self.session.game):
+                def replace(yes: object) -> None:  # another file of that name: replaced only when the player says so
                     if yes:
                         save(text)
                     if then is not None:
@@ -512,7 +522,7 @@ class GameScreen(Screen):
         """The same once a tab just shown is laid out: its boards take their height a refresh later."""
         self._after_refresh(self._after_refresh, self._deciding_board_up)
 
-    def _tabbed_panels(self) -> list[str]:
+    def _tabbed_panels(self) -> list[str | None]:
         return [p.id for deck in self._decks if deck.tabbed for p in deck.panels]
 
     def _stops(self) -> list[tuple[str | None, str | None]]:
@@ -540,7 +550,7 @@ class GameScreen(Screen):
             stops.append((None, None))
         return stops
 
-    def _here(self, stops) -> int:
+    def _here(self, stops: list[tuple[str | None, str | None]]) -> int:
         """The stop shown now: the focused panel's, else the last one Tab went to (or the tab that the
         choices or a click brought up since)."""
         focused = self.focused.id if self.focused is not None else None
@@ -555,7 +565,7 @@ class GameScreen(Screen):
             return next((i for i, (t, _) in enumerate(stops) if t == deck.current), here)
         return here
 
-    def check_action(self, action: str, parameters) -> bool | None:
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return not self._building  # a key pressed while a new layout is built would act on the old one
 
     def action_next_panel(self, step: int = 1) -> None:
@@ -585,12 +595,12 @@ class GameScreen(Screen):
         if any(d.tabbed and d.holds(tab) and d.current != tab for d in self._decks):
             self.set_focus(None)
 
-    def _focusable(self, pid: str | None):
+    def _focusable(self, pid: str | None) -> Panel | Boards | None:
         if pid is None:
             return None
         return self._by_id.get(pid) or (self._boards if pid == "companies" and self.mode == "compact" else None)
 
-    def _focus_if_cut(self, panel) -> None:
+    def _focus_if_cut(self, panel: Panel | Boards) -> None:
         if panel.display and panel.cut and self.focused is None:
             self.set_focus(panel)
 

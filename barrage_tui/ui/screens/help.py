@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from rich.console import Group
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, cast
+
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from barrage_tui.rules import board_features, officers
@@ -19,9 +21,15 @@ from barrage_tui.rules.officers import OFFICERS
 from .. import keys as keyreg
 from ..texts import ACTION_HELP, KIND_HELP
 from ..widgets.textutil import plain
+from .base import AppModal
+
+if TYPE_CHECKING:
+    from barrage_tui.rules.components import Company, Toml
+    from barrage_tui.rules.decisions import Choice
+    from barrage_tui.rules.game import Game
 
 
-def choice_detail(game, choice) -> str:
+def choice_detail(game: Game, choice: Choice) -> str:
     """What a choice does, from the components its refs point at."""
     from barrage_tui.rules.components import components
 
@@ -53,9 +61,10 @@ def choice_detail(game, choice) -> str:
             d = m.dams[ref]
             out.append(f"Dam space {ref}: zone {d.zone}, {d.area}" + (", red outline (+3 credits)" if d.extra_credits else ""))
         elif ref in m.conduits:
-            c = m.conduits[ref]
-            to = " or ".join(str(t) for t in c.targets)  # a branching conduit: either zone's
-            out.append(f"Conduit {ref}: value {c.production}, from zone {c.zone} to the powerhouses of zone {to}")
+            conduit = m.conduits[ref]
+            to = " or ".join(str(t) for t in conduit.targets)  # a branching conduit: either zone's
+            out.append(f"Conduit {ref}: value {conduit.production}, from zone {conduit.zone} to the powerhouses of "
+                       f"zone {to}")
         elif ref in m.powerhouses:
             p = m.powerhouses[ref]
             out.append(f"Powerhouse space {ref}: zone {p.zone}, {p.area}" + (", red outline (+3 credits)" if p.extra_credits else "")
@@ -72,9 +81,9 @@ def choice_detail(game, choice) -> str:
                 continue
             out.append(tile.text or f"Basic tile: builds a {tile.builds}.")
     if (picked := Key.parse(choice.key)).verb == "copy":  # Mahiri copying a chief engineer: the "Copying:" line
-        officer = comps.officers.get(picked.arg(0))
-        if officer is not None and officer.copying:
-            out.append(f"Copying: {officer.copying}")
+        copied = comps.officers.get(picked.arg(0))
+        if copied is not None and copied.copying:
+            out.append(f"Copying: {copied.copying}")
     out.append(_price_and_yield(game, choice.data))
     seen = []
     for o in out:
@@ -83,31 +92,34 @@ def choice_detail(game, choice) -> str:
     return " ".join(seen)
 
 
-def _price_and_yield(game, data) -> str:
+def _price_and_yield(game: Game, data: Mapping[str, object]) -> str:
     """What a choice costs and gives, from its data: a space to build on (its cheapest payment, the red
     fee, the income it uncovers) or a production (its energy, whose conduit it pays)."""
     from barrage_tui.rules.build_costs import Payment
     from barrage_tui.rules.rewards import describe
 
+    def n(key: str) -> int:  # (a build's payment, a production's energy and payee: the engine's ints)
+        return cast(int, data[key])
+
     out = []
     if "red" in data:
-        pay = Payment(data["excavators"], data["mixers"], data["credits"] + data["red"], data["excamixers"])
+        pay = Payment(n("excavators"), n("mixers"), n("credits") + n("red"), n("excamixers"))
         red = f" ({data['red']} of them for the red outline)" if data["red"] else ""
         out.append(f"Costs {pay.label}{red}.")
         if data.get("income"):
-            out.append(f"Uncovers an income paid at once: {describe(data['income'])}.")
+            out.append(f"Uncovers an income paid at once: {describe(cast('Toml', data['income']))}.")
     if "energy" in data:
         out.append(f"Gives up to {data['energy']} energy.")
-        if data.get("pays", -1) >= 0:
-            out.append(f"Pays {game.name(data['pays'])} 1 credit per drop for the conduit.")
+        if cast(int, data.get("pays", -1)) >= 0:
+            out.append(f"Pays {game.name(n('pays'))} 1 credit per drop for the conduit.")
     return " ".join(out)
 
 
-def decision_help(game) -> list:
+def decision_help(game: Game) -> list[RenderableType]:
     from barrage_tui.rules.components import components
 
     prompt = game.prompt
-    parts: list = []
+    parts: list[RenderableType] = []
     if prompt is None:
         parts.append(Text("The game is over: there is no decision to explain.", style="bold"))
         return parts
@@ -130,13 +142,14 @@ def decision_help(game) -> list:
     table.add_column(ratio=3, style="dim")
     for i, choice in enumerate(prompt.choices, start=1):
         table.add_row(str(i), plain(choice.label), plain(choice_detail(game, choice)))
-    for label, why in prompt.data.get("unavailable", ()):  # shown but not choosable: why not
+    unavailable = cast("Iterable[tuple[str, str]]", prompt.data.get("unavailable", ()))
+    for label, why in unavailable:  # shown but not choosable: why not
         table.add_row("-", plain(label, style="dim"), plain(f"Not affordable: {why}"))
     parts.append(table)
     return parts
 
 
-def keys_table(entries) -> Table:
+def keys_table(entries: tuple[keyreg.Key, ...]) -> Table:
     table = Table(box=None, show_header=False, padding=(0, 1))
     table.add_column(style="bold #ffd75f", no_wrap=True)
     table.add_column()
@@ -145,7 +158,7 @@ def keys_table(entries) -> Table:
     return table
 
 
-def legend(game) -> list:
+def legend(game: Game) -> list[RenderableType]:
     """How the table reads; the samples of a company's things are of a company in this game (seat 1's)."""
     from ..palette import owner_look
     from ..texts import company_name
@@ -175,7 +188,7 @@ def legend(game) -> list:
     return [table]
 
 
-def income_text(company) -> str:
+def income_text(company: Company) -> str:
     """What each income slot of a company board gives once uncovered (the boards may show only ✓ and ·),
     with its price where it has one (Brazil)."""
     from ..texts import reward_short
@@ -187,7 +200,7 @@ def income_text(company) -> str:
         for slot, reward in sorted(company.income[s].items())) for s in names)
 
 
-def loss_text(company) -> str:
+def loss_text(company: Company) -> str:
     """Brazil's board: the rows taken in any order, and what each column's piece loses for good."""
     from barrage_tui.rules.build_costs import lost_label
 
@@ -197,7 +210,7 @@ def loss_text(company) -> str:
                          for column, loss in sorted(company.column_loss.items())) + ".")
 
 
-def officers_help(game) -> list:
+def officers_help(game: Game) -> list[RenderableType]:
     from barrage_tui.rules.components import components
 
     comps = components()
@@ -223,7 +236,7 @@ def officers_help(game) -> list:
     return [table]
 
 
-def geology_help(game) -> list:
+def geology_help(game: Game) -> list[RenderableType]:
     """Each Geological token on the map: where, its cost for which structure, its effect, and the decision
     taken where the rulebook is unclear."""
     from barrage_tui.rules.modules.geological import rules as geology
@@ -244,7 +257,7 @@ def geology_help(game) -> list:
     return [table, *(plain(n, style="dim") for n in notes)]
 
 
-def china_challenge_help(game) -> list:
+def china_challenge_help(game: Game) -> list[RenderableType]:
     """Each landscape (covered or built, and by whom) with its tile, and each yield tile still by an area."""
     from barrage_tui.rules.modules.china import china, data, rules
 
@@ -265,7 +278,7 @@ def china_challenge_help(game) -> list:
     return [table]
 
 
-def duel_help(game) -> list:
+def duel_help(game: Game) -> list[RenderableType]:
     """The Duel board: each row's condition (and the decision taken where the rules are unclear), the VP a
     marker's place scores, and every Reward tile still on a track (an invented one says so)."""
     from barrage_tui.rules.modules.duel import rules as duel
@@ -291,12 +304,12 @@ def duel_help(game) -> list:
     return [table]
 
 
-class HelpScreen(ModalScreen):
+class HelpScreen(AppModal[None]):
     """`?` on the game screen: this decision, the keys, the legend. Esc, ? or q closes it."""
 
     BINDINGS = [Binding("escape,question_mark,q,f1", "close", "Close", id="help.close")]
 
-    def __init__(self, game=None, entries=keyreg.GAME) -> None:
+    def __init__(self, game: Game | None = None, entries: tuple[keyreg.Key, ...] = keyreg.GAME) -> None:
         super().__init__(id="help")
         self.game = game
         self.entries = entries

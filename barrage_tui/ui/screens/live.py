@@ -7,14 +7,20 @@ Automa's steps come with the others' decisions.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
 from ..session import Session
 from .game import GameScreen
+
+if TYPE_CHECKING:
+    from barrage_tui.rules.game import Game
 
 
 class LiveSession(Session):
     """A Session whose decisions arrive from outside; ``mine``: the seats decided at this terminal."""
 
-    def __init__(self, game, mine=()) -> None:
+    def __init__(self, game: Game, mine: Iterable[int] = ()) -> None:
         super().__init__(game, store=None)
         self.mine = frozenset(mine)
 
@@ -31,6 +37,8 @@ class LiveSession(Session):
 
 
 class LiveGameScreen(GameScreen):
+    session: LiveSession  # (its screens are made with one)
+
     def apply_key(self, key: str) -> None:
         """A decision taken elsewhere: shown as if chosen here (round summary, end of the game too)."""
         GameScreen.choose(self, key)
@@ -44,7 +52,7 @@ class LiveGameScreen(GameScreen):
         self.refresh_table(self.choice_list.index)
         return len(game.log) == to
 
-    def replace_game(self, game, mine=None) -> None:
+    def replace_game(self, game: Game, mine: Iterable[int] | None = None) -> None:
         """A fresh copy of the game (after a gap): shown in place of the old one."""
         self.session.game = game
         self.view.game = game
@@ -53,6 +61,6 @@ class LiveGameScreen(GameScreen):
         if self.is_mounted:
             self.refresh_table(self.choice_list.index)
 
-    def set_mine(self, mine) -> None:
+    def set_mine(self, mine: Iterable[int]) -> None:
         self.session.mine = frozenset(mine)
         self._redraw_banner()

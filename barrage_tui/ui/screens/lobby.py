@@ -8,24 +8,31 @@ Rich ``Text``, never as markup.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from .base import TableAppModal, TableAppScreen
 
-def free_seats(table: dict) -> list[dict]:
+if TYPE_CHECKING:
+    from barrage_tui.host.protocol import Message  # a table or a seat of the host's lobby message (host/tables.py)
+
+
+def free_seats(table: Message) -> list[Message]:
     """The seats of ``table`` a newcomer may take: people's seats nobody holds (a saved game's seats are
     not known to be people's until it is opened: the host refuses an Automa's)."""
     return [s for s in table["seats"] if not s["holder"] and s["kind"] in ("human", "")]
 
 
-def describe(table: dict, number: int) -> Text:
-    state, turn = table["state"], table["turn"]
+def describe(table: Message, number: int) -> Text:
+    state: str = table["state"]
+    turn = table["turn"]
     free = free_seats(table)
     heading = {"waiting": f"waiting for {len(free)} player{'s' if len(free) != 1 else ''}",
                "playing": f"round {min(table['round'], 5)}", "over": "finished",
@@ -54,7 +61,7 @@ def describe(table: dict, number: int) -> Text:
     return text
 
 
-class LobbyScreen(Screen):
+class LobbyScreen(TableAppScreen[None]):
     DEFAULT_CSS = """
     LobbyScreen { padding: 0 1; }
     #lobby-title { color: $accent; padding: 1 1 0 1; height: 2; }
@@ -70,7 +77,7 @@ class LobbyScreen(Screen):
 
     def __init__(self) -> None:
         super().__init__(id="lobby")
-        self.tables: list[dict] = []
+        self.tables: list[Message] = []
         self.player = ""
 
     def compose(self) -> ComposeResult:
@@ -92,7 +99,7 @@ class LobbyScreen(Screen):
         for static in self.query("#lobby-player").results(Static):
             static.update(Text(f"You play as {name} (r: another name)."))
 
-    def show_tables(self, tables: list[dict]) -> None:
+    def show_tables(self, tables: list[Message]) -> None:
         self.tables = list(tables)
         for options in self.query(OptionList).results(OptionList):
             keep = options.highlighted
@@ -103,7 +110,7 @@ class LobbyScreen(Screen):
         for empty in self.query("#lobby-empty").results(Static):
             empty.display = not self.tables
 
-    def _selected(self) -> dict | None:
+    def _selected(self) -> Message | None:
         options = self.query_one(OptionList)
         index = options.highlighted
         return self.tables[index] if index is not None and index < len(self.tables) else None
@@ -129,7 +136,7 @@ class LobbyScreen(Screen):
         elif len(free) == 1:
             link.send({"op": "join", "table": table["table"], "seats": [free[0]["seat"]]})
         else:
-            def chosen(seats) -> None:
+            def chosen(seats: list[int] | None) -> None:
                 if seats:
                     link.send({"op": "join", "table": table["table"], "seats": seats})
 
@@ -154,19 +161,19 @@ class LobbyScreen(Screen):
         self.app.push_screen(NewTableScreen(getattr(self.app, "player", self.player)))
 
     def action_rename(self) -> None:
-        def named(name) -> None:
+        def named(name: str | None) -> None:
             if name:
                 self.app.link.send({"op": "name", "name": name})
 
         self.app.push_screen(NameScreen(), callback=named)
 
 
-class SeatsScreen(ModalScreen):
+class SeatsScreen(TableAppModal[list[int]]):
     """Which of the open seats to take: one, or all of them (people taking turns at this terminal)."""
 
     BINDINGS = [Binding("escape", "cancel", "Back", id="seats.cancel")]
 
-    def __init__(self, free: list[dict]) -> None:
+    def __init__(self, free: list[Message]) -> None:
         super().__init__(classes="dialog-screen")
         self.free = free
 
@@ -190,7 +197,7 @@ class SeatsScreen(ModalScreen):
         self.dismiss(None)
 
 
-class NameScreen(ModalScreen):
+class NameScreen(TableAppModal[str]):
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="name.cancel")]
 
     def compose(self) -> ComposeResult:

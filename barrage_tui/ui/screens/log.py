@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
-from textual.screen import Screen
+from typing import TYPE_CHECKING
+
+from textual.app import ComposeResult
 from textual.widgets import Footer, Static
 
 from .. import keys
 from ..widgets.history import HistoryView
+from .base import AppScreen
+
+if TYPE_CHECKING:
+    from barrage_tui.rules.game import Game
 
 
-class LogScreen(Screen):
+class LogScreen(AppScreen[None]):
     BINDINGS = keys.bindings(keys.LOG)
     DEFAULT_CSS = """
     LogScreen #history { height: 1fr; border: round $accent 70%; border-title-color: $accent;
@@ -17,11 +23,12 @@ class LogScreen(Screen):
     LogScreen #log-hint { height: 1; color: $text-muted; padding: 0 1; }
     """
 
-    def __init__(self, game) -> None:
+    def __init__(self, game: Game) -> None:
         super().__init__(id="log-screen")
         self.game = game
 
-    def compose(self):  # the keys are the screen's (a focused scroll view would take the arrows for itself)
+    # the keys are the screen's (a focused scroll view would take the arrows for itself)
+    def compose(self) -> ComposeResult:
         yield HistoryView(self.game, id="history")
         yield Static("PgUp/PgDn a page · Home/End the first/newest turn", id="log-hint")
         yield Footer()
@@ -53,7 +60,9 @@ class LogScreen(Screen):
     def action_last(self) -> None:
         self.history.select(len(self.history.turns) - 1)
 
-    def action_toggle(self) -> None:
+    # (the log's own key, keys.LOG: a turn opened or closed; Textual's DOMNode.action_toggle, which it hides,
+    # toggles an attribute by name)
+    def action_toggle(self) -> None:  # type: ignore[override]
         self.history.toggle()
 
     def action_filter(self) -> None:

@@ -4,14 +4,24 @@ every seat is taken."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING, cast
+
 from textual.widgets import Static
 
 from barrage_tui.host.protocol import setup_to_wire
 
 from ..widgets.cycler import Cycler
-from ..widgets.form import TextField
-from .start import (DEFAULT_NAMES, RANDOM_FIRST, SeatRow, StartScreen, after_load, default_kind, default_name,
+from ..widgets.form import ActionButton, TextField
+from .start import (DEFAULT_NAMES, RANDOM_FIRST, Loaded, SeatRow, StartScreen, after_load, default_kind, default_name,
                     is_default_name)
+
+if TYPE_CHECKING:
+    from textual import getters
+
+    from ..table_app import TableApp
+
+Order = Callable[[tuple[int, ...], int], tuple[int, ...]]  # the rules' seat orders, of the form's row numbers
 
 YOU, OPEN = "human", "open"
 TABLE_KINDS = [("You", YOU), ("Open seat", OPEN)]
@@ -21,6 +31,8 @@ EXPLAIN = ("You: you play this seat at this terminal (several: you take turns). 
 
 class NewTableScreen(StartScreen):
     BINDINGS = [("escape", "request_quit", "Back")]
+    if TYPE_CHECKING:  # (screens/base.py: its app is the table app)
+        app = getters.app(TableApp)
 
     def __init__(self, player: str) -> None:
         super().__init__(None, None)
@@ -32,22 +44,22 @@ class NewTableScreen(StartScreen):
     def _relabel(self) -> None:
         self.query_one("#new-game").border_title = "New table"
         for button, label in (("#start-game", "Open the table"), ("#quit", "Back")):
-            widget = self.query_one(button)
+            widget = self.query_one(button, ActionButton)
             widget.label = label
             widget.refresh(layout=True)
 
-    def _fill_in(self, officers: dict) -> None:
+    def _fill_in(self, officers: Loaded) -> None:
         super()._fill_in(officers)
         self._kinds = TABLE_KINDS + officers["kinds"]
         for cycler in self.query(".seat-kind").results(Cycler):
             cycler.set_options(self._kinds)
         self._defaults(list(self.query(SeatRow)))
 
-    def _fill_row_options(self, rows) -> None:
+    def _fill_row_options(self, rows: list[SeatRow]) -> None:
         super()._fill_row_options(rows)
         self._defaults(rows)
 
-    def _defaults(self, rows) -> None:
+    def _defaults(self, rows: list[SeatRow]) -> None:
         """Seat 1 is yours, under your name; the others are open."""
         for row in rows:
             kind = row.query_one(".seat-kind", Cycler)
@@ -81,9 +93,10 @@ class NewTableScreen(StartScreen):
             return [YOU] + [OPEN] * (n - 1)
         return [str(self.query_one(f"#kind-{i}", Cycler).value) for i in range(n)]
 
-    def _first(self):
+    def _first(self) -> int:
         cyclers = self.query("#first").results(Cycler)
-        return next((c.value for c in cyclers), RANDOM_FIRST)
+        first: int = next((c.value for c in cyclers), RANDOM_FIRST)
+        return first
 
     @after_load
     def action_start(self) -> None:
@@ -99,8 +112,10 @@ class NewTableScreen(StartScreen):
         kinds = self._kinds_in_form(n)
         # setup() put the seats in picking order; the same turn of the form's row numbers says which are whose
         first = self._first()
-        rows = (first_player_at_random(tuple(range(n)), setup.seed) if first == RANDOM_FIRST
-                else picking_order(tuple(range(n)), first))
+        # (the rules type these for seats; they turn any tuple, here the form's row numbers)
+        at_random, in_order = cast(Order, first_player_at_random), cast(Order, picking_order)
+        rows = (at_random(tuple(range(n)), setup.seed) if first == RANDOM_FIRST
+                else in_order(tuple(range(n)), first))
         mine = [seat for seat, row in enumerate(rows) if kinds[row] == YOU]
         if not mine:
             self.query_one("#start-error", Static).update("[b red]Take at least one seat:[/] Player: You.")

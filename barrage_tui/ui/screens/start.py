@@ -10,12 +10,15 @@ from __future__ import annotations
 import functools
 import random
 import threading
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Concatenate, ParamSpec, TypedDict, TypeVar
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen, Screen
+from textual.widget import Widget
 from textual.widgets import Static
 
 from .. import keys, last_setup, storage
@@ -23,6 +26,19 @@ from ..widgets.cycler import Cycler
 from ..widgets.form import ActionButton, TextField
 from ..widgets.toggles import Toggles
 from ..widgets.textutil import notify_plain, plain
+from .base import AppModal, AppScreen
+
+if TYPE_CHECKING:
+    from textual.widgets import OptionList
+
+    from barrage_tui.rules.setup import SeatSetup, Setup
+    from saves import SaveInfo, SaveStore
+
+    from ..last_setup import Form
+
+P = ParamSpec("P")
+R = TypeVar("R")
+S = TypeVar("S", bound="StartScreen")
 
 COMPANIES = [("Random", "")]  # the companies' names join once the rules are loaded
 SHORT_HEIGHT = 30  # below it the form's rows close up (app.tcss: #start.-short)
@@ -39,7 +55,7 @@ AUTOMA_NAME = "Automa"
 RANDOM_FIRST = -1
 
 
-def after_load(action):
+def after_load(action: Callable[Concatenate[S, P], R]) -> Callable[Concatenate[S, P], R]:
     """The action runs holding the start screen's import lock, which its background load holds while it
     imports the rules, the Automa and the saves: a module imported by two threads at once can be seen half
     initialized (an ImportError). While the load imports, the action waits what the import would take
@@ -48,9 +64,9 @@ def after_load(action):
     worker's thread had started: the thread is started by the event loop the wait was blocking.)"""
 
     @functools.wraps(action)
-    def run(self, *args):
+    def run(self: S, /, *args: P.args, **kwargs: P.kwargs) -> R:
         with self.imports:
-            return action(self, *args)
+            return action(self, *args, **kwargs)
 
     return run
 
@@ -69,7 +85,7 @@ def is_default_name(index: int, name: str) -> bool:
     return name.strip() in ("", default_name(index, "human"), default_name(index, "automa:"))
 
 
-def default_setup(seed: int, confirm: bool = True):
+def default_setup(seed: int, confirm: bool = True) -> Setup:
     """The game Enter starts on a first run before any field is touched: one person against a Medium Automa."""
     from barrage_tui.rules.setup import SeatSetup, Setup, first_player_at_random
 
@@ -78,7 +94,7 @@ def default_setup(seed: int, confirm: bool = True):
     return Setup(seats=first_player_at_random(seats, seed), seed=seed, options=confirm_options(confirm))
 
 
-def confirm_options(confirm: bool) -> dict:
+def confirm_options(confirm: bool) -> dict[str, object]:
     """The setup option of the End turn step (a turn is confirmed, and undone whole, before the next player's)."""
     from barrage_tui.rules.setup import CONFIRM_OPTION
 
@@ -92,7 +108,7 @@ def automa_kinds() -> list[tuple[str, str]]:
     return [(f"Automa {lv.id.replace('_', ' ')}", f"automa:{lv.id}") for lv in levels().values()]
 
 
-def first_options(n: int) -> list:
+def first_options(n: int) -> list[tuple[str, int]]:
     """Who picks first: drawn at random (the rulebook), or a seat the players agree on."""
     return [("Random", RANDOM_FIRST)] + [(f"Seat {i + 1}", i) for i in range(n)]
 
@@ -117,27 +133,45 @@ class SeatRow(Horizontal):
         yield Cycler(OFFICERS, id=f"officer-{i}", classes="seat-officer")
 
 
-class StartScreen(Screen):
+class Loaded(TypedDict):
+    """What the background load gives the form (``StartScreen._imports``): the rules' names and texts."""
+
+    companies: list[tuple[str, str]]  # (name, id), Random first
+    modules: list[tuple[str, str]]  # (id, short name)
+    boards: list[tuple[str, str]]  # (name, ref), the base map first
+    module_texts: dict[str, Text]
+    requires: dict[str, frozenset[str]]
+    officers: list[tuple[str, str]]  # (short name, id)
+    automa_officers: frozenset[str]
+    officer_levels: frozenset[str]
+    kinds: list[tuple[str, str]]
+    expansion: frozenset[str]
+    abilities: dict[str, Text]
+
+
+class StartScreen(AppScreen[None]):
     BINDINGS = keys.bindings(keys.START)
     AUTO_FOCUS = "#start-game"  # Enter starts the default game at once
 
-    def __init__(self, store=None, seed: int | None = None) -> None:
+    def __init__(self, store: SaveStore | None = None, seed: int | None = None) -> None:
         super().__init__(id="start")
         self.store = store
         self.seed = seed if seed is not None else random.randrange(1, 10**6)
         self.automa_ready = False
         self.imports = threading.Lock()  # held by the background load while it imports (after_load)
-        self._officers: list = []  # (name, id) of every chief engineer a seat may choose
-        self._automa_officers: frozenset = frozenset()  # the ones an Automa may have
-        self._officer_levels: frozenset = frozenset()  # the Automa levels that have a chief engineer
-        self._expansion: frozenset = frozenset()  # the expansion box's six
-        self._requires: dict = {}  # officer id -> the modules it needs (Angelo Alberti: the Geological Factor)
-        self._module_texts: dict = {}  # module id -> "name: what it does", shown while it is under the cursor
-        self._abilities: dict = {}  # id -> "name: ability", shown while the seat's field has focus
-        self._info: dict = {"confirm": Text("Confirm turns: Enter ends a turn, and until then u takes it back "
-                                            "whole.")}  # field id -> what it means, shown while it has focus
-        self._kinds: list = list(KINDS)
-        self._companies: list = list(COMPANIES)  # every company a seat may choose (data, once loaded)
+        self._officers: list[tuple[str, str]] = []  # (name, id) of every chief engineer a seat may choose
+        self._automa_officers: frozenset[str] = frozenset()  # the ones an Automa may have
+        self._officer_levels: frozenset[str] = frozenset()  # the Automa levels that have a chief engineer
+        self._expansion: frozenset[str] = frozenset()  # the expansion box's six
+        self._requires: dict[str, frozenset[str]] = {}  # officer id -> the modules it needs (Angelo Alberti: the
+        # Geological Factor)
+        self._module_texts: dict[str, Text] = {}  # module id -> "name: what it does", shown while it is under the
+        # cursor
+        self._abilities: dict[str, Text] = {}  # id -> "name: ability", shown while the seat's field has focus
+        self._info: dict[str, Text] = {"confirm": Text("Confirm turns: Enter ends a turn, and until then u takes it "
+                                                       "back whole.")}  # field id -> what it means, while it has focus
+        self._kinds: list[tuple[str, str]] = list(KINDS)
+        self._companies: list[tuple[str, str]] = list(COMPANIES)  # every company a seat may choose (data, once loaded)
 
     def compose(self) -> ComposeResult:
         # The first frame: the title, the buttons and the keys (Enter already starts the default game);
@@ -153,7 +187,7 @@ class StartScreen(Screen):
             yield Static("", id="continue-info")
         yield Static(keys.footer_text(keys.START), id="start-keys")
 
-    def form(self) -> list:
+    def form(self) -> list[Widget]:
         options = Horizontal(
             Static("Seats", classes="opt-label"),
             Cycler([(str(n), n) for n in (1, 2, 3, 4)], 2, id="seats"),
@@ -214,18 +248,19 @@ class StartScreen(Screen):
             officers = self._imports()
         self.app.call_from_thread(self._fill_in, officers)
 
-    def _imports(self) -> dict:
+    def _imports(self) -> Loaded:
         """The rules' names and texts the form offers (and the Automa and the saves imported, for later)."""
         from barrage_tui.rules.automa_levels import levels
         from barrage_tui.rules.components import BASE_OFFICERS, EXPANSION_OFFICERS, PROMO_OFFICERS, components
         from barrage_tui.rules.officers import OFFICERS as RULES
-        from barrage_tui.rules.setup import base_companies, expansion_companies, known_modules
+        from barrage_tui.rules.plugin import known_modules
+        from barrage_tui.rules.setup import base_companies, expansion_companies
 
         names = components().officers
         ids = [o for o in BASE_OFFICERS + PROMO_OFFICERS + EXPANSION_OFFICERS if names[o].selectable]
         ids += [o for o in names if names[o].requires]  # offered while their modules are on
         companies = components().companies
-        officers = {
+        officers: Loaded = {
             "companies": COMPANIES + [(companies[c].name, c) for c in base_companies() + expansion_companies()
                                              if c in companies],
             "modules": [(m.id, m.short) for m in known_modules().values()],
@@ -242,7 +277,7 @@ class StartScreen(Screen):
         storage.preload()
         return officers
 
-    def _boards(self) -> list:
+    def _boards(self) -> list[tuple[str, str]]:
         """The shipped boards by name (the base map first), and a board file given with --board."""
         from barrage_tui.rules import board_files
         from barrage_tui.rules.boards import BoardProblem
@@ -262,7 +297,7 @@ class StartScreen(Screen):
             found.append(((board.name or ref).split(":")[0].strip() + (" ≈" if board.assumed else ""), ref))
         return found
 
-    def _fill_in(self, officers: dict) -> None:
+    def _fill_in(self, officers: Loaded) -> None:
         """The chief engineers' names, the Automa, the saved games (for nobody when a start, continue or
         load came before the load ended and this screen has gone)."""
         if self not in self.app.screen_stack:
@@ -320,7 +355,7 @@ class StartScreen(Screen):
             await rows.mount_all(new)
             self._fill_row_options(new)
 
-    def _fill_row_options(self, rows) -> None:
+    def _fill_row_options(self, rows: list[SeatRow]) -> None:
         if self._officers:
             for row in rows:
                 if self.automa_ready:
@@ -332,7 +367,7 @@ class StartScreen(Screen):
         mode = self.query("#mode").results(Cycler)
         return any(bool(c.value) for c in mode)
 
-    def _officer_options(self, kind: str) -> list:
+    def _officer_options(self, kind: str) -> list[tuple[str, str]]:
         """The chief engineers a seat of this kind may choose: every one for a person; for an Automa
         only at a level that has one, and only one with Automa rules (setup.py checks the same)."""
         on = self.modules_on()
@@ -360,7 +395,7 @@ class StartScreen(Screen):
         if isinstance(cycler, Toggles) and cycler.has_focus:
             text = self._module_texts.get(cycler.current, Text())
         elif cycler is not None and cycler.has_focus:
-            if cycler.has_class("seat-officer"):
+            if isinstance(cycler, Cycler) and cycler.has_class("seat-officer"):  # (a Toggles never is)
                 text = self._abilities.get(cycler.value, Text())
             else:
                 text = self._info.get(cycler.id or "", Text())
@@ -368,14 +403,14 @@ class StartScreen(Screen):
             static.update(text)
             static.display = bool(text)
 
-    def on_descendant_focus(self, event) -> None:
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         widget = event.widget
         self._show_officer(widget if isinstance(widget, (Cycler, Toggles)) else None)
 
     @on(Cycler.Changed, ".seat-kind")
     def _kind_changed(self, event: Cycler.Changed) -> None:
         """A seat's kind changed: its chief engineers, and its name while it is a default one."""
-        i = int(event.cycler.id.split("-")[1])
+        i = int((event.cycler.id or "").split("-")[1])
         self._seat_officers(i)
         name = self.query_one(f"#name-{i}", TextField)
         if is_default_name(i, name.value):
@@ -396,7 +431,7 @@ class StartScreen(Screen):
                 if c.value in self._expansion:
                     c.set_value("")
 
-    def modules_on(self) -> frozenset:
+    def modules_on(self) -> frozenset[str]:
         return frozenset(t for field in self.query("#modules").results(Toggles) for t in field.on)
 
     @on(Toggles.Moved, "#modules")
@@ -418,16 +453,16 @@ class StartScreen(Screen):
         """Seats the board and the modules allow (the Duel and its map: exactly 2), set when the form has other."""
         from barrage_tui.rules import board_files
         from barrage_tui.rules.boards import BoardProblem
-        from barrage_tui.rules.components import components
+        from barrage_tui.rules.components import BASE_BOARD, components
         from barrage_tui.rules.plugin import known_modules
 
         low, high = components().seats
         allowed: set[int] = set(range(low, high + 1))
         for module in self.modules_on():
-            if (seats := known_modules()[module].seats) is not None:
-                allowed &= set(range(seats[0], seats[1] + 1))
+            if (span := known_modules()[module].seats) is not None:
+                allowed &= set(range(span[0], span[1] + 1))
         try:
-            board = board_files.load(str(self.query_one("#board", Cycler).value or board_files.BASE_BOARD))
+            board = board_files.load(str(self.query_one("#board", Cycler).value or BASE_BOARD))
             allowed &= set(board.seats or allowed)
         except BoardProblem:
             pass
@@ -457,9 +492,9 @@ class StartScreen(Screen):
 
     FLAGS = ("mode", "officer-set", "first", "confirm", "board")  # the option fields kept besides the seats
 
-    def form_values(self) -> dict:
+    def form_values(self) -> Form:
         """The form's fields (not the seed: every game gets a new one unless typed in)."""
-        values: dict = {"seats": self.query_one("#seats", Cycler).value}
+        values: Form = {"seats": self.query_one("#seats", Cycler).value}
         values.update((field, self.query_one(f"#{field}", Cycler).value) for field in self.FLAGS)
         values["modules"] = sorted(self.modules_on())
         values["seat"] = [{"name": self.query_one(f"#name-{i}", TextField).value,
@@ -468,7 +503,7 @@ class StartScreen(Screen):
                           for i in range(int(values["seats"]))]
         return values
 
-    async def restore(self, values: dict) -> None:
+    async def restore(self, values: Form) -> None:
         """Fill the form in as ``values`` had it; a value the form does not offer is left as it is."""
         modules = values.get("modules")  # first: they decide which chief engineers are offered
         self.query_one("#modules", Toggles).set_on(modules if isinstance(modules, list) else ())
@@ -484,19 +519,19 @@ class StartScreen(Screen):
                 self.query_one(f"#{part}-{i}", Cycler).set_value(seat.get(part))
             name = seat.get("name")
             if isinstance(name, str):
-                field = self.query_one(f"#name-{i}", TextField)
-                field.value = name[: field.max_length]
+                box = self.query_one(f"#name-{i}", TextField)
+                box.value = name[: box.max_length]
         for field in self.FLAGS:
             if field != "confirm" or self._confirm():  # --no-confirm wins over the memory
                 self.query_one(f"#{field}", Cycler).set_value(values.get(field))
         self._apply_mode(self._introductory())
 
-    def setup(self):
+    def setup(self) -> Setup:
         """The Setup from the form (raises SetupError / ValueError with a plain message)."""
         from barrage_tui.rules.components import EXPANSION_OFFICERS
         from barrage_tui.rules.board_files import BOARD_OPTION
-        from barrage_tui.rules.setup import (EXPANSION_OPTION, MODULES_OPTION, SeatSetup, Setup, first_player_at_random,
-                                             picking_order)
+        from barrage_tui.rules.plugin import MODULES_OPTION
+        from barrage_tui.rules.setup import EXPANSION_OPTION, SeatSetup, Setup, first_player_at_random, picking_order
 
         if not self.query("#seats"):  # Enter before the form is drawn: the default game
             return default_setup(self.seed, self._confirm())
@@ -505,20 +540,20 @@ class StartScreen(Screen):
         seed_text = self.query_one("#seed", TextField).value.strip()
         if not seed_text:
             raise ValueError("the seed must be a number")
-        seats = []
+        chosen: list[SeatSetup] = []
         for i in range(n):
             kind = str(self.query_one(f"#kind-{i}", Cycler).value)
             name = self.query_one(f"#name-{i}", TextField).value.strip() or default_name(i, kind)
             company = "" if intro else self.query_one(f"#company-{i}", Cycler).value or ""
             officer = "" if intro else self.query_one(f"#officer-{i}", Cycler).value or ""
             if kind.startswith("automa:"):
-                seats.append(SeatSetup(name, kind="automa", company=company, officer=officer,
+                chosen.append(SeatSetup(name, kind="automa", company=company, officer=officer,
                                        difficulty=kind.split(":", 1)[1]))
             else:
-                seats.append(SeatSetup(name, company=company, officer=officer))
+                chosen.append(SeatSetup(name, company=company, officer=officer))
         first = self.query_one("#first", Cycler).value
-        seats = (first_player_at_random(tuple(seats), int(seed_text)) if first == RANDOM_FIRST
-                 else picking_order(tuple(seats), first))
+        seats = (first_player_at_random(tuple(chosen), int(seed_text)) if first == RANDOM_FIRST
+                 else picking_order(tuple(chosen), first))
         expansion = not intro and (bool(self.query_one("#officer-set", Cycler).value)
                                    or any(s.officer in EXPANSION_OFFICERS for s in seats))
         options = confirm_options(bool(self.query_one("#confirm", Cycler).value))
@@ -558,10 +593,10 @@ class StartScreen(Screen):
     @on(ActionButton.Pressed)
     def _pressed(self, event: ActionButton.Pressed) -> None:
         action = {"start-game": self.action_start, "continue": self.action_continue, "load": self.action_load,
-                  "quit": self.action_request_quit}[event.button.id]
+                  "quit": self.action_request_quit}[event.button.id or ""]
         action()
 
-    def _open_store(self):
+    def _open_store(self) -> SaveStore | None:
         """The save store, opened now if a key came before the background load finished."""
         if self.store is None:
             self.store = getattr(self.app, "store", None)
@@ -583,7 +618,7 @@ class StartScreen(Screen):
             notify_plain(self, f"No saved games in {where}.", severity="warning")
             return
 
-        def chosen(path) -> None:
+        def chosen(path: Path | None) -> None:
             if path is not None:
                 self.app.open_save(path)
 
@@ -599,12 +634,12 @@ class StartScreen(Screen):
         self.app.exit(0)
 
 
-class LoadScreen(ModalScreen):
+class LoadScreen(AppModal[Path]):
     """Pick a saved game: arrows and Enter; Esc goes back."""
 
     BINDINGS = [("escape", "cancel", "Back")]
 
-    def __init__(self, saves: list, skipped: list = ()) -> None:
+    def __init__(self, saves: list[SaveInfo], skipped: Sequence[SaveInfo] = ()) -> None:
         super().__init__(id="load-screen")
         self.saves, self.skipped = saves, list(skipped)
 
@@ -621,7 +656,7 @@ class LoadScreen(ModalScreen):
     def on_mount(self) -> None:
         self.query_one("#save-list").focus()
 
-    def on_option_list_option_selected(self, event) -> None:
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(self.saves[event.option_index].path)
 
     def action_cancel(self) -> None:

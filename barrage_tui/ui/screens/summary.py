@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from rich.console import JustifyMethod
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from barrage_tui.rules.modules.duel.state import DuelEvent
@@ -15,14 +17,23 @@ from barrage_tui.rules.modules.duel.state import DuelEvent
 from ..palette import badge
 from ..texts import bonus_short, company_name
 from ..widgets.textutil import plain
+from .base import AppModal
+
+if TYPE_CHECKING:
+    from barrage_tui.rules.game import Game
+
+    from ..session import RoundSummary
+
+COLUMNS: tuple[tuple[str, JustifyMethod], ...] = (
+    ("Company", "left"), ("Energy", "right"), ("Place VP", "right"), ("Credits", "right"), ("Bonus VP", "right"),
+    ("Total VP", "right"))
 
 
-def summary_table(game, summary) -> Table:
+def summary_table(game: Game, summary: RoundSummary) -> Table:
     st = game.state
     table = Table(box=None, padding=(0, 1), header_style="bold")
-    for name, justify in (("Company", "left"), ("Energy", "right"), ("Place VP", "right"), ("Credits", "right"),
-                          ("Bonus VP", "right"), ("Total VP", "right")):
-        table.add_column(name, justify=justify)
+    for title, justify in COLUMNS:
+        table.add_column(title, justify=justify)
     for seat, energy, place, credits, malus, bonus in summary.rows:
         c = st.companies[seat]
         name = badge(st, seat) + plain(f" {company_name(c.company)} · {c.player}")
@@ -34,13 +45,13 @@ def summary_table(game, summary) -> Table:
     return table
 
 
-def bonus_line(s) -> str:
+def bonus_line(s: RoundSummary) -> str:
     """The round's bonus tile and what this round's bonus needs (the rule's real threshold, not 6+)."""
     return (f"Bonus tile: {bonus_short(s.bonus_tile)}. The whole bonus needs {s.full_bonus_at} energy this round; "
             f"{s.malus_per_section} VP less per track section behind, nothing below {s.minimum}.")
 
 
-def duel_check(game, round_no: int) -> list[str]:
+def duel_check(game: Game, round_no: int) -> list[str]:
     """The Duel board's Check phase of ``round_no``, row by row (its events' texts), or [] without one."""
     rows: list[str] = []
     for e in game.events:
@@ -53,10 +64,10 @@ def duel_check(game, round_no: int) -> list[str]:
     return []
 
 
-class RoundSummaryScreen(ModalScreen):
+class RoundSummaryScreen(AppModal[None]):
     BINDINGS = [Binding("enter,escape,space", "close", "Continue", id="summary.close")]
 
-    def __init__(self, game, summary) -> None:
+    def __init__(self, game: Game, summary: RoundSummary) -> None:
         super().__init__(id="round-summary")
         self.game = game
         self.summary = summary

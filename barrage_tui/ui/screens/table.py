@@ -6,17 +6,31 @@ is shown here when that message comes back, like everyone else's (TableApp.on_ho
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
+
 from .live import LiveGameScreen, LiveSession
+
+if TYPE_CHECKING:
+    from textual import getters
+
+    from barrage_tui.host.protocol import Message
+    from barrage_tui.rules.game import Game
+
+    from ..table_app import Link, TableApp
 
 
 class TableScreen(LiveGameScreen):
-    def __init__(self, game, table_id: str, mine, seats: list[dict], link) -> None:
+    if TYPE_CHECKING:  # (screens/base.py: its app is the table app)
+        app = getters.app(TableApp)
+
+    def __init__(self, game: Game, table_id: str, mine: Iterable[int], seats: list[Message], link: Link) -> None:
         super().__init__(LiveSession(game, mine))
         self.table_id = table_id
         self.link = link
         self.seats = seats
         self.away = ""
-        self._early: list[dict] | None = []  # messages that came before the screen was up
+        self._early: list[Message] | None = []  # messages that came before the screen was up
 
     def on_mount(self) -> None:
         self.call_later(self._mounted)  # after GameScreen's own on_mount (Textual runs both)
@@ -24,12 +38,13 @@ class TableScreen(LiveGameScreen):
     def _mounted(self) -> None:
         self.show_seats(self.seats)
         early, self._early = self._early, None
+        assert early is not None  # (mounted once)
         for msg in early:
             if not self.on_host_message(msg):
                 self.link.send({"op": "watch", "table": self.table_id})
                 break
 
-    def on_host_message(self, msg: dict) -> bool:
+    def on_host_message(self, msg: Message) -> bool:
         """A key, an undo or the seats of this table. False: this copy is out of step with the host's."""
         if self._early is not None:
             self._early.append(msg)
@@ -41,27 +56,27 @@ class TableScreen(LiveGameScreen):
             self.apply_key(msg["key"])
             if self.away:
                 self._say(self.away)
-            return len(game.log) == msg["at"] + 1
+            return bool(len(game.log) == msg["at"] + 1)
         if msg["t"] == "undo":
             return self.apply_undo(msg.get("to", -1))
         self.set_mine(msg.get("you", ()))
         self.show_seats(msg.get("seats", []))
         return True
 
-    def show_seats(self, seats: list[dict]) -> None:
+    def show_seats(self, seats: list[Message]) -> None:
         """Say who is away (their seat waits for them)."""
         self.seats = seats
         if self._early is not None:
             return
-        away = [s["name"] for s in seats if s.get("holder") and not s.get("online")]
-        away = f"away: {', '.join(away)}" if away else ""
+        names = [s["name"] for s in seats if s.get("holder") and not s.get("online")]
+        away = f"away: {', '.join(names)}" if names else ""
         if away != self.away:  # (another note stays until then)
             self.away = away
             self._say(away)
 
     # ------------------------------------------------------------ this player's requests
 
-    def _ask(self, op: str, **fields) -> None:
+    def _ask(self, op: str, **fields: object) -> None:
         self.link.send({"op": op, "table": self.table_id, "at": len(self.session.game.log), **fields})
 
     def choose(self, key: str) -> None:
@@ -79,13 +94,13 @@ class TableScreen(LiveGameScreen):
     def action_back(self) -> None:
         self._ask("undo", back=True)
 
-    def action_save_as(self) -> None:
+    def action_save_as(self, then: Callable[[], object] | None = None) -> None:
         self.notify("The host saves this game after every decision.", markup=False)
 
     def action_request_quit(self) -> None:
         from .dialogs import ConfirmScreen
 
-        def answer(yes: bool | None) -> None:
+        def answer(yes: object) -> None:
             if yes:
                 self.app.show_lobby()
 

@@ -6,20 +6,29 @@ few times a second) and shows it read-only, following each new decision.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
 from .. import storage
 from .live import LiveGameScreen, LiveSession
+
+if TYPE_CHECKING:
+    from barrage_tui.rules.game import Game
+
+    from ..app import BarrageApp
 
 POLL_SECONDS = 0.25  # a decision shows here within this (plus the reload, ~30 ms late in a game)
 READ_ONLY = "Watching: this game is played in another barrage-tui; nothing can be chosen here."
 
 
-def offer_watch(app, game, refused: storage.InUse) -> None:
+def offer_watch(app: BarrageApp, game: Game, refused: storage.InUse) -> None:
     """Say that another process plays ``game``; watch it live, or stay (back) where the app is."""
     from .dialogs import ConfirmScreen
 
     path = refused.path or storage.autosave_path(app.store, game)  # the file the other one writes
 
-    def answer(watch: bool | None) -> None:
+    def answer(watch: object) -> None:
         if watch and path is not None:
             app.switch_to(WatchScreen(LiveSession(game), path))
 
@@ -31,7 +40,7 @@ def offer_watch(app, game, refused: storage.InUse) -> None:
 
 
 class WatchScreen(LiveGameScreen):
-    def __init__(self, session: LiveSession, path) -> None:
+    def __init__(self, session: LiveSession, path: Path) -> None:
         super().__init__(session)
         self.path = path
         self._seen = self._stamp()
@@ -43,7 +52,7 @@ class WatchScreen(LiveGameScreen):
     def _note(self) -> None:
         self._say("watching (read-only) · Esc: back")
 
-    def _stamp(self):
+    def _stamp(self) -> tuple[int, int] | None:
         try:
             st = self.path.stat()
         except OSError:
@@ -61,7 +70,7 @@ class WatchScreen(LiveGameScreen):
             return  # caught between two writes is impossible (atomic), but a broken file is skipped
         self.follow(storage.attach_automa(game))
 
-    def follow(self, game) -> None:
+    def follow(self, game: Game) -> None:
         """Show ``game``: its new decisions one by one when it went on from what is shown, else whole."""
         mine = self.session.game.log
         if game.log[:len(mine)] == mine:
@@ -71,7 +80,7 @@ class WatchScreen(LiveGameScreen):
             self.replace_game(game)
         self._note()
 
-    def check_action(self, action: str, parameters) -> bool | None:
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("confirm", "undo", "save_as"):
             return False  # a watcher decides nothing: the footer does not offer these keys
         return super().check_action(action, parameters)
@@ -82,7 +91,7 @@ class WatchScreen(LiveGameScreen):
     def action_undo(self) -> None:
         self._say(READ_ONLY)
 
-    def action_save_as(self) -> None:
+    def action_save_as(self, then: Callable[[], object] | None = None) -> None:
         self._say(READ_ONLY)
 
     def action_back(self) -> None:

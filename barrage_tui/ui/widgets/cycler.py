@@ -26,7 +26,7 @@ class Cycler(Widget, can_focus=True):
     @dataclass
     class Changed(Message):
         cycler: "Cycler"
-        value: object
+        value: Any  # (as ``Cycler.value``)
 
         @property
         def control(self) -> "Cycler":

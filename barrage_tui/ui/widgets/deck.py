@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from rich.text import Text
 from textual import events
+from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.message import Message
 from textual.widget import Widget
@@ -54,11 +55,11 @@ class Deck(Vertical):
         super().__init__(id=id, classes=f"deck {'-tabbed' if tabbed else '-stacked'} {classes or ''}".strip())
         self.panels = list(panels)
         self.tabbed = tabbed
-        self.current = panels[0].id if panels else ""
+        self.current = (panels[0].id or "") if panels else ""  # (every panel has an id: its tab's)
 
-    def compose(self):
+    def compose(self) -> ComposeResult:
         if self.tabbed:
-            yield TabBar([(p.id, getattr(p, "TAB", "") or getattr(p, "border_title", "") or p.id)
+            yield TabBar([(p.id or "", getattr(p, "TAB", "") or getattr(p, "border_title", "") or p.id or "")
                           for p in self.panels])
         yield from self.panels
 
@@ -66,7 +67,7 @@ class Deck(Vertical):
         if self.tabbed:
             self.show(self.current)
 
-    def holds(self, panel_id: str) -> bool:
+    def holds(self, panel_id: str | None) -> bool:
         return any(p.id == panel_id for p in self.panels)
 
     def show(self, panel_id: str) -> bool:

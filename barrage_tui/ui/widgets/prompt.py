@@ -111,7 +111,7 @@ class ChoiceList(LinesView):
     @dataclass
     class Highlighted(Message):
         index: int
-        choice: object  # the Choice, or None when there is none
+        choice: Choice | None  # None when there is none
 
     @dataclass
     class Selected(Message):
