@@ -213,6 +213,8 @@ class Company:
     powerhouse_pieces: tuple[PowerhousePiece, ...] = ()
     powerhouse_row_bonus: bool = True  # False: no +1 / +3 production bonus from the Powerhouse row (China)
     automa_playable: bool = True  # False: an Automa never plays it (its one home; setup asks here)
+    letter: str = ""  # the app's one letter for it (its badge reads without colour)
+    screen_colour: str = ""  # the app's badge colour (hex), its colour where it shows on a terminal
 
     def income_slots(self, structure: str) -> tuple[int, ...]:
         """The slots of the ``structure`` row that show an income (2, 4, 5 on the base boards)."""
@@ -449,10 +451,13 @@ def _load_companies(raw: Toml) -> dict[str, Company]:
                           _frozen(c.get("introductory", {})), c.get("ability_amount", 0), c.get("ability_short", ""),
                           _frozen(prices), _frozen(loss), frozenset(c.get("any_order", ())), c.get("assumed", ""),
                           c.get("module", ""), c["base_game"], _company_construction(c), _pipelines(c),
-                          _powerhouse_pieces(c), c.get("powerhouse_row_bonus", True), c.get("automa_playable", True))
+                          _powerhouse_pieces(c), c.get("powerhouse_row_bonus", True), c.get("automa_playable", True),
+                          c.get("letter", ""), c.get("screen_colour", c["colour"]))
         if company.powerhouse_pieces and len(company.powerhouse_pieces) != raw["common"]["pieces"]["powerhouse"]:
             raise ValueError(f"companies.toml {c['id']}: one powerhouse piece per Powerhouse of the board")
         if c["base_game"] or company.module:
+            if len(company.letter) != 1:
+                raise ValueError(f"companies.toml {c['id']}: a company in play needs its one letter")
             companies[c["id"]] = company
     return companies
 

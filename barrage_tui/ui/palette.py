@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 from rich.style import Style
@@ -12,18 +13,18 @@ if TYPE_CHECKING:
 
 NEUTRAL = -2
 
-# Company id -> (letter, badge style). Germany's black and France's white are kept, with a contrasting letter.
-COMPANY_LOOK = {
-    "usa": ("U", Style(bold=True, color="#ffffff", bgcolor="#be2748")),
-    "germany": ("G", Style(bold=True, color="#ffffff", bgcolor="#3a3a3a")),
-    "italy": ("I", Style(bold=True, color="#ffffff", bgcolor="#13757e")),
-    "france": ("F", Style(bold=True, color="#000000", bgcolor="#f0f0f0")),
-    # The Overseas Companies: Brazil's letter is Z, as B already names Bases and their spaces
-    "japan": ("J", Style(bold=True, color="#000000", bgcolor="#e0569b")),
-    "brazil": ("Z", Style(bold=True, color="#000000", bgcolor="#f2c230")),
-    # The China Challenge: China's letter is K, as C already names Conduits and their spaces
-    "china": ("K", Style(bold=True, color="#ffffff", bgcolor="#8e44ad")),
-}
+@functools.cache
+def company_look(company: str) -> tuple[str, Style]:
+    """A company's letter on its colour (companies.toml ``letter``, ``screen_colour``), the letter black or
+    white, whichever shows on that colour (its perceived brightness)."""
+    from barrage_tui.rules.components import components  # (when a game is shown: the start screen stays light)
+
+    c = components().companies[company]
+    r, g, b = (int(c.screen_colour[i:i + 2], 16) for i in (0, 2, 4))
+    text = "#000000" if 0.299 * r + 0.587 * g + 0.114 * b > 128 else "#ffffff"
+    return c.letter, Style(bold=True, color=text, bgcolor=f"#{c.screen_colour}")
+
+
 NEUTRAL_LOOK = ("N", Style(bold=True, color="#000000", bgcolor="#9a9a9a"))
 
 RED = Style(color="#ff6b6b", bold=True)  # red outline (+3 credits)
@@ -43,13 +44,13 @@ KIND_STYLE = {"starting": Style(color="#bbbbbb"), "national": Style(color="#b18c
 
 
 def company_letter(company: str) -> str:
-    return COMPANY_LOOK[company][0]
+    return company_look(company)[0]
 
 
 def owner_look(state: GameState, owner: int) -> tuple[str, Style]:
     if owner == NEUTRAL:
         return NEUTRAL_LOOK
-    return COMPANY_LOOK[state.companies[owner].company]
+    return company_look(state.companies[owner].company)
 
 
 def badge(state: GameState, owner: int, extra: str = "") -> Text:
