@@ -28,8 +28,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, cast
 
 from barrage_tui.rules import production
-from barrage_tui.rules.decisions import PromptKind
-from barrage_tui.rules.keys import Key, make
+from barrage_tui.rules.engine.decisions import PromptKind
+from barrage_tui.rules.engine.keys import Key, make
 from barrage_tui.rules.production import System
 
 from . import contracts, machinery, officer_amir, officer_octavius, placement
@@ -37,7 +37,7 @@ from .boxes.production import best_system, drops_for, system_energy
 from .boxes.water import next_headstream
 
 if TYPE_CHECKING:
-    from barrage_tui.rules.decisions import Prompt
+    from barrage_tui.rules.engine.decisions import Prompt
 
     from .context import Context
 

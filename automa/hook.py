@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from . import income, turn
 
 if TYPE_CHECKING:
-    from barrage_tui.rules.decisions import Prompt
+    from barrage_tui.rules.engine.decisions import Prompt
     from barrage_tui.rules.game import Game
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from barrage_tui.rules.decisions import Choice
+from barrage_tui.rules.engine.decisions import Choice
 
 from .context import Context
 

@@ -37,7 +37,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from barrage_tui.rules import water
-from barrage_tui.rules.keys import make
+from barrage_tui.rules.engine.keys import make
 from barrage_tui.rules.officers.amir import FLOW
 
 from . import criteria, officers, placement
@@ -45,7 +45,7 @@ from .boxes import water as water_box  # (a module: the water box imports this o
 from .geography import OWN, geo
 
 if TYPE_CHECKING:
-    from barrage_tui.rules.decisions import Prompt
+    from barrage_tui.rules.engine.decisions import Prompt
 
     from .view import View
 

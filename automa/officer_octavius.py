@@ -26,7 +26,7 @@ from barrage_tui.rules.production import System
 from . import officers
 
 if TYPE_CHECKING:
-    from barrage_tui.rules.decisions import Prompt
+    from barrage_tui.rules.engine.decisions import Prompt
     from barrage_tui.rules.game import Game
 
     from .view import View

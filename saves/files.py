@@ -12,7 +12,7 @@ import time
 import weakref
 from pathlib import Path
 
-from barrage_tui.rules.file_limits import FileRefused, read_regular
+from barrage_tui.rules.engine.file_limits import FileRefused, read_regular
 from barrage_tui.rules.game import Game
 
 from . import codec, replay

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from typing import TextIO
 
 from barrage_tui.rules.components import STRUCTURES, components
-from barrage_tui.rules.decisions import IllegalChoice
+from barrage_tui.rules.engine.decisions import IllegalChoice
 from barrage_tui.rules.game import Game
 from barrage_tui.rules.rounds import ROUNDS
 from barrage_tui.rules.modules.china import china_of

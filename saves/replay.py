@@ -20,7 +20,7 @@ import weakref
 from collections.abc import Callable
 
 from barrage_tui.rules.boards import Board
-from barrage_tui.rules.decisions import IllegalChoice
+from barrage_tui.rules.engine.decisions import IllegalChoice
 from barrage_tui.rules.game import Game
 from barrage_tui.rules.invariants import violations
 from barrage_tui.rules.setup import Setup, new_state

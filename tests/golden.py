@@ -103,7 +103,7 @@ def fingerprint(setup: Setup) -> tuple[int, str]:
 
 def first_round_log(setup: Setup) -> str:
     """The words of the game's log up to the start of round 2 (its setup, then round 1), one event a line."""
-    from barrage_tui.rules.decisions import EventKind
+    from barrage_tui.rules.engine.decisions import EventKind
 
     over = []
     result = play_random(setup, PLAY_SEED, check=False, attach=attach, watch=over.append)

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from barrage_tui.rules import build_costs, build_spaces, build_tiles, company_board, production
 from barrage_tui.rules.components import components
-from barrage_tui.rules.keys import make
+from barrage_tui.rules.engine.keys import make
 from barrage_tui.rules.officers import ANTON_TILE
 
 from .. import officers, placement

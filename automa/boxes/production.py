@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 
 from barrage_tui.rules import production
 from barrage_tui.rules.components import components
-from barrage_tui.rules.keys import make
+from barrage_tui.rules.engine.keys import make
 from barrage_tui.rules.production import System
 from barrage_tui.rules.scoring import SECTION
 from barrage_tui.rules.state import NEUTRAL

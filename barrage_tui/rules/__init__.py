@@ -16,10 +16,10 @@ from __future__ import annotations
 from . import companies, modules, officers
 from .automa_levels import AUTOMA, Level, is_automa, level, levels
 from .components import BASE_OFFICERS, EXPANSION_OFFICERS, PROMO_OFFICERS, STRUCTURES
-from .decisions import Choice, Event, EventKind, IllegalChoice, Prompt, PromptKind
+from .engine.decisions import Choice, Event, EventKind, IllegalChoice, Prompt, PromptKind
 from .game import Game
 from .invariants import violations
-from .keys import Key
+from .engine.keys import Key
 from .setup import DRAFT_OPTION, EXPANSION_OPTION, SEAT_KINDS, SeatSetup, Setup, SetupError, new_state
 from .state import NEUTRAL, NOBODY, CompanyState, DamState, GameState, Segment
 

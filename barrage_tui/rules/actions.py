@@ -11,12 +11,12 @@ from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING
 
-from . import (build_costs, buildable, construction, contracts, keys, officers, patents, production, rewards,
-               water, wheel)
+from . import build_costs, buildable, construction, contracts, officers, patents, production, rewards, water, wheel
+from .engine import keys
 from .build_costs import engineers_available as engineers_available  # (its home since the Geological Factor)
 from .build_spaces import red_discount
 from .components import ActionSpace, components
-from .decisions import Choice, Flow, LazyData, PromptKind
+from .engine.decisions import Choice, Flow, LazyData, PromptKind
 from .officers import Officer
 from .state import CompanyState
 

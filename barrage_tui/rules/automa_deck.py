@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .draws import rng
+from .engine.draws import rng
 from .state import GameState
 
 DECK_SIZE = 20  # the Automa cards are numbered 1..20 (automa.md section 7)

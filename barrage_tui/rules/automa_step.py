@@ -30,10 +30,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from . import actions, construction, contracts, income, keys, patents, production, rewards, water, wheel
+from . import actions, construction, contracts, income, patents, production, rewards, water, wheel
+from .engine import keys
 from .automa_deck import flip
 from .components import components
-from .decisions import Flow, IllegalChoice, Prompt
+from .engine.decisions import Flow, IllegalChoice, Prompt
 from .officers import OFFICERS
 from .state import CompanyState
 

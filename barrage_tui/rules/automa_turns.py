@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from . import company_board
 from .automa_levels import AUTOMA, level
 from .automa_step import apply
-from .decisions import Flow, Prompt, PromptKind
+from .engine.decisions import Flow, Prompt, PromptKind
 from .officers import OFFICERS
 
 if TYPE_CHECKING:

@@ -12,7 +12,7 @@ import os
 
 from .boards import MAX_BYTES, Board, BoardProblem, parse_bytes, sha256
 from .components import BASE_BOARD, builtin_board_bytes, builtin_boards, components
-from .file_limits import FileRefused, read_regular
+from .engine.file_limits import FileRefused, read_regular
 
 BOARD_OPTION = "board"  # Setup.options key: the board's id or file path ("base" when left out)
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from .file_limits import deep_key, too_large
+from .engine.file_limits import deep_key, too_large
 
 AREAS = ("mountain", "hill", "plain")  # the areas the rules know (scoring and costs go by area)
 YIELD_COLOURS = ("green", "yellow", "red")

@@ -26,10 +26,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import company_board, keys
+from . import company_board
+from .engine import keys
 from .automa_levels import level
 from .components import BASE_FEE, FeeStep, PowerhousePiece, components
-from .decisions import Choice
+from .engine.decisions import Choice
 from .state import CompanyState
 
 if TYPE_CHECKING:

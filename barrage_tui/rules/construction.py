@@ -24,9 +24,9 @@ from .build_tiles import tile_uses
 from .buildable import buildable_uses, plan_for
 from .company_board import NO_LOSS
 from .components import STRUCTURES, Toml, components
-from .decisions import Choice, Flow, LazyData, PromptKind, once
+from .engine.decisions import Choice, Flow, LazyData, PromptKind, once
 from .income import take_uncovered, uncovered_income
-from .keys import Key, make
+from .engine.keys import Key, make
 from .plugin import Structure, module_structure
 from .state import CompanyState, DamState
 

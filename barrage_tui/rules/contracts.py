@@ -13,11 +13,12 @@ from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING
 
-from . import companies, keys, officers, rewards
+from . import companies, officers, rewards
+from .engine import keys
 from .automa_levels import AUTOMA
 from .components import components
-from .decisions import Choice, EventKind, Flow, PromptKind
-from .draws import rng
+from .engine.decisions import Choice, EventKind, Flow, PromptKind
+from .engine.draws import rng
 from .state import CompanyState
 
 if TYPE_CHECKING:

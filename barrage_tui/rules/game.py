@@ -19,7 +19,7 @@ from .board_files import board_of
 from .boards import Board
 from .components import components
 from .plugin import hooks_for
-from .decisions import NO_DATA, Choice, Event, EventKind, Flow, IllegalChoice, Prompt, PromptKind
+from .engine.decisions import NO_DATA, Choice, Event, EventKind, Flow, IllegalChoice, Prompt, PromptKind
 from .setup import Setup, new_state
 from .state import GameState
 

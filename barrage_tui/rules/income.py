@@ -12,8 +12,8 @@ from . import company_board, rewards
 from .automa_levels import level
 from .build_costs import short_of_credits
 from .company_board import Income
-from .decisions import Choice, Flow, PromptKind
-from .keys import Key, make
+from .engine.decisions import Choice, Flow, PromptKind
+from .engine.keys import Key, make
 from .state import CompanyState
 
 if TYPE_CHECKING:

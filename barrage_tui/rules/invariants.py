@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from . import contracts, water
 from .components import STRUCTURES, components
-from .decisions import PromptKind
+from .engine.decisions import PromptKind
 from .officers import OFFICERS
 from .preparation import blocked_spaces
 from .state import CompanyState, DamState

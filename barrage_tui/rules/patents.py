@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from . import contracts, production, rewards, water, wheel
 from .automa_levels import level
 from .components import STRUCTURES, TechTile, Toml, components
-from .decisions import Flow
+from .engine.decisions import Flow
 from .state import CompanyState
 
 if TYPE_CHECKING:

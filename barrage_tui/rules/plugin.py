@@ -50,7 +50,7 @@ from functools import cache
 from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 from .components import ScoringTile, load_data
-from .decisions import Flow
+from .engine.decisions import Flow
 from .state import ModuleState, module_state_class
 
 MODULES_OPTION = "modules"  # Setup.options key: the ids of the modules switched on (modules.toml)

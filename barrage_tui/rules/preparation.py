@@ -14,7 +14,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from .boards import Board, PreparationTile
-from .draws import rng
+from .engine.draws import rng
 from .state import NEUTRAL, DamState, GameState
 
 

@@ -20,12 +20,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from . import china, companies, contracts, keys, officers, rewards, water
+from . import china, companies, contracts, officers, rewards, water
+from .engine import keys
 from .automa_levels import is_automa, level
 from .board_features import open_targets
 from .build_spaces import space_value
 from .components import components
-from .decisions import Choice, EventKind, Flow, PromptKind
+from .engine.decisions import Choice, EventKind, Flow, PromptKind
 from .companies import Ability
 from .officers import Officer
 from .state import NEUTRAL

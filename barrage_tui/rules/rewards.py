@@ -9,9 +9,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
-from . import keys, water, wheel
+from . import water, wheel
+from .engine import keys
 from .components import Toml
-from .decisions import Choice, Flow, PromptKind
+from .engine.decisions import Choice, Flow, PromptKind
 from .state import CompanyState
 
 if TYPE_CHECKING:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from . import actions, automa_turns, contracts, officers, patents, scoring, setup, water
 from .automa_levels import is_automa
 from .components import components
-from .decisions import Choice, EventKind, Flow, PromptKind
+from .engine.decisions import Choice, EventKind, Flow, PromptKind
 from .income import income
 
 if TYPE_CHECKING:

@@ -12,7 +12,7 @@ from .automa_levels import objective_extra
 from .board_features import open_targets
 from .company_board import built
 from .components import ScoringTile, components
-from .decisions import EventKind
+from .engine.decisions import EventKind
 from .plugin import module_bonus_tile, module_objective_tile
 from .state import CompanyState
 

@@ -6,15 +6,16 @@ import random
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from . import keys, preparation
+from . import preparation
+from .engine import keys
 from .automa_deck import shuffle_deck
 from .automa_levels import levels, rules
 from .board_files import board_of, board_ref
 from .board_features import board_setup
 from .boards import Board, BoardProblem
 from .components import BASE_OFFICERS, EXPANSION_OFFICERS, PROMO_OFFICERS, components
-from .decisions import Choice, Flow, PromptKind
-from .draws import rng
+from .engine.decisions import Choice, Flow, PromptKind
+from .engine.draws import rng
 from .officers import OFFICERS
 from .plugin import MODULES_OPTION, hooks_for, known_modules, modules
 from .state import NEUTRAL, CompanyState, DamState, GameState

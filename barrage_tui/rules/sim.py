@@ -21,9 +21,9 @@ from operator import attrgetter
 from .automa_levels import levels
 from .board_files import BOARD_OPTION, load
 from .components import BASE_OFFICERS, EXPANSION_OFFICERS, PROMO_OFFICERS, components
-from .decisions import Choice, Prompt, PromptKind
+from .engine.decisions import Choice, Prompt, PromptKind
 from .game import AutomaHook, Game
-from .keys import Key
+from .engine.keys import Key
 from .officers import OFFICERS
 from .plugin import known_modules
 from .invariants import violations

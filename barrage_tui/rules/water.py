@@ -13,10 +13,11 @@ from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING
 
-from . import companies, keys, officers
+from . import companies, officers
+from .engine import keys
 from .board_features import headstream_open, lake_room, open_headstreams, river
 from .components import components
-from .decisions import Choice, Flow, PromptKind, once
+from .engine.decisions import Choice, Flow, PromptKind, once
 from .state import CompanyState
 
 if TYPE_CHECKING:

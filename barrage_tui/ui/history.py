@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, cast
 
 if TYPE_CHECKING:
-    from barrage_tui.rules.decisions import Event
+    from barrage_tui.rules.engine.decisions import Event
     from barrage_tui.rules.game import Game
 
 AUTOMA_STEP = "automa"  # the Automa's step: both card sides, what it did and why boxes were skipped

@@ -10,12 +10,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
-from barrage_tui.rules.decisions import EventKind
+from barrage_tui.rules.engine.decisions import EventKind
 
 from . import storage
 
 if TYPE_CHECKING:
-    from barrage_tui.rules.decisions import Event
+    from barrage_tui.rules.engine.decisions import Event
     from barrage_tui.rules.game import Game
     from saves import SaveStore
 

@@ -11,7 +11,7 @@ from rich.text import Text
 from .widgets.lines import LinesView
 
 if TYPE_CHECKING:
-    from barrage_tui.rules.decisions import Prompt
+    from barrage_tui.rules.engine.decisions import Prompt
     from barrage_tui.rules.game import Game
     from barrage_tui.rules.state import GameState
 

@@ -4,7 +4,7 @@ game needs only the log - not the automa package."""
 import pytest
 
 from barrage_tui.rules import automa_deck
-from barrage_tui.rules.decisions import IllegalChoice
+from barrage_tui.rules.engine.decisions import IllegalChoice
 from barrage_tui.rules.game import Game
 from barrage_tui.rules.invariants import violations
 

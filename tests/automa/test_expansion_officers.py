@@ -10,7 +10,7 @@ import automa
 from automa import officers
 from barrage_tui.rules import automa_step, rounds
 from barrage_tui.rules.components import EXPANSION_OFFICERS
-from barrage_tui.rules.decisions import IllegalChoice
+from barrage_tui.rules.engine.decisions import IllegalChoice
 from barrage_tui.rules.setup import EXPANSION_OPTION, SeatSetup, Setup, new_state
 from barrage_tui.rules.sim import automa_setup, play_random
 

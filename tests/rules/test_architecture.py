@@ -235,3 +235,14 @@ def test_the_naming_check_finds_a_module_named(monkeypatch):
         assert "duel_markers" in str(exc)
     else:
         raise AssertionError("the name was not found")
+
+
+def test_the_engine_imports_nothing_of_the_game():
+    # engine <- base game <- modules: the engine's machinery (decisions, keys, draws, file limits) stands alone
+    engine = f"{PACKAGE}.engine"
+    modules = _modules()
+    for name, (package, tree) in modules.items():
+        if name == engine or name.startswith(f"{engine}."):
+            found = [m for m in _every_import(tree, package, modules)
+                     if m.startswith(f"{PACKAGE}.") and not m.startswith(f"{engine}.") and m != engine]
+            assert found == [], name

@@ -9,7 +9,7 @@ from saves import loads_game
 from saves.codec import dumps
 from barrage_tui.rules import build_costs, build_tiles, china, company_board, construction, production
 from barrage_tui.rules.components import components
-from barrage_tui.rules.decisions import PromptKind
+from barrage_tui.rules.engine.decisions import PromptKind
 from barrage_tui.rules.invariants import violations
 from barrage_tui.rules.setup import base_companies, MODULES_OPTION, SeatSetup, Setup, company_pool, known_modules
 from barrage_tui.rules.sim import play_random

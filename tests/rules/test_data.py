@@ -14,7 +14,7 @@ from barrage_tui.rules.modules.china import data as landscape_data
 from barrage_tui.rules.modules.china import setup as china_challenge
 from barrage_tui.rules.modules.duel import rules as duel
 from barrage_tui.rules.components import components, prompt_help
-from barrage_tui.rules.decisions import PromptKind
+from barrage_tui.rules.engine.decisions import PromptKind
 from barrage_tui.rules.officers import OFFICERS
 from barrage_tui.rules.setup import SeatSetup, new_company
 from barrage_tui.rules.state import Segment

@@ -11,7 +11,7 @@ from barrage_tui.cli import main
 
 from barrage_tui.rules import rounds
 from barrage_tui.rules.components import components
-from barrage_tui.rules.decisions import EventKind, PromptKind
+from barrage_tui.rules.engine.decisions import EventKind, PromptKind
 from barrage_tui.rules.game import Game
 from barrage_tui.rules.sim import automa_setup, random_setup
 from barrage_tui.rules.setup import MODULES_OPTION, SeatSetup, Setup, SetupError, new_state

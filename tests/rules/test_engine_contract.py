@@ -3,10 +3,11 @@ revealed information, and a failing rule that leaves the game as it was."""
 
 import pytest
 
-from barrage_tui.rules import keys, production, water
+from barrage_tui.rules import production, water
+from barrage_tui.rules.engine import keys
 from barrage_tui.rules.components import components
-from barrage_tui.rules.decisions import EventKind, PromptKind
-from barrage_tui.rules.keys import Key
+from barrage_tui.rules.engine.decisions import EventKind, PromptKind
+from barrage_tui.rules.engine.keys import Key
 from tests.rules.helpers import play, put_dam, restart
 from tests.rules.test_officers import tommaso_game
 

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from barrage_tui.rules import actions, construction, sim, water
-from barrage_tui.rules.decisions import Choice, LazyData, PromptKind, once
+from barrage_tui.rules.engine.decisions import Choice, LazyData, PromptKind, once
 from barrage_tui.rules.game import Game
 
 

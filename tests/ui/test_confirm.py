@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from barrage_tui.cli import build_parser
-from barrage_tui.rules.decisions import PromptKind
+from barrage_tui.rules.engine.decisions import PromptKind
 from barrage_tui.rules.setup import CONFIRM_OPTION
 from barrage_tui.ui.texts import END_TURN_KEYS, NOTHING_TO_UNDO
 

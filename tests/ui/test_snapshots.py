@@ -67,7 +67,7 @@ async def test_log_screen(snapshot):
 async def test_confirm_step_80x24(snapshot):
     from dataclasses import replace
 
-    from barrage_tui.rules.decisions import PromptKind
+    from barrage_tui.rules.engine.decisions import PromptKind
     from barrage_tui.rules.setup import CONFIRM_OPTION
 
     game = Game.new(replace(default_setup(2, 8), options={CONFIRM_OPTION: True}))

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from ..decisions import Flow
+from ..engine.decisions import Flow
 
 if TYPE_CHECKING:
     from ..game import Game

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .. import actions, keys
+from .. import actions
+from ..engine import keys
 from .base import Ability
 
 if TYPE_CHECKING:

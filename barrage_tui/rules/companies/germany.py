@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .. import production
-from ..decisions import Flow
+from ..engine.decisions import Flow
 from .base import Ability
 
 if TYPE_CHECKING:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..decisions import Flow
+from ..engine.decisions import Flow
 from . import amount
 from .base import Ability
 

@@ -19,8 +19,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from .. import keys
-from ..decisions import Choice
+from ..engine import keys
+from ..engine.decisions import Choice
 from ..water import own_dams_with_room, put_drop
 from .base import Officer
 

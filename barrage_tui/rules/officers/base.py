@@ -13,11 +13,11 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..components import components
-from ..decisions import Choice, Flow
+from ..engine.decisions import Choice, Flow
 
 if TYPE_CHECKING:
     from ..game import Game
-    from ..keys import Key
+    from ..engine.keys import Key
     from ..production import Flows
 
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from ..buildable import can_build
 from ..construction import construct
-from ..decisions import Flow
+from ..engine.decisions import Flow
 from .base import Officer
 
 if TYPE_CHECKING:

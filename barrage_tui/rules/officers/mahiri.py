@@ -14,10 +14,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .. import contracts, keys
+from .. import contracts
+from ..engine import keys
 from ..actions import take_turn
 from ..components import components
-from ..decisions import Choice, Flow, PromptKind
+from ..engine.decisions import Choice, Flow, PromptKind
 from . import OFFICERS
 from .base import Officer
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .. import china
-from ..decisions import Choice, Flow, PromptKind
+from ..engine.decisions import Choice, Flow, PromptKind
 from ..production import (Flows, System, chains, choose_drops, credits_needed, flow_counts, flows_energy,
                           own_powerhouses_by_zone, path_value, paths_from, system_label, tolls)
 from ..state import NEUTRAL

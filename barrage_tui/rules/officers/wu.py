@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..contracts import fulfil
-from ..decisions import Flow
+from ..engine.decisions import Flow
 from .base import Officer
 
 if TYPE_CHECKING:

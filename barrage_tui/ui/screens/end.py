@@ -11,7 +11,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Footer, Static
 
-from barrage_tui.rules.decisions import EventKind
+from barrage_tui.rules.engine.decisions import EventKind
 
 from ..palette import badge
 from ..texts import MODULE_VP_SOURCES, VP_SOURCES, company_name

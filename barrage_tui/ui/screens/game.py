@@ -13,7 +13,7 @@ from textual.widgets import Footer, Static
 
 from barrage_tui.rules import officers
 from barrage_tui.rules.components import components
-from barrage_tui.rules.keys import Key, contract_of
+from barrage_tui.rules.engine.keys import Key, contract_of
 
 from .. import keys
 from ..session import Session
@@ -35,7 +35,7 @@ from ..widgets.textutil import notify_plain, plain
 from .base import AppScreen
 
 if TYPE_CHECKING:
-    from barrage_tui.rules.decisions import Choice
+    from barrage_tui.rules.engine.decisions import Choice
 
 Ts = TypeVarTuple("Ts")
 

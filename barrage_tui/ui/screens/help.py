@@ -14,7 +14,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Static
 
 from barrage_tui.rules import board_features, officers
-from barrage_tui.rules.keys import Key, contract_of
+from barrage_tui.rules.engine.keys import Key, contract_of
 from barrage_tui.rules.modules.geological.state import tokens_of
 from barrage_tui.rules.officers import OFFICERS
 
@@ -25,7 +25,7 @@ from .base import AppModal
 
 if TYPE_CHECKING:
     from barrage_tui.rules.components import Company, Toml
-    from barrage_tui.rules.decisions import Choice
+    from barrage_tui.rules.engine.decisions import Choice
     from barrage_tui.rules.game import Game
 
 

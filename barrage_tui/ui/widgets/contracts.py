@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from barrage_tui.rules.contracts import COLOURS
-from barrage_tui.rules.keys import contract_of
+from barrage_tui.rules.engine.keys import contract_of
 
 from ..palette import DIM, KIND_STYLE, TITLE, mark
 from ..texts import contract_short

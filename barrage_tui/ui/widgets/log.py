@@ -15,7 +15,7 @@ from ..view import Panel, View
 from .textutil import wrap
 
 if TYPE_CHECKING:
-    from barrage_tui.rules.decisions import Event
+    from barrage_tui.rules.engine.decisions import Event
     from barrage_tui.rules.state import GameState
 
 SHOWN = 60  # the latest events on screen unfocused (the whole history: focused, and on the log screen, L)

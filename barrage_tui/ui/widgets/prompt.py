@@ -11,7 +11,7 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.message import Message
 
-from barrage_tui.rules.decisions import Choice, PromptKind
+from barrage_tui.rules.engine.decisions import Choice, PromptKind
 
 from ..history import Entry, last_automa_turn
 from ..palette import BOLD, DIM, badge

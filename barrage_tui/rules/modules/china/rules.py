@@ -39,10 +39,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ... import board_features, buildable, construction, keys, rewards, scoring, water
+from ... import board_features, buildable, construction, rewards, scoring, water
+from ...engine import keys
 from ...components import components
-from ...decisions import Choice, Flow, PromptKind
-from ...draws import rng
+from ...engine.decisions import Choice, Flow, PromptKind
+from ...engine.draws import rng
 from ...plugin import Structure
 from .data import LANDSCAPE, LandscapeTile, YieldTile, area, box, end_game_vp, tile_at, why_not, yields_left
 from .data import buildable as landscapes_buildable

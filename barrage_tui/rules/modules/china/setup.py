@@ -41,7 +41,7 @@ from functools import cache
 
 from ...boards import YIELD_COLOURS, Board
 from ...components import components, load_data
-from ...draws import rng
+from ...engine.draws import rng
 from ...state import GameState
 from .data import box as landscape_box
 from .state import ChinaState

@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING
 
-from ...decisions import Flow
+from ...engine.decisions import Flow
 from ...plugin import Module, modules, register
 from ...rounds import CHECK
 from ...validation import key_path

@@ -29,11 +29,12 @@ from functools import cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
-from ... import keys, rewards
+from ... import rewards
+from ...engine import keys
 from ...automa_levels import is_automa
 from ...components import Toml, components, load_data
-from ...decisions import Flow, Prompt, PromptKind
-from ...draws import rng
+from ...engine.decisions import Flow, Prompt, PromptKind
+from ...engine.draws import rng
 from ...state import GameState
 from .state import DuelEvent, DuelState, duel
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING
 
-from ...decisions import Flow
+from ...engine.decisions import Flow
 from ...plugin import Module, register
 from ...validation import key_path
 from . import check, rules

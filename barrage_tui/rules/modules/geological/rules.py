@@ -34,13 +34,14 @@ from functools import cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
-from ... import keys, rewards, water
+from ... import rewards, water
+from ...engine import keys
 from ...automa_levels import is_automa
 from ...boards import Board
 from ...build_costs import ExtraCost
 from ...components import load_data
-from ...decisions import Choice, Flow
-from ...draws import rng
+from ...engine.decisions import Choice, Flow
+from ...engine.draws import rng
 from ...state import GameState
 from .state import EVENT, GeologicalPrompt, GeologicalState, tokens_of
 

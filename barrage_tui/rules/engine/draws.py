@@ -4,11 +4,17 @@ state holds all of its randomness and the same choices always give the same game
 from __future__ import annotations
 
 import random
+from typing import Protocol
 
-from .state import GameState
+
+class Drawn(Protocol):
+    """What a draw needs of a game's state (``GameState`` is one)."""
+
+    seed: int
+    rng_counter: int
 
 
-def rng(state: GameState) -> random.Random:
+def rng(state: Drawn) -> random.Random:
     """The next random generator of this game."""
     state.rng_counter += 1
     return random.Random(f"{state.seed}:{state.rng_counter}")
