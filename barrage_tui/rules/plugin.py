@@ -291,10 +291,12 @@ class Module:
 
 HOOKS = ("problem", "lay_out", "lay_out_last",
          "income", "round_begins", "after_water_flow", "extra_headstream_drops", "dam_capacity_bonus",
-         "action_discount", "red_discount", "engineer_discount", "structure", "build_cost_parts", "red_surcharge", "contract_reduction", "extra_contracts",
+         "action_discount", "red_discount", "engineer_discount", "structure", "build_cost_parts", "red_surcharge",
+         "contract_reduction", "extra_contracts",
          "build_cost", "build_cost_zones", "after_build", "conduit_value", "company_board_engineers",
          "production_bonus", "after_production", "conduit_used", "fulfils_contracts",
-         "final_scoring", "bonus_count", "objective_quantity", "structures_by_area", "final_scoring_last", "bonus_tile", "objective_tile",
+         "final_scoring", "bonus_count", "objective_quantity", "structures_by_area", "final_scoring_last",
+         "bonus_tile", "objective_tile",
          "check_state", "invariants")
 
 _registry: dict[str, Module] = {}

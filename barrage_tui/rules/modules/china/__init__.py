@@ -5,7 +5,7 @@ companies.toml ``module``; the company's own rules are the base game's, rules/ch
 Its setup is ``setup.py``, its facts and what the rules ask of them ``data.py`` (data/landscapes.toml,
 yield-tiles.toml, china-challenge.toml), building a landscape and its effects ``rules.py``, its state
 ``state.py``, what a position of it must be ``check.py``. Here it plugs into the base game. On a board
-without landscapes it lays out nothing and keeps no state: each hook then changes nothing.
+without landscapes it is not in play (``in_play``): it runs no hook and keeps no state.
 """
 
 from __future__ import annotations
