@@ -150,7 +150,8 @@ def upper_dam(board: Board, zone: int) -> str:
 # ---------------------------------------------------------------- where the tokens lie
 
 def token_in(game: Game, zone: int) -> Token | None:
-    t = tokens_of(game.state).get(str(zone))
+    own = game.state.modules.get(GeologicalState.module)  # (asked for every space a build check looks at)
+    t = own.tokens.get(str(zone)) if isinstance(own, GeologicalState) else None
     return None if t is None else box().tokens[t]
 
 
@@ -181,8 +182,15 @@ def cost(game: Game, seat: int, structure: str, space: str, base_less_elevation:
     t = token_applies(game, seat, structure, space, base_less_elevation)
     if t is None:
         return None
+    return _extra_cost(t, conduit_value(game, space) if t.replacement else 0)
+
+
+@cache
+def _extra_cost(t: Token, replacement: int) -> ExtraCost | None:
+    """A token's cost as a build's extra cost: made once (builds' checks ask it for every space, and key their
+    payments by it)."""
     if t.replacement:
-        return ExtraCost(f"Geological token {t.id}", t.id, EVENT, replacement=conduit_value(game, space))
+        return ExtraCost(f"Geological token {t.id}", t.id, EVENT, replacement=replacement)
     if not (t.credits or t.excavators or t.mixers or t.engineers):
         return None
     return ExtraCost(f"Geological token {t.id}", t.id, EVENT, t.credits, t.excavators, t.mixers, t.engineers)
