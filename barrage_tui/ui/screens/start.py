@@ -40,6 +40,7 @@ P = ParamSpec("P")
 R = TypeVar("R")
 S = TypeVar("S", bound="StartScreen")
 
+DEFAULT_SEATS = 2  # a new form's seats: one person and one Automa (the others are offered once the rules load)
 COMPANIES = [("Random", "")]  # the companies' names join once the rules are loaded
 SHORT_HEIGHT = 30  # below it the form's rows close up (app.tcss: #start.-short)
 BOARDS = [("Base map", "")]  # Setup.options "board": left out for the base map
@@ -147,6 +148,7 @@ class Loaded(TypedDict):
     kinds: list[tuple[str, str]]
     expansion: frozenset[str]
     abilities: dict[str, Text]
+    seats: list[tuple[str, int]]  # every seat count a game may have (the rules' fact)
 
 
 class StartScreen(AppScreen[None]):
@@ -177,7 +179,7 @@ class StartScreen(AppScreen[None]):
         # The first frame: the title, the buttons and the keys (Enter already starts the default game);
         # the form is mounted right after it, so that the screen appears as fast as a bare app's.
         with VerticalScroll(id="start-scroll"):
-            yield Static("[b]BARRAGE[/]  [dim]· water, dams and energy for 1-4 companies[/]", id="start-title")
+            yield Static("[b]BARRAGE[/]  [dim]· water, dams and energy[/]", id="start-title")
             yield Vertical(id="new-game")
             with Horizontal(id="start-buttons"):
                 yield ActionButton("Start game", id="start-game", classes="-primary")
@@ -190,7 +192,7 @@ class StartScreen(AppScreen[None]):
     def form(self) -> list[Widget]:
         options = Horizontal(
             Static("Seats", classes="opt-label"),
-            Cycler([(str(n), n) for n in (1, 2, 3, 4)], 2, id="seats"),
+            Cycler([(str(DEFAULT_SEATS), DEFAULT_SEATS)], DEFAULT_SEATS, id="seats"),  # the others once loaded
             Static("Game", classes="opt-label"),
             Cycler([("Full game", False), ("Introductory", True)], False, id="mode"),
             Static("Seed", classes="opt-label"),
@@ -273,6 +275,7 @@ class StartScreen(AppScreen[None]):
             "kinds": automa_kinds(),
             "expansion": frozenset(EXPANSION_OFFICERS),
             "abilities": {o: Text.assemble((names[o].name, "bold"), f": {names[o].ability}") for o in ids},
+            "seats": [(str(n), n) for n in range(components().seats[0], components().seats[1] + 1)],
         }
         storage.preload()
         return officers
@@ -310,6 +313,7 @@ class StartScreen(AppScreen[None]):
         self._requires = officers["requires"]
         self._module_texts = officers["module_texts"]
         self._companies = officers["companies"]
+        self.query_one("#seats", Cycler).set_options(officers["seats"])  # (keeps the count chosen)
         self.query_one("#board", Cycler).set_options(officers["boards"])
         self.query_one("#board", Cycler).set_value(getattr(self.app, "board", "") or "")
         self._info.update({"board": Text("The board a new game is played on (≈ a reconstruction with invented "
