@@ -87,9 +87,16 @@ def test_no_import_cycle():
         visit(m)
 
 
+def _is_app_part(path: Path) -> bool:
+    """A module's part of the app (rules/modules/<id>/app.py): the app imports it, the rules never do."""
+    return path.name == "app.py" and path.parent.parent.name == "modules"
+
+
 def test_the_rules_import_nothing_of_their_clients():
     clients = ("barrage_tui.ui", "automa", "saves", "textual", "rich")
     for path in ROOT.rglob("*.py"):
+        if _is_app_part(path):
+            continue
         for node in ast.walk(ast.parse(path.read_text())):
             names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
                 [node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level else []
@@ -246,3 +253,13 @@ def test_the_engine_imports_nothing_of_the_game():
             found = [m for m in _every_import(tree, package, modules)
                      if m.startswith(f"{PACKAGE}.") and not m.startswith(f"{engine}.") and m != engine]
             assert found == [], name
+
+
+def test_no_rules_file_imports_a_modules_part_of_the_app():
+    # the rules core stays headless: a module's app.py (its panel, its help) is for the app alone
+    modules = _modules()
+    for name, (package, tree) in modules.items():
+        if name.endswith(".app") and name.startswith(f"{MODULES}."):
+            continue
+        parts = [m for m in _every_import(tree, package, modules) if m.startswith(f"{MODULES}.") and m.endswith(".app")]
+        assert parts == [], name

@@ -9,8 +9,7 @@ import automa
 from barrage_tui.rules.modules.duel import rules as duel
 from barrage_tui.rules.game import Game
 from barrage_tui.rules.setup import MODULES_OPTION, SeatSetup, Setup
-from barrage_tui.ui.screens.summary import duel_check
-from barrage_tui.ui.widgets.duel import MARKER, TILE_MARK, DuelBoard
+from barrage_tui.rules.modules.duel.app import MARKER, TILE_MARK, DuelBoard, duel_check
 from barrage_tui.ui.widgets.lines import SCROLL_HINT
 
 from .conftest import game_screen, help_text

@@ -16,6 +16,7 @@ from barrage_tui.rules.components import components
 from barrage_tui.rules.engine.keys import Key, contract_of
 
 from .. import keys
+from ..module_parts import panels
 from ..session import Session
 from ..texts import NOTHING_TO_UNDO
 from ..view import Panel, View
@@ -24,7 +25,6 @@ from ..widgets.board import ManagementBoard
 from ..widgets.company import CompanyBoard, CompanyBoards
 from ..widgets.contracts import ContractsView
 from ..widgets.deck import Deck
-from ..widgets.duel import DuelBoard
 from ..widgets.energy import EnergyTrack
 from ..widgets.lines import SCROLL_BINDINGS, KeyScrolled
 from ..widgets.log import GameLog
@@ -127,9 +127,9 @@ class GameScreen(AppScreen[None]):
         patents = PatentOffice(id="patents")
         contracts = ContractsView(id="contracts")
         log = GameLog(id="log")
-        # the Duel board, with the module on: beside the contracts (a tab where the panels take turns)
-        duel_board = [DuelBoard(id="duel")] if "duel" in self.session.game.state.modules else []
-        self.set_class(bool(duel_board), "-duel")
+        # the modules' panels (the Duel board): beside the contracts (a tab where the panels take turns)
+        module_panels = panels(self.session.game)
+        self.set_class(bool(module_panels), "-module-panels")
         if self.mode == "wide":
             with Horizontal(id="table"):
                 with Vertical(id="left"):
@@ -140,7 +140,7 @@ class GameScreen(AppScreen[None]):
                     yield companies
                 with Vertical(id="right"):
                     yield prompt
-                    yield Deck(contracts, *duel_board, log, tabbed=False, id="extra")
+                    yield Deck(contracts, *module_panels, log, tabbed=False, id="extra")
         elif self.mode == "medium":
             with Horizontal(id="table"):
                 with Vertical(id="left"):
@@ -148,9 +148,9 @@ class GameScreen(AppScreen[None]):
                     yield Deck(board, companies, tabbed=True, id="lower")
                 with Vertical(id="right"):
                     yield prompt
-                    yield Deck(energy, *duel_board, log, contracts, patents, tabbed=True, id="extra")
+                    yield Deck(energy, *module_panels, log, contracts, patents, tabbed=True, id="extra")
         else:
-            yield Deck(mp, board, companies, energy, *duel_board, contracts, patents, log, tabbed=True, id="main")
+            yield Deck(mp, board, companies, energy, *module_panels, contracts, patents, log, tabbed=True, id="main")
             yield prompt
         yield Footer(compact=self.mode == "compact")  # every key's name fits in 80 columns
 

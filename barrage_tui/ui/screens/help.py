@@ -15,10 +15,10 @@ from textual.widgets import Static
 
 from barrage_tui.rules import board_features, officers
 from barrage_tui.rules.engine.keys import Key, contract_of
-from barrage_tui.rules.modules.geological.state import tokens_of
 from barrage_tui.rules.officers import OFFICERS
 
 from .. import keys as keyreg
+from ..module_parts import help_sections
 from ..texts import ACTION_HELP, KIND_HELP
 from ..widgets.textutil import plain
 from .base import AppModal
@@ -236,74 +236,6 @@ def officers_help(game: Game) -> list[RenderableType]:
     return [table]
 
 
-def geology_help(game: Game) -> list[RenderableType]:
-    """Each Geological token on the map: where, its cost for which structure, its effect, and the decision
-    taken where the rulebook is unclear."""
-    from barrage_tui.rules.modules.geological import rules as geology
-
-    from ..texts import token_tag
-
-    zones = game.board.zones
-    table = Table(box=None, show_header=False, padding=(0, 1), expand=True)
-    table.add_column(style="bold", no_wrap=True)
-    table.add_column()
-    for zone, token_id in sorted(tokens_of(game.state).items(), key=lambda kv: int(kv[0])):
-        token = geology.box().tokens[token_id]
-        where = f"{token_tag(token)} · valley {zone} ({zones[int(zone)].area}, on {geology.upper_dam(game.board, int(zone))})"
-        table.add_row(plain(where), plain(f"{token.structure.capitalize()}: {token.effect}"))
-        if token.note:  # (the data's notes say "Decision: ...")
-            table.add_row("", plain(token.note, style="dim"))
-    notes = [n for n in (geology.layout_note(game.board), geology.box().machinery_note) if n]
-    return [table, *(plain(n, style="dim") for n in notes)]
-
-
-def china_challenge_help(game: Game) -> list[RenderableType]:
-    """Each landscape (covered or built, and by whom) with its tile, and each yield tile still by an area."""
-    from barrage_tui.rules.modules.china import china, data, rules
-
-    st = china(game.state)
-    table = Table(box=None, show_header=False, padding=(0, 1), expand=True)
-    table.add_column(style="bold", no_wrap=True)
-    table.add_column()
-    for space in sorted(st.landscapes):
-        built = st.built.get(space)
-        where = f"{space} " + ("covered" if built is None else f"built by {game.name(built)}")
-        table.add_row(plain(where), plain(rules.landscape_text(st.landscapes[space])))
-    areas = {y.id: y.area for y in game.board.yield_spaces}
-    for space, tile in sorted(st.yields.items(), key=lambda kv: (areas[kv[0]], int(kv[1]))):
-        table.add_row(plain(f"#{tile} ({areas[space]})"), plain(rules.yield_text(tile)))
-    taken = data.box().yields
-    for tile, seat in sorted(st.taken.items(), key=lambda kv: int(kv[0])):
-        table.add_row(plain(f"#{tile} ({game.name(seat)})"), plain(rules.yield_text(taken[tile].id)))
-    return [table]
-
-
-def duel_help(game: Game) -> list[RenderableType]:
-    """The Duel board: each row's condition (and the decision taken where the rules are unclear), the VP a
-    marker's place scores, and every Reward tile still on a track (an invented one says so)."""
-    from barrage_tui.rules.modules.duel import rules as duel
-    from barrage_tui.rules.modules.duel.state import duel as duel_state
-
-    b = duel.board()
-    table = Table(box=None, show_header=False, padding=(0, 1), expand=True)
-    table.add_column(style="bold", no_wrap=True)
-    table.add_column()
-    for row, cid in enumerate(duel_state(game.state).conditions, start=1):
-        c = b.conditions[cid]
-        table.add_row(plain(f"Row {row}: {c.name}"), plain(f"One time for {c.unit}." + (f" {c.note}" if c.note else "")))
-    table.add_row("VP", plain("A marker on a side scores, from the centre out: " + ", ".join(map(str, b.vp))
-                              + ". The check phase after each Water Flow moves each row's marker toward the "
-                                "player who met its condition more often, by the difference; a Reward tile "
-                                "reached (or passed) is taken at once."))
-    for space, tile_id in sorted(duel_state(game.state).tiles.items()):
-        tile = b.tiles[tile_id]
-        text = tile.text + (f" ({tile.assumed})" if tile.assumed else "")
-        table.add_row(plain(f"{space} {tile.id}"), plain(text))
-    if b.assumed:
-        table.add_row("", plain(b.assumed, style="yellow"))
-    return [table]
-
-
 class HelpScreen(AppModal[None]):
     """`?` on the game screen: this decision, the keys, the legend. Esc, ? or q closes it."""
 
@@ -334,17 +266,9 @@ class HelpScreen(AppModal[None]):
                                      classes="help-head")
                         if board.assumed:
                             yield Static(plain(board.assumed, style="yellow"))
-                    if "china" in self.game.state.modules:  # the China Challenge laid out
-                        yield Static(Text("The China Challenge: landscapes and yield tiles", style="bold underline"),
-                                     classes="help-head")
-                        yield Static(Group(*china_challenge_help(self.game)))
-                    if "duel" in self.game.state.modules:
-                        yield Static(Text("The Duel board", style="bold underline"), classes="help-head")
-                        yield Static(Group(*duel_help(self.game)))
-                    if tokens_of(self.game.state):
-                        yield Static(Text("Geological tokens on the map", style="bold underline"),
-                                     classes="help-head")
-                        yield Static(Group(*geology_help(self.game)))
+                    for title, shown in help_sections(self.game):  # the modules' own (module_parts.py)
+                        yield Static(Text(title, style="bold underline"), classes="help-head")
+                        yield Static(Group(*shown))
             yield Static("Esc, ? or q: back to the game" if self.game is not None else "Esc, ? or q: back",
                          id="help-foot")
 

@@ -12,8 +12,8 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Static
 
-from barrage_tui.rules.modules.duel.state import DuelEvent
 
+from ..module_parts import summary_sections
 from ..palette import badge
 from ..texts import bonus_short, company_name
 from ..widgets.textutil import plain
@@ -51,19 +51,6 @@ def bonus_line(s: RoundSummary) -> str:
             f"{s.malus_per_section} VP less per track section behind, nothing below {s.minimum}.")
 
 
-def duel_check(game: Game, round_no: int) -> list[str]:
-    """The Duel board's Check phase of ``round_no``, row by row (its events' texts), or [] without one."""
-    rows: list[str] = []
-    for e in game.events:
-        if e.kind in (DuelEvent.ROW, DuelEvent.REWARD):
-            rows.append(e.text)
-        elif e.kind == DuelEvent.CHECKED:
-            if e.data.get("round") == round_no:
-                return rows
-            rows = []
-    return []
-
-
 class RoundSummaryScreen(AppModal[None]):
     BINDINGS = [Binding("enter,escape,space", "close", "Continue", id="summary.close")]
 
@@ -78,10 +65,9 @@ class RoundSummaryScreen(AppModal[None]):
             yield Static(Text(f"End of round {s.round}"), classes="dialog-title")
             yield Static(Text(bonus_line(s)), classes="dialog-detail")
             yield Static(summary_table(self.game, s))
-            check = duel_check(self.game, s.round)
-            if check:
-                yield Static(Text("Duel check", style="bold"), classes="dialog-detail")
-                yield Static(Text("\n").join(plain(row) for row in check), classes="dialog-detail")  # a row a line
+            for title, lines in summary_sections(self.game, s.round):  # the modules' own (the Duel's check)
+                yield Static(Text(title, style="bold"), classes="dialog-detail")
+                yield Static(Text("\n").join(plain(line) for line in lines), classes="dialog-detail")  # a line each
             nxt = "Final scoring follows." if self.game.over else f"Round {self.game.state.round} begins."
             yield Static(Text(f"{nxt}  Enter to continue."), classes="dialog-detail")
 
