@@ -16,9 +16,6 @@ from barrage_tui.rules.components import STRUCTURES, components
 from barrage_tui.rules.engine.decisions import IllegalChoice
 from barrage_tui.rules.game import Game
 from barrage_tui.rules.rounds import ROUNDS
-from barrage_tui.rules.modules.china import china_of
-from barrage_tui.rules.modules.duel.state import duel
-from barrage_tui.rules.modules.geological.state import tokens_of
 from barrage_tui.rules.plugin import modules
 from barrage_tui.rules.state import NEUTRAL
 from barrage_tui.visible import visible
@@ -135,22 +132,15 @@ def describe(game: Game, name: str = "") -> str:
     add(f"  dams: {_list(dams, '; ')}")
     add(f"  conduits: {_list(f'{s} {_who(game, o)}' for s, o in sorted(st.conduits.items()))}")
     add(f"  powerhouses: {_list(f'{s} {_who(game, o)}' for s, o in sorted(st.powerhouses.items()))}")
-    if geology := tokens_of(st):
-        add(f"  Geological tokens: {_list(f'valley {z} token {t}' for z, t in sorted(geology.items(), key=lambda kv: int(kv[0])))}")
     if game.board.id != "base":
         add(f"  board: {game.board.name or game.board.id}" + (" (a reconstruction)" if game.board.assumed else ""))
     if st.lakes:
         add(f"  lakes: {_list(f'{lake} {n} drops' for lake, n in sorted(st.lakes.items()))}")
-    if (own := china_of(st)) is not None:
-        add(f"  landscapes: {_list(f'{s} ' + (f'built by {_who(game, own.built[s])}' if s in own.built else 'covered') for s in sorted(own.landscapes))}")
-        add(f"  yield tiles: {_list(f'{s} #{t}' for s, t in sorted(own.yields.items()))}"
-            + (f"; taken: {_list(f'#{t} {_who(game, seat)}' for t, seat in sorted(own.taken.items()))}" if own.taken else ""))
     if st.preparation:
         add(f"  preparation tiles: {_list(f'{t} at {n}' for t, n in sorted(st.preparation.items()))}")
-    if "duel" in st.modules:
-        d = duel(st)
-        add(f"  Duel board: {_list(f'row {r} {c} marker {m}' for r, (c, m) in enumerate(zip(d.conditions, d.markers), 1))}; "
-            f"reward tiles: {_list(f'{s} {t}' for s, t in sorted(d.tiles.items()))}")
+    for module_lines in game.hooks.describe:  # the modules' own state, in their words
+        for line in module_lines(game, lambda seat: _who(game, seat)):
+            add(f"  {line}")
     add("")
     add("Boards")
     add(f"  occupied spaces: {_list(f'{s} {_who(game, o)}' for s, o in st.occupied.items())}")

@@ -33,7 +33,8 @@ The points, in the order a game meets them (18xx adds a title's steps to a round
   (after the final scores are told, before the winner); ``bonus_tile`` and ``objective_tile`` (a tile of
   the module's by id: asked of every registered module, see ``module_bonus_tile``);
 - the state: ``check_state`` (a saved or running position: what the module's own state must be),
-  ``invariants`` (what must hold between the states of a running game).
+  ``invariants`` (what must hold between the states of a running game), ``describe`` (its state in words,
+  for ``barrage-tui inspect``).
 
 A module switched on takes part in a game only where ``in_play(board)`` (the China Challenge: on a board with
 landscapes); ``keeps_state`` says whether such a game has its state.
@@ -288,6 +289,11 @@ class Module:
         """What is wrong between the states of a running game, in words (empty: all is well)."""
         return []
 
+    def describe(self, game: Game, who: Callable[[int], str]) -> list[str]:
+        """The module's state in words, a line each (``who(seat)`` names a seat or the neutral owner), for a
+        plain-text look at a game (``barrage-tui inspect``)."""
+        return []
+
 
 HOOKS = ("problem", "lay_out", "lay_out_last",
          "income", "round_begins", "after_water_flow", "extra_headstream_drops", "dam_capacity_bonus",
@@ -297,7 +303,7 @@ HOOKS = ("problem", "lay_out", "lay_out_last",
          "production_bonus", "after_production", "conduit_used", "fulfils_contracts",
          "final_scoring", "bonus_count", "objective_quantity", "structures_by_area", "final_scoring_last",
          "bonus_tile", "objective_tile",
-         "check_state", "invariants")
+         "check_state", "invariants", "describe")
 
 _registry: dict[str, Module] = {}
 M = TypeVar("M", bound=type[Module])
@@ -364,6 +370,7 @@ class Hooks:
     objective_tile: tuple[Callable[[int], ScoringTile | None], ...]
     check_state: tuple[Callable[[GameState, Setup, Board, str], None], ...]
     invariants: tuple[Callable[[Game], list[str]], ...]
+    describe: tuple[Callable[[Game, Callable[[int], str]], list[str]], ...]
 
     def __init__(self, modules: tuple[Module, ...]) -> None:
         self.modules = modules

@@ -122,3 +122,16 @@ def test_inspect_shows_a_china_challenge_on_the_yellow_river():
     assert f"landscapes: {space} covered" in out
     some = sorted(china(game.state).yields.items())[0]
     assert f"yield tiles: {some[0]} #{some[1]}" in out
+
+
+def test_inspect_shows_the_duel_board_in_the_modules_words():
+    from barrage_tui.rules.game import Game
+    from barrage_tui.rules.modules.duel.state import duel
+    from barrage_tui.rules.setup import MODULES_OPTION, SeatSetup, Setup
+
+    game = Game.new(Setup(seats=(SeatSetup("Ann"), SeatSetup("Bob")), seed=4, options={MODULES_OPTION: ["duel"]}))
+    d = duel(game.state)
+    out = describe(game)
+    assert f"Duel board: row 1 {d.conditions[0]} marker 0, row 2 {d.conditions[1]} marker 0" in out
+    space, tile = sorted(d.tiles.items())[0]
+    assert f"reward tiles: {space} {tile}, " in out

@@ -118,5 +118,14 @@ class China(Module):
     def invariants(self, game: Game) -> list[str]:
         return check.invariants(game)
 
+    def describe(self, game: Game, who: Callable[[int], str]) -> list[str]:
+        own = china(game.state)
+        landscapes = ", ".join(f"{s} " + (f"built by {who(own.built[s])}" if s in own.built else "covered")
+                               for s in sorted(own.landscapes))
+        taken = ", ".join(f"#{t} {who(seat)}" for t, seat in sorted(own.taken.items()))
+        return [f"landscapes: {landscapes or '-'}",
+                f"yield tiles: {', '.join(f'{s} #{t}' for s, t in sorted(own.yields.items())) or '-'}"
+                + (f"; taken: {taken}" if taken else "")]
+
 
 __all__ = ["China", "ChinaState", "china", "china_of"]

@@ -7,6 +7,7 @@ final scoring, and the checks of its state.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -50,6 +51,11 @@ class Duel(Module):
 
     def invariants(self, game: Game) -> list[str]:
         return check.invariants(game, duel(game.state), duel(game.origin))
+
+    def describe(self, game: Game, who: Callable[[int], str]) -> list[str]:
+        d = duel(game.state)
+        rows = ", ".join(f"row {r} {c} marker {m}" for r, (c, m) in enumerate(zip(d.conditions, d.markers), 1))
+        return [f"Duel board: {rows}; reward tiles: {', '.join(f'{s} {t}' for s, t in sorted(d.tiles.items())) or '-'}"]
 
 
 __all__ = ["Duel", "DuelState", "duel"]

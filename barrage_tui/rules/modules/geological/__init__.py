@@ -9,6 +9,7 @@ its state.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -80,6 +81,10 @@ class Geological(Module):
 
     def invariants(self, game: Game) -> list[str]:
         return check.invariants(game, _own(game.state), _own(game.origin))
+
+    def describe(self, game: Game, who: Callable[[int], str]) -> list[str]:
+        tokens = sorted(_own(game.state).tokens.items(), key=lambda kv: int(kv[0]))
+        return [f"Geological tokens: {', '.join(f'valley {z} token {t}' for z, t in tokens) or '-'}"]
 
 
 __all__ = ["EVENT", "Geological", "GeologicalState", "tokens_of"]
