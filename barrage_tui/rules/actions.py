@@ -145,7 +145,7 @@ def available_spaces(game: Game, seat: int) -> list[Choice]:
             with credits_after(company, fee, need):
                 if buildable.can_build(game, seat, company.credits):
                     choices.extend(_placements(company, CONSTRUCT, need, _construction_label(need, fee, n),
-                                               architect))
+                                               architect, _construction_short(need, fee, n)))
     choices.extend(private_placements(game, seat))
     if have:
         choices.append(_ON_BANK)
@@ -191,7 +191,11 @@ def construction_space(game: Game, seat: int, n: int) -> tuple[int, int]:
 
 def _construction_label(need: int, fee: int, n: int) -> str:
     """The company's construction space ``n`` (0-based) as a choice."""
-    return f"Construction (company space {n + 1}: {need} Engineer(s)" + (f", {fee} credits)" if fee else ")")
+    return f"Construction (company space {n + 1}: {engineers(need)}" + (f", {credit_count(fee)})" if fee else ")")
+
+
+def _construction_short(need: int, fee: int, n: int) -> str:
+    return f"Construction (company space {n + 1}: {need}E" + (f", {fee}cr)" if fee else ")")
 
 
 def unaffordable_spaces(game: Game, seat: int) -> tuple[tuple[str, str], ...]:
@@ -201,12 +205,12 @@ def unaffordable_spaces(game: Game, seat: int) -> tuple[tuple[str, str], ...]:
     company = st.companies[seat]
     have = engineers_available(company)
     price_of = space_prices(game, seat)
-    costs = [(_space_label(s.id), s.engineers, price_of(s))
+    costs = [(_space_short(s.id), s.engineers, price_of(s))  # (beside the choices: their few words)
              for s in _spaces_in_play(st.seats, st.introductory) if s.id not in st.occupied]
     n = company.construction_used
     if n < len(components().construction_spaces):
         need, fee = construction_space(game, seat, n)
-        costs.append((_construction_label(need, fee, n), need, fee))
+        costs.append((_construction_short(need, fee, n), need, fee))
     own = officers.OFFICERS[company.officer]
     costs.extend((_private_label(own, i, fee), need, fee) for i, (need, fee) in enumerate(own.private_spaces)
                  if not company.private_spaces_used[i])
@@ -241,7 +245,7 @@ def private_placements(game: Game, seat: int) -> list[Choice]:
             with credits_after(company, 0, need):
                 possible = copy.private_action_possible(game, seat)
             if need <= have and possible:
-                choices.append(Choice(keys.make("place", f"{copy.id}-{ON_BANK}"), f"Bank, {need} Engineer(s) and no credits, as "
+                choices.append(Choice(keys.make("place", f"{copy.id}-{ON_BANK}"), f"Bank, {engineers(need)} and no credits, as "
                                       f"{names[copy.id].name}'s space: {copy.private_action_label}", (BANK,)))
     return choices
 
@@ -260,21 +264,22 @@ def private_space(company: CompanyState, target: str) -> PrivateSpace | None:
 
 
 def _placements(company: CompanyState, target: str, need: int, label: str,
-                architect: bool | None = None) -> list[Choice]:
+                architect: bool | None = None, short: str = "") -> list[Choice]:
     """``architect``: ``architect_in_force(company)``, when the caller already knows it."""
-    return _which_placements(company, need, architect, *_placement_choices(target, label))
+    return _which_placements(company, need, architect, *_placement_choices(target, label, short))
 
 
 @cache
 def _space_placements(space_id: str) -> tuple[Choice, Choice]:
     """A shared action space's placements: they depend on the space alone, so they are made once."""
-    return _placement_choices(space_id, _space_label(space_id))
+    return _placement_choices(space_id, _space_label(space_id), _space_short(space_id))
 
 
-def _placement_choices(target: str, label: str) -> tuple[Choice, Choice]:
-    """Placing Engineers on ``target``, and placing the Architect there alone."""
-    return (Choice(keys.make("place", target), label, (target,)),
-            Choice(keys.make("place", target, ARCHITECT), f"{label}, with the Architect alone (play again after)", (target,)))
+def _placement_choices(target: str, label: str, short: str = "") -> tuple[Choice, Choice]:
+    """Placing Engineers on ``target``, and placing the Architect there alone (``short``: the label's few words)."""
+    return (Choice(keys.make("place", target), label, (target,), short=short),
+            Choice(keys.make("place", target, ARCHITECT), f"{label}, with the Architect alone (play again after)",
+                   (target,), short=f"{short or label} · Architect alone: play again"))
 
 
 def _which_placements(company: CompanyState, need: int, architect: bool | None, plain: Choice,
@@ -312,8 +317,17 @@ def engineers(n: int) -> str:
     return rewards.count(n, "Engineer")
 
 
+def credit_count(n: int) -> str:
+    return rewards.count(n, "credit")
+
+
 def space_label(space: ActionSpace) -> str:
     return _space_label(space.id)
+
+
+def space_short(space: ActionSpace) -> str:
+    """``space_label`` in few letters: "Produce (+2) [2E]" (a list of choices, the spaces not offered)."""
+    return _space_short(space.id)
 
 
 @cache
@@ -332,10 +346,18 @@ def _space_label(space_id: str) -> str:
         "patent": lambda: f"Buy patent in slot {p['slot']}",
     }
     what = words[space.action]()
-    costs = [f"{space.engineers} Engineer(s)"]
+    costs = [engineers(space.engineers)]
     if space.cost_credits or space.extra_credits:
-        costs.append(rewards.count(space.cost_credits + space.extra_credits, "credit"))
+        costs.append(credit_count(space.cost_credits + space.extra_credits))
     return f"{what} [{', '.join(costs)}]"
+
+
+@cache
+def _space_short(space_id: str) -> str:
+    """An action space's label with its costs in few letters: "Place up to 2 waiting drops [2E, 3cr]"."""
+    space = components().spaces[space_id]
+    fee = space.cost_credits + space.extra_credits
+    return f"{_space_label(space_id).split(' [', 1)[0]} [{space.engineers}E" + (f", {fee}cr]" if fee else "]")
 
 
 def turn_choices(game: Game, seat: int, extra: bool = False) -> list[Choice]:
@@ -449,12 +471,12 @@ def _bank(game: Game, seat: int) -> Flow[None]:
     company = game.state.companies[seat]
     have = engineers_available(company)
     key = yield from game.ask(seat, PromptKind.BANK, "How many Engineers on the Bank (1 credit each)?",
-                              [Choice(keys.make("engineers", n), f"{n} Engineer(s): {n} credit(s)") for n in range(1, have + 1)])
+                              [Choice(keys.make("engineers", n), f"{engineers(n)}: {credit_count(n)}") for n in range(1, have + 1)])
     n = keys.number(key)
     use_engineers(company, n, False)
     game.state.bank[seat] += n
     game.gain_credits(seat, n)
-    game.event(f"{game.name(seat)} places {engineers(n)} on the Bank and takes {n} credit(s).", seat, "bank", (BANK,))
+    game.event(f"{game.name(seat)} places {engineers(n)} on the Bank and takes {credit_count(n)}.", seat, "bank", (BANK,))
 
 
 def _do_space(game: Game, seat: int, space: ActionSpace) -> Flow[None]:

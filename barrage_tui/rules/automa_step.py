@@ -131,7 +131,7 @@ def _place(game: Game, seat: int, where: str, count: str, architect: str = "") -
     company = st.companies[seat]
     n = int(count)
     if not 1 <= n <= actions.engineers_available(company) or architect not in ("", actions.ARCHITECT):
-        raise IllegalChoice(f"cannot place {n} Engineer(s)")
+        raise IllegalChoice(f"cannot place {rewards.count(n, 'Engineer')}")
     if architect and not company.architect:
         raise IllegalChoice("the Architect is not in the supply")
     space = components().spaces.get(where)
@@ -208,7 +208,7 @@ def _machinery(game: Game, seat: int, excavators: str, mixers: str) -> None:
     if e < 0 or m < 0 or e + m > 2:
         raise IllegalChoice("bad machinery")
     rewards.add_machinery(game.state.companies[seat], e, m)
-    game.event(f"{game.name(seat)} takes {e} Excavator(s) and {m} mixer(s).", seat, "gain")
+    game.event(f"{game.name(seat)} takes {rewards.count(e, 'Excavator')} and {rewards.count(m, 'mixer')}.", seat, "gain")
 
 
 def _patent(game: Game, seat: int, which: str) -> None:

@@ -84,9 +84,9 @@ class Payment:
 
     @property
     def label(self) -> str:
-        parts = [f"{self.excavators} Excavator(s)" if self.excavators else "",
-                 f"{self.mixers} mixer(s)" if self.mixers else "",
-                 f"{self.excamixers} Excamixer(s)" if self.excamixers else "",
+        parts = [rewards.count(self.excavators, "Excavator") if self.excavators else "",
+                 rewards.count(self.mixers, "mixer") if self.mixers else "",
+                 rewards.count(self.excamixers, "Excamixer") if self.excamixers else "",
                  rewards.count(self.credits, "credit") if self.credits else "",
                  rewards.count(self.token_credits, "credit") + " for the Geological token" if self.token_credits else "",
                  f"{self.engineers} Engineers to your company board" if self.engineers else "",
@@ -116,10 +116,11 @@ def engineers_available(company: CompanyState) -> int:
     return company.engineers + (1 if company.architect else 0)
 
 
-def lost_label(lost: tuple[int, ...]) -> str:
-    """Machinery lost for good, in words: (Excavators, mixers[, Excamixers])."""
-    units = ("Excavator(s)", "mixer(s)", "Excamixer(s)")
-    return " + ".join(f"{n} {unit}" for n, unit in zip(lost, units) if n) or "nothing"
+def lost_label(lost: tuple[int, ...], short: bool = False) -> str:
+    """Machinery lost for good, in words: (Excavators, mixers[, Excamixers]); ``short``: "1 Exc" for Excavators."""
+    things = ("Excavator", "mixer", "Excamixer")
+    return " + ".join(f"{n} Exc" if short and i == 0 else rewards.count(n, things[i])
+                      for i, n in enumerate(lost) if n) or "nothing"
 
 
 class CostRules(NamedTuple):

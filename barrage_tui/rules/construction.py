@@ -141,15 +141,17 @@ def column_choice(company: CompanyState, structure: str, column: int) -> Choice:
     """A column of a row taken in any order: the income it uncovers (and its price), the machinery lost."""
     income = uncovered_income(company, structure, column)
     loss = company_board.loss(company, structure, column)
-    label = f"Column {column}"
+    label = short = f"Column {column}"
     if income is not None:
-        label += f": uncovers {rewards.describe(income.reward)}"
-        label += f" (for {income.price} credits each time)" if income.price else ""
+        price = f" (for {income.price} credits each time)" if income.price else ""
+        label += f": uncovers {rewards.describe(income.reward)}{price}"
+        short += f": uncovers {rewards.describe(income.reward, rewards.SHORT)}{price}"
     if loss != NO_LOSS:
         label += f" · loses {lost_label(loss)} for good"
+        short += f" · loses {lost_label(loss, short=True)} for good"
     data = {"structure": structure, "column": column, "income": income.reward if income else None,
             "price": income.price if income else 0, "loss": {"excavators": loss[0], "mixers": loss[1]}}
-    return Choice(make("column", column), label, (), data)
+    return Choice(make("column", column), label, (), data, short=short)
 
 
 def lose(game: Game, seat: int, lost: tuple[int, int, int]) -> None:
@@ -232,12 +234,12 @@ def space_choice(game: Game, seat: int, structure: str, space: str, fee: int, pa
     and the machinery the piece's ``column`` loses) and the income it uncovers, in the label and as data
     (both worked out when first read)."""
     words = once(lambda: _space_words(game, seat, structure, space, fee, min(pays, key=cost_order), column))
-    return Choice(make("space", space), lambda: words()[0], (space,), lambda: words()[1])
+    return Choice(make("space", space), lambda: words()[0], (space,), lambda: words()[1], lambda: words()[2])
 
 
 def _space_words(game: Game, seat: int, structure: str, space: str, fee: int, pay: Payment,
-                 column: int) -> tuple[str, dict[str, object]]:
-    """``space_choice``'s label and data."""
+                 column: int) -> tuple[str, dict[str, object], str]:
+    """``space_choice``'s label, data and short label."""
     company = game.state.companies[seat]
     if structure not in STRUCTURES:
         added = module_structure(game, structure)
@@ -252,10 +254,14 @@ def _space_words(game: Game, seat: int, structure: str, space: str, fee: int, pa
     token = extra_cost(game, seat, structure, space)
     if token is not None:
         label += f" · {token.name}: {token.short}"
+    short = label
     if loss != NO_LOSS:
         label += f" · loses {lost_label(loss)}"
+        short += f" · loses {lost_label(loss, short=True)}"
     if income is not None:
-        label += f" · uncovers {rewards.describe(income.reward)}" + (f" for {income.price} cr" if income.price else "")
+        price = f" for {income.price} cr" if income.price else ""
+        label += f" · uncovers {rewards.describe(income.reward)}{price}"
+        short += f" · uncovers {rewards.describe(income.reward, rewards.SHORT)}{price}"
     data: dict[str, object] = {"excavators": pay.excavators, "mixers": pay.mixers, "excamixers": pay.excamixers,
                                "credits": pay.credits + pay.token_credits, "red": fee,
                                "income": income.reward if income else None}
@@ -270,16 +276,19 @@ def _space_words(game: Game, seat: int, structure: str, space: str, fee: int, pa
     if own:  # China's Powerhouse piece of ``column``: its ability
         piece = own[column - 1]
         label += f" · the {piece.mixers}-Mixer Powerhouse ({piece.text})"
+        short += f" · the {piece.mixers}-Mixer Powerhouse ({piece.text})"
         data |= {"piece": piece.column, "ability": piece.ability}
     bonus = company_board.conduit_value_bonus(company) if structure == "conduit" else 0
     if bonus:  # China's pipelines: the value the Conduit will have as the company's
         data["value"] = space_value(game, space) + bonus
         label += f" · value {data['value']} as yours"
-    return label, data
+        short += f" · value {data['value']} as yours"
+    return label, data, short
 
 
-def _module_structure_words(game: Game, added: Structure, space: str, pay: Payment) -> tuple[str, dict[str, object]]:
+def _module_structure_words(game: Game, added: Structure, space: str,
+                            pay: Payment) -> tuple[str, dict[str, object], str]:
     label = f"{added.label(game, space)} · costs {pay.short}"
     data: dict[str, object] = {"excavators": pay.excavators, "mixers": pay.mixers, "excamixers": pay.excamixers,
                                "credits": pay.credits, "red": 0, "income": None, **added.data(game, space)}
-    return label, data
+    return label, data, label

@@ -37,6 +37,13 @@ def label(contract_id: int) -> str:
     return f"#{c.id} ({c.kind}, {c.energy} energy): {rewards.describe(c.reward)}"
 
 
+@cache
+def short(contract_id: int) -> str:
+    """``label`` in fewer letters: "#308 (yellow, 6en): 3 VP, 2 Ex/Mx of choice"."""
+    c = components().contracts[contract_id]
+    return f"#{c.id} ({c.kind}, {c.energy}en): {rewards.describe(c.reward, rewards.SHORT)}"
+
+
 def contract_reduction(game: Game, seat: int) -> int:
     """How much less Energy a production's contract needs (the company ability's: France's)."""
     return companies.ability(game, seat).contract_reduction(game, seat)
@@ -68,7 +75,7 @@ def fulfil(game: Game, seat: int, energy: int, production: bool, area: str = "")
         fits = [c for c in candidates if max(0, comps.contracts[c].energy - reduction) <= budget]
         if not fits:
             return
-        choices = [Choice(keys.make("contract", c), label(c), (keys.contract_ref(c),)) for c in fits
+        choices = [Choice(keys.make("contract", c), label(c), (keys.contract_ref(c),), short=short(c)) for c in fits
                    if not (negotiating and c in shown)]
         choices += [Choice(keys.make("contract", c), f"{label(c)} · Negotiation: 1 Engineer beside the Contract Office",
                            (keys.contract_ref(c),), {"negotiation": True}) for c in fits if negotiating and c in shown]
@@ -111,7 +118,8 @@ def take(game: Game, seat: int, count: int) -> Flow[None]:
     st = game.state
     company = st.companies[seat]
     for i in range(count):
-        choices = [Choice(keys.make("take", c), label(c), (keys.contract_ref(c),)) for c in display(game)]
+        choices = [Choice(keys.make("take", c), label(c), (keys.contract_ref(c),), short=short(c))
+                   for c in display(game)]
         key = yield from game.ask(seat, PromptKind.TAKE_CONTRACT, f"Take a contract ({i + 1} of {count}).", choices)
         cid = keys.number(key)
         colour = components().contracts[cid].kind
@@ -119,7 +127,8 @@ def take(game: Game, seat: int, count: int) -> Flow[None]:
         company.contracts.append(cid)
         game.event(f"{game.name(seat)} takes contract {label(cid)}.", seat, EventKind.CONTRACT, (keys.contract_ref(cid),))
     while len(company.contracts) > hand_limit(company):
-        choices = [Choice(keys.make("discard", c), label(c), (keys.contract_ref(c),)) for c in company.contracts]
+        choices = [Choice(keys.make("discard", c), label(c), (keys.contract_ref(c),), short=short(c))
+                   for c in company.contracts]
         key = yield from game.ask(seat, PromptKind.DISCARD_CONTRACT,
                                   f"Your hand holds {len(company.contracts)}; discard down to {hand_limit(company)}.",
                                   choices, auto=False)
@@ -144,7 +153,8 @@ def refill(game: Game) -> None:
 
 def pick_starting(game: Game, seat: int) -> Flow[None]:
     st = game.state
-    choices = [Choice(keys.make("start", c), label(c), (keys.contract_ref(c),)) for c in st.starting_offer]
+    choices = [Choice(keys.make("start", c), label(c), (keys.contract_ref(c),), short=short(c))
+               for c in st.starting_offer]
     key = yield from game.ask(seat, PromptKind.STARTING_CONTRACT, "Pick your starting contract.", choices)
     cid = keys.number(key)
     st.starting_offer.remove(cid)

@@ -53,7 +53,7 @@ def _drops_in_empty_own_dams(game: Game, seat: int, space: str, p: Toml) -> Flow
     for s in filled:
         st.dams[s].drops = p["drops"]
     st.drops_created += p["drops"] * len(filled)
-    game.event(f"{game.name(seat)} puts {p['drops']} drop(s) in each empty dam: {', '.join(filled) or 'none'}.",
+    game.event(f"{game.name(seat)} puts {rewards.count(p['drops'], 'drop')} in each empty dam: {', '.join(filled) or 'none'}.",
                seat, "water", tuple(filled))
     return
     yield
@@ -88,7 +88,7 @@ def _fill_this_dam(game: Game, seat: int, space: str, p: Toml) -> Flow[None]:
     added = water.capacity(game, space) - dam.drops
     dam.drops += added
     game.state.drops_created += added
-    game.event(f"{game.name(seat)} fills {space} with {added} drop(s).", seat, "water", (space,))
+    game.event(f"{game.name(seat)} fills {space} with {rewards.count(added, 'drop')}.", seat, "water", (space,))
     return
     yield
 

@@ -338,7 +338,7 @@ def produce(game: Game, seat: int, bonus: int, optional: bool = False, second: b
     for _ in range(sum(k for _, k in flows)):
         water.flow_drop(game, m.passage(zone))
     game.event(f"{game.name(seat)} produces {e} energy: "
-               + " and ".join(f"{k} drop(s) from {s.dam} through {' and '.join(s.conduits)}" for s, k in flows)
+               + " and ".join(f"{rewards.count(k, 'drop')} from {s.dam} through {' and '.join(s.conduits)}" for s, k in flows)
                + f" to {system.powerhouse}.", seat, EventKind.PRODUCTION,
                tuple(x for s, _ in flows for x in s.refs[:-1]) + (system.powerhouse,), {"energy": e})
     for after in game.hooks.after_production:  # the modules' (a Geological token's events)
@@ -367,8 +367,8 @@ def _pay_toll(game: Game, seat: int, conduit: str, k: int) -> None:
     game.pay_credits(seat, credits)
     game.gain_credits(owner, credits)
     game.gain_vp(owner, vp, "conduits")
-    paid = f"{credits} VP (an Automa pays in VP)" if is_automa(game, seat) else f"{credits} credit(s)"
-    got = f"{credits} VP for its credits and {vp} VP" if is_automa(game, owner) else f"{credits} credit(s) and {vp} VP"
+    paid = f"{credits} VP (an Automa pays in VP)" if is_automa(game, seat) else rewards.count(credits, "credit")
+    got = f"{credits} VP for its credits and {vp} VP" if is_automa(game, owner) else f"{rewards.count(credits, 'credit')} and {vp} VP"
     game.event(f"{game.name(seat)} pays {paid} for {game.name(owner)}'s conduit; {game.name(owner)} gains "
                f"{got}.", seat, "payment", (conduit,), {"owner": owner, "drops": k, "credits": credits, "vp": vp})
 
@@ -391,7 +391,7 @@ def choose_drops(game: Game, seat: int, flows: Flows, system: System, bonus: int
     counts = flow_counts(game, seat, flows, system, bonus, second)
     more = " so far" if so_far else ""
     key = yield from game.ask(seat, PromptKind.PRODUCTION_DROPS, f"How many drops from {system.dam}?",
-                              [Choice(keys.make("drops", k), f"{k} drop(s): {e} energy{more}", (system.dam,))
+                              [Choice(keys.make("drops", k), f"{rewards.count(k, 'drop')}: {e} energy{more}", (system.dam,))
                                for k, e in counts], data={"dam": system.dam})
     flows.append((system, keys.number(key)))
 

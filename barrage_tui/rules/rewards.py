@@ -33,6 +33,8 @@ ONE = {  # the same for exactly 1
     "credits": "1 credit", "excavators": "1 Excavator", "mixers": "1 mixer", "drops_delayed": "1 waiting drop",
     "drops_flowing": "1 flowing drop",
 }
+SHORT = {**WORDS, "excavators": "{} Exc", "any_machinery": "{} Ex/Mx of choice", "wheel_rotations": "wheel {}"}
+"""The same in fewer letters, for a list of choices on a narrow screen (``Choice.short``)."""
 STRUCTURE_NAMES = {"base": "Base", "elevation": "Elevation", "conduit": "Conduit", "powerhouse": "Powerhouse",
                    "building": "Private Building", "landscape": "Landscape"}
 
@@ -58,7 +60,8 @@ def describe(reward: Toml, words: Mapping[str, str] = WORDS, one: Mapping[str, s
                 extra = words["build_areas"].format("/".join(reward["build_areas"]))
             if "build_max_production" in reward:
                 extra = words["build_max_production"].format(reward["build_max_production"])
-            parts.append(words["build"].format(a(value) if words is WORDS else value, extra))
+            parts.append(words["build"].format(a(value) if words in (WORDS, SHORT) else value, extra))  # (the app's
+            # own few words name the structure bare)
         elif value == 1 and key in one:
             parts.append(one[key])
         elif key in words and not key.startswith("build_"):
@@ -103,14 +106,15 @@ def handler(key: str) -> Callable[[Handler], Handler]:
     return register
 
 
-def choose_machinery(game: Game, seat: int, count: int) -> Flow[None]:
-    choices = [Choice(keys.make("machinery", e, count - e), f"{e} Excavator(s) + {count - e} mixer(s)")
-               for e in range(count, -1, -1)]
-    key = yield from game.ask(seat, PromptKind.MACHINERY, f"Take {count} machinery of your choice.", choices)
+def choose_machinery(game: Game, seat: int, n: int) -> Flow[None]:
+    choices = [Choice(keys.make("machinery", e, n - e), f"{count(e, 'Excavator')} + {count(n - e, 'mixer')}",
+                      short=f"{e} Exc + {count(n - e, 'mixer')}")
+               for e in range(n, -1, -1)]
+    key = yield from game.ask(seat, PromptKind.MACHINERY, f"Take {n} machinery of your choice.", choices)
     picked = keys.Key.parse(key)
     e, m = picked.number(0), picked.number(1)
     add_machinery(game.state.companies[seat], e, m)
-    game.event(f"{game.name(seat)} takes {e} Excavator(s) and {m} mixer(s).", seat, "gain")
+    game.event(f"{game.name(seat)} takes {count(e, 'Excavator')} and {count(m, 'mixer')}.", seat, "gain")
 
 
 def add_machinery(company: CompanyState, excavators: int, mixers: int) -> None:

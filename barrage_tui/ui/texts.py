@@ -5,7 +5,6 @@ These only put the components' data into few words for the screen; the rules liv
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING
@@ -157,33 +156,6 @@ def officer_short_name(officer: str) -> str:
     """A chief engineer's first name ("Dr. Octavius" keeps his title)."""
     words = officer_name(officer).split()
     return " ".join(words[:2]) if words[0].endswith(".") and len(words) > 1 else words[0]
-
-
-_SHORTER = (
-    # costs in brackets, e.g. "[2 Engineer(s), 3 credits]" -> "[2E, 3cr]"
-    (re.compile(r"\[(\d+) Engineer\(s\)"), r"[\1E"),
-    (re.compile(r"(\d+) Engineer\(s\)\)"), r"\1E)"),
-    (re.compile(r", (\d+) credits\]"), r", \1cr]"),
-    (re.compile(r"(\d+) (mixer|drop|credit|Engineer|Excamixer)\(s\)"),  # "1 mixer", "2 mixers"
-     lambda m: f"{m[1]} {m[2]}{'' if m[1] == '1' else 's'}"),
-    (re.compile(r"Engineer\(s\)"), "Engineers"),
-    (re.compile(r"credit\(s\)"), "credits"),
-    (re.compile(r", with the Architect alone \(play again after\)"), " · Architect alone: play again"),
-    (re.compile(r"Excavator\(s\)"), "Exc"),
-    (re.compile(r"mixer\(s\)"), "mixers"),
-    (re.compile(r"drop\(s\)"), "drops"),
-    (re.compile(r"\((starting|national|green|yellow|red), (\d+) energy\)"), r"(\1, \2en)"),
-    (re.compile(r"machinery of choice"), "Ex/Mx of choice"),
-    (re.compile(r"turn wheel (\d+)"), r"wheel \1"),
-    (re.compile(r"(\d+) Excavators\b"), r"\1 Exc"),
-)
-
-
-def short_label(label: str) -> str:
-    """A choice's label in fewer letters for the prompt list (the help screen keeps the full one)."""
-    for pattern, repl in _SHORTER:
-        label = pattern.sub(repl, label)
-    return label
 
 
 # The End turn decision (setup option confirm_turns): what the two keys do, short enough for 80 columns.

@@ -158,4 +158,4 @@ def test_an_automa_owning_the_conduit_scores_2_vp_per_drop():
             prompt = gen.send(answers[prompt.kind])
     assert a.vp == before + 4 and a.credits == 0  # 1 "credit" + 1 VP per drop, both as VP
     paid = next(e.text for e in g.events if e.kind == "payment")
-    assert "2 credit(s)" in paid and "gains 2 VP for its credits and 2 VP" in paid  # said in the Automa's terms
+    assert "2 credits" in paid and "gains 2 VP for its credits and 2 VP" in paid  # said in the Automa's terms

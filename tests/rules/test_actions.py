@@ -131,9 +131,9 @@ def test_a_space_the_company_cannot_pay_for_is_listed_with_why():
     seat = game.prompt.seat
     game = rich(game, seat, 4)
     why = dict(game.prompt.data["unavailable"])
-    machinery_b = actions.space_label(components().spaces["machinery-b"])
+    machinery_b = actions.space_short(components().spaces["machinery-b"])
     assert why[machinery_b] == "needs 5 credits, you have 4"
-    assert actions.space_label(components().spaces["machinery-a"]) not in why  # 4 credits: offered
+    assert actions.space_short(components().spaces["machinery-a"]) not in why  # 4 credits: offered
 
 
 def test_the_fourth_construction_space_without_its_credits_is_listed_with_why():
@@ -142,7 +142,7 @@ def test_the_fourth_construction_space_without_its_credits_is_listed_with_why():
     game.state.companies[seat].construction_used = 3  # the next is the fourth: 3 Engineers and 3 credits
     game = rich(game, seat, 2)
     why = dict(game.prompt.data["unavailable"])
-    assert why["Construction (company space 4: 3 Engineer(s), 3 credits)"] == "needs 3 credits, you have 2"
+    assert why["Construction (company space 4: 3E, 3cr)"] == "needs 3 credits, you have 2"
 
 
 def test_a_space_needs_its_engineers_in_the_supply():

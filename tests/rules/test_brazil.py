@@ -74,7 +74,7 @@ def test_the_column_choice_shows_each_columns_income_price_and_loss():
     game.choose("column:5")
     space = game.prompt.find("space:B8L")
     assert space.data["loss"] == {"excavators": 1, "mixers": 1} and space.data["column"] == 5
-    assert "loses 1 Excavator(s) + 1 mixer(s)" in space.label
+    assert "loses 1 Excavator + 1 mixer" in space.label
 
 
 def test_a_column_3_base_loses_1_excavator_for_good_on_top_of_the_wheel_before_its_income():
@@ -103,7 +103,7 @@ def test_no_build_from_a_column_whose_loss_cannot_be_paid():
     play(game, "place:construct", "tile:base")
     assert game.prompt.keys() == ("column:1", "column:2")
     assert [why for _, why in game.prompt.data["unavailable"]] == [
-        "cannot also lose 1 Excavator(s)", "cannot also lose 1 mixer(s)", "cannot also lose 1 Excavator(s) + 1 mixer(s)"]
+        "cannot also lose 1 Excavator", "cannot also lose 1 mixer", "cannot also lose 1 Excavator + 1 mixer"]
 
 
 def test_solomon_cannot_pay_the_loss_with_credits():
@@ -125,7 +125,7 @@ def test_elon_loses_ordinary_machinery_before_excamixers():
     use = next(u for u in build_tiles.tile_uses(game, 0) if u.structure == "base")
     pays = {p.key: p for p in build_costs.payments(game, 0, use, "B8L", 20, 3)}
     assert {p.lost for p in pays.values()} == {(1, 0, 0)}  # whatever goes on the wheel
-    assert pays["pay:3:0:0:0:1:0:0"].label == "3 Excavator(s); loses 1 Excavator(s) for good"
+    assert pays["pay:3:0:0:0:1:0:0"].label == "3 Excavators; loses 1 Excavator for good"
     build_base(game, 3, "B8L", "pay:3:0:0:0:1:0:0", "machinery:0:1")  # 3 on the wheel: the 4th lost, no Excamixer
     assert (c.excavators, c.excamixers, c.machinery_lost) == (0, 8, [1, 0, 0])
 

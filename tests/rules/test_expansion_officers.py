@@ -96,7 +96,7 @@ def test_elon_may_mix_excamixers_with_bought_machinery():
     game, seat = elon_game(excavators=2)
     play(game, "place:construct", "tile:base", "space:B1L")
     assert sorted(game.prompt.keys()) == ["pay:0:0:0:5", "pay:1:0:0:4", "pay:2:0:0:3"]
-    assert "2 Excavator(s) + 3 Excamixer(s)" in [ch.label for ch in game.prompt.choices]
+    assert "2 Excavators + 3 Excamixers" in [ch.label for ch in game.prompt.choices]
     c = game.state.companies[seat]
     game.choose("pay:2:0:0:3")
     assert (c.excavators, c.excamixers) == (0, 5)

@@ -43,5 +43,37 @@ def test_one_of_a_thing_is_said_in_the_singular():
 def test_a_payment_of_one_credit_says_credit():
     from barrage_tui.rules.build_costs import Payment
 
-    assert Payment(2, 0, 1).label == "2 Excavator(s) + 1 credit"
+    assert Payment(2, 0, 1).label == "2 Excavators + 1 credit" and Payment(1, 1, 0).label == "1 Excavator + 1 mixer"
     assert "1 credit for the Geological token" in Payment(0, 0, 0, token_credits=1).label
+
+
+def test_no_label_or_event_of_a_game_says_a_thing_in_the_plural_with_s_in_brackets():
+    """"1 Engineer", "2 Engineers": never "Engineer(s)" (a random game's every choice and event)."""
+    import random
+
+    from barrage_tui.rules.game import Game
+    from barrage_tui.rules.sim import random_setup
+
+    r = random.Random(4)
+    for n in range(3):
+        game = Game.new(random_setup(r, 4, None, modules=("overseas", "geological") if n else ()))
+        while game.prompt is not None:
+            prompt = game.prompt
+            for choice in prompt.choices:
+                assert "(s)" not in choice.label and "(s)" not in choice.short, choice
+            game.choose(r.choice(prompt.choices).key if prompt.choices else prompt.keys()[0])
+        assert not [e.text for e in game.events if "(s)" in e.text]
+
+
+def test_a_choice_has_its_few_words_for_a_narrow_list():
+    from barrage_tui.rules import actions, contracts
+    from barrage_tui.rules.engine.decisions import Choice
+
+    placing, alone = actions._space_placements("water-p2c")
+    assert (placing.label, placing.short) == ("Place up to 2 waiting drops [2 Engineers, 3 credits]",
+                                              "Place up to 2 waiting drops [2E, 3cr]")
+    assert actions._space_placements("water-p2")[0].label.endswith("[1 Engineer]")
+    assert alone.short == f"{placing.short} · Architect alone: play again"
+    assert contracts.short(308) == "#308 (yellow, 6en): 3 VP, 2 Ex/Mx of choice"
+    assert contracts.label(308) == "#308 (yellow, 6 energy): 3 VP, 2 machinery of choice"
+    assert Choice("k", "the label").short == "the label"  # none of its own: the label

@@ -44,4 +44,4 @@ async def test_the_help_says_which_board_incomes_are_assumed(app_factory):
         for company in ("japan", "brazil"):
             assert components().companies[company].assumed in text
         assert "companies.toml" in text
-        assert "column 5 loses 1 Excavator(s) + 1 mixer(s)" in text  # Brazil
+        assert "column 5 loses 1 Excavator + 1 mixer" in text  # Brazil

@@ -26,5 +26,5 @@ async def test_building_spaces_show_their_price_and_the_unaffordable_ones_say_wh
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
         help_text = " ".join(app.screen.plain_text(width=400).split())
-        assert "Costs 4 Excavator(s) + 3 credits (3 of them for the red outline)." in help_text
+        assert "Costs 4 Excavators + 3 credits (3 of them for the red outline)." in help_text
         assert "Not affordable: needs 5 Ex, you have 4" in help_text

@@ -7,7 +7,6 @@ import random
 from barrage_tui.rules.game import Game
 from barrage_tui.rules.setup import SeatSetup, Setup
 from barrage_tui.ui.session import Session
-from barrage_tui.ui.texts import short_label
 
 from .conftest import choose, game_screen
 from .driver import default_setup, pick
@@ -56,15 +55,6 @@ def test_a_round_summary_when_a_round_is_scored():
     energies = [row[1] for row in s.rows]
     assert energies == sorted(energies, reverse=True)
     assert {row[0] for row in s.rows} == {0, 1}
-
-
-def test_short_labels_keep_the_meaning():
-    assert short_label("Place up to 2 waiting drops [2 Engineer(s), 3 credits]") == \
-        "Place up to 2 waiting drops [2E, 3cr]"
-    assert short_label("#308 (yellow, 6 energy): 3 VP, 2 machinery of choice") == \
-        "#308 (yellow, 6en): 3 VP, 2 Ex/Mx of choice"
-    assert short_label("Column 5 · loses 1 Excavator(s) + 1 mixer(s) for good, 2 drop(s)") == \
-        "Column 5 · loses 1 Exc + 1 mixer for good, 2 drops"  # 1 of a thing is said in the singular
 
 
 async def test_the_automa_plays_its_turns_by_itself(app_factory):

@@ -67,13 +67,15 @@ class Choice:
     (as a chess library words a move only when asked), so a player that picks by key (the random player,
     the Automa's planner) pays nothing for them. They describe the game while its prompt is pending."""
 
-    __slots__ = ("key", "refs", "_label", "_data")
+    __slots__ = ("key", "refs", "_label", "_data", "_short")
 
-    def __init__(self, key: str, label: Text, refs: tuple[str, ...] = (), data: Data = NO_DATA) -> None:
+    def __init__(self, key: str, label: Text, refs: tuple[str, ...] = (), data: Data = NO_DATA,
+                 short: Text = "") -> None:
         self.key = key  # stable text form, e.g. "place:turbine-b2", "space:B5L", "drops:2"
         self.refs = refs  # ids of board things it points at (map spaces, action spaces, tiles)
         self._label = label
         self._data = data
+        self._short = short
 
     @property
     def label(self) -> str:
@@ -82,6 +84,15 @@ class Choice:
         if not isinstance(label, str):
             label = self._label = label()
         return label
+
+    @property
+    def short(self) -> str:
+        """The label in fewer letters, for a list of choices on a narrow screen ("[2E, 3cr]" for "[2 Engineers,
+        3 credits]"); the label itself where it has none."""
+        short = self._short
+        if not isinstance(short, str):
+            short = self._short = short()
+        return short or self.label
 
     @property
     def data(self) -> Mapping[str, object]:

@@ -15,7 +15,7 @@ from barrage_tui.rules.engine.decisions import Choice, PromptKind
 
 from ..history import Entry, last_automa_turn
 from ..palette import BOLD, DIM, badge
-from ..texts import END_TURN_HINT, END_TURN_KEYS, company_name, short_label
+from ..texts import END_TURN_HINT, END_TURN_KEYS, company_name
 from ..view import Panel, View
 from .lines import LinesView
 from .textutil import wrap
@@ -145,14 +145,14 @@ class ChoiceList(LinesView):
             t = Text()
             t.append("▶" if selected else " ", style="bold #ffd75f" if selected else None)
             t.append(f"{i + 1:>{digits}} ", style=BOLD if selected else None)
-            t.append(short_label(choice.label), style="bold reverse" if selected else None)
+            t.append(choice.short, style="bold reverse" if selected else None)  # the engine's few words
             lines = wrap(t, width, indent=digits + 2)
             self._rows.append((len(out), len(lines)))
             out += lines
         if not self.choices:
             out.append(Text("(nothing to choose)", style=DIM))
         for label, why in self.unavailable:  # shown, not choosable: dimmed, with why
-            out += wrap(Text(f"{'✗':>{digits + 1}} {short_label(label)}: {why}", style=DIM), width,
+            out += wrap(Text(f"{'✗':>{digits + 1}} {label}: {why}", style=DIM), width,
                         indent=digits + 2)
         return out
 

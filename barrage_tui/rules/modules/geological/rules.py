@@ -217,7 +217,7 @@ def after_build(game: Game, seat: int, structure: str, space: str, base_less_ele
         n = min(t.drops_per_elevation * dam.elevations, water.room(game, space))  # a Base-less one counts
         dam.drops += n
         game.state.drops_created += n
-        game.event(f"{game.name(seat)} puts {n} drop(s) behind the dam on {space} (Geological token {t.id}).",
+        game.event(f"{game.name(seat)} puts {rewards.count(n, 'drop')} behind the dam on {space} (Geological token {t.id}).",
                    seat, EVENT, (space,), {"token": t.id, "drops": n})
     if t.credits_on_build:
         game.gain_credits(seat, t.credits_on_build)
