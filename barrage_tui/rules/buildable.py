@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from . import china, company_board
 from .boards import Board
 from .build_costs import CostRules, ExtraCost, Payment, cost_rules, each_payment, extra_cost, fee_rule, payable, unique
-from .build_spaces import legal_spaces
+from .build_spaces import legal_spaces, red_fee
 from .build_tiles import TileUse, each_tile_use, tile_uses
 from .company_board import NO_LOSS, Loss
 from .components import STRUCTURES
@@ -22,15 +22,18 @@ if TYPE_CHECKING:
 
 
 def _cost_class(game: Game, structure: str) -> Callable[[str], Hashable]:
-    """space -> its cost class now: the map's (``_cost_classes``), and for an Elevation whether it raises a
-    dam (no red fee) or stands on an empty space (Japan: the red fee of a new dam)."""
+    """space -> its cost class now: the map's (``_cost_classes``), for an Elevation whether it raises a dam
+    (no red fee) or stands on an empty space (Japan: the red fee of a new dam), and with a module that makes
+    one space dearer than the board does (``red_surcharge``: the China Challenge's A3) that space's fee."""
     if structure not in STRUCTURES:  # a module's structure: each space its own cost
         return lambda space: space
     classes = _cost_classes(game.board, structure)
-    if structure != "elevation":
-        return classes.__getitem__
     dams = game.state.dams
-    return lambda space: (classes[space], space in dams)
+    of: Callable[[str], Hashable] = (classes.__getitem__ if structure != "elevation"
+                                     else lambda space: (classes[space], space in dams))
+    if not game.hooks.red_surcharge:
+        return of
+    return lambda space: (of(space), red_fee(game, structure, space))
 
 
 @cache
@@ -69,10 +72,9 @@ def plan_for(game: Game, seat: int, credits: int, uses: list[TileUse],
     company = game.state.companies[seat]
     rules_of = cost_rules(game, seat)
     legal: dict[str, list[str]] = {}  # structure -> legal spaces, the same for every use building it
-    # (structure, cost rules tile, cost class, red fee, a module's extra cost, column terms) -> payments
-    found: dict[tuple[str, str, Hashable, int, ExtraCost | None, tuple[Loss, int]], list[Payment]] = {}
+    # (structure, cost rules tile, cost class, a module's extra cost, column terms) -> payments
+    found: dict[tuple[str, str, Hashable, ExtraCost | None, tuple[Loss, int]], list[Payment]] = {}
     plan: dict[str, dict[str, list[Payment]]] = {}
-    per_space_fee = bool(game.hooks.red_surcharge)  # a module may make one space dearer than its cost class
     for use in uses:
         s = use.structure
         rules = rules_of(use)
@@ -84,14 +86,11 @@ def plan_for(game: Game, seat: int, credits: int, uses: list[TileUse],
         spaces = {}
         for space in legal[s]:
             token = extra_cost(game, seat, s, space)
-            # (the fee in the key where a module may raise one space's fee above its class's, A3)
-            fee = fee_of(space) if per_space_fee else -1
             by_loss = []
             for term in terms:
-                key = (s, rules.tile, class_of(space), fee, token, term)
+                key = (s, rules.tile, class_of(space), token, term)
                 if key not in found:
-                    found[key] = unique(each_payment(company, s, space, credits, rules,
-                                                     fee if per_space_fee else fee_of(space), token,
+                    found[key] = unique(each_payment(company, s, space, credits, rules, fee_of(space), token,
                                                      term[0], column=term[1]))
                 by_loss.append(found[key])
             pays = by_loss[0] if len(by_loss) == 1 else [p for found_pays in by_loss for p in found_pays]
@@ -133,7 +132,7 @@ def _payable_somewhere(game: Game, seat: int, credits: int, use: TileUse, rules:
                        spaces: list[str]) -> bool:
     company = game.state.companies[seat]
     s = use.structure
-    unpayable: set[Hashable] = set()  # the cost classes (with the fee and the token's cost) found unpayable
+    unpayable: set[Hashable] = set()  # the cost classes (with the token's cost) found unpayable
     class_of = _cost_class(game, s)
     fee_of = fee_rule(game, seat, use)
     terms = _column_terms(company, s, None)
@@ -141,10 +140,9 @@ def _payable_somewhere(game: Game, seat: int, credits: int, use: TileUse, rules:
         return False
     (loss, piece), more = terms[0], terms[1:]
     token_of = _token_costs(game, seat, s)
-    per_space_fee = bool(game.hooks.red_surcharge)  # a module may make one space dearer than its cost class
     for space in spaces:
         token = token_of(space) if token_of is not None else None
-        alike = (class_of(space), fee_of(space) if per_space_fee else 0, token)
+        alike = (class_of(space), token)
         if alike not in unpayable:
             fee = fee_of(space)
             if payable(company, s, space, credits, rules, fee, token, loss, piece) or any(

@@ -40,7 +40,7 @@ A module switched on takes part in a game only where ``in_play(board)`` (the Chi
 landscapes); ``keeps_state`` says whether such a game has its state.
 
 A module's own state is a ``ModuleState`` dataclass kept in ``GameState.modules[id]`` (and in a save under
-``[state.modules.<id>]``); ``state_of(st, TheState)`` reads it.
+``[state.modules.<id>]``); the module's own accessor reads it (e.g. ``modules/duel/state.py``).
 """
 
 from __future__ import annotations
@@ -52,7 +52,7 @@ from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 from .components import ScoringTile, load_data
 from .engine.decisions import Flow
-from .state import ModuleState, module_state_class
+from .state import module_state_class
 
 MODULES_OPTION = "modules"  # Setup.options key: the ids of the modules switched on (modules.toml)
 
@@ -120,10 +120,6 @@ class Module:
     # A save field of the state before modules had their own namespace -> this module's state field it moved to
     # (save format version 3 kept module state in flat GameState fields; saves/codec.py migrates them).
     old_fields: ClassVar[dict[str, str]] = {}
-
-    @property
-    def facts(self) -> ModuleFacts:
-        return known_modules()[self.id]
 
     def in_play(self, board: Board) -> bool:
         """Whether the module has rules in a game on ``board`` (the China Challenge only on a board with
@@ -401,15 +397,6 @@ def hooks_for(options: Options, board: Board) -> Hooks:
         return NO_HOOKS
     every = registered()
     return _hooks(frozenset(m for m in on if m in every and every[m].in_play(board)))
-
-
-S = TypeVar("S", bound=ModuleState)
-
-
-def state_of(st: GameState, cls: type[S]) -> S | None:
-    """The part of ``st`` that is the state of module ``cls.module`` (None: the module is off in this game)."""
-    own = st.modules.get(cls.module)
-    return own if isinstance(own, cls) else None
 
 
 def module_structure(game: Game, name: str) -> Structure | None:
