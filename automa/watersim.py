@@ -1,5 +1,5 @@
-"""Where drops would end up: the rules' own Water Flow (water.flow_drop) run on a scratch copy of the game,
-so the map is not changed.
+"""Where drops would end up: the rules' own Water Flow (``water.Course``, which counts the room its drops fill
+without changing the map).
 
 Used by the Water Management box (automa.md 5.2: BGA's exact simulation - drops already waiting on the
 headstreams flow too, so a Dam they will fill has no room) and by the ``most_water_drops`` criterion.
@@ -12,7 +12,6 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from barrage_tui.rules import water
-from barrage_tui.rules.components import components
 
 if TYPE_CHECKING:
     from barrage_tui.rules.game import Game
@@ -21,30 +20,32 @@ if TYPE_CHECKING:
 def outcome(game: Game, seat: int, extra: dict[str, int], flowing: bool) -> tuple[int, int]:
     """(drops that end in the seat's Dams, USA energy gained) when ``extra`` drops are put on headstreams:
     flowing at once on the map as it is, or waiting - then every waiting drop flows with them."""
-    trial = game.scratch()
-    st = trial.state
-    sources = [] if flowing else list(st.headstream_drops.items())
+    course = water.Course(game)
+    sources = [] if flowing else list(game.state.headstream_drops.items())
     sources += list(extra.items())
-    energy = st.companies[seat].energy
-    held = 0
+    dams = game.state.dams
+    gains = course.gainer() == seat
+    held = energy = 0
     for head, n in sources:
         for _ in range(n):
-            end = water.flow_drop(trial, head)
-            if end in st.dams and st.dams[end].owner == seat:
+            end, passing = course.flow(head)
+            if end in dams and dams[end].owner == seat:
                 held += 1
-    return held, st.companies[seat].energy - energy
+            if gains:
+                energy += passing
+    return held, energy
 
 
 def basin_traffic(game: Game) -> dict[int, Counter[str]]:
     """For each basin, how many of the drops waiting on the headstreams would flow through it, by
     headstream (a drop stopping in a basin's Dam flows through that basin)."""
-    trial = game.scratch()
+    course = water.Course(game)
     dams = game.board.dams
     traffic: dict[int, Counter[str]] = {}
     for head, n in game.state.headstream_drops.items():
         for _ in range(n):
             passed: list[str] = []
-            water.flow_drop(trial, head, passed)
+            course.flow(head, passed)
             for basin in {dams[node].zone for node in passed if node in dams}:
                 traffic.setdefault(basin, Counter())[head] += 1
     return traffic

@@ -43,28 +43,76 @@ def room(game: Game, space: str) -> int:
     return 0 if dam is None else max(0, capacity(game, space) - dam.drops)
 
 
-def flow_drop(game: Game, node: str, passed: list[str] | None = None) -> str:
+class Course:
+    """Drops flowing down the river as it runs now: each stops in the first dam or natural lake below with
+    room, else leaves at an exit. A course counts the room its drops fill itself (read from the game where
+    a drop first reaches), so a trial of where drops would go (the Automa's, a choice's label) changes
+    nothing and copies nothing; ``flow_drop`` puts each drop where it stops. Valid while only its own drops
+    move."""
+
+    __slots__ = ("game", "down", "room", "passing")
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.down = river(game)
+        self.room: dict[str, int] = {}
+        self.passing = _passing_drop_energy(game)
+
+    def gainer(self) -> int | None:
+        """The seat whose Energy passing drops move (the USA's ability in force), if any."""
+        return self.passing[0].seat if self.passing else None
+
+    def stop(self, node: str, passed: list[str] | None = None) -> tuple[str, int]:
+        """Where one drop from ``node`` (not counting ``node`` itself) would stop, and the steps of Energy
+        it gives on its way (``gainer``'s); changes nothing. ``passed`` collects the river nodes it reaches,
+        that one included."""
+        board, down = self.game.board, self.down
+        nodes = self.passing[1] if self.passing else ()
+        energy = 0
+        while True:
+            node = down[node]
+            if board.is_exit(node):
+                return node, energy
+            if passed is not None:
+                passed.append(node)
+            if node in nodes:
+                energy += 1
+            if self._room(node) > 0:
+                return node, energy
+
+    def flow(self, node: str, passed: list[str] | None = None) -> tuple[str, int]:
+        """``stop``, and the room the drop fills there is taken."""
+        end, energy = self.stop(node, passed)
+        if end in self.room:
+            self.room[end] -= 1
+        return end, energy
+
+    def _room(self, node: str) -> int:
+        held = self.room.get(node)
+        if held is None:
+            game = self.game
+            held = (room(game, node) if node in game.state.dams
+                    else lake_room(game, node) if node in game.board.lakes else 0)
+            self.room[node] = held
+        return held
+
+
+def flow_drop(game: Game, node: str, passed: list[str] | None = None, course: Course | None = None) -> str:
     """Let one drop flow on from ``node`` (not counting ``node`` itself). Returns where it stops;
-    ``passed`` collects the river nodes it reaches, that one included."""
-    st, board = game.state, game.board
-    down = river(game)
-    usa = _passing_drop_energy(game)
-    while True:
-        node = down[node]
-        if board.is_exit(node):
-            st.drops_exited += 1
-            return node
-        if passed is not None:
-            passed.append(node)
-        if usa and node in usa[1]:
-            usa[0].energy += 1  # a drop passing a node where the company's ability gains from it (USA)
-        dam = st.dams.get(node)
-        if dam is not None and dam.drops < capacity(game, node):
-            dam.drops += 1
-            return node
-        if node in board.lakes and lake_room(game, node) > 0:  # a natural lake keeps it
-            st.lakes[node] = st.lakes.get(node, 0) + 1
-            return node
+    ``passed`` collects the river nodes it reaches, that one included. (``course``: one shared by the
+    drops of a phase.)"""
+    course = course or Course(game)
+    end, energy = course.flow(node, passed)
+    st = game.state
+    if energy and course.passing:
+        course.passing[0].energy += energy  # drops passing where the company's ability gains from them (USA)
+    if game.board.is_exit(end):
+        st.drops_exited += 1
+    elif end in st.dams:
+        st.dams[end].drops += 1
+    else:  # a natural lake keeps it
+        st.lakes[end] = st.lakes.get(end, 0) + 1
+    return end
 
 
 def _passing_drop_energy(game: Game) -> tuple[CompanyState, set[str]] | None:
@@ -89,10 +137,11 @@ def add_drop_to_headstream(game: Game, headstream: str, flowing: bool) -> str:
 def water_flow_phase(game: Game) -> None:
     """Every drop waiting on a headstream flows down (the river is a tree: order does not matter)."""
     st = game.state
+    course = Course(game)
     for head in game.board.headstreams:
         while st.headstream_drops[head]:
             st.headstream_drops[head] -= 1
-            flow_drop(game, head)
+            flow_drop(game, head, course=course)
     game.event("Water flows from the headstreams.", kind="water")
 
 
@@ -165,23 +214,14 @@ def headstream_choice(game: Game, head: str, flowing: bool, ends: Callable[[], d
 
 def reaches(game: Game, flowing: bool) -> dict[str, str]:
     """For each headstream, where one more drop put there stops: a dam space or an exit. A waiting drop
-    flows after the drops already waiting (on a scratch copy; the river is a tree: their order does not
-    matter); a flowing one on the map as it is."""
+    flows after the drops already waiting (the river is a tree: their order does not matter); a flowing
+    one on the map as it is."""
+    course = Course(game)
     if not flowing:
-        game = game.scratch()
         for other in game.board.headstreams:
             for _ in range(game.state.headstream_drops[other]):
-                flow_drop(game, other)
-    return {head: _stop(game, head) for head in open_headstreams(game)}
-
-
-def _stop(game: Game, node: str) -> str:
-    """Where a drop from ``node`` would stop now (the first dam below with room, or an exit): changes nothing."""
-    board, down = game.board, river(game)
-    while True:
-        node = down[node]
-        if board.is_exit(node) or room(game, node) > 0 or (node in board.lakes and lake_room(game, node) > 0):
-            return node
+                course.flow(other)
+    return {head: course.stop(head)[0] for head in open_headstreams(game)}
 
 
 def own_dams_with_room(game: Game, seat: int) -> list[str]:
