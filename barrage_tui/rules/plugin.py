@@ -328,6 +328,14 @@ def known_modules() -> dict[str, ModuleFacts]:
             for m in load_data("modules")["module"]}
 
 
+def hook_owner(hook: Callable[..., object]) -> str:
+    """The few words naming the module a hook of ``Hooks`` belongs to ("Geological"): what the log says a
+    part of a sum came from."""
+    module = getattr(hook, "__self__", None)  # (the hooks are the modules' bound methods)
+    facts = known_modules().get(getattr(module, "id", ""))
+    return facts.short if facts is not None else "module"
+
+
 class Hooks:
     """The hooks of one game's modules, each point a tuple of the bound methods that override it (empty
     without modules). Made once per game: a hook point costs a loop over an empty tuple."""

@@ -16,7 +16,7 @@ dams into the one powerhouse (``Officer.further_dams``: Dr. Octavius, officers/o
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -26,6 +26,7 @@ from .automa_levels import is_automa, level
 from .board_features import open_targets
 from .build_spaces import space_value
 from .components import components
+from .plugin import hook_owner
 from .engine.decisions import Choice, EventKind, Flow, PromptKind
 from .companies import Ability
 from .officers import Officer
@@ -136,17 +137,74 @@ def toll_per_drop(game: Game, seat: int, system: System) -> int:
 
 
 def _with_bonuses(game: Game, seat: int, value: int, bonus: int, second: bool, powerhouse_zone: int,
-                  powerhouse: str = "") -> int:
-    """Drops x conduit value (summed over the dams used) made into the production's Energy. A Geological
+                  powerhouse: str = "", changes: list[tuple[str, int]] | None = None) -> int:
+    """Drops x conduit value (summed over the dams used) made into the production's Energy: at least an
+    officer's minimum (Viktor), then the action's bonus, the company board's and the modules' (a Geological
     token's Energy is the Powerhouse's, so Germany's second production has it too; so is the Energy of
-    China's 3-Mixer Powerhouse ``powerhouse``."""
-    hooks = game.hooks.production_bonus
-    token = sum(hook(game, powerhouse_zone) for hook in hooks) if hooks else 0
-    token += china.energy_bonus(game, powerhouse) if powerhouse else 0
+    China's 3-Mixer Powerhouse ``powerhouse``). ``changes``: when given, each change is added to it as
+    (what, Energy), in this order (``energy_sum``)."""
     if second:  # Germany's second production: no bonuses of any kind, no Viktor
-        return value + token
-    floor = max(o.production_floor for o in officers.in_force(game.state.companies[seat]))
-    return max(value, floor) + bonus + company_bonus(game, seat) + token
+        total = value
+    else:
+        floor, whose = production_floor(game, seat)
+        company = company_bonus(game, seat)
+        total = max(value, floor) + bonus + company
+        if changes is not None:
+            if floor > value:
+                changes.append((f"{whose}'s minimum {floor}", floor - value))
+            changes += [("action space", bonus), ("company board", company)]
+    for hook in game.hooks.production_bonus:
+        n = hook(game, powerhouse_zone)
+        total += n
+        if changes is not None:
+            changes.append((hook_owner(hook), n))
+    if powerhouse:
+        n = china.energy_bonus(game, powerhouse)
+        total += n
+        if changes is not None:
+            changes.append(("Powerhouse piece", n))
+    return total
+
+
+def production_floor(game: Game, seat: int) -> tuple[int, str]:
+    """(Energy, whose): what drops x value count as at least (Viktor's 4), and the chief engineer's name."""
+    floor, whose = 0, ""
+    for o in officers.in_force(game.state.companies[seat]):
+        if o.production_floor > floor:
+            floor, whose = o.production_floor, components().officers[o.id].name
+    return floor, whose
+
+
+@dataclass(frozen=True)
+class EnergySum:
+    """A production's Energy added up as the rulebook does (``energy_sum``): drops x value per drop of each
+    dam used, 1 drop more where a piece gives it, then each change; ``total`` is the Energy."""
+
+    water: tuple[tuple[int, int], ...]  # (drops, Energy per drop) for each dam used
+    extra_drop: int  # the Energy of 1 drop more (China's 5-Mixer Powerhouse); 0: none
+    changes: tuple[tuple[str, int], ...]  # (what, Energy) of each change made: a minimum, the action space...
+    total: int
+
+    def text(self) -> str:
+        """The terms, for after the total: "2×4 = 8, action space +2, company board +1"."""
+        water = " + ".join(f"{k}×{v}" for k, v in self.water) + (f" + {self.extra_drop}" if self.extra_drop else "")
+        changes = [f"{what} {n:+d}" for what, n in self.changes]
+        if not changes:
+            return water
+        value = sum(k * v for k, v in self.water) + self.extra_drop
+        return ", ".join([f"{water} = {value}", *changes])
+
+    def as_data(self) -> dict[str, object]:
+        return {"water": self.water, "extra_drop": self.extra_drop, "changes": self.changes, "total": self.total}
+
+
+def energy_sum(game: Game, seat: int, flows: Flows, bonus: int, second: bool = False) -> EnergySum:
+    """How ``flows_energy`` adds up this production's Energy, term by term (for the choices and the log)."""
+    water = tuple((k, path_value(game, s)) for s, k in flows)
+    value = _value(game, flows)
+    changes: list[tuple[str, int]] = []
+    total = _with_bonuses(game, seat, value, bonus, second, _zone(game, flows), flows[0][0].powerhouse, changes)
+    return EnergySum(water, value - sum(k * v for k, v in water), tuple(c for c in changes if c[1]), total)
 
 
 def max_drops(game: Game, seat: int, system: System) -> int:
@@ -330,7 +388,9 @@ def produce(game: Game, seat: int, bonus: int, optional: bool = False, second: b
         return
     system = next(s for s in found if s.key == key)
     flows = yield from _choose_flows(game, seat, system, bonus, second)
-    e = flows_energy(game, seat, flows, bonus, second)
+    added = energy_sum(game, seat, flows, bonus, second)
+    e = added.total
+    fee = _fee_words(game, seat, flows)  # (before the drops leave: the dams' owners and drops as they were)
     company.energy += e
     for s, k in flows:
         st.dams[s.dam].drops -= k
@@ -339,8 +399,9 @@ def produce(game: Game, seat: int, bonus: int, optional: bool = False, second: b
         water.flow_drop(game, m.passage(zone))
     game.event(f"{game.name(seat)} produces {e} energy: "
                + " and ".join(f"{rewards.count(k, 'drop')} from {s.dam} through {' and '.join(s.conduits)}" for s, k in flows)
-               + f" to {system.powerhouse}.", seat, EventKind.PRODUCTION,
-               tuple(x for s, _ in flows for x in s.refs[:-1]) + (system.powerhouse,), {"energy": e})
+               + f" to {system.powerhouse} ({added.text()}{fee}).", seat, EventKind.PRODUCTION,
+               tuple(x for s, _ in flows for x in s.refs[:-1]) + (system.powerhouse,),
+               {"energy": e, "sum": added.as_data(), "fee": credits_needed(game, seat, flows)})
     for after in game.hooks.after_production:  # the modules' (a Geological token's events)
         after(game, seat, system.powerhouse, [c for s, _ in flows for c in s.conduits])
     china.after_production(game, seat, system.powerhouse, e)
@@ -354,6 +415,16 @@ def produce(game: Game, seat: int, bonus: int, optional: bool = False, second: b
         yield from contracts.fulfil(game, seat, e, production=True, area=m.powerhouses[system.powerhouse].area)
     if not second:
         yield from companies.ability(game, seat).after_production(game, seat, system.powerhouse)
+
+
+def _fee_words(game: Game, seat: int, flows: Flows) -> str:
+    """"; fee 2 credits to Italy": what the production's drops pay the owners of other companies' conduits."""
+    paid = credits_needed(game, seat, flows)
+    if not paid:
+        return ""
+    owners = dict.fromkeys(o for s, _ in flows for o in tolls(game, seat, s))
+    what = f"{paid} VP" if is_automa(game, seat) else rewards.count(paid, "credit")
+    return f"; fee {what} to {' and '.join(game.name(o) for o in owners)}"
 
 
 def _pay_toll(game: Game, seat: int, conduit: str, k: int) -> None:
@@ -390,8 +461,16 @@ def choose_drops(game: Game, seat: int, flows: Flows, system: System, bonus: int
     the production's so far (more dams may follow)."""
     counts = flow_counts(game, seat, flows, system, bonus, second)
     more = " so far" if so_far else ""
+
+    before = list(flows)  # (the flows as they are now: the list grows once a count is chosen)
+
+    def label(k: int) -> Callable[[], str]:  # (worded when read: "3 drops: 14 energy (3×4 = 12, action space +2)")
+        def words() -> str:
+            added = energy_sum(game, seat, before + [(system, k)], bonus, second)
+            return f"{rewards.count(k, 'drop')}: {added.total} energy{more} ({added.text()})"
+        return words
     key = yield from game.ask(seat, PromptKind.PRODUCTION_DROPS, f"How many drops from {system.dam}?",
-                              [Choice(keys.make("drops", k), f"{rewards.count(k, 'drop')}: {e} energy{more}", (system.dam,))
+                              [Choice(keys.make("drops", k), label(k), (system.dam,), {"energy": e})
                                for k, e in counts], data={"dam": system.dam})
     flows.append((system, keys.number(key)))
 
@@ -405,7 +484,14 @@ def system_choice(game: Game, seat: int, s: System, bonus: int, second: bool) ->
                                "pays": -1 if owner == seat else owner, "fee_per_drop": toll_per_drop(game, seat, s)}
     if s.links:  # a chain (Japan): every conduit's owner paid per drop, and the path's value per drop
         data |= {"chain": True, "tolls": tuple(tolls(game, seat, s)), "value": path_value(game, s)}
-    return Choice(s.key, f"{system_label(game, seat, s)}: up to {most} energy", s.refs, data)
+    most_drops = max((k for k, _ in counts), default=0)
+
+    def label() -> str:  # (worded when read) the most it makes, added up: "up to 14 energy (3×4 = 12, action space +2)"
+        if not most_drops:
+            return f"{system_label(game, seat, s)}: up to 0 energy"
+        added = energy_sum(game, seat, [(s, most_drops)], bonus, second)
+        return f"{system_label(game, seat, s)}: up to {added.total} energy ({added.text()})"
+    return Choice(s.key, label, s.refs, data)
 
 
 def system_label(game: Game, seat: int, s: System) -> str:

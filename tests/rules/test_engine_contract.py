@@ -100,7 +100,7 @@ def test_a_production_choice_says_its_energy_and_whom_it_pays_before_it_is_chose
     offered = production.system_choice(game, seat, production.System("B5L", "C5R", "P10_0"), 2, False)
     assert offered.data["pays"] == 1 - seat and offered.data["drops"] == 2
     assert f"pay {game.name(1 - seat)} 1/drop" in offered.label
-    assert offered.label.endswith(f"up to {offered.data['energy']} energy")
+    assert f"up to {offered.data['energy']} energy (2×4 = 8, action space +2)" in offered.label  # and how it adds up
     play(game, "place:turbine-b2")
     energy = game.state.companies[seat].energy
     play(game, "drops:2")

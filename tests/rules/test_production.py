@@ -132,7 +132,8 @@ def test_energy_is_drops_times_conduit_value():
     put_conduit(game, "C5R", ME)  # value 4
     put_powerhouse(game, "P10_0", ME)
     _, prompts = drive(game, production.produce(game, ME, 0), ["drops:3"])
-    assert [c.label.split(": ")[1] for c in prompts[0].choices] == ["4 energy", "8 energy", "12 energy"]
+    assert [c.data["energy"] for c in prompts[0].choices] == [4, 8, 12]
+    assert [c.label.split(": ")[1] for c in prompts[0].choices] == ["4 energy (1×4)", "8 energy (2×4)", "12 energy (3×4)"]
     assert game.state.companies[ME].energy == 12
     assert game.state.dams["B5U"].drops == 0
 
@@ -299,3 +300,40 @@ def test_no_credits_no_production_through_an_opponents_conduit():
     put_powerhouse(game, "P10_0", ME)
     game.state.companies[ME].credits = 0
     assert system_keys(game) == set()
+
+
+# ---------------------------------------------------------------- how the Energy adds up (issue 22, item 3)
+
+def test_the_log_and_the_choices_add_a_production_up_drops_times_value_each_change_and_the_fee():
+    """2 drops x value 4 = 8; the action space's +2; the company board's +1 for 2 Powerhouses built; the
+    conduit's owner paid 1 credit a drop: the log line and the drops' choices say each term."""
+    game = position()
+    put_dam(game, "B5U", ME, drops=2)
+    put_conduit(game, "C5R", THEM)  # value 4, the other company's
+    put_powerhouse(game, "P10_0", ME)
+    put_powerhouse(game, next(p for p, x in game.board.powerhouses.items() if x.zone != 10), ME)  # a second one: +1
+    assert production.company_bonus(game, ME) == 1
+    _, prompts = drive(game, production.produce(game, ME, 2), ["drops:2"])
+    assert [c.label for c in prompts[0].choices] == [
+        "1 drop: 7 energy (1×4 = 4, action space +2, company board +1)",
+        "2 drops: 11 energy (2×4 = 8, action space +2, company board +1)"]
+    made = next(e for e in game.events if e.kind == "production")
+    assert made.text.endswith("to P10_0 (2×4 = 8, action space +2, company board +1; fee 2 credits to "
+                              f"{game.name(THEM)}).")
+    assert made.data["energy"] == 11 and made.data["fee"] == 2
+    assert made.data["sum"] == {"water": ((2, 4),), "extra_drop": 0, "total": 11,
+                                "changes": (("action space", 2), ("company board", 1))}
+
+
+def test_a_minimum_is_a_term_of_the_sum_named_by_its_chief_engineer():
+    """Viktor: drops x value below 4 count as 4 (1 x 3 = 3 -> +1), then the action space's -1."""
+    game = position(officers=("wilhelm", "viktor"))
+    m = game.board
+    conduit = next(c for c, x in m.conduits.items() if x.production == 2)  # a conduit of value 2
+    put_dam(game, m.zones[m.conduits[conduit].zone].dam_spaces[0], ME, drops=1)
+    put_conduit(game, conduit, ME)
+    put_powerhouse(game, m.zones[m.conduits[conduit].targets[0]].powerhouse_spaces[0], ME)
+    system = production.systems(game, ME, -1)[0]
+    added = production.energy_sum(game, ME, [(system, 1)], -1)
+    assert added.text() == "1×2 = 2, Viktor Fiesler's minimum 4 +2, action space -1"
+    assert added.total == 3 == production.system_energy(game, ME, system, 1, -1)  # the sum is the Energy made
