@@ -603,6 +603,21 @@ def prompt_help() -> Mapping[str, str]:
     return _frozen(texts)
 
 
+@cache
+def _only_choice_words() -> Mapping[str, str]:
+    words = dict(load_data("prompt-help").get("only", {}))
+    for name in data_files():
+        if name.endswith("/prompt-help"):
+            words.update(load_data(name).get("only", {}))
+    return _frozen(words)
+
+
+def only_choice_words(kind: str) -> str:
+    """What the log calls the one possible answer of a decision of ``kind``, taken at once ("the only way to
+    pay"; prompt-help.toml ``[only]``, a module's in its own file; "the only choice" where none is given)."""
+    return _only_choice_words().get(kind, "the only choice")
+
+
 def _box(origin: str) -> tuple[str, ...]:
     """The chief engineers of one box (officers.toml ``origin``), in the data's order, the order they are drawn
     in; those that need a module come with it (``requires``: setup.module_officers)."""

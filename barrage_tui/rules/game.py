@@ -17,7 +17,7 @@ from . import actions, automa_step, rounds, scoring
 from .automa_levels import AUTOMA, is_automa, level
 from .board_files import board_of
 from .boards import Board
-from .components import components
+from .components import components, only_choice_words
 from .plugin import hooks_for
 from .engine.decisions import NO_DATA, Choice, Event, EventKind, Flow, IllegalChoice, Prompt, PromptKind
 from .setup import Setup, new_state
@@ -36,13 +36,16 @@ class AutomaHook(Protocol):
 
 class Game:
     def __init__(self, setup: Setup, state: GameState, *, keep_undo: bool = True,
-                 automa: AutomaHook | None = None, board: Board | None = None) -> None:
+                 automa: AutomaHook | None = None, board: Board | None = None, words: bool = True) -> None:
         self.setup = setup
         # the game's own board (several games, several boards); a copy of a game shares it (``board``)
         self.board = board if board is not None else board_of(setup.options)
         self.state = state
         self.hooks = hooks_for(setup.options, self.board)  # the modules' hooks (plugin.py; none without modules)
         self.keep_undo = keep_undo
+        # whether people read this game's log: a headless run (sim, a trial on a copy) leaves unworded the
+        # steps with one possible answer, taken at once (their label may cost a price worked out)
+        self.words = words
         self.automa = automa  # the Automa's decision hook (automa.attach); None: its recorded steps still apply
         self.log: list[str] = []  # the keys chosen since ``origin``
         self.origin = state.copy()  # where the log starts from
@@ -54,8 +57,9 @@ class Game:
         self._advance(None)
 
     @classmethod
-    def new(cls, setup: Setup, *, keep_undo: bool = True, automa: AutomaHook | None = None) -> Game:
-        return cls(setup, new_state(setup), keep_undo=keep_undo, automa=automa)
+    def new(cls, setup: Setup, *, keep_undo: bool = True, automa: AutomaHook | None = None,
+            words: bool = True) -> Game:
+        return cls(setup, new_state(setup), keep_undo=keep_undo, automa=automa, words=words)
 
     @classmethod
     def replay(cls, setup: Setup, keys: Iterable[str], state: GameState | None = None, *,
@@ -112,6 +116,7 @@ class Game:
         trial.__dict__ = self.__dict__.copy()  # Automa's water simulation asks for one per headstream)
         trial.state = self.state.copy()
         trial.events = []
+        trial.words = False
         return trial
 
     def close(self) -> None:
@@ -178,11 +183,17 @@ class Game:
 
     def ask(self, seat: int, kind: str, text: str, choices: list[Choice], auto: bool = True,
             help: str = "", data: Mapping[str, object] = NO_DATA) -> Flow[str]:
-        """Stop for a decision (generator). A lone choice is taken at once when ``auto``."""
+        """Stop for a decision (generator). A lone choice is taken at once when ``auto``, and the log says so
+        ("Italy: the only tile that can build: Base tile: build a Base.")."""
         if not choices:
             raise RuntimeError(f"no legal choice for {kind!r}: {text}")
         if auto and len(choices) == 1:
-            return choices[0].key
+            only = choices[0]
+            # (a person's: an Automa's step is its cards'; worded now, as the label describes the game before it)
+            if self.words and not is_automa(self, seat):
+                self.event(f"{self.name(seat)}: {only_choice_words(kind)}: {only.label}.", seat,
+                           EventKind.ONLY_CHOICE, only.refs, {"prompt": kind, "key": only.key})
+            return only.key
         key = yield Prompt(seat, kind, text, tuple(choices), help, data)
         return key
 

@@ -172,7 +172,7 @@ def play_random(setup: Setup, seed: int, check: bool = True, max_decisions: int 
     result = GameResult(setup, [], 0)
     try:
         start = time.perf_counter()
-        game = Game.new(setup, keep_undo=False)
+        game = Game.new(setup, keep_undo=False, words=False)
         result.engine_s += time.perf_counter() - start
         if attach is not None:
             attach(game)

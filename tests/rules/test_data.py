@@ -140,6 +140,7 @@ def unread_keys() -> dict[str, set[str]]:
     with components_module.recording_reads() as reads:
         components.__wrapped__()
         prompt_help.__wrapped__()
+        components_module._only_choice_words.__wrapped__()
         automa_levels.rules.__wrapped__()
         geology.box.__wrapped__()
         duel.board.__wrapped__()

@@ -48,8 +48,9 @@ class EventKind(StrEnum):
     ROUND_SCORED = "round_scored"  # the end-of-round scoring is done (data: round)
     FINAL_SCORED = "final_scored"  # a company's final scoring (data: objective, objective_vp, automa_extra)
     GAME_OVER = "game_over"
-    PRODUCTION = "production"  # one production (data: energy)
+    PRODUCTION = "production"  # one production (data: energy, sum: how it adds up, fee: credits paid for conduits)
     CONTRACT = "contract"  # a contract taken, fulfilled (data: fulfilled), discarded or picked
+    ONLY_CHOICE = "only_choice"  # a decision with one possible answer, taken at once (data: prompt, key)
     # A module's own events have kinds of its own (a StrEnum of its package: a kind is a string).
 
 
