@@ -119,6 +119,10 @@ def available_spaces(game: Game, seat: int) -> list[Choice]:
         if price > credits:
             continue
         if action == "produce" and not several_dams:
+            if not best:  # with every credit first: no production then, none with fewer (the usual answer)
+                best[0] = production.best_energy(game, seat)
+            if best[0] is None:
+                continue
             if price not in best:
                 company.credits -= price
                 try:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
 from . import officers, rewards, wheel
@@ -42,21 +42,32 @@ def tile_uses(game: Game, seat: int, engineer_free: bool = False) -> list[TileUs
 def each_tile_use(game: Game, seat: int, engineer_free: bool) -> Iterator[TileUse]:
     """``tile_uses`` one by one (a check may stop at the first use that can build)."""
     company = game.state.companies[seat]
+    if ANTON_TILE in company.tiles or any(o.builds_with_wheel_tiles for o in officers.in_force(company)):
+        on_wheel = tuple(wheel.tiles_on_wheel(company))  # Anton's tile builds as one of these
+        return iter(_supply_uses(tuple(company.tiles), engineer_free, on_wheel))
+    return iter(_supply_uses(tuple(company.tiles), engineer_free, None))
+
+
+@lru_cache(maxsize=4096)  # (a company's supply changes seldom: its uses are the same at most checks)
+def _supply_uses(tiles: tuple[str, ...], engineer_free: bool, on_wheel: tuple[str, ...] | None) -> tuple[TileUse, ...]:
+    """The uses of a supply of ``tiles``; ``on_wheel``: the tiles on the wheel when Anton's tile (or Mahiri's
+    copy of it) builds as one of them (None: it does not)."""
     comps = components()
-    copying_anton = any(o.builds_with_wheel_tiles for o in officers.in_force(company))
     seen: set[str] = set()
-    sources: list[tuple[str, str, tuple[str, ...]]] = [(t, t, (t,)) for t in company.tiles if t != ANTON_TILE]
-    if ANTON_TILE in company.tiles or copying_anton:
+    sources: list[tuple[str, str, tuple[str, ...]]] = [(t, t, (t,)) for t in tiles if t != ANTON_TILE]
+    if on_wheel is not None:
         to_wheel: tuple[str, ...]
-        supply, to_wheel = (ANTON_TILE, (ANTON_TILE,)) if ANTON_TILE in company.tiles else ("", ())
-        sources += [(supply, t, to_wheel) for t in wheel.tiles_on_wheel(company) if t != ANTON_TILE]
+        supply, to_wheel = (ANTON_TILE, (ANTON_TILE,)) if ANTON_TILE in tiles else ("", ())
+        sources += [(supply, t, to_wheel) for t in on_wheel if t != ANTON_TILE]
+    found = []
     for supply, tile, to_wheel in sources:
         if engineer_free and not comps.tile(tile).engineer_free:
             continue
         for use in _uses_of(supply, tile, to_wheel):
             if use.key not in seen:
                 seen.add(use.key)
-                yield use
+                found.append(use)
+    return tuple(found)
 
 
 @cache  # (tiles' data: the same uses at every check)
