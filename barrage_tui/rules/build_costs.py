@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
+from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
 from . import company_board, officers, patents, rewards
@@ -146,9 +147,8 @@ def cost_rules(game: Game, seat: int) -> Callable[[TileUse | None], CostRules]:
     the tile is found once. Tile uses with equal cost rules cost the same on the same space."""
     company = game.state.companies[seat]
     in_force = officers.in_force(company)
-    price = max(o.credits_per_machinery for o in in_force)
-    wild = any(o.machinery_wild for o in in_force)
-    waivers = tuple(sorted({w for o in in_force if (w := o.token_waiver(game, seat)) is not None}))
+    price, wild, waiving = _officer_terms(in_force)
+    waivers = tuple(sorted({w for o in waiving if (w := o.token_waiver(game, seat)) is not None}))
     engineers = engineers_available(company)
     structure_costs, discount, conduits = _module_costs(game, seat)
 
@@ -157,6 +157,14 @@ def cost_rules(game: Game, seat: int) -> Callable[[TileUse | None], CostRules]:
         return CostRules(tile if patents.changes_cost(tile) else "", in_force, price, wild, engineers, waivers,
                          game.board, structure_costs, discount, conduits)
     return of
+
+
+@lru_cache(maxsize=256)  # (the same few officers in force at every check)
+def _officer_terms(in_force: tuple[Officer, ...]) -> tuple[int, bool, tuple[Officer, ...]]:
+    """What the officers in force change in every build's cost: credits per machinery unit (Solomon), all
+    machinery wild (a copied Elon), and those who may waive a token's cost (Angelo: asked each time)."""
+    return (max(o.credits_per_machinery for o in in_force), any(o.machinery_wild for o in in_force),
+            tuple(o for o in in_force if type(o).token_waiver is not Officer.token_waiver))
 
 
 _NO_COSTS: Mapping[str, tuple[int, str]] = MappingProxyType({})
