@@ -11,11 +11,10 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from barrage_tui.rules import water
-from barrage_tui.rules.components import components
+from barrage_tui.rules import facts, flow_drop
 
 if TYPE_CHECKING:
-    from barrage_tui.rules.game import Game
+    from barrage_tui.rules import Game
 
 
 def outcome(game: Game, seat: int, extra: dict[str, int], flowing: bool) -> tuple[int, int]:
@@ -29,7 +28,7 @@ def outcome(game: Game, seat: int, extra: dict[str, int], flowing: bool) -> tupl
     held = 0
     for head, n in sources:
         for _ in range(n):
-            end = water.flow_drop(trial, head)
+            end = flow_drop(trial, head)
             if end in st.dams and st.dams[end].owner == seat:
                 held += 1
     return held, st.companies[seat].energy - energy
@@ -44,7 +43,7 @@ def basin_traffic(game: Game) -> dict[int, Counter[str]]:
     for head, n in game.state.headstream_drops.items():
         for _ in range(n):
             passed: list[str] = []
-            water.flow_drop(trial, head, passed)
+            flow_drop(trial, head, passed)
             for basin in {dams[node].zone for node in passed if node in dams}:
                 traffic.setdefault(basin, Counter())[head] += 1
     return traffic
