@@ -10,6 +10,7 @@ from .. import china, company_board, officers
 from ..automa_levels import level
 from ..company_board import Income
 from ..components import PowerhousePiece, components
+from ..state import CompanyState, Segment
 from .table import SeatView, who
 
 if TYPE_CHECKING:
@@ -72,6 +73,28 @@ class CompanyView(SeatView):
     ability_off_by_level: bool  # when off: the Automa's level has none (else it waits for powerhouses)
 
 
+EMPTY_SEGMENT = WheelSegment((), 0, 0, 0)
+
+
+def _segment(seg: Segment) -> WheelSegment:
+    if seg.is_empty():  # (most are: one value for them all)
+        return EMPTY_SEGMENT
+    return WheelSegment(tuple(seg.tiles), seg.excavators, seg.mixers, seg.excamixers)
+
+
+_INCOMES: dict[str, tuple[tuple[Income, ...], ...]] = {}  # by company: its rows' incomes (facts, read once)
+
+
+def _incomes(c: CompanyState) -> tuple[tuple[Income, ...], ...]:
+    """Each income row's incomes by column (a company's board: the same all game, so worked out once)."""
+    found = _INCOMES.get(c.company)
+    if found is None:
+        found = _INCOMES[c.company] = tuple(
+            tuple(inc for col in range(1, company_board.columns(s) + 1) if (inc := company_board.income(c, s, col)))
+            for s in company_board.ROWS)
+    return found
+
+
 def company_view(game: Game, seat: int) -> CompanyView:
     st = game.state
     c = st.companies[seat]
@@ -82,11 +105,10 @@ def company_view(game: Game, seat: int) -> CompanyView:
                     for i, (need, fee) in enumerate(spaces))
     copied = [c.copied_officer] if c.copied_officer else []
     copied += [o for o in c.copied_for_round if o not in copied]
-    incomes = tuple(IncomeRow(s, tuple(inc for col in range(1, company_board.columns(s) + 1)
-                                       if (inc := company_board.income(c, s, col))),
-                              tuple(company_board.taken(c, s))) for s in company_board.ROWS)
-    wheel = tuple(WheelSegment(tuple(seg.tiles), seg.excavators, seg.mixers, seg.excamixers)
-                  for k in range(1, len(c.wheel)) for seg in (c.wheel[(c.wheel_open + k) % len(c.wheel)],))
+    incomes = tuple(IncomeRow(s, row, tuple(company_board.taken(c, s)))
+                    for s, row in zip(company_board.ROWS, _incomes(c)))
+    n = len(c.wheel)
+    wheel = tuple(_segment(c.wheel[(c.wheel_open + k) % n]) for k in range(1, n))
     if components().companies[c.company].powerhouse_row_bonus:
         active, by_level = game.ability_active(seat), not level(c).company_ability
     else:  # China's distinct pieces: at work all game, as its Automa's level allows

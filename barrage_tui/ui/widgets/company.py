@@ -36,7 +36,7 @@ class CompanyBoard(Panel):
         fits = height <= 0 or self.styles.height is None or self.styles.height.is_auto  # no limit to fit
         company = company_view(view.game, self.seat)
         for dense, incomes in ((False, True), (True, True), (True, False)):  # the incomes go last
-            out = self._board(view, company, width, dense, incomes)
+            out = self._board(view, width, dense, incomes, company)
             if fits or len(out) <= height:
                 break
         return out
@@ -46,9 +46,11 @@ class CompanyBoard(Panel):
             self._built_width = -1  # a new height may need the other form: built again below
         super().on_resize()
 
-    def _board(self, view: View, c: CompanyView, width: int, dense: bool, incomes: bool = True) -> list[Text]:
+    def _board(self, view: View, width: int, dense: bool, incomes: bool = True,
+               company: CompanyView | None = None) -> list[Text]:
         """The board's lines; ``dense`` puts them closer, and without ``incomes`` the income rows shrink to
-        which slots are uncovered (their rewards are in the help)."""
+        which slots are uncovered (their rewards are in the help); ``company``: its view, when already built."""
+        c = company if company is not None else company_view(view.game, self.seat)
         comps = facts()
         prompt = view.prompt
         deciding = prompt is not None and prompt.seat == self.seat
