@@ -27,17 +27,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, cast
 
-from barrage_tui.rules import production
-from barrage_tui.rules.engine.decisions import PromptKind
-from barrage_tui.rules.engine.keys import Key, make
-from barrage_tui.rules.production import System
+from barrage_tui.rules import Key, PromptKind, System, make_key, system_energy as rules_system_energy
 
 from . import contracts, machinery, officer_amir, officer_octavius, placement
 from .boxes.production import best_system, drops_for, system_energy
 from .boxes.water import next_headstream
 
 if TYPE_CHECKING:
-    from barrage_tui.rules.engine.decisions import Prompt
+    from barrage_tui.rules import Prompt
 
     from .context import Context
 
@@ -106,16 +103,16 @@ class Answerer:
         want = drops_for(self.view, self.system, counts[-1]) if self.system else counts[-1]
         k = want if want in counts else counts[-1]
         if self.system and len(self.flows) <= 1:  # Dr. Octavius's several Dams: energy already planned
-            self.energy = production.system_energy(self.view.game, self.view.seat, self.system, k, self.bonus,
-                                                   self.second)
-        return make("drops", k)
+            self.energy = rules_system_energy(self.view.game, self.view.seat, self.system, k, self.bonus,
+                                              self.second)
+        return make_key("drops", k)
 
     def _headstream_drop(self, prompt: Prompt) -> str:
         left = cast(int, prompt.data["of"]) - cast(int, prompt.data["drop"]) + 1  # this drop and those still to place
         if officer_amir.applies(self.view):
             return officer_amir.answer(self.view, prompt, left)
         head = next_headstream(self.view, left, bool(prompt.data["flowing"]))
-        return make("headstream", head) if head else "done"
+        return make_key("headstream", head) if head else "done"
 
     # ------------------------------------------------------------ the rest
 
@@ -128,12 +125,12 @@ class Answerer:
             if pick is None:
                 return "skip"
             self.plan.remove(pick)
-            return make("contract", pick)
-        return make("contract", contracts.best(self.view, offered, self.marker))
+            return make_key("contract", pick)
+        return make_key("contract", contracts.best(self.view, offered, self.marker))
 
     def _machinery(self, prompt: Prompt) -> str:
         offer = Key.parse(prompt.keys()[0])
-        return make("machinery", *machinery.wild(self.view, offer.number(0) + offer.number(1)))
+        return make_key("machinery", *machinery.wild(self.view, offer.number(0) + offer.number(1)))
 
     def _build_column(self, prompt: Prompt) -> str:
         return prompt.keys()[0]  # the offered columns, left to right: see boxes/construction.choice
@@ -149,7 +146,7 @@ class Answerer:
         if not spaces:
             return "skip"
         space, _ = placement.choose(self.view, str(prompt.data["structure"]), spaces)
-        return make("space", space)
+        return make_key("space", space)
 
 
     def _payment(self, prompt: Prompt) -> str:

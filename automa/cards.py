@@ -13,7 +13,7 @@ from importlib import resources
 from types import MappingProxyType
 from typing import Any, Mapping, TypeVar
 
-from barrage_tui.rules.rewards import STRUCTURE_NAMES
+from barrage_tui.rules import STRUCTURE_NAMES
 
 
 def load(name: str) -> dict[str, Any]:

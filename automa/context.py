@@ -10,17 +10,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from barrage_tui.rules import automa_step
-from barrage_tui.rules.automa_levels import AUTOMA, Level, level
-from barrage_tui.rules.actions import engineers_available
-from barrage_tui.rules.state import CompanyState, GameState
+from barrage_tui.rules import AUTOMA, AutomaStep, CompanyState, GameState, Level, engineers_available, level
 
 from .answers import Answerer
 from .cards import Card, Criteria, cards
 from .engineers import section_space
 
 if TYPE_CHECKING:
-    from barrage_tui.rules.game import Game
+    from barrage_tui.rules import Game
 
 
 class Context:
@@ -28,7 +25,7 @@ class Context:
         self.game = game.scratch()
         self.seat = seat
         self.answer = Answerer(self)
-        self.step = automa_step.Step(self.game, seat, self.answer)
+        self.step = AutomaStep(self.game, seat, self.answer)
         self.notes: list[str] = []
         self.architect_used = False
 

@@ -12,23 +12,22 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from barrage_tui.rules.components import components
-from barrage_tui.rules.contracts import contract_reduction
+from barrage_tui.rules import contract_reduction, facts
 
 from . import officers
 
 if TYPE_CHECKING:
-    from barrage_tui.rules.state import GameState
+    from barrage_tui.rules import GameState
 
     from .view import View
 
 
 def need(contract: int) -> int:
-    return components().contracts[contract].energy
+    return facts().contracts[contract].energy
 
 
 def position(state: GameState, contract: int) -> int:
-    kind = components().contracts[contract].kind
+    kind = facts().contracts[contract].kind
     row = state.national if kind == "national" else state.private_display.get(kind, [])
     return row.index(contract) if contract in row else -1
 
@@ -56,7 +55,7 @@ def most_contracts(view: View, offered: list[int], energy: int) -> list[int]:
     st = view.game.state
     cut = reduction(view)
     cost = {c: max(0, need(c) - cut) for c in offered}
-    nationals = [c for c in offered if components().contracts[c].kind == "national" and cost[c] <= energy]
+    nationals = [c for c in offered if facts().contracts[c].kind == "national" and cost[c] <= energy]
     best_set: tuple[int, ...] = ()
     best_key = None
     for n in range(len(offered), 0, -1):

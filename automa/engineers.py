@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from barrage_tui.rules.actions import space_exists
-from barrage_tui.rules.components import components
+from barrage_tui.rules import facts, space_exists
 
 from .cards import tables
 
@@ -27,7 +26,7 @@ def section_space(view: View, section: str) -> str:
     if section == "bank":
         return BANK
     st = view.game.state
-    spaces = components().spaces
+    spaces = facts().spaces
     order: list[str] = tables()["engineer_placement"][section]  # the data file's lists (untyped TOML)
     for space in order:
         if space_exists(view.game, spaces[space]) and space not in st.occupied:

@@ -16,12 +16,10 @@ from collections.abc import Iterator
 from functools import cache
 from typing import TYPE_CHECKING
 
-from barrage_tui.rules.board_features import course
-from barrage_tui.rules.boards import Board
-from barrage_tui.rules.state import NEUTRAL, GameState
+from barrage_tui.rules import Board, GameState, NEUTRAL, course
 
 if TYPE_CHECKING:
-    from barrage_tui.rules.game import Game
+    from barrage_tui.rules import Game
 
 OWN, NEUTRAL_OWNER, OPPONENT = "own", "neutral", "opponent"
 

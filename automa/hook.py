@@ -9,8 +9,7 @@ from typing import TYPE_CHECKING
 from . import income, turn
 
 if TYPE_CHECKING:
-    from barrage_tui.rules.engine.decisions import Prompt
-    from barrage_tui.rules.game import Game
+    from barrage_tui.rules import Game, Prompt
 
 
 class Automa:

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from barrage_tui.rules.engine.decisions import Choice
+from barrage_tui.rules import Choice
 
 from .context import Context
 
 if TYPE_CHECKING:
-    from barrage_tui.rules.game import Game
+    from barrage_tui.rules import Game
 
 
 def plan(game: Game, seat: int) -> Choice:

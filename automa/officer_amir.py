@@ -36,16 +36,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from barrage_tui.rules import water
-from barrage_tui.rules.engine.keys import make
-from barrage_tui.rules.officers.amir import FLOW
+from barrage_tui.rules import AMIR_FLOW, make_key, own_dams_with_room
 
 from . import criteria, officers, placement
 from .boxes import water as water_box  # (a module: the water box imports this one too)
 from .geography import OWN, geo
 
 if TYPE_CHECKING:
-    from barrage_tui.rules.engine.decisions import Prompt
+    from barrage_tui.rules import Prompt
 
     from .view import View
 
@@ -67,7 +65,7 @@ def _system_conduit_value(view: View, dam: str, own: bool) -> int | None:
 
 def choose_dam(view: View) -> tuple[str, str] | None:
     """(the Dam a drop goes straight into, why), or None when none of the three choices has room."""
-    rooms = water.own_dams_with_room(view.game, view.seat)
+    rooms = own_dams_with_room(view.game, view.seat)
     for why, own in (("a complete own system", True), ("another company's Conduit to its Powerhouse", False)):
         scored = {d: v for d in rooms if (v := _system_conduit_value(view, d, own)) is not None}
         if scored:
@@ -89,9 +87,9 @@ def answer(view: View, prompt: Prompt, remaining: int) -> str:
     """The answer to water.place_drops's question for one drop."""
     dam = choose_dam(view)
     if dam is not None:
-        return make("dam", dam[0])
+        return make_key("dam", dam[0])
     head = water_box.next_headstream(view, remaining, flowing=True)
     if head is None:
         return "done"
-    flowing = make("headstream", head, FLOW)  # offered when the drops would otherwise wait
-    return flowing if prompt.find(flowing) is not None else make("headstream", head)
+    flowing = make_key("headstream", head, AMIR_FLOW)  # offered when the drops would otherwise wait
+    return flowing if prompt.find(flowing) is not None else make_key("headstream", head)

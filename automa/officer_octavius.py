@@ -19,46 +19,43 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from barrage_tui.rules import production
-from barrage_tui.rules.officers.octavius import joins, sources
-from barrage_tui.rules.production import System
+from barrage_tui.rules import System, dams_into, flows_energy, max_drops, may_join, path_value, several_dams
 
 from . import officers
 
 if TYPE_CHECKING:
-    from barrage_tui.rules.engine.decisions import Prompt
-    from barrage_tui.rules.game import Game
+    from barrage_tui.rules import Game, Prompt
 
     from .view import View
 
 
 def value(game: Game, system: System) -> int:
     """The value per drop of a Dam's path to the Powerhouse (a Japanese chain: its conduits' sum)."""
-    return production.path_value(game, system)
+    return path_value(game, system)
 
 
 def applies(view: View, second: bool = False) -> bool:
-    return officers.has(view, "octavius") and production.several_dams(view.game, view.seat, second)
+    return officers.has(view, "octavius") and several_dams(view.game, view.seat, second)
 
 
 def flows(view: View, system: System, second: bool = False) -> list[tuple[System, int]]:
     """[(system, drops), ...]: ``system`` first, then every other source Dam into its Powerhouse."""
     game, seat = view.game, view.seat
-    out = [(system, production.max_drops(game, seat, system))]
+    out = [(system, max_drops(game, seat, system))]
     if not applies(view, second):
         return out
     best: dict[str, System] = {}
-    for s in sources(game, seat, system.powerhouse):
-        if joins(out, s) and (s.dam not in best or value(game, s) > value(game, best[s.dam])):
+    for s in dams_into(game, seat, system.powerhouse):
+        if may_join(out, s) and (s.dam not in best or value(game, s) > value(game, best[s.dam])):
             best[s.dam] = s
     for s in sorted(best.values(), key=lambda s: (-value(game, s), s.dam)):
-        if joins(out, s):  # a chain's linking dams are no sources (Japan's chains)
+        if may_join(out, s):  # a chain's linking dams are no sources (Japan's chains)
             out.append((s, game.state.dams[s.dam].drops))
     return out
 
 
 def energy(view: View, system: System, bonus: int, second: bool = False) -> int:
-    return production.flows_energy(view.game, view.seat, flows(view, system, second), bonus, second)
+    return flows_energy(view.game, view.seat, flows(view, system, second), bonus, second)
 
 
 def next_dam(plan: list[tuple[System, int]], prompt: Prompt) -> str:

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from barrage_tui.rules.officers.wu import held_drops
+from barrage_tui.rules import held_drops
 
 from . import contracts, officers
 

@@ -18,9 +18,7 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from barrage_tui.rules.automa_levels import AUTOMA, level
-from barrage_tui.rules.components import components
-from barrage_tui.rules.scoring import SECTION
+from barrage_tui.rules import AUTOMA, ENERGY_SECTION, facts, level
 
 from . import criteria
 from .cards import load
@@ -92,14 +90,14 @@ def preferred_spaces(view: View, structure: str, spaces: list[str], why: list[st
     if first:
         kept = criteria.DAM[first](view, spaces)
         if kept and len(kept) < len(spaces):
-            why.append(f"{components().officers[view.company.officer].name}: {criteria.NAMES[first]}")
+            why.append(f"{facts().officers[view.company.officer].name}: {criteria.NAMES[first]}")
         spaces = kept or spaces
     areas = adaptation(view, "base_area_preference") if structure == "base" else None
     for area in areas or ():
         kept = [s for s in spaces if view.game.board.dams[s].area == area]
         if kept:
             if len(kept) < len(spaces):
-                why.append(f"{components().officers[view.company.officer].name}: {area} first")
+                why.append(f"{facts().officers[view.company.officer].name}: {area} first")
             return kept
     return spaces
 
@@ -134,7 +132,7 @@ def contract_choice(view: View, marker: int | None = None) -> str:
     the marker moves only after the contract is chosen); without a production (``marker`` None) the normal
     rule applies."""
     choice: str = adaptation(view, "contract_choice", "highest")
-    if choice == "lowest" and (marker is None or marker >= SECTION * view.game.state.round):
+    if choice == "lowest" and (marker is None or marker >= ENERGY_SECTION * view.game.state.round):
         return "highest"
     return choice
 

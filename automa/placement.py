@@ -18,9 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, TypeVar
 
-from barrage_tui.rules.boards import Board
-from barrage_tui.rules.components import BASE_BOARD
-from barrage_tui.rules.state import NEUTRAL
+from barrage_tui.rules import BASE_BOARD, Board, NEUTRAL
 
 from . import criteria, officers
 from .cards import Criteria, tables

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from barrage_tui.rules.engine.decisions import Choice
+from barrage_tui.rules import Choice
 
 from . import officer_wu, officers
 from .boxes import TRY
@@ -26,7 +26,7 @@ from .cards import Box, Card
 from .context import Context
 
 if TYPE_CHECKING:
-    from barrage_tui.rules.game import Game
+    from barrage_tui.rules import Game
 
 LAST_ROUND = 5
 

@@ -6,8 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
-    from barrage_tui.rules.game import Game
-    from barrage_tui.rules.state import CompanyState
+    from barrage_tui.rules import CompanyState, Game
 
     from .cards import Criteria
 

@@ -11,16 +11,16 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from barrage_tui.rules import water
+from barrage_tui.rules import WaterCourse
 
 if TYPE_CHECKING:
-    from barrage_tui.rules.game import Game
+    from barrage_tui.rules import Game
 
 
 def outcome(game: Game, seat: int, extra: dict[str, int], flowing: bool) -> tuple[int, int]:
     """(drops that end in the seat's Dams, USA energy gained) when ``extra`` drops are put on headstreams:
     flowing at once on the map as it is, or waiting - then every waiting drop flows with them."""
-    course = water.Course(game)
+    course = WaterCourse(game)
     sources = [] if flowing else list(game.state.headstream_drops.items())
     sources += list(extra.items())
     dams = game.state.dams
@@ -39,7 +39,7 @@ def outcome(game: Game, seat: int, extra: dict[str, int], flowing: bool) -> tupl
 def basin_traffic(game: Game) -> dict[int, Counter[str]]:
     """For each basin, how many of the drops waiting on the headstreams would flow through it, by
     headstream (a drop stopping in a basin's Dam flows through that basin)."""
-    course = water.Course(game)
+    course = WaterCourse(game)
     dams = game.board.dams
     traffic: dict[int, Counter[str]] = {}
     for head, n in game.state.headstream_drops.items():

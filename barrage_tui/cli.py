@@ -9,8 +9,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, NoReturn
 
 if TYPE_CHECKING:
-    from .rules.automa_levels import Level
-    from .rules.plugin import ModuleFacts
+    from .rules import Level, ModuleFacts
 
 INTERRUPTED = 130  # the shell's status for a command ended by Ctrl+C (128 + SIGINT)
 
@@ -47,7 +46,7 @@ class _AutomaLevels:
 
 
 def _levels() -> dict[str, Level]:
-    from .rules.automa_levels import levels
+    from .rules import levels
     return levels()
 
 
@@ -63,13 +62,13 @@ class _Modules:
 
 
 def _known_modules() -> dict[str, ModuleFacts]:
-    from .rules.plugin import known_modules
+    from .rules import known_modules
     return known_modules()
 
 
 def _modules(text: str) -> tuple[str, ...]:
     """``--modules overseas,geological``: known module ids (modules.toml, read only when it is given)."""
-    from .rules.plugin import known_modules
+    from .rules import known_modules
     ids = tuple(m.strip() for m in text.split(",") if m.strip())
     unknown = [m for m in ids if m not in known_modules()]
     if unknown:
@@ -163,12 +162,11 @@ def _port(text: str) -> int:
 
 def _board(text: str) -> tuple[str, str]:
     """A ``--board`` argument: (what Setup.options["board"] holds, "") or ("", the problem on one line)."""
-    from .rules import board_files
-    from .rules.boards import BoardProblem
+    from .rules import BoardProblem, board_file_ref, load_board
     from .visible import visible
-    ref = board_files.file_ref(text)
+    ref = board_file_ref(text)
     try:
-        board_files.load(ref)
+        load_board(ref)
     except BoardProblem as exc:
         return "", visible(f"{text}: {exc}")
     return ref, ""
@@ -176,20 +174,20 @@ def _board(text: str) -> tuple[str, str]:
 
 def _board_seats(ref: str) -> tuple[int, ...]:
     """The seat counts a ``--board`` (already loaded once, so it loads) is made for (empty: any)."""
-    from .rules import board_files
-    return board_files.load(ref).seats if ref else ()
+    from .rules import load_board
+    return load_board(ref).seats if ref else ()
 
 
 def _board_check(path: str) -> int:
     """``barrage-tui board check FILE``: a summary line (exit 0) or the one problem (exit 1)."""
-    from .rules import board_files, boards
+    from .rules import BoardProblem, board_file_ref, board_summary, load_board
     from .visible import visible
     try:
-        board = board_files.load(board_files.file_ref(path))
-    except boards.BoardProblem as exc:
+        board = load_board(board_file_ref(path))
+    except BoardProblem as exc:
         print(visible(f"{path}: {exc}"), file=sys.stderr)
         return 1
-    print(visible(f"{path}: ok: {boards.summary(board)}"))
+    print(visible(f"{path}: ok: {board_summary(board)}"))
     return 0
 
 
@@ -207,7 +205,7 @@ def _run(argv: list[str] | None) -> int:
     if args.command == "board":
         return _board_check(args.file)
     if args.command == "sim":
-        from .rules import sim
+        from .rules import sim  # (its own module beside the API: the app never loads multiprocessing)
         board, problem = _board(args.board) if args.board is not None else ("", "")
         if problem:
             print(f"barrage-tui: --board {problem}", file=sys.stderr)
@@ -216,20 +214,20 @@ def _run(argv: list[str] | None) -> int:
             parser.error("--games must be at least 1")
         if args.jobs is not None and args.jobs < 1:
             parser.error("--jobs must be at least 1")
-        from .rules.components import components
-        fewest, most = components().seats
+        from .rules import facts
+        fewest, most = facts().seats
         if args.players is not None and not fewest <= args.players <= most:
             parser.error(f"--players must be from {fewest} to {most}")
         jobs = args.jobs or os.cpu_count() or 1
         intro = True if args.intro else False if args.full else None
         for module in args.modules:  # a module played with some seat counts only (modules.toml seats)
-            from .rules.setup import seat_counts
-            facts = _known_modules()[module]
-            if facts.seats is None:
+            from .rules import seat_counts
+            module_facts = _known_modules()[module]
+            if module_facts.seats is None:
                 continue
-            low, high = facts.seats
+            low, high = module_facts.seats
             if (args.players or low) not in range(low, high + 1) or args.automa >= high:
-                parser.error(f"{facts.name} is for {seat_counts(low, high)} players: "
+                parser.error(f"{module_facts.name} is for {seat_counts(low, high)} players: "
                              f"--players {low} (the default with it) and at most --automa {high - 1}")
         seats = _board_seats(board)
         if seats and (args.players not in (None, *seats) or args.automa > max(seats)):

@@ -20,19 +20,13 @@ from typing import Any
 
 import tomli_w
 
-from barrage_tui.rules import board_files
-from barrage_tui.rules.board_files import board_ref
-from barrage_tui.rules.boards import BoardProblem
-from barrage_tui.rules.components import STRUCTURES, components
-from barrage_tui.rules.game import Game
-from barrage_tui.rules.officers import OFFICERS
-from barrage_tui.rules.plugin import registered
-from barrage_tui.rules.setup import DRAFT_OPTION, SeatSetup, Setup, new_state
-from barrage_tui.rules.state import CompanyState, DamState, GameState, Segment
+from barrage_tui.rules import (
+    BoardProblem, CompanyState, DRAFT_OPTION, DamState, Game, GameState, OFFICERS, STRUCTURES, SeatSetup, Segment,
+    Setup, board_ref, facts, key_path, load_board, new_state, registered_modules,
+)
 
 from .errors import FormatProblem, one_line
 from .limits import prescan
-from barrage_tui.rules.validation import key_path
 
 from .schema import Reader, wrong_type
 
@@ -313,7 +307,7 @@ def migrate_module_fields(state: dict[str, Any]) -> dict[str, Any]:
     """A version 3 state table with each module's flat fields (``duel_markers``, ...) moved into its own
     table ``modules.<id>`` under their new names (each module's ``old_fields``)."""
     moved = dict(state)
-    for module in registered().values():
+    for module in registered_modules().values():
         own = {new: moved.pop(old) for old, new in module.old_fields.items() if old in moved}
         if own:
             modules = moved.setdefault("modules", {})
@@ -336,7 +330,7 @@ def check_board(setup: Setup, recorded: object) -> str:
                             "digits): the file is damaged")
     ref = board_ref(setup.options)
     try:
-        board = board_files.load(ref)
+        board = load_board(ref)
     except BoardProblem as exc:
         raise FormatProblem(f"the game's board {ref}: {exc}") from None
     if recorded is not None and recorded.lower() != board.sha256:
@@ -347,7 +341,7 @@ def check_board(setup: Setup, recorded: object) -> str:
 
 def derive(st: GameState, setup: Setup, missing: set[str], where: str) -> None:
     """Fill the fields a hand-written position may leave out with the values they must have."""
-    comps = components()
+    comps = facts()
 
     def gone(name: str, base: str = where) -> bool:
         return key_path(base, name) in missing

@@ -12,8 +12,7 @@ import time
 import weakref
 from pathlib import Path
 
-from barrage_tui.rules.engine.file_limits import FileRefused, read_regular
-from barrage_tui.rules.game import Game
+from barrage_tui.rules import FileRefused, Game, read_regular
 
 from . import codec, replay
 from .atomic import write_atomic

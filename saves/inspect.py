@@ -12,12 +12,7 @@ import sys
 from collections.abc import Iterable
 from typing import TextIO
 
-from barrage_tui.rules.components import STRUCTURES, components
-from barrage_tui.rules.engine.decisions import IllegalChoice
-from barrage_tui.rules.game import Game
-from barrage_tui.rules.rounds import ROUNDS
-from barrage_tui.rules.plugin import modules
-from barrage_tui.rules.state import NEUTRAL
+from barrage_tui.rules import Game, IllegalChoice, NEUTRAL, ROUNDS, STRUCTURES, facts, modules_on
 from barrage_tui.visible import visible
 
 from . import codec
@@ -67,12 +62,12 @@ def inspect_command(args: argparse.Namespace, out: TextIO | None = None, err: Te
 # ------------------------------------------------------------------------------------------ the summary
 
 def _company_name(company: str) -> str:
-    comps = components()
+    comps = facts()
     return comps.companies[company].name if company in comps.companies else company
 
 
 def _officer_name(officer: str) -> str:
-    comps = components()
+    comps = facts()
     return comps.officers[officer].name if officer in comps.officers else officer
 
 
@@ -95,7 +90,7 @@ def describe(game: Game, name: str = "") -> str:
     add = lines.append
     kind = "introductory game" if setup.introductory else "full game"
     head = f"Save {name}: " if name else ""
-    switched_on = sorted(modules(setup.options))
+    switched_on = sorted(modules_on(setup.options))
     add(f"{head}{st.seats} seat(s), {kind}, seed {setup.seed}"
         + (f", game id {setup.options['id']}" if setup.options.get("id") else "")
         + (f", modules: {', '.join(switched_on)}" if switched_on else ""))

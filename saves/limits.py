@@ -11,8 +11,7 @@ from __future__ import annotations
 
 import re
 
-from barrage_tui.rules.engine.file_limits import deep_key, skeleton
-from barrage_tui.rules.engine.file_limits import too_large as _too_large
+from barrage_tui.rules import deep_key, skeleton, too_large as _too_large
 
 from .errors import FormatProblem
 

@@ -19,13 +19,10 @@ from __future__ import annotations
 import weakref
 from collections.abc import Callable
 
-from barrage_tui.rules.boards import Board
-from barrage_tui.rules.engine.decisions import IllegalChoice
-from barrage_tui.rules.game import Game
-from barrage_tui.rules.invariants import violations
-from barrage_tui.rules.setup import Setup, new_state
-from barrage_tui.rules.state import GameState
-from barrage_tui.rules.validation import InvalidState, check_setup, check_state, check_turn, key_path
+from barrage_tui.rules import (
+    Board, Game, GameState, IllegalChoice, InvalidState, Setup, check_setup, check_state, check_turn, key_path,
+    new_state, violations,
+)
 
 from .codec import SaveData, written_origin
 from .errors import FormatProblem, one_line

@@ -18,8 +18,7 @@ from dataclasses import MISSING, fields, is_dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
-from barrage_tui.rules.state import ModuleState, module_state_class
-from barrage_tui.rules.validation import key_path
+from barrage_tui.rules import ModuleState, key_path, module_state_class
 
 from .errors import FormatProblem
 

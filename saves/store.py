@@ -22,7 +22,7 @@ from pathlib import Path
 
 import platformdirs
 
-from barrage_tui.rules.game import Game
+from barrage_tui.rules import Game
 
 from . import codec
 from .atomic import is_temp_file, remove_stale_temp_files

@@ -18,16 +18,15 @@ from collections.abc import Container, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from barrage_tui.rules import build_costs, build_spaces, build_tiles, company_board, production
-from barrage_tui.rules.components import components
-from barrage_tui.rules.engine.keys import make
-from barrage_tui.rules.officers import ANTON_TILE
+from barrage_tui.rules import (
+    ANTON_TILE, Payment, STRUCTURE_NAMES, TileUse, a_structure, board_rules, conduit_value, facts, free_columns,
+    legal_spaces, make_key, payments, tile_uses,
+)
 
 from .. import officers, placement
-from barrage_tui.rules.rewards import STRUCTURE_NAMES, a
 
 if TYPE_CHECKING:
-    from barrage_tui.rules.game import Game
+    from barrage_tui.rules import Game
 
     from ..cards import Box
     from ..context import Context
@@ -38,36 +37,36 @@ NORMAL_MACHINERY = {"base": "excavators", "conduit": "excavators", "elevation": 
 
 @dataclass(frozen=True)
 class Build:
-    use: build_tiles.TileUse
+    use: TileUse
     space: str
-    payment: build_costs.Payment
+    payment: Payment
     why: tuple[str, ...]
     column: int = 0  # the board column the piece comes from (0: the row's leftmost)
 
 
-def tile_order(view: View, structure: str) -> list[build_tiles.TileUse]:
+def tile_order(view: View, structure: str) -> list[TileUse]:
     """Its tiles for this structure, best first: highest level, a specific tile before a Joker; Anton's
     special tile last, copying the highest-level tile on its wheel."""
     # Decision (the China Challenge; the Automa rules know no landscapes): the Automa never builds a
     # landscape. Its cards name the base structures only, so a Landscape tile use is never among these, and
     # the rules offer an Automa no landscape space (rules/modules/china/data.py ``why_not``); nor does it get a
     # Landscape tile at setup (rules/modules/china/setup.py). What a built landscape opens it uses like any space.
-    tiles = components()
+    tiles = facts()
 
-    def rank(use: build_tiles.TileUse) -> tuple[bool, int, bool]:
+    def rank(use: TileUse) -> tuple[bool, int, bool]:
         info = tiles.tile(use.tile)
         return (use.supply_tile == ANTON_TILE, -info.level, info.builds == "any")
 
-    uses = [u for u in build_tiles.tile_uses(view.game, view.seat) if u.structure == structure]
+    uses = [u for u in tile_uses(view.game, view.seat) if u.structure == structure]
     return sorted(uses, key=rank)
 
 
-def payment(view: View, use: build_tiles.TileUse, space: str, spare: int | None = None) -> build_costs.Payment | None:
+def payment(view: View, use: TileUse, space: str, spare: int | None = None) -> Payment | None:
     found = choice(view, use, space, spare)
     return found[1] if found else None
 
 
-def choice(view: View, use: build_tiles.TileUse, space: str, spare: int | None = None) -> tuple[int, build_costs.Payment] | None:
+def choice(view: View, use: TileUse, space: str, spare: int | None = None) -> tuple[int, Payment] | None:
     """The board column and the payment of a build, or None when it cannot be paid.
 
     Decision: a row taken in any order (Brazil) is taken from the leftmost column whose lost machinery
@@ -77,17 +76,17 @@ def choice(view: View, use: build_tiles.TileUse, space: str, spare: int | None =
     Decision (China, no Automa rule exists): its Powerhouse piece is likewise the leftmost it can pay for -
     the cheapest, so it builds the 2-, 3-, 4- and 5-Mixer pieces in the order and at the costs of the base
     game's rising Powerhouse cost, passing a piece only while it lacks the Mixers."""
-    for column in company_board.free_columns(view.company, use.structure):
+    for column in free_columns(view.company, use.structure):
         if (pay := _payment(view, use, space, column, spare)) is not None:
             return column, pay
     return None
 
 
-def _payment(view: View, use: build_tiles.TileUse, space: str, column: int, spare: int | None) -> build_costs.Payment | None:
+def _payment(view: View, use: TileUse, space: str, column: int, spare: int | None) -> Payment | None:
     """Decision (the Geological Factor, not in the Automa rules): it pays a token's cost as it pays any
     cost - credits in VP, its machinery, its Engineers - and skips a space whose cost it cannot pay
     (``spare``: the Engineers it keeps after the box's; None: all it has)."""
-    pays = build_costs.payments(view.game, view.seat, use, space, view.game.spendable_credits(view.seat), column)
+    pays = payments(view.game, view.seat, use, space, view.game.spendable_credits(view.seat), column)
     limit = 3 * officers.machines_paid_in_vp(view)
     pays = [p for p in pays if p.credits <= limit and (spare is None or p.engineers <= spare)]
     if not pays:
@@ -96,7 +95,7 @@ def _payment(view: View, use: build_tiles.TileUse, space: str, column: int, spar
         pays = [p for p in pays if not p.excavators] or pays
     normal = NORMAL_MACHINERY[use.structure]  # the structure's own kind first, Excamixers (Elon) last
     if use.structure == "elevation":  # the company board's kind (Japan: Excavators)
-        normal = build_spaces.board_rules(view.company).elevation_resource
+        normal = board_rules(view.company).elevation_resource
     return min(pays, key=lambda p: (p.credits, getattr(p, "excamixers", 0), -getattr(p, normal), p.key))
 
 
@@ -108,12 +107,12 @@ def restricted(game: Game, structure: str, spaces: Iterable[str], area: str = ""
     if area:
         spaces = [s for s in spaces if m.dams[s].area == area]
     if min_value:
-        spaces = [s for s in spaces if production.conduit_value(game, s) >= min_value]
+        spaces = [s for s in spaces if conduit_value(game, s) >= min_value]
     return list(spaces)
 
 
 def options(view: View, structure: str, spaces: Iterable[str],
-            spare: int | None = None) -> dict[str, tuple[build_tiles.TileUse, build_costs.Payment]]:
+            spare: int | None = None) -> dict[str, tuple[TileUse, Payment]]:
     """The spaces it can build on, each with the tile it would build it with - the first of ``tile_order``
     that can pay for it - and the payment.
 
@@ -145,8 +144,8 @@ def raise_first(view: View, structure: str, spaces: Iterable[str]) -> list[str]:
     return raising or list(spaces)
 
 
-def joker_i(view: View, structure: str, space: str, use: build_tiles.TileUse, candidates: Container[str],
-            spare: int | None = None) -> tuple[str, build_costs.Payment] | None:
+def joker_i(view: View, structure: str, space: str, use: TileUse, candidates: Container[str],
+            spare: int | None = None) -> tuple[str, Payment] | None:
     """Joker I at Hard and above (9.2): a Base built with it takes the red-outlined space of the basin the
     placement procedure chose, if that space is free (Joker I waives its fee): that space and the payment.
 
@@ -167,14 +166,14 @@ def plan(view: View, structure: str, area: str = "", min_value: int = 0, spare: 
     if view.company.pieces[structure] <= 0:
         return f"no {name} left on its board"
     if not tile_order(view, structure):
-        return f"no tile that builds {a(structure)}"
-    spaces = restricted(view.game, structure, build_spaces.legal_spaces(view.game, view.seat, structure), area,
+        return f"no tile that builds {a_structure(structure)}"
+    spaces = restricted(view.game, structure, legal_spaces(view.game, view.seat, structure), area,
                         min_value)
     if not spaces:
-        return f"no free space for {a(structure)}" + (" there" if area or min_value else "")
+        return f"no free space for {a_structure(structure)}" + (" there" if area or min_value else "")
     found = options(view, structure, spaces, spare)
     if not found:
-        return f"not enough machinery for {a(structure)}"
+        return f"not enough machinery for {a_structure(structure)}"
     found = {s: found[s] for s in raise_first(view, structure, found)}
     tiles = {s: use.tile for s, (use, _) in found.items()}
     space, why = placement.choose(view, structure, list(found), tiles)
@@ -188,7 +187,7 @@ def plan(view: View, structure: str, area: str = "", min_value: int = 0, spare: 
 
 def engineers(view: Context, box: Box, build: Build) -> int:
     """The box's count; an Automa at Hard and above places none with an engineer-free tile (9.2)."""
-    free = components().tile(build.use.tile).engineer_free
+    free = facts().tile(build.use.tile).engineer_free
     return 0 if free and view.is_automa and officers.tile_effects(view) else box.engineers
 
 
@@ -200,11 +199,11 @@ def carry_out(ctx: Context, box: Box, build: Build, heading: str) -> None:
         heading += f" (Gennardo Grasso: first construction of the round, {saved} Engineer fewer)"
     else:
         ctx.place("company", n, box.ends_turn)
-    column = make("column", build.column)  # Brazil's column; China's Powerhouse piece
+    column = make_key("column", build.column)  # Brazil's column; China's Powerhouse piece
     ctx.do("build", build_tile=build.use.key, build_column=column, powerhouse_piece=column,
            build_space=f"space:{build.space}", payment=build.payment.key)
     why = "; ".join(build.why)
-    ctx.note(f"{heading}: built on {build.space} with the {components().tile(build.use.tile).name} tile, paying "
+    ctx.note(f"{heading}: built on {build.space} with the {facts().tile(build.use.tile).name} tile, paying "
              f"{build.payment.label}" + (f" ({why})" if why else ""))
 
 

@@ -9,19 +9,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from barrage_tui.rules.components import components
+from barrage_tui.rules import STRUCTURE_NAMES, facts
 
-from barrage_tui.rules.rewards import STRUCTURE_NAMES
 
 if TYPE_CHECKING:
-    from barrage_tui.rules.state import GameState
+    from barrage_tui.rules import GameState
 
     from ..cards import Box
     from ..context import Context
 
 
 def choose_slot(state: GameState, structure: str) -> int | None:
-    tiles = components()
+    tiles = facts()
     offer = [(slot, tiles.tile(t)) for slot, t in enumerate(state.patent_offer, 1) if t]
     for builds in (structure, "any"):
         found = [(slot, t) for slot, t in offer if t.builds == builds]

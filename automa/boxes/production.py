@@ -25,12 +25,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from barrage_tui.rules import production
-from barrage_tui.rules.components import components
-from barrage_tui.rules.engine.keys import make
-from barrage_tui.rules.production import System
-from barrage_tui.rules.scoring import SECTION
-from barrage_tui.rules.state import NEUTRAL
+from barrage_tui.rules import (
+    ENERGY_SECTION, NEUTRAL, System, facts, fulfils_contracts, make_key, max_drops, path_value, production_systems,
+    system_energy as rules_system_energy,
+)
 
 from .. import contracts, officer_octavius, officers, placement
 
@@ -42,14 +40,14 @@ if TYPE_CHECKING:
 
 def drops_for(view: View, system: System, most: int) -> int:
     """All the drops it may use; Viktor: exactly 1 with a conduit of value 1 or 2 (a chain: its path's value)."""
-    return 1 if officers.single_drop(view, production.path_value(view.game, system)) else most
+    return 1 if officers.single_drop(view, path_value(view.game, system)) else most
 
 
 def system_energy(view: View, system: System, bonus: int, second: bool = False) -> int:
     if officer_octavius.applies(view, second):
         return officer_octavius.energy(view, system, bonus, second)
-    k = drops_for(view, system, production.max_drops(view.game, view.seat, system))
-    return production.system_energy(view.game, view.seat, system, k, bonus, second)
+    k = drops_for(view, system, max_drops(view.game, view.seat, system))
+    return rules_system_energy(view.game, view.seat, system, k, bonus, second)
 
 
 def best_system(view: View, systems: list[System], bonus: int, second: bool = False) -> tuple[System, int]:
@@ -80,15 +78,15 @@ def fulfils(view: View, system: System) -> bool:
     """Decision (the Geological Factor, not in the Automa rules): a production through a Powerhouse under
     token 8 fulfils no contract, so it never meets this box's condition (3)."""
     zone = view.game.board.powerhouses[system.powerhouse].zone
-    return production.fulfils_contracts(view.game, zone)
+    return fulfils_contracts(view.game, zone)
 
 
 def try_box(ctx: Context, box: Box) -> str | None:
     bonus = box.production_bonus
-    systems = [s for s in production.systems(ctx.game, ctx.seat, bonus) if fulfils(ctx, s)]
+    systems = [s for s in production_systems(ctx.game, ctx.seat, bonus) if fulfils(ctx, s)]
     if not systems:
         return "no production system"
-    if ctx.company.energy >= SECTION * ctx.state.round and leads_energy_track(ctx):
+    if ctx.company.energy >= ENERGY_SECTION * ctx.state.round and leads_energy_track(ctx):
         return "it leads the Energy track and has reached this round's section"
     system, energy = best_system(ctx, systems, bonus)
     need = cheapest_contract(ctx, box.contract_colour)
@@ -100,7 +98,7 @@ def try_box(ctx: Context, box: Box) -> str | None:
     lowest = officers.contract_choice(ctx, ctx.company.energy) == "lowest"
     ctx.place("turbine", box.engineers, box.ends_turn)
     ctx.pay(box.vp_change)
-    ctx.do(make("produce", bonus), system=system.key)
+    ctx.do(make_key("produce", bonus), system=system.key)
     ctx.note(f"{box.name}: {energy} energy, {system.dam} -> {system.conduit} -> {system.powerhouse}"
              + (f" (Dr. Octavius: with the water of {', '.join(more)} too)" if more else "")
              + ("; Franz de Lasse, below this round's section: the lowest contract" if lowest else ""))

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from barrage_tui.rules.board_features import open_headstreams
+from barrage_tui.rules import open_headstreams
 
 from .. import officer_amir
 from ..watersim import outcome

@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any
 from barrage_tui.visible import visible
 
 if TYPE_CHECKING:
-    from barrage_tui.rules.setup import Setup
+    from barrage_tui.rules import Setup
 
 MAX_REQUEST = 16 * 1024  # bytes of one line from an app
 MAX_MESSAGE = 8 * 1024 * 1024  # bytes of one line from the host (a table's save is ~10-50 KB)
@@ -160,29 +160,27 @@ _SETUP_FIELDS = {"seats", "introductory", "seed", "expansion", "confirm", "modul
 
 def _most_seats() -> int:
     """The most seats a game has (the rules' fact, game-flow.toml)."""
-    from barrage_tui.rules.components import components
-    return components().seats[1]
+    from barrage_tui.rules import facts
+    return facts().seats[1]
 
 
 def setup_to_wire(setup: Setup) -> Message:
     """Every choice of the start screen: the seats, mode, seed, officer set, End turn step, modules, board."""
-    from barrage_tui.rules.board_files import board_ref
-    from barrage_tui.rules.plugin import modules
-    from barrage_tui.rules.setup import CONFIRM_OPTION, EXPANSION_OPTION
+    from barrage_tui.rules import CONFIRM_OPTION, EXPANSION_OPTION, board_ref, modules_on
 
     return {"seats": [{f: getattr(s, f) for f in _SEAT_FIELDS} for s in setup.seats],
             "introductory": setup.introductory, "seed": setup.seed,
             "expansion": bool(setup.options.get(EXPANSION_OPTION)), "confirm": bool(setup.options.get(CONFIRM_OPTION)),
-            "modules": sorted(modules(setup.options)), "board": board_ref(setup.options)}
+            "modules": sorted(modules_on(setup.options)), "board": board_ref(setup.options)}
 
 
 def setup_from_wire(data: Message) -> Setup:
     """The Setup a client asks for, checked by the rules (``Setup.validate``); names made plain. The host
     gives it its id. Raises ProtocolError with the reason."""
-    from barrage_tui.rules.board_files import BOARD_OPTION, is_builtin
-    from barrage_tui.rules.components import BASE_BOARD
-    from barrage_tui.rules.plugin import MODULES_OPTION
-    from barrage_tui.rules.setup import CONFIRM_OPTION, EXPANSION_OPTION, SeatSetup, Setup, SetupError
+    from barrage_tui.rules import (
+        BASE_BOARD, BOARD_OPTION, CONFIRM_OPTION, EXPANSION_OPTION, MODULES_OPTION, SeatSetup, Setup, SetupError,
+        is_builtin,
+    )
 
     if set(data) != _SETUP_FIELDS:
         raise ProtocolError("a setup needs seats, introductory, seed, expansion, confirm, modules and board")

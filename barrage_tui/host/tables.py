@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Protocol
 
 import automa
 import saves
-from barrage_tui.rules import Game, IllegalChoice, PromptKind
+from barrage_tui.rules import Game, IllegalChoice, PromptKind, table_view
 from saves import codec
 from saves.files import new_game_id
 
@@ -37,7 +37,7 @@ from . import protocol, seats
 from .protocol import Message, ProtocolError, plain
 
 if TYPE_CHECKING:
-    from barrage_tui.rules.setup import Setup
+    from barrage_tui.rules import Setup
 
 MAX_TABLES = 24  # open or waiting tables at once
 RESERVE_TABLES = 6  # of them, kept for players with a key (an --open host's names cannot take them)
@@ -494,7 +494,7 @@ class Tables:
 
     def _who(self, table: Table, seat: int) -> str:
         if table.game is not None:
-            return plain(table.game.state.companies[seat].player)
+            return plain(table_view(table.game).companies[seat].player)
         return plain(table.setup.seats[seat].name)
 
     def _seats(self, table: Table, conn: Conn) -> Message:
@@ -532,7 +532,7 @@ class Tables:
             game = table.game
             state = "waiting" if game is None else "over" if game.over else "playing"
             turn = game.prompt.seat if game is not None and game.prompt is not None else -1
-            rows.append({"table": table.id, "state": state, "round": game.state.round if game else 0,
+            rows.append({"table": table.id, "state": state, "round": table_view(game).round if game else 0,
                          "turn": turn, "watchers": sum(1 for c in self.conns if c.table == table.id),
                          **self._seats(table, conn)})
         for info in self._saved():

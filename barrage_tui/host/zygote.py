@@ -44,14 +44,12 @@ def warm() -> None:
 
     import automa  # noqa: F401
     import saves  # noqa: F401
-    from barrage_tui.rules.automa_levels import levels
-    from barrage_tui.rules.components import builtin_boards, components
-    from barrage_tui.rules.plugin import known_modules
+    from barrage_tui.rules import builtin_boards, facts, known_modules, levels
     from barrage_tui.ui import table_app  # noqa: F401
     from barrage_tui.ui.screens import dialogs, help, lobby, new_table, table  # noqa: F401
 
     cell_table("auto")
-    components(), levels(), known_modules(), builtin_boards()
+    facts(), levels(), known_modules(), builtin_boards()
 
 
 def child(ask: dict[str, Any], terminal: int, table_fd: int,

@@ -1,6 +1,7 @@
 """The Textual app: a start screen, the game screen built from one widget per part of the table, help,
-round summaries and the end-of-game screen. It shows ``game.state`` and offers ``game.prompt.choices``;
-it never decides a rule."""
+round summaries and the end-of-game screen. It shows the rules' typed views of a game (``barrage_tui.rules``:
+``table_view``, ``company_view`` ...) and offers ``game.prompt.choices``; it never decides a rule nor reads
+the state."""
 
 import os as _os
 

@@ -19,8 +19,7 @@ from .widgets.textutil import notify_plain
 if TYPE_CHECKING:
     from textual import events
 
-    from barrage_tui.rules.game import Game
-    from barrage_tui.rules.setup import Setup
+    from barrage_tui.rules import Game, Setup
     from saves import GameLock, SaveStore
 
     from .screens.dialogs import TooSmallScreen
@@ -102,7 +101,7 @@ class BarrageApp(App[int]):  # (its result: the exit status it was asked to end 
     # ------------------------------------------------------------ screens
 
     def start_game(self, setup: Setup) -> None:
-        from barrage_tui.rules.game import Game
+        from barrage_tui.rules import Game
 
         self._play(storage.attach_automa(Game.new(setup)), on_disk=False)
 

@@ -10,8 +10,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, cast
 
 if TYPE_CHECKING:
-    from barrage_tui.rules.engine.decisions import Event
-    from barrage_tui.rules.game import Game
+    from barrage_tui.rules import Event, Game
 
 AUTOMA_STEP = "automa"  # the Automa's step: both card sides, what it did and why boxes were skipped
 PLACEMENT = "place"  # a person's turn is one placement (its follow-ups belong to it)
@@ -58,8 +57,10 @@ def entries(events: Sequence[Event]) -> list[Entry]:
 def last_automa_turn(game: Game) -> Entry | None:
     """The Automa turn the person deciding now has not answered yet: the entry of the last Automa step
     when no event of the deciding seat came after it (None: there is none, or an Automa decides)."""
+    from barrage_tui.rules import table_view
+
     prompt = game.prompt
-    if prompt is None or game.state.companies[prompt.seat].kind != "human":
+    if prompt is None or table_view(game).companies[prompt.seat].kind != "human":
         return None
     events = game.events
     for i in range(len(events) - 1, -1, -1):

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from rich.console import RenderableType
 
 if TYPE_CHECKING:
-    from barrage_tui.rules.game import Game
+    from barrage_tui.rules import Game
 
     from .view import Panel
 

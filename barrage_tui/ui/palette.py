@@ -3,23 +3,34 @@
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import Protocol
 
 from rich.style import Style
 from rich.text import Text
 
-if TYPE_CHECKING:
-    from barrage_tui.rules.state import GameState
-
 NEUTRAL = -2
+
+
+class _Seat(Protocol):
+    @property
+    def company(self) -> str: ...
+
+
+class Owners(Protocol):
+    """Whatever says which company each seat holds (the rules' ``TableView``: its ``companies``, by seat)."""
+
+    @property
+    def companies(self) -> Sequence[_Seat]: ...
+
 
 @functools.cache
 def company_look(company: str) -> tuple[str, Style]:
     """A company's letter on its colour (companies.toml ``letter``, ``screen_colour``), the letter black or
     white, whichever shows on that colour (its perceived brightness)."""
-    from barrage_tui.rules.components import components  # (when a game is shown: the start screen stays light)
+    from barrage_tui.rules import facts  # (when a game is shown: the start screen stays light)
 
-    c = components().companies[company]
+    c = facts().companies[company]
     r, g, b = (int(c.screen_colour[i:i + 2], 16) for i in (0, 2, 4))
     text = "#000000" if 0.299 * r + 0.587 * g + 0.114 * b > 128 else "#ffffff"
     return c.letter, Style(bold=True, color=text, bgcolor=f"#{c.screen_colour}")
@@ -47,15 +58,15 @@ def company_letter(company: str) -> str:
     return company_look(company)[0]
 
 
-def owner_look(state: GameState, owner: int) -> tuple[str, Style]:
+def owner_look(owners: Owners, owner: int) -> tuple[str, Style]:
     if owner == NEUTRAL:
         return NEUTRAL_LOOK
-    return company_look(state.companies[owner].company)
+    return company_look(owners.companies[owner].company)
 
 
-def badge(state: GameState, owner: int, extra: str = "") -> Text:
+def badge(owners: Owners, owner: int, extra: str = "") -> Text:
     """The owner's letter on its colour, e.g. ``F2`` for France with 2 of something."""
-    letter, style = owner_look(state, owner)
+    letter, style = owner_look(owners, owner)
     return Text(f"{letter}{extra}", style=style)
 
 

@@ -10,13 +10,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
-from barrage_tui.rules.engine.decisions import EventKind
+from barrage_tui.rules import EventKind, table_view
 
 from . import storage
 
 if TYPE_CHECKING:
-    from barrage_tui.rules.engine.decisions import Event
-    from barrage_tui.rules.game import Game
+    from barrage_tui.rules import Event, Game
     from saves import SaveStore
 
 
@@ -57,7 +56,7 @@ class Session:
 
     @property
     def humans(self) -> int:
-        return sum(1 for c in self.game.state.companies if c.kind == "human")
+        return sum(1 for c in table_view(self.game).companies if c.kind == "human")
 
     def choose(self, key: str) -> Outcome:
         """Apply a decision and save it at once: it is on disk before the next key is read."""
@@ -74,10 +73,10 @@ class Session:
         if prompt is None:
             return False
         self.last_seat = prompt.seat
-        st = self.game.state
-        if prompt.seat == previous or st.companies[prompt.seat].kind != "human":
+        companies = table_view(self.game).companies
+        if prompt.seat == previous or companies[prompt.seat].kind != "human":
             return False
-        return self.humans > 1 or st.companies[previous].kind != "human"
+        return self.humans > 1 or companies[previous].kind != "human"
 
     def undo(self) -> bool:
         done = self.game.undo()

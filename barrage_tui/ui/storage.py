@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from barrage_tui.rules.game import Game
+    from barrage_tui.rules import Game
     from saves import GameLock, SaveInfo, SaveStore
 
 PathArg = str | os.PathLike[str]  # a path as the command line or a dialog gives it
@@ -25,7 +25,9 @@ def preload() -> None:
 
 def attach_automa(game: Game) -> Game:
     """Let the Automa decide for the Automa seats of ``game`` (a no-op without Automa seats)."""
-    if any(c.kind == "automa" for c in game.state.companies):
+    from barrage_tui.rules import table_view
+
+    if any(c.automa for c in table_view(game).companies):
         import automa
 
         automa.attach(game)
@@ -146,7 +148,9 @@ def progress(game: Game, path: PathArg) -> str:
         when = datetime.datetime.fromtimestamp(Path(path).stat().st_mtime).strftime(", saved %Y-%m-%d %H:%M")
     except OSError:
         when = ""
-    state = "finished" if game.over else f"round {game.state.round}"
+    from barrage_tui.rules import table_view
+
+    state = "finished" if game.over else f"round {table_view(game).round}"
     return f"{state}, {len(game.log)} decisions{when}"
 
 
@@ -189,9 +193,9 @@ def skipped_line(skipped: Sequence[SaveInfo]) -> str:
 
 def describe(info: SaveInfo) -> str:
     """One line about a save: name, when, who, round, scores."""
-    from barrage_tui.rules.components import components
+    from barrage_tui.rules import facts
 
-    names = components().companies
+    names = facts().companies
     # a hand-edited summary may name any company: an unknown one is shown as it is
     seats = ", ".join(f"{name} ({names[c].name if c in names else c})" for name, c in info.seats)
     state = "finished" if info.over else f"round {info.round}"

@@ -23,7 +23,7 @@ from . import storage
 from .app import BarrageApp
 
 if TYPE_CHECKING:
-    from barrage_tui.rules.game import Game
+    from barrage_tui.rules import Game
     from saves import SaveStore
 
     from .screens.lobby import LobbyScreen

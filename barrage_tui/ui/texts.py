@@ -7,15 +7,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
-from barrage_tui.rules import scoring
-from barrage_tui.rules.components import Components, Toml, components, prompt_help
-from barrage_tui.rules.rewards import describe
+from barrage_tui.rules import Components, Toml, bonus_tile, describe_reward, facts, objective_tile, prompt_help
 
 if TYPE_CHECKING:
-    from barrage_tui.rules.components import ActionSpace
-    from barrage_tui.rules.modules.geological.rules import Token
+    from barrage_tui.rules import ActionSpace
 
 AREA_SHORT = {"mountain": "mountain", "hill": "hill", "plain": "plain"}
 
@@ -41,9 +38,9 @@ EFFECT_SHORT = {  # by the tile's effect; {name} is a figure of its params (tech
     "copy": "copies a tile on your wheel",
 }
 
-OFFICER_SHORT = {o.id: o.short for o in components().officers.values() if o.short}  # officers.toml
+OFFICER_SHORT = {o.id: o.short for o in facts().officers.values() if o.short}  # officers.toml
 
-COMPANY_SHORT = {c.id: c.ability_short for c in components().companies.values()}  # companies.toml
+COMPANY_SHORT = {c.id: c.ability_short for c in facts().companies.values()}  # companies.toml
 
 BONUS_NOUN = {"contracts": "contract", "bases": "Base", "elevations": "Elevation", "conduits": "Conduit",
               "powerhouses": "Powerhouse", "advanced_tiles": "advanced tile", "landscapes": "landscape"}
@@ -64,14 +61,14 @@ VP_SOURCES = (("start", "Start"), ("energy_track", "Energy places"), ("bonus_til
 # the VP of the expansion box's modules, shown when a game has them
 MODULE_VP_SOURCES = {"geology": "Geological tokens", "powerhouses": "China's Powerhouses", "duel": "Duel tracks"}
 
-ACTION_HELP = dict(components().action_texts)  # management-board.toml [actions]
+ACTION_HELP = dict(facts().action_texts)  # management-board.toml [actions]
 
 KIND_HELP = prompt_help()  # PromptKind value -> its short rule text (rules/data/prompt-help.toml)
 
 
 @cache
 def comps() -> Components:
-    return components()
+    return facts()
 
 
 def tile_short(tile_id: str) -> str:
@@ -102,7 +99,7 @@ REWARD_ONE = {"drops_delayed": "1 drop", "drops_flowing": "1 drop flowing"}
 
 
 def reward_short(reward: Toml) -> str:
-    return describe(reward, REWARD_WORDS, REWARD_ONE)
+    return describe_reward(reward, REWARD_WORDS, REWARD_ONE)
 
 
 def contract_short(cid: int) -> str:
@@ -111,12 +108,12 @@ def contract_short(cid: int) -> str:
 
 
 def bonus_short(tile_id: int) -> str:
-    t = scoring.bonus_tile(tile_id)  # (China's tile too)
+    t = bonus_tile(tile_id)  # (China's tile too)
     return f"{t.vp_each} VP per {BONUS_NOUN.get(t.key, t.key)}"
 
 
 def objective_short(tile_id: int) -> str:
-    t = scoring.objective_tile(tile_id)
+    t = objective_tile(tile_id)
     return OBJECTIVE_SHORT.get(t.key, t.key)
 
 
@@ -165,6 +162,25 @@ NOTHING_TO_UNDO = "Nothing to undo."  # short: it shares the top line with the r
 
 
 STRUCT_LETTER = {"base": "B", "elevation": "E", "conduit": "C", "powerhouse": "P"}
+
+
+class Token(Protocol):
+    """What a Geological token's tag shows (the Geological Factor's ``Token``, read by its part of the app)."""
+
+    @property
+    def id(self) -> int: ...
+    @property
+    def structure(self) -> str: ...
+    @property
+    def credits(self) -> int: ...
+    @property
+    def excavators(self) -> int: ...
+    @property
+    def mixers(self) -> int: ...
+    @property
+    def engineers(self) -> int: ...
+    @property
+    def replacement(self) -> bool: ...
 
 
 def token_tag(token: Token) -> str:

@@ -8,12 +8,12 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
+from barrage_tui.rules import table_view
+
 from .widgets.lines import LinesView
 
 if TYPE_CHECKING:
-    from barrage_tui.rules.engine.decisions import Prompt
-    from barrage_tui.rules.game import Game
-    from barrage_tui.rules.state import GameState
+    from barrage_tui.rules import Game, GameState, Prompt, TableView
 
 
 @dataclass
@@ -24,7 +24,14 @@ class View:
 
     @property
     def state(self) -> GameState:
+        """The raw state, for the map alone until the rules give it a view of its own (tests/rules/test_architecture.py
+        names this one exemption); every other panel reads the rules' typed views."""
         return self.game.state
+
+    @property
+    def table(self) -> TableView:
+        """The round and the seats, as the rules show them (built anew at each read: keep it in a local)."""
+        return table_view(self.game)
 
     @property
     def prompt(self) -> Prompt | None:

@@ -31,6 +31,11 @@ def load() -> None:
                 OFFICERS[value.id] = value()  # (a copy's variant, e.g. ElonCopy, keeps its parent's id)
 
 
+def private_space_ref(officer: str, index: int) -> str:
+    """The place of the chief engineer's own space ``index`` (0-based): ``wu-1``, ``mahiri-2``."""
+    return f"{officer}-{index + 1}"
+
+
 def private_space(place: str) -> tuple[Officer, int] | None:
     """The chief engineer and the index (0-based) of one of his own spaces, named ``<officer>-<n>``
     (``mahiri-2``, ``wu-1``); None for any other place."""

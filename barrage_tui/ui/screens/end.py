@@ -11,7 +11,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Footer, Static
 
-from barrage_tui.rules.engine.decisions import EventKind
+from barrage_tui.rules import EventKind, scores, table_view
 
 from ..palette import badge
 from ..texts import MODULE_VP_SOURCES, VP_SOURCES, company_name
@@ -19,16 +19,17 @@ from ..widgets.textutil import plain
 from .base import AppScreen
 
 if TYPE_CHECKING:
-    from barrage_tui.rules.game import Game
+    from barrage_tui.rules import Game
 
 
 def score_table(game: Game) -> Table:
-    st = game.state
-    companies = sorted(st.companies, key=lambda c: (-c.vp, -c.energy))
+    seats = table_view(game)
+    companies = sorted(scores(game), key=lambda c: (-c.vp, -c.energy))
     table = Table(padding=(0, 1), header_style="bold", show_lines=False, expand=False)
     table.add_column("Score by source")
     for c in companies:
-        table.add_column(badge(st, c.seat) + Text(f" {company_name(c.company)}\n") + plain(c.player), justify="right")
+        table.add_column(badge(seats, c.seat) + Text(f" {company_name(c.company)}\n") + plain(c.player),
+                         justify="right")
     sources = list(VP_SOURCES)
     known = {k for k, _ in sources}
     extra = sorted({k for c in companies for k in c.vp_by_source} - known)
@@ -49,7 +50,7 @@ def automa_notes(game: Game) -> list[str]:
     notes = []
     for e in game.events:
         if e.kind == EventKind.FINAL_SCORED and e.data.get("automa_extra"):
-            c = game.state.companies[e.seat]
+            c = table_view(game).companies[e.seat]
             notes.append(f"{company_name(c.company)} (Automa) scored {e.data['objective_vp']} VP on the objective "
                          f"with {e.data['objective']}: {e.data['automa_extra']} VP more than its place gives, as an "
                          f"Automa placed among the first three does.")
@@ -57,8 +58,8 @@ def automa_notes(game: Game) -> list[str]:
 
 
 def winner_text(game: Game) -> Text:
-    st = game.state
-    names = [f"{company_name(st.companies[s].company)} ({st.companies[s].player})" for s in st.winner]
+    table = table_view(game)
+    names = [f"{company_name(table.companies[s].company)} ({table.companies[s].player})" for s in table.winners]
     if not names:
         return Text("The game is over.", style="bold")
     verb = "wins" if len(names) == 1 else "share the victory"

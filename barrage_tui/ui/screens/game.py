@@ -11,9 +11,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Static
 
-from barrage_tui.rules import officers
-from barrage_tui.rules.components import components
-from barrage_tui.rules.engine.keys import Key, contract_of
+from barrage_tui.rules import Key, contract_of, facts, held_by, patent_office, private_space, table_view
 
 from .. import keys
 from ..module_parts import panels
@@ -35,7 +33,7 @@ from ..widgets.textutil import notify_plain, plain
 from .base import AppScreen
 
 if TYPE_CHECKING:
-    from barrage_tui.rules.engine.decisions import Choice
+    from barrage_tui.rules import Choice
 
 Ts = TypeVarTuple("Ts")
 
@@ -65,22 +63,19 @@ def layout_mode(width: int, height: int) -> str:
 
 def panel_for(view: View, ref: str) -> str | None:
     """Which panel shows the board thing ``ref``."""
-    comps = components()
+    comps = facts()
     m = view.game.board
-    st = view.state
     if ref in m.dams or ref in m.conduits or ref in m.powerhouses or ref in m.headstreams:
         return "map"
     if ref in comps.spaces:
         return "board"
-    if ref == "construct" or officers.private_space(ref) or Key.parse(ref).verb in ("company", "officer"):
+    if ref == "construct" or private_space(ref) or Key.parse(ref).verb in ("company", "officer"):
         return "companies"
-    if (cid := contract_of(ref)) is not None:
-        if any(cid in c.contracts for c in st.companies):
-            return "companies"
-        return "contracts"
-    if ref in st.patent_offer:
+    if contract_of(ref) is not None:
+        return "contracts" if held_by(view.game, ref) is None else "companies"
+    if ref in patent_office(view.game).offer:
         return "patents"
-    if any(ref in c.tiles for c in st.companies):
+    if held_by(view.game, ref) is not None:  # a tile in a company's supply
         return "companies"
     return None
 
@@ -114,7 +109,7 @@ class GameScreen(AppScreen[None]):
         self.set_class(self.mode == "compact", "-compact")
         self.set_class(self.mode == "medium", "-medium")
         self.set_class(self.mode == "wide", "-wide")
-        seats = self.session.game.state.seats
+        seats = table_view(self.session.game).seats
         yield TurnBanner(self.session, id="banner")
         warning = Static(id="save-warning")  # shown while the autosave fails
         warning.display = False
@@ -508,7 +503,7 @@ class GameScreen(AppScreen[None]):
         prompt = self.session.game.prompt
         if prompt is None:
             return None
-        companies = [c for c in self.session.game.state.companies if f"company:{c.company}" in self.view.strong]
+        companies = [c for c in table_view(self.session.game).companies if f"company:{c.company}" in self.view.strong]
         return companies[0].seat if companies else prompt.seat
 
     def _deciding_board_up(self) -> None:

@@ -13,9 +13,7 @@ from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Static
 
-from barrage_tui.rules import board_features, officers
-from barrage_tui.rules.engine.keys import Key, contract_of
-from barrage_tui.rules.officers import OFFICERS
+from barrage_tui.rules import Key, OFFICERS, contract_of, private_space, river, table_view
 
 from .. import keys as keyreg
 from ..module_parts import help_sections
@@ -24,16 +22,14 @@ from ..widgets.textutil import plain
 from .base import AppModal
 
 if TYPE_CHECKING:
-    from barrage_tui.rules.components import Company, Toml
-    from barrage_tui.rules.engine.decisions import Choice
-    from barrage_tui.rules.game import Game
+    from barrage_tui.rules import Choice, Company, Game, Toml
 
 
 def choice_detail(game: Game, choice: Choice) -> str:
     """What a choice does, from the components its refs point at."""
-    from barrage_tui.rules.components import components
+    from barrage_tui.rules import facts
 
-    comps = components()
+    comps = facts()
     m = game.board
     out = []
     for ref in choice.refs:
@@ -42,7 +38,7 @@ def choice_detail(game: Game, choice: Choice) -> str:
             out.append(ACTION_HELP.get(s.action, ""))
         elif ref == "construct":
             out.append(ACTION_HELP["construct"])
-        elif (own := officers.private_space(ref)) is not None:  # a chief engineer's own space: his ability
+        elif (own := private_space(ref)) is not None:  # a chief engineer's own space: his ability
             officer = comps.officers[own[0].id]
             out.append(f"{officer.name}'s private space: {officer.ability}")
         elif (k := Key.parse(ref)).verb == "company":
@@ -70,7 +66,7 @@ def choice_detail(game: Game, choice: Choice) -> str:
             out.append(f"Powerhouse space {ref}: zone {p.zone}, {p.area}" + (", red outline (+3 credits)" if p.extra_credits else "")
                        + (", a neutral powerhouse: anyone may produce with it, nobody is paid for it" if p.neutral else ""))
         elif ref in m.headstreams:
-            first = board_features.river(game)[ref]  # a valley's passage or dam, a lake or an exit (as diverted now)
+            first = river(game)[ref]  # a valley's passage or dam, a lake or an exit (as diverted now)
             zone = next((z for z in m.zones if m.passage(z) == first), None) if first not in m.dams else m.zone_of(first)
             into = first if zone is None else f"zone {zone}"
             out.append(f"Headstream {ref}: its water flows into {into}")
@@ -95,8 +91,7 @@ def choice_detail(game: Game, choice: Choice) -> str:
 def _price_and_yield(game: Game, data: Mapping[str, object]) -> str:
     """What a choice costs and gives, from its data: a space to build on (its cheapest payment, the red
     fee, the income it uncovers) or a production (its energy, whose conduit it pays)."""
-    from barrage_tui.rules.build_costs import Payment
-    from barrage_tui.rules.rewards import describe
+    from barrage_tui.rules import Payment, describe_reward
 
     def n(key: str) -> int:  # (a build's payment, a production's energy and payee: the engine's ints)
         return cast(int, data[key])
@@ -107,7 +102,7 @@ def _price_and_yield(game: Game, data: Mapping[str, object]) -> str:
         red = f" ({data['red']} of them for the red outline)" if data["red"] else ""
         out.append(f"Costs {pay.label}{red}.")
         if data.get("income"):
-            out.append(f"Uncovers an income paid at once: {describe(cast('Toml', data['income']))}.")
+            out.append(f"Uncovers an income paid at once: {describe_reward(cast('Toml', data['income']))}.")
     if "energy" in data:
         out.append(f"Gives up to {data['energy']} energy.")
         if cast(int, data.get("pays", -1)) >= 0:
@@ -116,17 +111,17 @@ def _price_and_yield(game: Game, data: Mapping[str, object]) -> str:
 
 
 def decision_help(game: Game) -> list[RenderableType]:
-    from barrage_tui.rules.components import components
+    from barrage_tui.rules import facts
 
     prompt = game.prompt
     parts: list[RenderableType] = []
     if prompt is None:
         parts.append(Text("The game is over: there is no decision to explain.", style="bold"))
         return parts
-    c = game.state.companies[prompt.seat]
-    comps = components()
+    c = table_view(game).companies[prompt.seat]
+    comps = facts()
     # a seat still in the draft holds a pair only on offer: the player, not that company
-    who = c.player if prompt.seat in game.state.drafting else f"{c.player} · {comps.companies[c.company].name}"
+    who = c.player if c.drafting else f"{c.player} · {comps.companies[c.company].name}"
     parts.append(plain(f"{who} · {prompt.text}", style="bold"))
     general = KIND_HELP.get(prompt.kind, "")
     rule = prompt.help or general
@@ -163,8 +158,9 @@ def legend(game: Game) -> list[RenderableType]:
     from ..palette import owner_look
     from ..texts import company_name
 
-    letter, _ = owner_look(game.state, 0)
-    name = company_name(game.state.companies[0].company)
+    seats = table_view(game)
+    letter, _ = owner_look(seats, 0)
+    name = company_name(seats.companies[0].company)
     rows = [
         ("U G I F J Z", "companies by letter (USA, Germany, Italy, France, Japan, Brazil), also by colour; "
                         "N = neutral dam"),
@@ -202,7 +198,7 @@ def income_text(company: Company) -> str:
 
 def loss_text(company: Company) -> str:
     """Brazil's board: the rows taken in any order, and what each column's piece loses for good."""
-    from barrage_tui.rules.build_costs import lost_label
+    from barrage_tui.rules import lost_label
 
     rows = {"base": "Bases", "elevation": "Elevations", "conduit": "Conduits"}
     return (", ".join(rows[r] for r in rows if r in company.any_order) + " are taken from any column; "
@@ -211,13 +207,14 @@ def loss_text(company: Company) -> str:
 
 
 def officers_help(game: Game) -> list[RenderableType]:
-    from barrage_tui.rules.components import components
+    from barrage_tui.rules import facts
 
-    comps = components()
+    comps = facts()
     table = Table(box=None, show_header=False, padding=(0, 1), expand=True)
     table.add_column(style="bold", no_wrap=True)
     table.add_column()
-    for c in game.state.companies:
+    seats = table_view(game).companies
+    for c in seats:
         company = comps.companies[c.company]
         officer = comps.officers[c.officer]
         table.add_row(plain(company.name), plain(company.ability_text))
@@ -231,7 +228,7 @@ def officers_help(game: Game) -> list[RenderableType]:
             table.add_row("", plain(f"As printed: {officer.ability_text}", style="dim"))
         if officer.decision:  # how this game reads an unclear point (officers.toml)
             table.add_row("", plain(officer.decision, style="dim"))
-        if officer.copying and any(OFFICERS[o.officer].copies_others for o in game.state.companies):
+        if officer.copying and any(OFFICERS[o.officer].copies_others for o in seats):
             table.add_row("", plain(f"Copied by Mahiri Sekibo: {officer.copying}", style="dim"))
     return [table]
 

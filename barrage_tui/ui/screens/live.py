@@ -14,7 +14,7 @@ from ..session import Session
 from .game import GameScreen
 
 if TYPE_CHECKING:
-    from barrage_tui.rules.game import Game
+    from barrage_tui.rules import Game
 
 
 class LiveSession(Session):

@@ -12,7 +12,7 @@ from ..widgets.history import HistoryView
 from .base import AppScreen
 
 if TYPE_CHECKING:
-    from barrage_tui.rules.game import Game
+    from barrage_tui.rules import Game
 
 
 class LogScreen(AppScreen[None]):

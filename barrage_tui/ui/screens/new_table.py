@@ -100,7 +100,7 @@ class NewTableScreen(StartScreen):
 
     @after_load
     def action_start(self) -> None:
-        from barrage_tui.rules.setup import SetupError, first_player_at_random, picking_order
+        from barrage_tui.rules import SetupError, first_player_at_random, picking_order
 
         self._name_my_seats()
         try:

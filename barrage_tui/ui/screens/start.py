@@ -31,7 +31,7 @@ from .base import AppModal, AppScreen
 if TYPE_CHECKING:
     from textual.widgets import OptionList
 
-    from barrage_tui.rules.setup import SeatSetup, Setup
+    from barrage_tui.rules import SeatSetup, Setup
     from saves import SaveInfo, SaveStore
 
     from ..last_setup import Form
@@ -88,7 +88,7 @@ def is_default_name(index: int, name: str) -> bool:
 
 def default_setup(seed: int, confirm: bool = True) -> Setup:
     """The game Enter starts on a first run before any field is touched: one person against a Medium Automa."""
-    from barrage_tui.rules.setup import SeatSetup, Setup, first_player_at_random
+    from barrage_tui.rules import SeatSetup, Setup, first_player_at_random
 
     seats = (SeatSetup(DEFAULT_NAMES[0]),
              SeatSetup(AUTOMA_NAME, kind="automa", difficulty=DEFAULT_OPPONENT[1].split(":", 1)[1]))
@@ -97,14 +97,14 @@ def default_setup(seed: int, confirm: bool = True) -> Setup:
 
 def confirm_options(confirm: bool) -> dict[str, object]:
     """The setup option of the End turn step (a turn is confirmed, and undone whole, before the next player's)."""
-    from barrage_tui.rules.setup import CONFIRM_OPTION
+    from barrage_tui.rules import CONFIRM_OPTION
 
     return {CONFIRM_OPTION: True} if confirm else {}
 
 
 def automa_kinds() -> list[tuple[str, str]]:
     """A seat kind per Automa level of automa-levels.toml: ("Automa very hard", "automa:very_hard")."""
-    from barrage_tui.rules.automa_levels import levels
+    from barrage_tui.rules import levels
 
     return [(f"Automa {lv.id.replace('_', ' ')}", f"automa:{lv.id}") for lv in levels().values()]
 
@@ -252,16 +252,15 @@ class StartScreen(AppScreen[None]):
 
     def _imports(self) -> Loaded:
         """The rules' names and texts the form offers (and the Automa and the saves imported, for later)."""
-        from barrage_tui.rules.automa_levels import levels
-        from barrage_tui.rules.components import BASE_OFFICERS, EXPANSION_OFFICERS, PROMO_OFFICERS, components
-        from barrage_tui.rules.officers import OFFICERS as RULES
-        from barrage_tui.rules.plugin import known_modules
-        from barrage_tui.rules.setup import base_companies, expansion_companies
+        from barrage_tui.rules import (
+            BASE_OFFICERS, EXPANSION_OFFICERS, OFFICERS as RULES, PROMO_OFFICERS, base_companies, expansion_companies,
+            facts, known_modules, levels,
+        )
 
-        names = components().officers
+        names = facts().officers
         ids = [o for o in BASE_OFFICERS + PROMO_OFFICERS + EXPANSION_OFFICERS if names[o].selectable]
         ids += [o for o in names if names[o].requires]  # offered while their modules are on
-        companies = components().companies
+        companies = facts().companies
         officers: Loaded = {
             "companies": COMPANIES + [(companies[c].name, c) for c in base_companies() + expansion_companies()
                                              if c in companies],
@@ -275,16 +274,14 @@ class StartScreen(AppScreen[None]):
             "kinds": automa_kinds(),
             "expansion": frozenset(EXPANSION_OFFICERS),
             "abilities": {o: Text.assemble((names[o].name, "bold"), f": {names[o].ability}") for o in ids},
-            "seats": [(str(n), n) for n in range(components().seats[0], components().seats[1] + 1)],
+            "seats": [(str(n), n) for n in range(facts().seats[0], facts().seats[1] + 1)],
         }
         storage.preload()
         return officers
 
     def _boards(self) -> list[tuple[str, str]]:
         """The shipped boards by name (the base map first), and a board file given with --board."""
-        from barrage_tui.rules import board_files
-        from barrage_tui.rules.boards import BoardProblem
-        from barrage_tui.rules.components import BASE_BOARD, builtin_boards
+        from barrage_tui.rules import BASE_BOARD, BoardProblem, builtin_boards, load_board
 
         found = list(BOARDS)
         refs = [b for b in builtin_boards() if b != BASE_BOARD]
@@ -293,7 +290,7 @@ class StartScreen(AppScreen[None]):
             refs.append(given)
         for ref in refs:
             try:
-                board = board_files.load(ref)
+                board = load_board(ref)
             except BoardProblem:
                 continue  # (--board was checked before the app started; a shipped board is tested)
             # a few words on the form ("Barrage Duel"; ≈ a reconstruction); the whole name is in the help
@@ -455,18 +452,15 @@ class StartScreen(AppScreen[None]):
 
     async def _fit_seats(self) -> None:
         """Seats the board and the modules allow (the Duel and its map: exactly 2), set when the form has other."""
-        from barrage_tui.rules import board_files
-        from barrage_tui.rules.boards import BoardProblem
-        from barrage_tui.rules.components import BASE_BOARD, components
-        from barrage_tui.rules.plugin import known_modules
+        from barrage_tui.rules import BASE_BOARD, BoardProblem, facts, known_modules, load_board
 
-        low, high = components().seats
+        low, high = facts().seats
         allowed: set[int] = set(range(low, high + 1))
         for module in self.modules_on():
             if (span := known_modules()[module].seats) is not None:
                 allowed &= set(range(span[0], span[1] + 1))
         try:
-            board = board_files.load(str(self.query_one("#board", Cycler).value or BASE_BOARD))
+            board = load_board(str(self.query_one("#board", Cycler).value or BASE_BOARD))
             allowed &= set(board.seats or allowed)
         except BoardProblem:
             pass
@@ -532,10 +526,10 @@ class StartScreen(AppScreen[None]):
 
     def setup(self) -> Setup:
         """The Setup from the form (raises SetupError / ValueError with a plain message)."""
-        from barrage_tui.rules.components import EXPANSION_OFFICERS
-        from barrage_tui.rules.board_files import BOARD_OPTION
-        from barrage_tui.rules.plugin import MODULES_OPTION
-        from barrage_tui.rules.setup import EXPANSION_OPTION, SeatSetup, Setup, first_player_at_random, picking_order
+        from barrage_tui.rules import (
+            BOARD_OPTION, EXPANSION_OFFICERS, EXPANSION_OPTION, MODULES_OPTION, SeatSetup, Setup,
+            first_player_at_random, picking_order,
+        )
 
         if not self.query("#seats"):  # Enter before the form is drawn: the default game
             return default_setup(self.seed, self._confirm())
@@ -578,7 +572,7 @@ class StartScreen(AppScreen[None]):
 
     @after_load
     def action_start(self) -> None:
-        from barrage_tui.rules.setup import SetupError
+        from barrage_tui.rules import SetupError
 
         try:
             setup = self.setup()

@@ -13,6 +13,8 @@ from textual.containers import Vertical
 from textual.widgets import Static
 
 
+from barrage_tui.rules import scores, table_view
+
 from ..module_parts import summary_sections
 from ..palette import badge
 from ..texts import bonus_short, company_name
@@ -20,7 +22,7 @@ from ..widgets.textutil import plain
 from .base import AppModal
 
 if TYPE_CHECKING:
-    from barrage_tui.rules.game import Game
+    from barrage_tui.rules import Game
 
     from ..session import RoundSummary
 
@@ -30,18 +32,18 @@ COLUMNS: tuple[tuple[str, JustifyMethod], ...] = (
 
 
 def summary_table(game: Game, summary: RoundSummary) -> Table:
-    st = game.state
+    seats, vp = table_view(game), [s.vp for s in scores(game)]
     table = Table(box=None, padding=(0, 1), header_style="bold")
     for title, justify in COLUMNS:
         table.add_column(title, justify=justify)
     for seat, energy, place, credits, malus, bonus in summary.rows:
-        c = st.companies[seat]
-        name = badge(st, seat) + plain(f" {company_name(c.company)} · {c.player}")
+        c = seats.companies[seat]
+        name = badge(seats, seat) + plain(f" {company_name(c.company)} · {c.player}")
         place_text = f"{place}" + (f" ({malus:+d})" if malus else "")
         behind = summary.behind.get(seat, 0)
         bonus_text = str(bonus) + ("  (below the minimum)" if energy < summary.minimum else
                                    f"  ({behind} section{'s' if behind > 1 else ''} behind)" if behind else "")
-        table.add_row(name, str(energy), place_text, f"+{credits}", bonus_text, str(c.vp))
+        table.add_row(name, str(energy), place_text, f"+{credits}", bonus_text, str(vp[seat]))
     return table
 
 
@@ -68,7 +70,7 @@ class RoundSummaryScreen(AppModal[None]):
             for title, lines in summary_sections(self.game, s.round):  # the modules' own (the Duel's check)
                 yield Static(Text(title, style="bold"), classes="dialog-detail")
                 yield Static(Text("\n").join(plain(line) for line in lines), classes="dialog-detail")  # a line each
-            nxt = "Final scoring follows." if self.game.over else f"Round {self.game.state.round} begins."
+            nxt = "Final scoring follows." if self.game.over else f"Round {table_view(self.game).round} begins."
             yield Static(Text(f"{nxt}  Enter to continue."), classes="dialog-detail")
 
     def action_close(self) -> None:

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from textual import getters
 
     from barrage_tui.host.protocol import Message
-    from barrage_tui.rules.game import Game
+    from barrage_tui.rules import Game
 
     from ..table_app import Link, TableApp
 

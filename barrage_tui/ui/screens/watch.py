@@ -14,7 +14,7 @@ from .. import storage
 from .live import LiveGameScreen, LiveSession
 
 if TYPE_CHECKING:
-    from barrage_tui.rules.game import Game
+    from barrage_tui.rules import Game
 
     from ..app import BarrageApp
 

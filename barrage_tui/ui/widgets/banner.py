@@ -24,7 +24,8 @@ class TurnBanner(Panel):
     def fingerprint(self, view: View) -> object:
         p = view.prompt
         seat = p.seat if p is not None else None
-        return (view.state.round, seat, seat in view.state.drafting, self.handover, self.note, self._mine())
+        table = view.table
+        return (table.round, seat, seat in table.drafting, self.handover, self.note, self._mine())
 
     def _mine(self) -> frozenset[int] | None:
         """The seats decided at this terminal when the game is decided elsewhere (ui/screens/live.py);
@@ -32,15 +33,15 @@ class TurnBanner(Panel):
         return getattr(self.session, "mine", None)
 
     def lines(self, view: View, width: int) -> list[Text]:
-        st = view.state
+        table = view.table
         prompt = view.prompt
-        left = Text(f" Barrage · round {min(st.round, 5)}/5 ", style="bold")
+        left = Text(f" Barrage · round {min(table.round, 5)}/5 ", style="bold")
         if prompt is None:
             t = left + Text(" · the game is over ")
             return [t]
-        c = st.companies[prompt.seat]
-        letter, style = owner_look(st, prompt.seat)
-        who = c.player if prompt.seat in st.drafting else f"{c.player} ({company_name(c.company)} {letter})"
+        c = table.companies[prompt.seat]
+        letter, style = owner_look(table, prompt.seat)
+        who = c.player if c.drafting else f"{c.player} ({company_name(c.company)} {letter})"
         if c.kind == "automa":
             msg = Text(f" {who}: the Automa is playing… ", style=style)
         elif (mine := self._mine()) is not None and prompt.seat not in mine:

@@ -8,8 +8,7 @@ from functools import cache
 
 from rich.text import Text
 
-from barrage_tui.rules.actions import space_exists
-from barrage_tui.rules.components import ActionSpace, components
+from barrage_tui.rules import ActionSpace, BoardView, TableView, facts, management_board
 
 from ..palette import DIM, RED, TITLE, badge, mark
 from ..texts import space_short
@@ -29,7 +28,7 @@ def row_label(row: list[ActionSpace]) -> str:
 @cache
 def board_rows() -> dict[str, dict[int, list[ActionSpace]]]:
     rows: dict[str, dict[int, list[ActionSpace]]] = defaultdict(lambda: defaultdict(list))
-    for s in components().spaces.values():
+    for s in facts().spaces.values():
         rows[s.board][s.row].append(s)
     for board in rows.values():
         for row in board.values():
@@ -47,9 +46,9 @@ class ManagementBoard(Panel):
     TAB = "Board"
 
     def fingerprint(self, view: View) -> object:
-        st = view.state
-        universe = frozenset(components().spaces) | {"bank-b"}
-        return (tuple(st.occupied.items()), repr(st.engineers_on), tuple(st.bank), marks(view, universe)[0])
+        board = management_board(view.game)
+        universe = frozenset(facts().spaces) | {"bank-b"}
+        return (board.occupied, board.engineers_on, board.bank, marks(view, universe)[0])
 
     def lines(self, view: View, width: int) -> list[Text]:
         self._where: dict[str, int] = {}
@@ -58,20 +57,20 @@ class ManagementBoard(Panel):
         cache = getattr(self, "_section_cache", None)
         if cache is None or len(cache) > 300:
             cache = self._section_cache = {}
-        st = view.state
+        shown, table = management_board(view.game), view.table
         for board, title in BOARDS:
             if board not in rows:
                 continue
             ids = [s.id for r in rows[board].values() for s in r]
-            key = (board, st.seats, st.introductory, tuple(st.occupied.get(i, -9) for i in ids),
-                   tuple(tuple(st.engineers_on.get(i, ())) for i in ids), tuple(i for i in ids if i in view.strong))
+            key = (board, shown.seats, shown.in_play, tuple(shown.occupied.get(i, -9) for i in ids),
+                   tuple(shown.engineers_on.get(i, ()) for i in ids), tuple(i for i in ids if i in view.strong))
             if key in cache:
                 sections.append(cache[key])
                 continue
             spaces = [rows[board][r] for r in sorted(rows[board])]
             labels = [row_label(row) for row in spaces]
             label_w = max(len(label) for label in labels)
-            cells = [[self._cell(view, s) for s in row] for row in spaces]
+            cells = [[self._cell(view, shown, table, s) for s in row] for row in spaces]
             col_w = [max(c[i].cell_len for c in cells if len(c) > i) for i in range(max(len(c) for c in cells))]
             sec = [Text(title, style=TITLE)]
             refs = []
@@ -85,7 +84,7 @@ class ManagementBoard(Panel):
                 sec.append(line)
             sections.append((sec, refs))
             cache[key] = (sec, refs)
-        sections.append(([Text("Bank ", style=TITLE) + self._bank(view)], [("bank-b", 0)]))
+        sections.append(([Text("Bank ", style=TITLE) + self._bank(view, shown, table)], [("bank-b", 0)]))
         widths = [max(t.cell_len for t in sec) for sec, _ in sections]
         groups = best_columns(tuple(len(sec) for sec, _ in sections), tuple(widths), width, gap=2)
         columns: list[list[Text]] = []
@@ -106,9 +105,8 @@ class ManagementBoard(Panel):
     def line_of(self, ref: str) -> int | None:
         return getattr(self, "_where", {}).get(ref)
 
-    def _cell(self, view: View, space: ActionSpace) -> Text:
-        st = view.state
-        exists = space_exists(view.game, space)
+    def _cell(self, view: View, board: BoardView, table: TableView, space: ActionSpace) -> Text:
+        exists = space.id in board.in_play
         t = Text()
         t.append(f"{space.engineers}E", style=mark(space.id, view.strong))
         if space.extra_credits:
@@ -116,22 +114,21 @@ class ManagementBoard(Panel):
         if not exists:
             return Text("—")
         t.append(" ")
-        seat = st.occupied.get(space.id)
+        seat = board.occupied.get(space.id)
         if seat is None:
             t.append("·")
         else:
-            n = st.engineers_on.get(space.id, [0] * st.seats)[seat]
-            t.append_text(badge(st, seat, str(n)))
+            n = board.engineers_on.get(space.id, (0,) * board.seats)[seat]
+            t.append_text(badge(table, seat, str(n)))
         return t
 
-    def _bank(self, view: View) -> Text:
-        st = view.state
+    def _bank(self, view: View, board: BoardView, table: TableView) -> Text:
         t = Text()
         t.append("1cr/Engineer", style=mark("bank-b", view.strong))
         t.append(":")
-        for seat, n in enumerate(st.bank):
+        for seat, n in enumerate(board.bank):
             t.append(" ")
-            t.append_text(badge(st, seat, str(n)) if n else Text(f"{badge(st, seat).plain}0", style=DIM))
+            t.append_text(badge(table, seat, str(n)) if n else Text(f"{badge(table, seat).plain}0", style=DIM))
         return t
 
 

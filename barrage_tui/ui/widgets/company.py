@@ -6,28 +6,12 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 
-from barrage_tui.rules import china, company_board, level, officers
-from barrage_tui.rules.setup import NO_OFFICER
-from barrage_tui.rules.components import STRUCTURES, components
-from barrage_tui.rules.state import CompanyState
+from barrage_tui.rules import NO_OFFICER, STRUCTURES, CompanyView, company_view, facts
 
 from ..palette import BOLD, DIM, KIND_STYLE, RED, SELECTED, TITLE, badge, mark
 from ..texts import COMPANY_SHORT, OFFICER_SHORT, STRUCT_LETTER, officer_short_name, reward_short, tile_short
 from ..view import Panel, View
 from .textutil import flow, wrap
-
-
-
-def private_ref(officer: str, i: int) -> str:
-    """The ref of a chief engineer's private space i (0-based), as the engine names it: ``wu-1``, ``mahiri-2``."""
-    return f"{officer}-{i + 1}"
-
-
-def shows_excamixers(company: CompanyState) -> bool:
-    """Excamixers are shown for a company that has or had some (Elon Audia), or while its machinery counts
-    as Excamixers (Mahiri copying him)."""
-    return bool(company.excamixers or company.excamixers_gained
-                or any(o.machinery_wild for o in officers.in_force(company)))
 
 
 class CompanyBoard(Panel):
@@ -39,21 +23,20 @@ class CompanyBoard(Panel):
         self.seat = seat
 
     def fingerprint(self, view: View) -> object:
-        st = view.state
+        c = company_view(view.game, self.seat)  # (its ability's state too: it follows the powerhouses built)
         prompt = view.prompt
         deciding = prompt is not None and prompt.seat == self.seat
-        powerhouses = sum(1 for o in st.powerhouses.values() if o == self.seat)
-        offered = f"company:{st.companies[self.seat].company}" in view.strong  # the pair selected in the draft
-        return (repr(st.companies[self.seat]), deciding, powerhouses, self.seat in st.drafting, offered,
-                (view.strong) if deciding else None)
+        offered = f"company:{c.company}" in view.strong  # the pair selected in the draft
+        return (c, deciding, offered, (view.strong) if deciding else None)
 
     def lines(self, view: View, width: int) -> list[Text]:
         """The board; in a short panel (the full layouts) a denser form when the full one does not fit."""
         height = self.scrollable_content_region.height
         self._built_height = height
         fits = height <= 0 or self.styles.height is None or self.styles.height.is_auto  # no limit to fit
+        company = company_view(view.game, self.seat)
         for dense, incomes in ((False, True), (True, True), (True, False)):  # the incomes go last
-            out = self._board(view, width, dense, incomes)
+            out = self._board(view, width, dense, incomes, company)
             if fits or len(out) <= height:
                 break
         return out
@@ -63,20 +46,20 @@ class CompanyBoard(Panel):
             self._built_width = -1  # a new height may need the other form: built again below
         super().on_resize()
 
-    def _board(self, view: View, width: int, dense: bool, incomes: bool = True) -> list[Text]:
+    def _board(self, view: View, width: int, dense: bool, incomes: bool = True,
+               company: CompanyView | None = None) -> list[Text]:
         """The board's lines; ``dense`` puts them closer, and without ``incomes`` the income rows shrink to
-        which slots are uncovered (their rewards are in the help)."""
-        st = view.state
-        c = st.companies[self.seat]
-        comps = components()
+        which slots are uncovered (their rewards are in the help); ``company``: its view, when already built."""
+        c = company if company is not None else company_view(view.game, self.seat)
+        comps = facts()
         prompt = view.prompt
         deciding = prompt is not None and prompt.seat == self.seat
         strong = view.strong if deciding else frozenset()
         self._where = {}
         out: list[Text] = []
         head = Text()
-        head.append_text(badge(st, self.seat, " "))
-        drafting = self.seat in st.drafting  # a pair on offer, not yet picked in the draft
+        head.append_text(badge(view.table, self.seat, " "))
+        drafting = c.drafting  # a pair on offer, not yet picked in the draft
         head.append(f" {comps.companies[c.company].name} · {'on offer' if drafting else c.player}", style=BOLD)
         if f"company:{c.company}" in view.strong:
             head.append("  ◀ selected", style=SELECTED)
@@ -91,15 +74,13 @@ class CompanyBoard(Panel):
                         width, indent=2)
         else:
             out.append(Text("No chief engineer", style=DIM))
-        copies = [c.copied_officer] if c.copied_officer else []
-        copies += [o for o in c.copied_for_round if o not in copies]
-        if copies:  # Mahiri Sekibo's copies: for her extra action, or until the end of the round
+        if c.copies:  # Mahiri Sekibo's copies: for her extra action, or until the end of the round
             t = Text("Copying ", style=TITLE)
-            t.append(", ".join(comps.officers[o].name + (" (this round)" if o in c.copied_for_round else "")
-                               for o in copies))
+            t.append(", ".join(comps.officers[o].name + (" (this round)" if this_round else "")
+                               for o, this_round in c.copies))
             out += wrap(t, width, indent=2)
         stats = [f"VP {c.vp}", f"cr {c.credits}", f"Ex {c.excavators}", f"Mx {c.mixers}"]
-        if shows_excamixers(c):
+        if c.shows_excamixers:
             stats.append(f"ExMx {c.excamixers}")
         stats.append(f"energy {c.energy}")
         if len("  ".join(stats)) > width:
@@ -118,11 +99,10 @@ class CompanyBoard(Panel):
             build.append("✓ " if used else "· ")
         self._where["construct"] = len(out)
         out += wrap(build, width, indent=2)
-        officer_rules = officers.OFFICERS.get(c.officer)
-        spaces = officer_rules.private_spaces if officer_rules else ()
+        spaces = c.private_spaces
         own_spaces: list[tuple[list[str], Text]] = []  # (the refs on the line, the line)
-        for i, (need, fee) in enumerate(spaces):  # the chief engineer's own spaces, on its tile
-            ref = private_ref(c.officer, i)
+        for i, space in enumerate(spaces):  # the chief engineer's own spaces, on its tile
+            ref, need, fee = space.ref, space.engineers, space.fee
             if dense and i:  # Mahiri's second space on the line of her first
                 refs, t = own_spaces[-1]
                 refs.append(ref)
@@ -134,7 +114,7 @@ class CompanyBoard(Panel):
             t.append(f"{need}E", style=mark(ref, strong))
             if fee:
                 t.append(f"+{fee}cr", style=RED)
-            t.append(" used" if c.private_spaces_used[i] else " free", style=DIM if c.private_spaces_used[i] else None)
+            t.append(" used" if space.used else " free", style=DIM if space.used else None)
         for refs, t in own_spaces:
             self._where.update(dict.fromkeys(refs, len(out)))
             out += wrap(t, width, indent=2)
@@ -145,21 +125,20 @@ class CompanyBoard(Panel):
             pieces.append(f"{STRUCT_LETTER[s]}{c.pieces[s]} ")
         if not merged:
             out.append(pieces)
-        slots = {s: [inc for col in range(1, company_board.columns(s) + 1) if (inc := company_board.income(c, s, col))]
-                 for s in company_board.ROWS}
         if not full_income:  # narrow: which income slots are uncovered, the rewards are in the help
             t = Text("Income ", style=TITLE)
-            for s in company_board.ROWS:
-                gone = company_board.taken(c, s)
-                t.append(STRUCT_LETTER[s])
-                for inc in slots[s]:
+            for row in c.incomes:
+                gone = row.taken
+                t.append(STRUCT_LETTER[row.structure])
+                for inc in row.incomes:
                     t.append("✓" if inc.column in gone else "·", style=BOLD if inc.column in gone else DIM)
                 t.append(" ")
             out.append(t)
-        for s in (company_board.ROWS if full_income else ()):
+        for row in (c.incomes if full_income else ()):
+            s = row.structure
             t = Text(f"{STRUCT_LETTER[s]}{c.pieces[s] if merged else ' income'} ")
-            gone = company_board.taken(c, s)
-            for inc in slots[s]:
+            gone = row.taken
+            for inc in row.incomes:
                 got = inc.column in gone
                 t.append(f"{inc.column}:", style=DIM)
                 t.append(reward_short(inc.reward) + (f" for {inc.price}cr" if inc.price else "") + ("✓" if got else ""),
@@ -168,18 +147,16 @@ class CompanyBoard(Panel):
             if merged and s == "conduit":
                 t.append_text(pieces)
             out += wrap(t, width, indent=4)
-        row = china.powerhouse_row(view.game, self.seat)
-        if row:  # distinct Powerhouse pieces (China's): each one's Mixers, ability and where it stands
+        if c.powerhouse_pieces:  # distinct Powerhouse pieces (China's): each one's Mixers, ability, where it stands
             t = Text("Powerhouses ", style=TITLE)
-            for i, (piece, space) in enumerate(row):
+            for i, (piece, at) in enumerate(c.powerhouse_pieces):
                 t.append(" · " if i else "")
-                t.append(f"{piece.mixers}Mx {piece.short}" + (f" @{space}" if space else ""), style=BOLD if space else DIM)
+                t.append(f"{piece.mixers}Mx {piece.short}" + (f" @{at}" if at else ""), style=BOLD if at else DIM)
             out += wrap(t, width, indent=2)
         tiles = [Text(tile_short(t), style=mark(t, strong) or "") for t in c.tiles]  # "": rich's no style
         out += self._labelled("Tiles", tiles, width)
         wheel = []
-        for k in range(1, 6):
-            seg = c.wheel[(c.wheel_open + k) % len(c.wheel)]
+        for k, seg in enumerate(c.wheel, start=1):
             parts = [tile_short(t) for t in seg.tiles]
             if seg.excavators:
                 parts.append(f"{seg.excavators}Ex")
@@ -203,12 +180,9 @@ class CompanyBoard(Panel):
         done = [Text(f"#{cid}", style=KIND_STYLE[comps.contracts[cid].kind]) for cid in c.fulfilled]
         if done or not dense:
             out += self._labelled("Fulfilled", done, width) if done else [Text("Fulfilled: none", style=DIM)]
-        active = view.game.ability_active(self.seat)  # the engine's word: powerhouses and an Automa's level
-        if not comps.companies[c.company].powerhouse_row_bonus:  # China's: all game, as the engine says
-            active, off = china.pieces_at_work(c), " (not at this Automa level)"
-        else:
-            off = (" (not at this Automa level)" if not level(c).company_ability
-                   else " (3rd powerhouse)" if dense else " (from 3rd powerhouse)")
+        active = c.ability_active  # the engine's word: powerhouses and an Automa's level (China's: all game)
+        off = (" (not at this Automa level)" if c.ability_off_by_level
+               else " (3rd powerhouse)" if dense else " (from 3rd powerhouse)")
         ability = Text("Ability ", style=TITLE)
         ability.append(COMPANY_SHORT.get(c.company, ""), style=None if active else DIM)
         ability.append(" (on)" if active else off, style=BOLD if active else DIM)

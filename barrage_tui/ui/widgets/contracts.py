@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from barrage_tui.rules.contracts import COLOURS
-from barrage_tui.rules.engine.keys import contract_of
+from barrage_tui.rules import contract_of, contracts_display
 
 from ..palette import DIM, KIND_STYLE, TITLE, mark
 from ..texts import contract_short
@@ -19,28 +18,26 @@ class ContractsView(Panel):
     TAB = "Contracts"
 
     def fingerprint(self, view: View) -> object:
-        st = view.state
-        return (tuple(st.national), repr(st.private_display), tuple(st.starting_offer), st.phase == "pick",
-                tuple(len(p) for p in st.private_piles.values()), marks(view, lambda r: contract_of(r) is not None)[0])
+        return contracts_display(view.game), marks(view, lambda r: contract_of(r) is not None)[0]
 
     def lines(self, view: View, width: int) -> list[Text]:
-        st = view.state
+        shown = contracts_display(view.game)
         self._where: dict[str, int] = {}
         out: list[Text] = []
-        if st.starting_offer and st.phase == "pick":
+        if shown.starting_offer and shown.picking:
             out.append(Text("Starting contracts on offer", style=TITLE))
-            for cid in st.starting_offer:
+            for cid in shown.starting_offer:
                 out += self._contract(view, cid, "starting", width, out)
         out.append(Text("National (by production only)", style=TITLE))
-        if not st.national:
+        if not shown.national:
             out.append(Text(" none left", style=DIM))
-        for cid in st.national:
+        for cid in shown.national:
             out += self._contract(view, cid, "national", width, out)
         out.append(Text("Private display", style=TITLE))
-        for colour in COLOURS:
-            for cid in st.private_display.get(colour, []):
+        for colour, contracts in shown.private:
+            for cid in contracts:
                 out += self._contract(view, cid, colour, width, out)
-        piles = " · ".join(f"{c} {len(st.private_piles.get(c, []))}" for c in COLOURS)
+        piles = " · ".join(f"{colour} {n}" for colour, n in shown.piles)
         out.append(Text(f"Piles: {piles}", style=DIM))
         return out
 

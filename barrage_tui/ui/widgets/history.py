@@ -6,6 +6,8 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
+from barrage_tui.rules import table_view
+
 from ..history import Entry, entries
 from ..palette import BOLD, DIM, TITLE, badge
 from ..texts import company_name
@@ -13,7 +15,7 @@ from .lines import LinesView
 from .textutil import wrap
 
 if TYPE_CHECKING:
-    from barrage_tui.rules.game import Game
+    from barrage_tui.rules import Game
 
 HIDDEN_KINDS = frozenset({"round"})  # "Round 2 begins.": the heading says it
 
@@ -71,10 +73,10 @@ class HistoryView(LinesView):
         shown = [e for e in entry.events if e.kind not in HIDDEN_KINDS]
         if entry.seat < 0:  # the table's: no heading, not selectable
             return [line for e in shown for line in wrap(Text(e.text, style=DIM), width, indent=4)]
-        st = self.game.state
-        c = st.companies[entry.seat]
+        table = table_view(self.game)
+        c = table.companies[entry.seat]
         head = Text("▶ " if selected else "  ", style="bold #ffd75f")
-        head.append_text(badge(st, entry.seat))
+        head.append_text(badge(table, entry.seat))
         name = f" {company_name(c.company)} · {c.player}" if c.company else f" {c.player}"
         head.append(name + (" (Automa)" if c.kind == "automa" else ""), style="bold reverse" if selected else BOLD)
         if entry.automa:
@@ -89,7 +91,7 @@ class HistoryView(LinesView):
     def title(self) -> str:
         if self.seat is None:
             return "Log · every company (f: one company)"
-        c = self.game.state.companies[self.seat]
+        c = table_view(self.game).companies[self.seat]
         return f"Log · {company_name(c.company) if c.company else c.player} only (f: next)"
 
     # ------------------------------------------------------------ acting on it
@@ -142,7 +144,7 @@ class HistoryView(LinesView):
 
     def cycle_filter(self) -> None:
         """Every company, then each company in seat order, then every company again."""
-        seats = len(self.game.state.companies)
+        seats = table_view(self.game).seats
         self.seat = 0 if self.seat is None else (self.seat + 1 if self.seat + 1 < seats else None)
         self._shown_turns()
         if self.selected not in self.turns:

@@ -15,8 +15,7 @@ from ..view import Panel, View
 from .textutil import wrap
 
 if TYPE_CHECKING:
-    from barrage_tui.rules.engine.decisions import Event
-    from barrage_tui.rules.state import GameState
+    from barrage_tui.rules import Event
 
 SHOWN = 60  # the latest events on screen unfocused (the whole history: focused, and on the log screen, L)
 
@@ -35,7 +34,6 @@ class GameLog(Panel, can_focus=True):
         self._whole = False  # focused: every event, scrolled by keys (set at the focus event itself)
 
     def lines(self, view: View, width: int) -> list[Text]:
-        st = view.state
         if width != self._cache_width:
             self._cache, self._cache_width = {}, width
         out: list[Text] = []
@@ -46,12 +44,12 @@ class GameLog(Panel, can_focus=True):
         for e in events:
             lines = self._cache.get(e)
             if lines is None:
-                lines = self._cache[e] = self._event(st, e, width)
+                lines = self._cache[e] = self._event(e, width)
             self._starts.append(len(out))
             out += lines
         return out
 
-    def _event(self, st: GameState, e: Event, width: int) -> list[Text]:
+    def _event(self, e: Event, width: int) -> list[Text]:
         """One event in words. The engine's sentences name the company, so no badge is needed (and
         a line without colour codes is cheaper to send to the terminal)."""
         if e.kind in ("round", "game_over"):

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from barrage_tui.rules import patent_office
+
 from ..palette import DIM, TITLE, mark
 from ..texts import tile_effect, tile_short
 from ..view import Panel, View, marks
@@ -15,17 +17,17 @@ class PatentOffice(Panel):
     TAB = "Patents"
 
     def fingerprint(self, view: View) -> object:
-        st = view.state
-        universe = frozenset(st.patent_offer) | {"patent-p1", "patent-p2", "patent-p3"}
-        return (tuple(st.patent_offer), tuple(len(p) for p in st.patent_piles.values()), marks(view, universe)[0])
+        office = patent_office(view.game)
+        universe = frozenset(office.offer) | {"patent-p1", "patent-p2", "patent-p3"}
+        return (office, marks(view, universe)[0])
 
     def lines(self, view: View, width: int) -> list[Text]:
-        st = view.state
-        if st.introductory:
+        if view.table.introductory:
             return [Text("Not used in the introductory game.", style=DIM)]
         out: list[Text] = []
         self._where: dict[str, int] = {}
-        for slot, tile in enumerate(st.patent_offer, start=1):
+        office = patent_office(view.game)
+        for slot, tile in enumerate(office.offer, start=1):
             space = f"patent-p{slot}"
             self._where[space] = len(out)
             head = Text()
@@ -37,7 +39,7 @@ class PatentOffice(Panel):
             head.append(tile_short(tile), style=mark(tile, view.strong) or "bold")
             head.append(f": {tile_effect(tile)}")
             out += wrap(head, width, indent=2)
-        piles = "/".join(str(len(v)) for _, v in sorted(st.patent_piles.items()))
+        piles = "/".join(str(n) for n in office.piles)
         titles = (f"Patent office · piles {piles}", f"Patents · piles {piles}", f"Patents {piles}")
         # the longest the border shows whole (its corners, the dashes and spaces take 6 columns)
         title = next((t for t in titles if len(t) + 6 <= self.outer_size.width), titles[-1])

@@ -11,7 +11,7 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.message import Message
 
-from barrage_tui.rules.engine.decisions import Choice, PromptKind
+from barrage_tui.rules import Choice, PromptKind
 
 from ..history import Entry, last_automa_turn
 from ..palette import BOLD, DIM, badge
@@ -37,18 +37,18 @@ class PromptHeader(Panel):
 
     def fingerprint(self, view: View) -> object:
         p = view.prompt
-        return None if p is None else (p.seat, p.kind, p.text, p.seat in view.state.drafting)
+        return None if p is None else (p.seat, p.kind, p.text, p.seat in view.table.drafting)
 
     def lines(self, view: View, width: int) -> list[Text]:
         prompt = view.prompt
-        st = view.state
         if prompt is None:
             return [Text("The game is over.", style=BOLD), Text("Enter: back to the final scores.")]
-        c = st.companies[prompt.seat]
-        if prompt.seat in st.drafting:  # still choosing: the pair it holds is only on offer
+        table = view.table
+        c = table.companies[prompt.seat]
+        if c.drafting:  # still choosing: the pair it holds is only on offer
             head = Text(c.player, style=BOLD)
         else:
-            head = badge(st, prompt.seat, " ")
+            head = badge(table, prompt.seat, " ")
             head.append(f" {c.player} · {company_name(c.company)}", style=BOLD)
         out = [head]
         if prompt.kind == PromptKind.END_TURN:  # the turn is held until confirmed: the two keys come first
@@ -90,13 +90,14 @@ class AutomaNote(Panel):
         entry = self._entry
         if entry is None:
             return []
-        st = view.state
-        t = badge(st, entry.seat)
-        t.append(f" {company_name(st.companies[entry.seat].company)} (Automa) played: ", style=BOLD)
+        table = view.table
+        name = company_name(table.companies[entry.seat].company)
+        t = badge(table, entry.seat)
+        t.append(f" {name} (Automa) played: ", style=BOLD)
         assert entry.reasoning is not None  # last_automa_turn's entry starts at the Automa's step
         text = entry.reasoning.text
-        name, _, rest = text.partition(": ")  # "USA: Action side of card 3, ...": the badge names it
-        t.append(rest if rest and name == company_name(st.companies[entry.seat].company) else text, style="italic")
+        named, _, rest = text.partition(": ")  # "USA: Action side of card 3, ...": the badge names it
+        t.append(rest if rest and named == name else text, style="italic")
         out = wrap(t, width, indent=2)
         most = self.LINES.get(getattr(self.screen, "mode", ""), 7)
         if len(out) > most:  # the rest is on the log screen
