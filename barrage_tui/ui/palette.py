@@ -40,6 +40,7 @@ NEUTRAL_LOOK = ("N", Style(bold=True, color="#000000", bgcolor="#9a9a9a"))
 
 RED = Style(color="#ff6b6b", bold=True)  # red outline (+3 credits)
 DIM = Style(dim=True)
+ASSUMED = "≈"  # the sign beside data no source prints (assumed, or a reconstruction): the help says which
 BOLD = Style(bold=True)
 TITLE = Style(bold=True, color="#8fd3ff")
 GEOLOGY = Style(bold=True, color="#d7875f")  # a Geological token (the Geological Factor)

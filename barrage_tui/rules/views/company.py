@@ -64,6 +64,7 @@ class CompanyView(SeatView):
     copies: tuple[tuple[str, bool], ...]  # Mahiri's copied chief engineers: (id, lasting the round)
     pieces: Mapping[str, int]  # structure -> pieces still on the board
     incomes: tuple[IncomeRow, ...]
+    incomes_assumed: str  # why the incomes are assumed (a company board no source prints), "" when printed
     powerhouse_pieces: tuple[tuple[PowerhousePiece, str], ...]  # China's distinct pieces: each and its space ("")
     tiles: tuple[str, ...]  # technology tiles in the personal supply
     wheel: tuple[WheelSegment, ...]  # the segments after the open one, in the order they come round
@@ -118,5 +119,6 @@ def company_view(game: Game, seat: int) -> CompanyView:
         bool(c.excamixers or c.excamixers_gained or any(o.machinery_wild for o in in_force)), c.energy,
         c.engineers, c.architect, c.construction_used, private,
         tuple((o, o in c.copied_for_round) for o in copied), dict(c.pieces), incomes,
+        components().companies[c.company].assumed,
         tuple(china.powerhouse_row(game, seat)), tuple(c.tiles), wheel, tuple(c.contracts), tuple(c.fulfilled),
         active, by_level)

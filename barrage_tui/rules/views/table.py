@@ -65,9 +65,10 @@ def table_view(game: Game) -> TableView:
 
 @dataclass(frozen=True, slots=True)
 class EnergyTrackView:
-    """The energy track: each seat's energy this round, the round bonus tiles, the final objective."""
+    """The energy track: each seat's energy this round and VP, the round bonus tiles, the final objective."""
 
     energy: tuple[int, ...]  # by seat
+    vp: tuple[int, ...]  # by seat: the score so far
     bonus_tiles: tuple[int, ...]  # one per round, round 1 first
     objective: int  # the objective tile's id
     objective_vp: tuple[int, ...]  # the objective's VP by place
@@ -75,7 +76,8 @@ class EnergyTrackView:
 
 def energy_track(game: Game) -> EnergyTrackView:
     st = game.state
-    return EnergyTrackView(tuple(c.energy for c in st.companies), tuple(st.bonus_tiles), st.objective,
+    return EnergyTrackView(tuple(c.energy for c in st.companies), tuple(c.vp for c in st.companies),
+                           tuple(st.bonus_tiles), st.objective,
                            game.objective_vp_table())
 
 

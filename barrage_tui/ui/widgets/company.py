@@ -8,7 +8,7 @@ from textual.containers import Horizontal
 
 from barrage_tui.rules import NO_OFFICER, STRUCTURES, CompanyView, company_view, facts
 
-from ..palette import BOLD, DIM, KIND_STYLE, RED, SELECTED, TITLE, badge, mark
+from ..palette import ASSUMED, BOLD, DIM, KIND_STYLE, RED, SELECTED, TITLE, badge, mark
 from ..texts import COMPANY_SHORT, OFFICER_SHORT, STRUCT_LETTER, officer_short_name, reward_short, tile_short
 from ..view import Panel, View
 from .textutil import flow, wrap
@@ -127,6 +127,8 @@ class CompanyBoard(Panel):
             out.append(pieces)
         if not full_income:  # narrow: which income slots are uncovered, the rewards are in the help
             t = Text("Income ", style=TITLE)
+            if c.incomes_assumed:
+                t.append(f"{ASSUMED} ", style=DIM)
             for row in c.incomes:
                 gone = row.taken
                 t.append(STRUCT_LETTER[row.structure])
@@ -137,6 +139,8 @@ class CompanyBoard(Panel):
         for row in (c.incomes if full_income else ()):
             s = row.structure
             t = Text(f"{STRUCT_LETTER[s]}{c.pieces[s] if merged else ' income'} ")
+            if c.incomes_assumed:  # assumed where the player reads them, not only in the help
+                t.append(f"{ASSUMED} ", style=DIM)
             gone = row.taken
             for inc in row.incomes:
                 got = inc.column in gone

@@ -23,7 +23,7 @@ class EnergyTrack(Panel):
         table = view.table
         # the companies too: in the draft two seats may swap the pairs they hold
         return (table.round, table.phase, bool(table.drafting), table.turn_order,
-                tuple(c.company for c in table.companies), energy_track(view.game).energy)
+                tuple(c.company for c in table.companies), energy_track(view.game))
 
     def lines(self, view: View, width: int) -> list[Text]:
         table, track = view.table, energy_track(view.game)
@@ -38,7 +38,8 @@ class EnergyTrack(Panel):
         together = head + Text(" · order ", style=TITLE) + order
         out = [together] if together.cell_len <= width else [head, Text("Turn order ", style=TITLE) + order]
         top = max([30, *track.energy])
-        bar_w = max(4, width - 12)
+        score = [f" {vp:>3} VP" for vp in track.vp]  # each company's score beside its energy
+        bar_w = max(4, width - 12 - max(map(len, score)))
         for seat in sorted(range(table.seats), key=lambda s: -track.energy[s]):
             energy = track.energy[seat]
             line = Text()
@@ -47,6 +48,7 @@ class EnergyTrack(Panel):
             filled = round(bar_w * min(energy, top) / top)
             line.append("█" * filled, style="#5fafff")
             line.append("·" * (bar_w - filled), style=DIM)
+            line.append(score[seat], style=BOLD)
             out.append(line)
         for r, tile in enumerate(track.bonus_tiles, start=1):
             style = BOLD if r == table.round else DIM if r < table.round else None
