@@ -33,6 +33,7 @@ GAME = (
     Key("game.save", "s", "save_as", "Save as", "Save the game under a name"),
     Key("game.log", "L", "log", "Log",
         "The whole log: every turn by round, an Automa turn's reasoning, one company's turns", display="L"),
+    Key("game.summary", "r", "round_summary", "Round", "Show the last round's summary again", show=False),
     Key("game.panel", "tab", "next_panel", "Panel", "Show the next panel where panels share a tab bar"),
     Key("game.panel_back", "shift+tab", "prev_panel", "Panel", "Show the previous panel where panels share a tab bar",
         show=False),

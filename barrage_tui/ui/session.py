@@ -154,6 +154,13 @@ class Session:
         return "The game is saved after every decision; barrage-tui --continue resumes it."
 
 
+def last_round_summary(events: Sequence[Event]) -> RoundSummary | None:
+    """The summary of the last round scored in a whole game's ``events`` (None before the first)."""
+    scored = [e for e in events if e.kind == EventKind.ROUND_SCORED]
+    last = scored[-1].data.get("round") if scored else None
+    return round_summary([e for e in scored if e.data.get("round") == last])
+
+
 def round_summary(events: Sequence[Event]) -> RoundSummary | None:
     """The end-of-round scoring among ``events``, as the engine scored it (one ROUND_SCORED event a seat),
     or None when no round was scored."""

@@ -156,8 +156,8 @@ def officer_short_name(officer: str) -> str:
 
 
 # The End turn decision (setup option confirm_turns): what the two keys do, short enough for 80 columns.
-END_TURN_KEYS = "End turn (Enter) / Undo (u)"
-END_TURN_HINT = "Turn done; u again takes it all back."  # one line of the narrowest decision box
+END_TURN_KEYS = "End turn (Enter) / Undo last choice (u)"
+END_TURN_HINT = "u takes back the last choice; again, the one before."  # one line of the narrowest decision box
 NOTHING_TO_UNDO = "Nothing to undo."  # short: it shares the top line with the round and the player
 
 

@@ -15,7 +15,7 @@ from barrage_tui.rules import Key, contract_of, facts, held_by, patent_office, p
 
 from .. import keys
 from ..module_parts import panels
-from ..session import Session
+from ..session import RoundSummary, Session, last_round_summary
 from ..texts import NOTHING_TO_UNDO
 from ..view import Panel, View
 from ..widgets.banner import TurnBanner
@@ -334,12 +334,22 @@ class GameScreen(AppScreen[None]):
         self._show_save_state()  # the decision is already on disk (or the warning says it is not)
         self.refresh_table()
         if outcome.summary is not None:
-            from .summary import RoundSummaryScreen
-
-            self.app.push_screen(RoundSummaryScreen(self.session.game, outcome.summary),
-                                 callback=lambda _: self._after_summary())
+            self._show_summary(outcome.summary, then_end=True)
         elif outcome.over:
             self._game_over()
+
+    def _show_summary(self, summary: RoundSummary | None, then_end: bool = False) -> None:
+        from .summary import RoundSummaryScreen
+
+        if summary is None:
+            self._say("No round has ended yet.")
+            return
+        self.app.push_screen(RoundSummaryScreen(self.session.game, summary),
+                             callback=(lambda _: self._after_summary()) if then_end else None)
+
+    def action_round_summary(self) -> None:
+        """The last round's summary again (r)."""
+        self._show_summary(last_round_summary(self.session.game.events))
 
     def _after_summary(self) -> None:
         if self.session.game.over:

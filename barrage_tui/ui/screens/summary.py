@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from rich.console import JustifyMethod
 from rich.table import Table
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -71,7 +72,17 @@ class RoundSummaryScreen(AppModal[None]):
                 yield Static(Text(title, style="bold"), classes="dialog-detail")
                 yield Static(Text("\n").join(plain(line) for line in lines), classes="dialog-detail")  # a line each
             nxt = "Final scoring follows." if self.game.over else f"Round {table_view(self.game).round} begins."
-            yield Static(Text(f"{nxt}  Enter to continue."), classes="dialog-detail")
+            yield Static(Text(f"{nxt}  Enter to continue; r shows this again."), classes="dialog-detail")
+
+    def on_mount(self, event: events.Mount) -> None:
+        self._shown_at = event.time  # (the clock of the keys' own times)
+
+    def on_key(self, event: events.Key) -> None:
+        """A key typed before the summary appeared (the Enter that ended the round's last turn, keys pressed
+        while the Automa played) does not dismiss it unread."""
+        if event.time < self._shown_at:
+            event.stop()
+            event.prevent_default()
 
     def action_close(self) -> None:
         self.dismiss(None)
