@@ -54,19 +54,15 @@ def entries(events: Sequence[Event]) -> list[Entry]:
     return out
 
 
-def last_automa_turn(game: Game) -> Entry | None:
-    """The Automa turn the person deciding now has not answered yet: the entry of the last Automa step
-    when no event of the deciding seat came after it (None: there is none, or an Automa decides)."""
+def since_last_turn(game: Game) -> list[Entry]:
+    """The other seats' turns the person deciding now has not seen played: every turn after that seat's own
+    last deed; none while an Automa decides, or once the person has acted."""
     from barrage_tui.rules import table_view
 
     prompt = game.prompt
     if prompt is None or table_view(game).companies[prompt.seat].kind != "human":
-        return None
+        return []
     events = game.events
-    for i in range(len(events) - 1, -1, -1):
-        e = events[i]
-        if e.kind == AUTOMA_STEP:
-            return entries(events[i:])[0]
-        if e.seat == prompt.seat and not _table(e):
-            return None
-    return None
+    start = next((i + 1 for i in range(len(events) - 1, -1, -1)
+                  if events[i].seat == prompt.seat and not _table(events[i])), 0)
+    return [x for x in entries(events[start:]) if x.seat >= 0 and x.seat != prompt.seat]

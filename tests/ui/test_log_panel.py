@@ -4,7 +4,7 @@ Automa's last turn stays above the person's choices until they answer it."""
 from __future__ import annotations
 
 from barrage_tui.ui.widgets.log import GameLog
-from barrage_tui.ui.widgets.prompt import AutomaNote
+from barrage_tui.ui.widgets.prompt import Recap
 
 from .conftest import game_screen, screen_text
 from .test_log_screen import automa_game
@@ -55,13 +55,12 @@ async def test_the_automa_turn_stays_readable_until_the_person_decides(app_facto
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await _to_person_after_automa(pilot, game)
-        note = app.screen.query_one(AutomaNote)
-        step = next(e for e in reversed(game.events) if e.kind == "automa")
+        note = app.screen.query_one(Recap)
         assert note.display
         text = screen_text(app)
-        assert "(Automa) played:" in text and step.text.split(": ", 1)[1][:40] in text  # its card sides
+        assert "(Automa):" in text and "why:" in text  # what it did, then why
         seat, events = game.prompt.seat, len(game.events)
         while not any(e.seat == seat for e in game.events[events:]):  # the person answers
             await pilot.press("enter")
             await pilot.pause()
-        assert not note.display and "(Automa) played:" not in screen_text(app)
+        assert not note.display and "(Automa):" not in screen_text(app)

@@ -13,7 +13,7 @@ from textual.message import Message
 
 from barrage_tui.rules import Choice, PromptKind
 
-from ..history import Entry, last_automa_turn
+from ..history import Entry, since_last_turn
 from ..palette import BOLD, DIM, badge
 from ..texts import END_TURN_HINT, END_TURN_KEYS, company_name
 from ..view import Panel, View
@@ -59,51 +59,66 @@ class PromptHeader(Panel):
         return out
 
 
-class AutomaNote(Panel):
-    """The Automa turn just played (both card sides, what it did, why boxes were skipped): it stays above
-    the person's choices until they answer it, however fast the Automa played."""
+class Recap(Panel):
+    """What the others did since the person deciding now last played (hotseat, a shared table, the
+    Automa): a line for each turn, what it did first and, for an Automa's, then why (both card sides, the
+    boxes skipped). It stays above the person's choices until they act, however fast the others played."""
 
     SCOPED_CSS = False
     DEFAULT_CSS = """
-    AutomaNote { height: auto; max-height: 8; border: none; padding: 0; margin-bottom: 1; }
-    GameScreen.-compact AutomaNote { max-height: 3; margin-bottom: 0; }
+    Recap { height: auto; max-height: 12; border: none; padding: 0; margin-bottom: 1; }
+    GameScreen.-compact Recap { max-height: 3; margin-bottom: 0; }
     """
-    LINES = {"compact": 3}  # the most lines it takes (the choices keep the rest); 7 elsewhere
+    LINES = {"compact": 3}  # the most lines it takes (the choices keep the rest); 11 elsewhere
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.remove_class("panel")  # a note inside the decision's box, not a boxed panel of the table
         self.display = False
-        self._entry: Entry | None = None
+        self._turns: list[Entry] = []
 
     def show(self, view: View) -> None:
-        self._entry = last_automa_turn(view.game)
-        shown = self._entry is not None
+        self._turns = since_last_turn(view.game)
+        shown = bool(self._turns)
         if self.display != shown:
             self.display = shown
         super().show(view)
 
     def fingerprint(self, view: View) -> object:
-        return id(self._entry.reasoning) if self._entry is not None else None, getattr(self.screen, "mode", "")
+        return tuple(id(t.events[0] if t.events else t.reasoning) for t in self._turns), getattr(self.screen, "mode", "")
 
     def lines(self, view: View, width: int) -> list[Text]:
-        entry = self._entry
-        if entry is None:
-            return []
-        table = view.table
-        name = company_name(table.companies[entry.seat].company)
-        t = badge(table, entry.seat)
-        t.append(f" {name} (Automa) played: ", style=BOLD)
-        assert entry.reasoning is not None  # last_automa_turn's entry starts at the Automa's step
-        text = entry.reasoning.text
-        named, _, rest = text.partition(": ")  # "USA: Action side of card 3, ...": the badge names it
-        t.append(rest if rest and named == name else text, style="italic")
-        out = wrap(t, width, indent=2)
-        most = self.LINES.get(getattr(self.screen, "mode", ""), 7)
-        if len(out) > most:  # the rest is on the log screen
-            out = out[:most]
-            out[-1] = out[-1][:max(0, width - 16)] + Text(" … L: the rest", style=DIM)
-        return out
+        return recap_lines(view, self._turns, width, self.LINES.get(getattr(self.screen, "mode", ""), 11))
+
+
+def recap_lines(view: View, turns: list[Entry], width: int, most: int) -> list[Text]:
+    """The recap of ``turns`` in at most ``most`` lines of ``width``: a turn's deeds, then an Automa's why."""
+    table = view.table
+    out: list[Text] = []
+    for turn in turns:
+        name = company_name(table.companies[turn.seat].company)
+        t = badge(table, turn.seat)
+        t.append(f" {name}" + (" (Automa)" if turn.automa else "") + ": ", style=BOLD)
+        did = [_deed(e.text, name).rstrip(".") for e in turn.events if e.kind not in HIDDEN]
+        t.append("; ".join(did) + "." if did else "nothing")
+        out += wrap(t, width, indent=2)
+        if turn.reasoning is not None:  # then why: its cards' sides and the boxes it skipped
+            named, _, why = turn.reasoning.text.partition(": ")
+            out += wrap(Text("why: ", style=DIM) + Text(why if why and named == name else turn.reasoning.text,
+                                                        style="italic"), width, indent=4)
+    if len(out) > most:  # the rest is on the log screen
+        out = out[:most]
+        out[-1] = out[-1][:max(0, width - 16)] + Text(" … L: the rest", style=DIM)
+    return out
+
+
+# a turn's events the recap leaves out: the card flip (its "why" says it), the steps taken at once (its deeds say them)
+HIDDEN = frozenset({"automa_card", "only_choice"})
+
+
+def _deed(text: str, name: str) -> str:
+    """An event's text without the company's name it starts with: "places 2 Engineers on ..."."""
+    return text[len(name) + 1:] if text.startswith(name + " ") else text
 
 
 class ChoiceList(LinesView):
@@ -215,7 +230,7 @@ class PromptPanel(Vertical):
 
     def compose(self) -> ComposeResult:
         yield PromptHeader(id="prompt-header")
-        yield AutomaNote(id="automa-note")
+        yield Recap(id="recap")
         yield ChoiceList(id="choices")
 
     @property

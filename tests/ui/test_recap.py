@@ -1,0 +1,68 @@
+"""What the others did (issue 22, item 4): when a person's turn begins after other seats played, a short
+recap of those turns - who did what, an Automa's deeds first and then why - until the person acts."""
+
+from __future__ import annotations
+
+import random
+
+from barrage_tui.rules import Game, SeatSetup, Setup
+from barrage_tui.ui.history import since_last_turn
+from barrage_tui.ui.view import View
+from barrage_tui.ui.widgets.prompt import recap_lines
+
+from .driver import pick
+from .test_log_screen import automa_game
+
+
+def hotseat_game() -> Game:
+    """Two people at one keyboard, a few turns in: the second decides after the first played."""
+    game = Game.new(Setup(seats=(SeatSetup("Ann", company="usa", officer="wilhelm"),
+                                 SeatSetup("Ben", company="germany", officer="jill")), seed=4))
+    rng = random.Random(2)
+    while game.prompt is not None and game.prompt.kind != "action":
+        game.choose(game.prompt.choices[pick(rng, game.prompt)].key)
+    first = game.prompt.seat
+    while game.prompt.seat == first:  # the first seat's whole turn
+        game.choose(game.prompt.choices[pick(rng, game.prompt)].key)
+    return game
+
+
+def recap_text(game: Game, width: int = 80, most: int = 50) -> str:
+    return "\n".join(line.plain for line in recap_lines(View(game), since_last_turn(game), width, most))
+
+
+def test_in_hotseat_the_next_person_reads_what_the_other_did():
+    game = hotseat_game()
+    other = 1 - game.prompt.seat
+    turn = since_last_turn(game)[-1]  # (its starting contract, picked after this seat's, comes before)
+    assert turn.seat == other and turn.round == 1 and not turn.automa
+    deeds = [e.text for e in turn.events if e.kind != "only_choice"]
+    text = recap_text(game, 200)
+    name = "USA" if other == 0 else "Germany"
+    assert text.startswith(f"{'U' if other == 0 else 'G'} {name}: ")
+    assert deeds[0][len(name) + 1:].rstrip(".") in text  # "places 2 Engineers on ...", its name said once, before
+    game.choose(game.prompt.choices[0].key)  # the person acts: the recap is done
+    assert since_last_turn(game) == [] or since_last_turn(game)[0].seat != other
+
+
+def test_an_automas_turn_says_what_it_did_first_then_why():
+    game = automa_game(rounds=1)
+    rng = random.Random(3)
+    while not (game.prompt.kind == "action" and since_last_turn(game)
+               and any(t.automa for t in since_last_turn(game))):
+        game.choose(game.prompt.choices[pick(rng, game.prompt)].key)
+    text = recap_text(game, 120)
+    turn = next(t for t in since_last_turn(game) if t.automa)
+    did = next(e for e in turn.events if e.kind == "place")
+    assert text.index(did.text.split(" ", 1)[1][:30]) < text.index("why: ")  # what it did, then why
+    why = " ".join(turn.reasoning.text.split(": ", 1)[1].split())
+    assert why[:40] in " ".join(text.split())  # its card sides, after "why:"
+
+
+def test_a_long_recap_ends_with_where_the_rest_is():
+    game = automa_game(rounds=1)
+    rng = random.Random(3)
+    while not (game.prompt.kind == "action" and any(t.automa for t in since_last_turn(game))):
+        game.choose(game.prompt.choices[pick(rng, game.prompt)].key)
+    lines = recap_text(game, 40, most=3).splitlines()
+    assert len(lines) == 3 and lines[-1].endswith("… L: the rest")
