@@ -26,7 +26,11 @@ class Context:
         self.seat = seat
         self.answer = Answerer(self)
         self.step = AutomaStep(self.game, seat, self.answer)
-        self.notes: list[str] = []
+        self.notes: list[str] = []  # the whole reasoning, in order: the step's label
+        # ... and its parts, as the step's data: the cards flipped, the boxes skipped, what else it says
+        self.cards: list[tuple[int, int]] = []  # (action side, criteria side) of each card flipped
+        self.skipped: list[str] = []  # the boxes skipped, by name
+        self.said: list[str] = []  # the other notes: what it did and why that box
         self.architect_used = False
 
     # ------------------------------------------------------------ what it looks at
@@ -89,7 +93,22 @@ class Context:
             self.do(f"vp:{vp}")
 
     def note(self, text: str) -> None:
-        self.notes.append(text if text.endswith(".") else text + ".")
+        text = text if text.endswith(".") else text + "."
+        self.notes.append(text)
+        self.said.append(text)
+
+    def flipped(self, action: int, criteria: int) -> None:
+        self.notes.append(f"Action side of card {action}, criteria side of card {criteria}.")
+        self.cards.append((action, criteria))
+
+    def skip(self, box: str, why_not: str) -> None:
+        self.notes.append(f"{box}: skipped, {why_not}" + ("" if why_not.endswith(".") else "."))
+        self.skipped.append(box)
+
+    @property
+    def reasons(self) -> dict[str, object]:
+        """The reasoning's parts, for clients to show without reading its text."""
+        return {"cards": tuple(self.cards), "skipped": tuple(self.skipped), "said": tuple(self.said)}
 
     @property
     def label(self) -> str:

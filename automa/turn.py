@@ -47,7 +47,7 @@ def boxes(ctx: Context, card: Card) -> list[Box]:
 def one_turn(ctx: Context) -> None:
     ctx.do("flip")
     card, criteria = ctx.action_card, ctx.criteria_card
-    ctx.note(f"Action side of card {card.id}, criteria side of card {criteria.id}.")
+    ctx.flipped(card.id, criteria.id)
     if officer_wu.take_turn(ctx):
         return
     for box in boxes(ctx, card):
@@ -56,7 +56,7 @@ def one_turn(ctx: Context) -> None:
             return
         why_not = TRY[box.kind](ctx, box)
         if why_not is not None:
-            ctx.note(f"{box.name}: skipped, {why_not}")
+            ctx.skip(box.name, why_not)
             continue
         if box.ends_turn:
             return
@@ -69,4 +69,4 @@ def plan(game: Game, seat: int) -> Choice:
         ctx.architect_used = False
         ctx.note("The Architect gives another turn.")
         one_turn(ctx)
-    return Choice(ctx.key, ctx.label, ctx.refs())
+    return Choice(ctx.key, ctx.label, ctx.refs(), ctx.reasons)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from barrage_tui.rules import count_words
+
 from ..machinery import wild
 
 if TYPE_CHECKING:
@@ -19,5 +21,5 @@ def try_box(ctx: Context, box: Box) -> str | None:
     ctx.place("machinery", box.engineers, box.ends_turn)
     ctx.pay(box.vp_change)
     ctx.do(f"machinery:{e}:{m}")
-    ctx.note(f"{box.name}: {e} Excavator(s), {m} mixer(s) for {-box.vp_change} VP")
+    ctx.note(f"{box.name}: {count_words(e, 'Excavator')}, {count_words(m, 'mixer')} for {-box.vp_change} VP")
     return None

@@ -53,7 +53,7 @@ from .components import (
 )
 from .components import components as facts
 from .officers import ANTON_TILE, OFFICERS, private_space
-from .rewards import STRUCTURE_NAMES, a as a_structure, describe as describe_reward
+from .rewards import STRUCTURE_NAMES, a as a_structure, count as count_words, describe as describe_reward
 from .rounds import ROUNDS
 from .scoring import SECTION as ENERGY_SECTION, bonus_tile, objective_tile
 
@@ -106,8 +106,8 @@ __all__ = [
     "ANTON_TILE", "BASE_BOARD", "BASE_OFFICERS", "ENERGY_SECTION", "EXPANSION_OFFICERS", "OFFICERS",
     "PROMO_OFFICERS", "ROUNDS", "STRUCTURES", "STRUCTURE_NAMES", "ActionSpace", "Board", "BoardProblem", "Company",
     "Components", "Payment", "PowerhousePiece", "Toml", "a_structure", "board_file_ref", "board_ref",
-    "board_summary", "bonus_tile", "builtin_boards", "describe_reward", "facts", "is_builtin", "load_board",
-    "lost_label", "objective_tile", "private_space", "prompt_help", "river",
+    "board_summary", "bonus_tile", "builtin_boards", "count_words", "describe_reward", "facts", "is_builtin",
+    "load_board", "lost_label", "objective_tile", "private_space", "prompt_help", "river",
     # checks
     "InvalidState", "check_setup", "check_state", "check_turn", "key_path", "violations",
     # the modules of the game

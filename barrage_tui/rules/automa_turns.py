@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from . import company_board
 from .automa_levels import AUTOMA, level
 from .automa_step import apply
-from .engine.decisions import Flow, Prompt, PromptKind
+from .engine.decisions import NO_DATA, Flow, Prompt, PromptKind
 from .officers import OFFICERS
 
 if TYPE_CHECKING:
@@ -67,5 +67,5 @@ def _step(game: Game, seat: int, text: str) -> Flow[None]:
                        help="The Automa's whole step, worked out from its cards; it is recorded as one choice.")
     offered = game.prompt.find(key) if game.prompt is not None else None
     game.event(f"{game.name(seat)}: {offered.label}" if offered else text, seat, PROMPT_KIND,
-               offered.refs if offered else ())
+               offered.refs if offered else (), offered.data if offered else NO_DATA)
     apply(game, seat, key)

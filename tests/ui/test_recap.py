@@ -55,8 +55,12 @@ def test_an_automas_turn_says_what_it_did_first_then_why():
     turn = next(t for t in since_last_turn(game) if t.automa)
     did = next(e for e in turn.events if e.kind == "place")
     assert text.index(did.text.split(" ", 1)[1][:30]) < text.index("why: ")  # what it did, then why
-    why = " ".join(turn.reasoning.text.split(": ", 1)[1].split())
-    assert why[:40] in " ".join(text.split())  # its card sides, after "why:"
+    (action, criteria), *_ = turn.reasoning.data["cards"]
+    why = " ".join(text.split("why: ", 1)[1].split())
+    assert why.startswith(f"cards {action}/{criteria}")  # its cards, then the boxes skipped by name
+    for box in turn.reasoning.data["skipped"]:
+        assert box in why
+    assert "skipped, " not in why  # (why each box was skipped is on the log screen, L)
 
 
 def test_a_long_recap_ends_with_where_the_rest_is():

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import cast
 
 from rich.text import Text
 from textual import events
@@ -11,7 +12,7 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.message import Message
 
-from barrage_tui.rules import Choice, PromptKind
+from barrage_tui.rules import Choice, Event, PromptKind
 
 from ..history import Entry, since_last_turn
 from ..palette import BOLD, DIM, badge
@@ -102,10 +103,8 @@ def recap_lines(view: View, turns: list[Entry], width: int, most: int) -> list[T
         did = [_deed(e.text, name).rstrip(".") for e in turn.events if e.kind not in HIDDEN]
         t.append("; ".join(did) + "." if did else "nothing")
         out += wrap(t, width, indent=2)
-        if turn.reasoning is not None:  # then why: its cards' sides and the boxes it skipped
-            named, _, why = turn.reasoning.text.partition(": ")
-            out += wrap(Text("why: ", style=DIM) + Text(why if why and named == name else turn.reasoning.text,
-                                                        style="italic"), width, indent=4)
+        if turn.reasoning is not None:  # then why: its cards, the boxes it skipped (why each: on L), its notes
+            out += wrap(Text("why: ", style=DIM) + Text(_why(turn.reasoning, name), style="italic"), width, indent=4)
     if len(out) > most:  # the rest is on the log screen
         out = out[:most]
         out[-1] = out[-1][:max(0, width - 16)] + Text(" … L: the rest", style=DIM)
@@ -114,6 +113,22 @@ def recap_lines(view: View, turns: list[Entry], width: int, most: int) -> list[T
 
 # a turn's events the recap leaves out: the card flip (its "why" says it), the steps taken at once (its deeds say them)
 HIDDEN = frozenset({"automa_card", "only_choice"})
+
+
+def _why(step: Event, name: str) -> str:
+    """An Automa step's reasons in few words, from its data: "cards 9/13; skipped Production, Water
+    Management; Construction: Base: built on B10U ... (most waiting water flows through it)." (the text
+    itself for a step without them)."""
+    cards = cast("tuple[tuple[int, int], ...]", step.data.get("cards", ()))
+    if not cards:
+        named, _, why = step.text.partition(": ")
+        return why if why and named == name else step.text
+    skipped = cast("tuple[str, ...]", step.data.get("skipped", ()))
+    said = cast("tuple[str, ...]", step.data.get("said", ()))
+    parts = ["cards " + ", ".join(f"{a}/{c}" for a, c in cards)]
+    if skipped:
+        parts.append("skipped " + ", ".join(skipped))
+    return "; ".join(parts) + ("; " + " ".join(said) if said else ".")
 
 
 def _deed(text: str, name: str) -> str:
