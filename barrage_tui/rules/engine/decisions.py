@@ -50,6 +50,7 @@ class EventKind(StrEnum):
     GAME_OVER = "game_over"
     PRODUCTION = "production"  # one production (data: energy)
     CONTRACT = "contract"  # a contract taken, fulfilled (data: fulfilled), discarded or picked
+    WATER = "water"  # drops put, filled or moved (data "paths" when drops moved: each drop's water.DropPath)
     # A module's own events have kinds of its own (a StrEnum of its package: a kind is a string).
 
 
