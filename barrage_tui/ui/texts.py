@@ -15,7 +15,6 @@ from barrage_tui.rules.rewards import describe
 
 if TYPE_CHECKING:
     from barrage_tui.rules.components import ActionSpace
-    from barrage_tui.rules.modules.geological.rules import Token
 
 AREA_SHORT = {"mountain": "mountain", "hill": "hill", "plain": "plain"}
 
@@ -165,11 +164,3 @@ NOTHING_TO_UNDO = "Nothing to undo."  # short: it shares the top line with the r
 
 
 STRUCT_LETTER = {"base": "B", "elevation": "E", "conduit": "C", "powerhouse": "P"}
-
-
-def token_tag(token: Token) -> str:
-    """A Geological token in a few letters: its number, the structure it concerns and its cost, e.g. "G4 E+3cr"
-    (token 4: an Elevation there costs 3 credits more); "=ExMx" for token 6's replacement cost."""
-    extra = ((token.credits, "cr"), (token.excavators, "Ex"), (token.mixers, "Mx"), (token.engineers, "E"))
-    cost = "=ExMx" if token.replacement else "".join(f"+{n}{unit}" for n, unit in extra if n)
-    return f"G{token.id} {STRUCT_LETTER[token.structure]}{cost}"

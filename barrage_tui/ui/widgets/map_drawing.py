@@ -1,0 +1,236 @@
+"""The map drawn as the board: the headstreams on top, each over the valley it feeds; the valleys of the
+mountains, hills and plains in the board's rows (its ``layout``); down each valley its river (a blue stroke)
+with the dams across it (``╪``), the conduits leaving it toward the valley they feed (``╠═C1L 5↘8``: value 5,
+to valley 8, down and to the right), the powerhouses beside it (``╟``), and where its water goes on (``▼8``,
+``▼EXIT_L``: the sea). Drops on their way down (``moving``) are drawn on the river where they are.
+
+Drawn from the rules' typed map (``rules/views/map.py``) alone, for any board; the other picture of the map
+is ``map_table.py`` (a key switches)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from rich.text import Text
+
+from barrage_tui.rules.views.map import Map
+
+from ..palette import AREA_STYLE, DIM, RED, mark
+from ..texts import company_name
+from .map_parts import MOVING, WATER, area_marks, badge, drops, empty, grid, mark_text, reds
+from .textutil import fit, flow, hjoin
+
+NOTHING: Mapping[str, int] = {}
+DAM, CONDUIT, POWERHOUSE, RIVER = "╪", "╠═", "╟ ", "║"
+
+
+def arrow(dy: int, dx: int) -> str:
+    """The arrow from a valley toward another ``dy`` rows and ``dx`` columns away on the map."""
+    return {(-1, -1): "↖", (-1, 0): "↑", (-1, 1): "↗", (0, -1): "←", (0, 0): "→", (0, 1): "→",
+            (1, -1): "↙", (1, 0): "↓", (1, 1): "↘"}[(max(-1, min(1, dy)), max(-1, min(1, dx)))]
+
+
+class Drawing:
+    """Draws the board and notes the line of each space and headstream (to scroll it into view)."""
+
+    def __init__(self) -> None:
+        self.where: dict[str, int] = {}
+        self._cache: dict[tuple[object, ...], tuple[list[Text], dict[str, int]]] = {}  # a valley by what it shows
+
+    def lines(self, m: Map, strong: frozenset[str], width: int,
+              moving: Mapping[str, int] = NOTHING, pending: Mapping[str, int] = NOTHING) -> list[Text]:
+        """``moving``: river node -> drops on their way there now; ``pending``: dam or lake -> drops that
+        will stop there but have not arrived yet (shown as room)."""
+        self.where = {}
+        if len(self._cache) > 300:
+            self._cache = {}
+        rows = grid(m.board)
+        cols = max(len(r) for r in rows)
+        w = max(18, min(30, (width - (cols - 1)) // cols))
+        place = _places(m)
+        out = self._headstreams(m, strong, w, cols, place, moving)
+        if m.lakes:
+            cells = []
+            for lake in m.lakes:
+                t = Text()
+                t.append_text(_on_river(lake.id, "≈", moving))
+                t.append(f"{lake.id} lake ")
+                t.append_text(drops(lake.drops - pending.get(lake.id, 0), lake.capacity))
+                t.append(f" ▼{lake.to}", style=WATER)
+                cells.append(t)
+            out += flow(cells, width, gap=3)
+        for row in rows:
+            start = len(out)
+            blocks = []
+            for cell in row:
+                if cell == "legend":
+                    blocks.append(self._legend(m, w))
+                    continue
+                block: list[Text] = []
+                for zone in (cell if isinstance(cell, tuple) else (cell,)):  # valleys one under the other
+                    assert isinstance(zone, int)
+                    lines, at = self._valley(m, zone, w, place, strong, moving, pending)
+                    for ref, i in at.items():
+                        self.where[ref] = start + len(block) + i
+                    block += lines
+                blocks.append(block)
+            out += hjoin(blocks, [w] * cols)
+        return out + area_marks(m, width)
+
+    # ------------------------------------------------------------ the headstreams, over their valleys
+
+    def _headstreams(self, m: Map, strong: frozenset[str], w: int, cols: int,
+                     place: Mapping[int, tuple[int, int]], moving: Mapping[str, int]) -> list[Text]:
+        by_column: list[list[Text]] = [[] for _ in range(cols)]
+        spare = 0
+        for h in m.headstreams:
+            col = place[int(h.to)][1] if h.to.isdigit() and int(h.to) in place else None
+            if col is None or (by_column[col] and any(not c for c in by_column)):
+                col = next((c for c in range(cols) if not by_column[c]), spare % cols)  # (a free column)
+                spare += 1
+            t = Text()
+            t.append_text(_on_river(h.id, "≈", moving))
+            t.append(h.id, style=mark(h.id, strong))
+            if h.covered:  # opened by building that landscape
+                t.append(f" [{h.covered}]", style=DIM)
+            else:
+                t.append(f" ▾{h.drops}")
+                t.append(" +")
+                for r, n in enumerate(h.by_round, start=1):
+                    t.append(f"{n}", style="bold underline" if r == m.round else (DIM if r < m.round else None))
+            t.append(f" ▼{h.to}", style=WATER)
+            self.where[h.id] = len(by_column[col])
+            by_column[col].append(t)
+        height = max(len(c) for c in by_column)
+        return hjoin([c or [Text()] for c in by_column], [w] * cols)[:height]
+
+    # ------------------------------------------------------------ a valley
+
+    def _valley(self, m: Map, zone: int, w: int, place: Mapping[int, tuple[int, int]], strong: frozenset[str],
+                moving: Mapping[str, int], pending: Mapping[str, int]) -> tuple[list[Text], dict[str, int]]:
+        """A valley's lines and the line of each of its spaces, rebuilt only when something in it changed."""
+        v = m.valleys[zone]
+        refs = v.dams + v.conduits + v.powerhouses
+        key = (m.board, v, w, m.companies, tuple(m.dams[d] for d in v.dams), tuple(m.conduits[c] for c in v.conduits),
+               tuple(m.powerhouses[p] for p in v.powerhouses), tuple(r for r in refs if r in strong),
+               tuple((n, moving[n]) for n in (*v.dams, v.passage, f"out:{zone}") if n in moving),
+               tuple((d, pending[d]) for d in v.dams if d in pending))
+        found = self._cache.get(key)
+        if found is None:
+            found = self._cache[key] = self._build_valley(m, zone, w, place, strong, moving, pending)
+        return found
+
+    def _build_valley(self, m: Map, zone: int, w: int, place: Mapping[int, tuple[int, int]], strong: frozenset[str],
+                      moving: Mapping[str, int], pending: Mapping[str, int]) -> tuple[list[Text], dict[str, int]]:
+        v = m.valleys[zone]
+        title = Text()
+        title.append_text(_on_river(v.passage, RIVER, moving) if not v.powerhouses else Text(RIVER, style=WATER))
+        title.append(f"{zone} {v.area}", style=AREA_STYLE[v.area])
+        out = moving.get(f"out:{zone}", 0)
+        title.append(" ")
+        title.append(str(out) if out else "▼", style=MOVING if out else WATER)
+        title.append(v.to, style=WATER)  # a valley's number, a lake, an exit to the sea
+        lines = [fit(title, w)]
+        at: dict[str, int] = {}
+        for d in v.dams:
+            at[d] = len(lines)
+            lines.append(fit(self._dam(m, d, strong, moving, pending), w))
+        row, col = place[zone]
+        for c in v.conduits:
+            at[c] = len(lines)
+            lines.append(fit(self._conduit(m, c, strong, row, col, place), w))
+        packed: list[Text] = []
+        for p in v.powerhouses:  # packed into lines beside the river, a space between two
+            cell = self._powerhouse(m, p, strong)
+            if not packed or packed[-1].cell_len + 1 + cell.cell_len > w - 2:
+                packed.append(Text())
+            elif packed[-1].cell_len:
+                packed[-1].append(" ")
+            at[p] = len(lines) + len(packed) - 1
+            packed[-1].append_text(cell)
+        for i, line in enumerate(packed):
+            lead = _on_river(v.passage, POWERHOUSE[0], moving) if i == 0 else Text(RIVER, style=WATER)
+            lines.append(fit(lead + " " + line, w))
+        return lines, at
+
+    def _dam(self, m: Map, space: str, strong: frozenset[str], moving: Mapping[str, int],
+             pending: Mapping[str, int]) -> Text:
+        d = m.dams[space]
+        t = _on_river(space, DAM, moving)
+        t.append(space, style=mark(space, strong))
+        t.append(" " * (4 - len(space)))
+        t.append(f"+{d.red}" if d.red else "  ", style=RED if d.red else None)
+        t.append(" ")
+        if d.owner is None:
+            t.append_text(empty(d))
+        else:
+            t.append_text(badge(m, d.owner, str(d.height)))
+            t.append(" ")
+            t.append_text(drops(d.drops - pending.get(space, 0), d.capacity))
+        for k in d.marks:  # a Geological token lies over the upper dam space
+            t.append(" ")
+            t.append_text(mark_text(k))
+        return t
+
+    def _conduit(self, m: Map, space: str, strong: frozenset[str], row: int, col: int,
+                 place: Mapping[int, tuple[int, int]]) -> Text:
+        c = m.conduits[space]
+        t = Text(CONDUIT, style=WATER)
+        t.append(space, style=mark(space, strong))
+        t.append(" " * max(1, 5 - len(space)))
+        to = "/".join(f"{arrow(place[z][0] - row, place[z][1] - col) if z in place else '→'}{z}" for z in c.targets)
+        t.append(f"{c.value}{to} ")  # a branching one: 4↓2/↘3
+        t.append_text(badge(m, c.owner) if c.owner is not None else empty(c))
+        for k in c.marks:
+            t.append(" ")
+            t.append_text(mark_text(k))
+        return t
+
+    def _powerhouse(self, m: Map, space: str, strong: frozenset[str]) -> Text:
+        p = m.powerhouses[space]
+        t = Text()
+        t.append(space, style=mark(space, strong))
+        t.append(f"+{p.red}" if p.red else "", style=RED if p.red else None)
+        t.append(" ")
+        t.append_text(badge(m, p.owner) if p.owner is not None else empty(p))
+        return t
+
+    def _legend(self, m: Map, w: int) -> list[Text]:
+        board = m.board
+        rows = [
+            Text.assemble(("Legend", "bold"), (" · ? help", "dim")),
+            Text.assemble((DAM, WATER), " dam  ", (CONDUIT, WATER), "conduit"),
+            Text.assemble(("+3", RED), " red outline") if reds(board) == {3}
+            else Text.assemble(("+n", RED), " red: n Credits"),
+            badge(m, 0, "2") + f" {company_name(m.companies[0])}, 2 high",  # a company in the game
+            drops(1, 2) + " 1 drop, room 1",
+            Text.assemble(("▼8", WATER), " river to 8"),
+        ]
+        if any(p.neutral for p in board.powerhouses.values()):  # what only some boards have
+            rows.append(Text("N neutral powerhouse"))
+        if board.landscapes:
+            rows.append(Text("[A1] under landscape"))
+        if board.preparation_tiles:
+            rows.append(Text("[X] blocked space"))
+        if board.assumed:
+            rows.append(Text("≈ reconstructed", style=DIM))
+        return [fit(r, w) for r in rows]
+
+
+def _on_river(node: str, stroke: str, moving: Mapping[str, int]) -> Text:
+    """The river's stroke at ``node``: the drops on their way there now in its place (their number)."""
+    n = moving.get(node, 0)
+    if not n:
+        return Text(stroke, style=WATER)
+    return Text(("●" if n == 1 else str(min(n, 9))) + " " * (len(stroke) - 1), style=MOVING)
+
+
+def _places(m: Map) -> dict[int, tuple[int, int]]:
+    """Each valley's (row, column) on the map's grid (the arrows of the conduits point by them)."""
+    found = {}
+    for r, row in enumerate(grid(m.board)):
+        for c, cell in enumerate(row):
+            for z in (cell if isinstance(cell, tuple) else (cell,)):
+                if isinstance(z, int):
+                    found[z] = (r, c)
+    return found
