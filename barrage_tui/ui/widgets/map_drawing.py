@@ -61,10 +61,12 @@ class Drawing:
             out += flow(cells, width, gap=3)
         for row in rows:
             start = len(out)
-            blocks = []
+            blocks: list[list[Text]] = []
+            legend = None
             for cell in row:
                 if cell == "legend":
-                    blocks.append(self._legend(m, w))
+                    legend = len(blocks)
+                    blocks.append([])
                     continue
                 block: list[Text] = []
                 for zone in (cell if isinstance(cell, tuple) else (cell,)):  # valleys one under the other
@@ -74,6 +76,8 @@ class Drawing:
                         self.where[ref] = start + len(block) + i
                     block += lines
                 blocks.append(block)
+            if legend is not None:  # as tall as the row's valleys (a row of only the legend: as it needs)
+                blocks[legend] = self._legend(m, w, max((len(b) for b in blocks), default=0) or 99)
             out += hjoin(blocks, [w] * cols)
         return out + area_marks(m, width)
 
@@ -139,15 +143,12 @@ class Drawing:
         for c in v.conduits:
             at[c] = len(lines)
             lines.append(fit(self._conduit(m, c, strong, row, col, place), w))
-        packed: list[Text] = []
-        for p in v.powerhouses:  # packed into lines beside the river, a space between two
-            cell = self._powerhouse(m, p, strong)
-            if not packed or packed[-1].cell_len + 1 + cell.cell_len > w - 2:
-                packed.append(Text())
-            elif packed[-1].cell_len:
-                packed[-1].append(" ")
-            at[p] = len(lines) + len(packed) - 1
-            packed[-1].append_text(cell)
+        packed, rows = self._pack(m, v.powerhouses, strong, w - 2, " ")
+        if len(packed) > 1:  # a line less without the gap between a space and its owner ("P11_2+3·")?
+            tight, tight_rows = self._pack(m, v.powerhouses, strong, w - 2, "")
+            if len(tight) < len(packed):
+                packed, rows = tight, tight_rows
+        at.update((p, len(lines) + i) for p, i in rows.items())
         for i, line in enumerate(packed):
             lead = _on_river(v.passage, POWERHOUSE[0], moving) if i == 0 else Text(RIVER, style=WATER)
             lines.append(fit(lead + " " + line, w))
@@ -186,35 +187,55 @@ class Drawing:
             t.append_text(mark_text(k))
         return t
 
-    def _powerhouse(self, m: Map, space: str, strong: frozenset[str]) -> Text:
+    def _pack(self, m: Map, spaces: tuple[str, ...], strong: frozenset[str], width: int,
+              gap: str) -> tuple[list[Text], dict[str, int]]:
+        """Powerhouse spaces packed into lines of ``width`` (a space between two), and each one's line."""
+        packed: list[Text] = []
+        rows: dict[str, int] = {}
+        for p in spaces:
+            cell = self._powerhouse(m, p, strong, gap)
+            if not packed or packed[-1].cell_len + 1 + cell.cell_len > width:
+                packed.append(Text())
+            elif packed[-1].cell_len:
+                packed[-1].append(" ")
+            rows[p] = len(packed) - 1
+            packed[-1].append_text(cell)
+        return packed, rows
+
+    def _powerhouse(self, m: Map, space: str, strong: frozenset[str], gap: str = " ") -> Text:
         p = m.powerhouses[space]
         t = Text()
         t.append(space, style=mark(space, strong))
         t.append(f"+{p.red}" if p.red else "", style=RED if p.red else None)
-        t.append(" ")
+        t.append(gap)
         t.append_text(badge(m, p.owner) if p.owner is not None else empty(p))
         return t
 
-    def _legend(self, m: Map, w: int) -> list[Text]:
+    def _legend(self, m: Map, w: int, height: int) -> list[Text]:
+        """What the signs mean, packed into ``w`` columns and at most ``height`` lines (its row's valleys'): the
+        least needed signs give way first (``?`` explains them all)."""
         board = m.board
-        rows = [
+        items = [  # by need
             Text.assemble(("Legend", "bold"), (" · ? help", "dim")),
-            Text.assemble((DAM, WATER), " dam  ", (CONDUIT, WATER), "conduit"),
+            badge(m, 0, "2") + f" {company_name(m.companies[0])}, 2 high",  # a company in the game
             Text.assemble(("+3", RED), " red outline") if reds(board) == {3}
             else Text.assemble(("+n", RED), " red: n Credits"),
-            badge(m, 0, "2") + f" {company_name(m.companies[0])}, 2 high",  # a company in the game
-            drops(1, 2) + " 1 drop, room 1",
-            Text.assemble(("▼8", WATER), " river to 8"),
         ]
-        if any(p.neutral for p in board.powerhouses.values()):  # what only some boards have
-            rows.append(Text("N neutral powerhouse"))
+        if board.preparation_tiles:  # what only some boards have
+            items.append(Text("[X] blocked"))
+        if any(p.neutral for p in board.powerhouses.values()):
+            items.append(Text("N neutral powerhouse"))
         if board.landscapes:
-            rows.append(Text("[A1] under landscape"))
-        if board.preparation_tiles:
-            rows.append(Text("[X] blocked space"))
+            items.append(Text("[A1] under landscape"))
+        items += [Text.assemble((DAM, WATER), " dam ", (CONDUIT, WATER), "conduit"), drops(1, 2) + " 1 drop, room 1"]
         if board.assumed:
-            rows.append(Text("≈ reconstructed", style=DIM))
-        return [fit(r, w) for r in rows]
+            items.append(Text("≈ reconstructed", style=DIM))
+        items.append(Text.assemble(("▼8", WATER), " river to 8"))
+        lines = flow(items, w, gap=2)
+        while len(lines) > height and len(items) > 1:
+            items.pop()
+            lines = flow(items, w, gap=2)
+        return [fit(r, w) for r in lines]
 
 
 def _on_river(node: str, stroke: str, moving: Mapping[str, int]) -> Text:
