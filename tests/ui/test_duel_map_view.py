@@ -29,5 +29,5 @@ async def test_the_duel_map_shows_its_blocked_spaces_in_letters(app_factory):
         assert re.search(rf"(^|[ ╪═]){space}[ +\d→↓↑←↗↘↙↖]*\[X\]", text, re.M), space
     assert text.count("[X]") == len(blocked) + 1  # and the legend
     assert "8 mountain ▼4" in text and "B8U +5" in text  # a dearer space shows its own price
-    assert "[X] blocked space" in text and "≈ reconstructed" in text and "+n red: n Credits" in text
+    assert "[X] blocked" in text and "≈ reconstructed" in text and "+n red: n Credits" in text
     assert "N2" in text and "N1" in text  # the neutral dams of the preparation tiles

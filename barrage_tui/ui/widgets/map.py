@@ -119,6 +119,24 @@ class MapView(Panel):
             self.end_flow()
         elif self.view is not None:
             self.show(self.view)
+            self._follow_water()
+
+    def _follow_water(self) -> None:
+        """Keep the lowest drop on its way in view (where the map is taller than its panel)."""
+        m = self._map
+        if m is None or self.mode != DRAWN:
+            return
+        where, lines = self._drawing.where, []
+        for node in self._positions(m)[0]:
+            if node in where:  # a dam space, a headstream
+                lines.append(where[node])
+                continue
+            zone = int(node[4:]) if node.startswith("out:") else m.valley_of(node)  # a valley's passage, its way out
+            v = m.valleys.get(zone) if zone is not None else None
+            spaces = v.dams + v.powerhouses if v is not None else ()
+            lines += [where[r] for r in spaces[-1:] if r in where]
+        if lines:
+            self.scroll_to_line(max(lines))
 
     def end_flow(self, quiet: bool = False) -> None:
         """The drops are where they stopped (a key, the show's end); what waited for it goes on."""

@@ -227,10 +227,10 @@ class Drawing:
             items.append(Text("N neutral powerhouse"))
         if board.landscapes:
             items.append(Text("[A1] under landscape"))
-        items += [Text.assemble((DAM, WATER), " dam ", (CONDUIT, WATER), "conduit"), drops(1, 2) + " 1 drop, room 1"]
         if board.assumed:
             items.append(Text("≈ reconstructed", style=DIM))
-        items.append(Text.assemble(("▼8", WATER), " river to 8"))
+        items += [Text.assemble((DAM, WATER), " dam ", (CONDUIT, WATER), "conduit"), drops(1, 2) + " 1 drop, room 1",
+                  Text.assemble(("▼8", WATER), " river to 8")]
         lines = flow(items, w, gap=2)
         while len(lines) > height and len(items) > 1:
             items.pop()
