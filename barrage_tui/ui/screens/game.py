@@ -28,7 +28,7 @@ from ..widgets.deck import Deck
 from ..widgets.energy import EnergyTrack
 from ..widgets.lines import SCROLL_BINDINGS, KeyScrolled
 from ..widgets.log import GameLog
-from ..widgets.map import DRAWN, MapView, TABLE
+from ..widgets.map import DRAWN, MapView
 from ..widgets.patents import PatentOffice
 from ..widgets.prompt import ChoiceList, PromptPanel
 from ..widgets.textutil import notify_plain, plain

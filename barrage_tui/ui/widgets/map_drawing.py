@@ -36,6 +36,8 @@ class Drawing:
     def __init__(self) -> None:
         self.where: dict[str, int] = {}
         self._cache: dict[tuple[object, ...], tuple[list[Text], dict[str, int]]] = {}  # a valley by what it shows
+        self._rows: dict[tuple[int, ...], tuple[list[list[Text]], list[Text]]] = {}  # a row by its parts
+        self._legends: dict[tuple[object, ...], list[Text]] = {}
 
     def lines(self, m: Map, strong: frozenset[str], width: int,
               moving: Mapping[str, int] = NOTHING, pending: Mapping[str, int] = NOTHING) -> list[Text]:
@@ -61,25 +63,41 @@ class Drawing:
             out += flow(cells, width, gap=3)
         for row in rows:
             start = len(out)
-            blocks: list[list[Text]] = []
+            grid_cells: list[list[list[Text]]] = []  # each cell's parts: a valley's lines, valleys one under the other
             legend = None
             for cell in row:
                 if cell == "legend":
-                    legend = len(blocks)
-                    blocks.append([])
+                    legend = len(grid_cells)
+                    grid_cells.append([])
                     continue
-                block: list[Text] = []
-                for zone in (cell if isinstance(cell, tuple) else (cell,)):  # valleys one under the other
+                parts: list[list[Text]] = []
+                height = 0
+                for zone in (cell if isinstance(cell, tuple) else (cell,)):
                     assert isinstance(zone, int)
                     lines, at = self._valley(m, zone, w, place, strong, moving, pending)
                     for ref, i in at.items():
-                        self.where[ref] = start + len(block) + i
-                    block += lines
-                blocks.append(block)
+                        self.where[ref] = start + height + i
+                    parts.append(lines)
+                    height += len(lines)
+                grid_cells.append(parts)
             if legend is not None:  # as tall as the row's valleys (a row of only the legend: as it needs)
-                blocks[legend] = self._legend(m, w, max((len(b) for b in blocks), default=0) or 99)
-            out += hjoin(blocks, [w] * cols)
+                grid_cells[legend] = [self._legend(m, w, max((sum(map(len, c)) for c in grid_cells), default=0) or 99)]
+            out += self._row(grid_cells, w, cols)
         return out + area_marks(m, width)
+
+    def _row(self, cells: list[list[list[Text]]], w: int, cols: int) -> list[Text]:
+        """A row of cells side by side, joined again only when a part of one was built anew (an unchanged
+        valley's lines are the very list its cache keeps)."""
+        parts = [p for c in cells for p in c]
+        key = (w, cols, *(len(c) for c in cells), *map(id, parts))
+        kept = self._rows.get(key)
+        if kept is not None and all(a is b for a, b in zip(kept[0], parts)):
+            return kept[1]
+        if len(self._rows) > 100:
+            self._rows = {}
+        joined = hjoin([[line for p in c for line in p] for c in cells], [w] * cols)
+        self._rows[key] = (parts, joined)  # (the parts kept alive: their ids stay theirs)
+        return joined
 
     # ------------------------------------------------------------ the headstreams, over their valleys
 
@@ -214,6 +232,12 @@ class Drawing:
     def _legend(self, m: Map, w: int, height: int) -> list[Text]:
         """What the signs mean, packed into ``w`` columns and at most ``height`` lines (its row's valleys'): the
         least needed signs give way first (``?`` explains them all)."""
+        key = (m.board, m.companies[0], w, height)
+        if key not in self._legends:
+            self._legends[key] = self._build_legend(m, w, height)
+        return self._legends[key]
+
+    def _build_legend(self, m: Map, w: int, height: int) -> list[Text]:
         board = m.board
         items = [  # by need
             Text.assemble(("Legend", "bold"), (" · ? help", "dim")),
