@@ -352,6 +352,8 @@ class GameScreen(AppScreen[None]):
         """Once the water of a decision has flowed: the round's summary, or the end of the game."""
         if not self.is_attached:
             return
+        if not self._building:
+            self._follow()  # the decision's panel back in front of the map the water was shown on
         if outcome.summary is not None:
             from .summary import RoundSummaryScreen
 
