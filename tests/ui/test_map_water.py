@@ -115,3 +115,13 @@ async def test_m_switches_between_the_drawn_map_and_the_table_and_a_new_layout_k
         await pilot.press("m")
         await pilot.pause(0.1)
         assert mp.mode == DRAWN  # the key works there all the same
+
+
+async def test_the_table_shows_no_water_moving_and_keeps_nobody_waiting(app_factory):
+    app = app_factory(game=flowing_drop_game(), automa_delay=30.0)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause(0.2)
+        await pilot.press("m")
+        screen = game_screen(app)
+        screen.choose("headstream:HD")
+        assert screen.query_one(MapView).mode == TABLE and not screen.query_one(MapView).flowing

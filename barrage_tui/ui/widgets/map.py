@@ -83,7 +83,8 @@ class MapView(Panel):
         return (self._table if self.mode == TABLE else self._drawing).where.get(ref)
 
     def switch(self) -> None:
-        """The other picture of the map."""
+        """The other picture of the map (the water on its way is where it stops)."""
+        self.end_flow()
         self.mode = TABLE if self.mode == DRAWN else DRAWN
         self._set_title()
         if self.view is not None:
@@ -103,7 +104,7 @@ class MapView(Panel):
         rivers, one valley a step every ``delay`` seconds (0: not shown); ``then`` once the show is over."""
         if then is not None:
             self._flow_done.append(then)
-        if not paths or delay <= 0 or self.view is None:
+        if not paths or delay <= 0 or self.view is None or self.mode != DRAWN:  # (the table shows no water moving)
             self.end_flow()
             return
         self.end_flow(quiet=True)  # a show still running ends: the new one starts from the state as it is
