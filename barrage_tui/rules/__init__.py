@@ -36,7 +36,9 @@ from .engine.keys import make as make_key
 
 # ---- read the table: the typed views
 from .company_board import Income
+from .plugin import MapMark
 from .views import (
+    ConduitSpace, DamSpace, Headstream, Lake, Map, PowerhouseSpace, Valley, map_view,
     BoardView, CompanyView, ContractsDisplay, EnergyTrackView, IncomeRow, PatentOfficeView, PrivateSpace, ScoreView,
     SeatView, TableView, WheelSegment, company_view, contracts_display, energy_track, held_by, management_board,
     patent_office, scores, table_view,
@@ -45,7 +47,7 @@ from .views import (
 # ---- facts: the components, the boards
 from .board_features import river
 from .board_files import board_ref, file_ref as board_file_ref, is_builtin, load as load_board
-from .boards import Board, BoardProblem, summary as board_summary
+from .boards import Board, BoardProblem, LayoutCell, summary as board_summary
 from .build_costs import Payment, lost_label
 from .components import (
     BASE_BOARD, BASE_OFFICERS, EXPANSION_OFFICERS, PROMO_OFFICERS, STRUCTURES, ActionSpace, Company, Components,
@@ -81,7 +83,7 @@ from .production import (
     System, conduit_value, flows_energy, fulfils_contracts, max_drops, path_value, several_dams, system_energy,
     systems as production_systems,
 )
-from .water import Course as WaterCourse, own_dams_with_room
+from .water import Course as WaterCourse, DropPath, own_dams_with_room
 
 # ---- the saves' support: the state itself, and reading files within limits
 from .engine.file_limits import FileRefused, deep_key, read_regular, skeleton, too_large
@@ -99,13 +101,14 @@ __all__ = [
     # decide
     "Choice", "Event", "EventKind", "IllegalChoice", "Key", "Prompt", "PromptKind", "contract_of", "make_key",
     # read the table
-    "BoardView", "CompanyView", "ContractsDisplay", "EnergyTrackView", "Income", "IncomeRow", "PatentOfficeView",
+    "ConduitSpace", "DamSpace", "DropPath", "Headstream", "Lake", "Map", "MapMark", "PowerhouseSpace", "Valley",
+    "map_view", "BoardView", "CompanyView", "ContractsDisplay", "EnergyTrackView", "Income", "IncomeRow", "PatentOfficeView",
     "PrivateSpace", "ScoreView", "SeatView", "TableView", "WheelSegment", "company_view", "contracts_display",
     "energy_track", "held_by", "management_board", "patent_office", "scores", "table_view",
     # facts
     "ANTON_TILE", "BASE_BOARD", "BASE_OFFICERS", "ENERGY_SECTION", "EXPANSION_OFFICERS", "OFFICERS",
     "PROMO_OFFICERS", "ROUNDS", "STRUCTURES", "STRUCTURE_NAMES", "ActionSpace", "Board", "BoardProblem", "Company",
-    "Components", "Payment", "PowerhousePiece", "Toml", "a_structure", "board_file_ref", "board_ref",
+    "Components", "LayoutCell", "Payment", "PowerhousePiece", "Toml", "a_structure", "board_file_ref", "board_ref",
     "board_summary", "bonus_tile", "builtin_boards", "count_words", "describe_reward", "facts", "is_builtin",
     "load_board", "lost_label", "objective_tile", "private_space", "prompt_help", "river",
     # checks

@@ -34,7 +34,8 @@ The points, in the order a game meets them (18xx adds a title's steps to a round
   the module's by id: asked of every registered module, see ``module_bonus_tile``);
 - the state: ``check_state`` (a saved or running position: what the module's own state must be),
   ``invariants`` (what must hold between the states of a running game), ``describe`` (its state in words,
-  for ``barrage-tui inspect``).
+  for ``barrage-tui inspect``);
+- the map: ``map_marks`` (what the module lays on the board, for the map to show: ``MapMark``s).
 
 A module switched on takes part in a game only where ``in_play(board)`` (the China Challenge: on a board with
 landscapes); ``keeps_state`` says whether such a game has its state.
@@ -100,6 +101,20 @@ class CostParts:
     structure_costs: Mapping[str, tuple[int, str]] = field(default_factory=dict)
     discount: tuple[int, int] = (0, 0)
     conduit_discounts: Mapping[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class MapMark:
+    """Something a module lays on the board, for the map to show (a Geological token, a yield tile): ``text``
+    in few letters at ``place`` (a dam, conduit or powerhouse space's id, or an area's name), ``look`` a word
+    the app styles it by ("token", "yield:green"; "": plain), ``words`` what it is, and for an area's marks
+    ``group``, their heading ("Yield")."""
+
+    place: str
+    text: str
+    look: str = ""
+    words: str = ""
+    group: str = ""
 
 
 @dataclass(frozen=True)
@@ -290,6 +305,11 @@ class Module:
         plain-text look at a game (``barrage-tui inspect``)."""
         return []
 
+    # ------------------------------------------------------------ the map
+    def map_marks(self, game: Game) -> tuple[MapMark, ...]:
+        """What the module lays on the board now, each at its place (``rules/views/map.py`` shows them)."""
+        return ()
+
 
 HOOKS = ("problem", "lay_out", "lay_out_last",
          "income", "round_begins", "after_water_flow", "extra_headstream_drops", "dam_capacity_bonus",
@@ -299,7 +319,7 @@ HOOKS = ("problem", "lay_out", "lay_out_last",
          "production_bonus", "after_production", "conduit_used", "fulfils_contracts",
          "final_scoring", "bonus_count", "objective_quantity", "structures_by_area", "final_scoring_last",
          "bonus_tile", "objective_tile",
-         "check_state", "invariants", "describe")
+         "check_state", "invariants", "describe", "map_marks")
 
 _registry: dict[str, Module] = {}
 M = TypeVar("M", bound=type[Module])
@@ -375,6 +395,7 @@ class Hooks:
     check_state: tuple[Callable[[GameState, Setup, Board, str], None], ...]
     invariants: tuple[Callable[[Game], list[str]], ...]
     describe: tuple[Callable[[Game, Callable[[int], str]], list[str]], ...]
+    map_marks: tuple[Callable[[Game], tuple[MapMark, ...]], ...]
 
     def __init__(self, modules: tuple[Module, ...]) -> None:
         self.modules = modules

@@ -395,13 +395,13 @@ def produce(game: Game, seat: int, bonus: int, optional: bool = False, second: b
     for s, k in flows:
         st.dams[s.dam].drops -= k
     zone = m.powerhouses[system.powerhouse].zone
-    for _ in range(sum(k for _, k in flows)):
-        water.flow_drop(game, m.passage(zone))
+    paths = water.flow_drops(game, m.passage(zone), sum(k for _, k in flows))
     game.event(f"{game.name(seat)} produces {e} energy: "
                + " and ".join(f"{rewards.count(k, 'drop')} from {s.dam} through {' and '.join(s.conduits)}" for s, k in flows)
                + f" to {system.powerhouse} ({added.text()}{fee}).", seat, EventKind.PRODUCTION,
                tuple(x for s, _ in flows for x in s.refs[:-1]) + (system.powerhouse,),
                {"energy": e, "sum": added.as_data(), "fee": credits_needed(game, seat, flows)})
+    water.tell_flow(game, system.powerhouse, paths, seat)  # where the drops went on to
     for after in game.hooks.after_production:  # the modules' (a Geological token's events)
         after(game, seat, system.powerhouse, [c for s, _ in flows for c in s.conduits])
     china.after_production(game, seat, system.powerhouse, e)

@@ -4,12 +4,16 @@ A drop moves from node to node along the game's board's river as it runs now (``
 board's ``downstream`` with a built landscape's diversion) and stops in the first dam or natural lake that has
 room; one that finds none leaves the board at an exit (rulebook "Water Flow"). Drops go only on the open
 headstreams (``board_features.open_headstreams``: not one still under its landscape).
+
+Drops that move are told as an event whose data ``paths`` gives each drop's way (``DropPath``): clients
+show the water moving from it, and the words say where each one stopped.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -17,11 +21,25 @@ from . import companies, officers
 from .engine import keys
 from .board_features import headstream_open, lake_room, open_headstreams, river
 from .components import components
-from .engine.decisions import Choice, Flow, PromptKind, once
-from .state import CompanyState
+from .engine.decisions import Choice, EventKind, Flow, PromptKind, once
+from .state import NEUTRAL, CompanyState
 
 if TYPE_CHECKING:
     from .game import Game
+
+
+@dataclass(frozen=True)
+class DropPath:
+    """One drop's way down the river: from ``start`` (a headstream, a valley's powerhouse passage, a lake)
+    through the river ``nodes`` it reached in order; the last is where it stopped (a dam space, a natural lake)
+    or the exit it left the board by."""
+
+    start: str
+    nodes: tuple[str, ...]
+
+    @property
+    def stop(self) -> str:
+        return self.nodes[-1] if self.nodes else self.start
 
 
 def capacity(game: Game, space: str) -> int:
@@ -115,6 +133,53 @@ def flow_drop(game: Game, node: str, passed: list[str] | None = None, course: Co
     return end
 
 
+def flow_drops(game: Game, node: str, n: int, course: Course | None = None) -> tuple[DropPath, ...]:
+    """Let ``n`` drops flow on from ``node``, one after the other; each one's way."""
+    paths = []
+    course = course or Course(game)
+    for _ in range(n):
+        passed: list[str] = []
+        end = flow_drop(game, node, passed, course)
+        paths.append(DropPath(node, (*passed, end) if game.board.is_exit(end) else tuple(passed)))
+    return tuple(paths)
+
+
+def stops_in_words(game: Game, paths: Sequence[DropPath]) -> str:
+    """Where drops stopped, as the map has them now: "1 stops at Germany's B2U (full), 2 at neutral B5L,
+    0 leave" (by the order they first stopped there)."""
+    stops = Counter(p.stop for p in paths)
+    left = sum(n for node, n in stops.items() if game.board.is_exit(node))
+    parts = [f"{n} {('stops' if n == 1 else 'stop') + ' ' if not i else ''}at {where_in_words(game, node)}"
+             for i, (node, n) in enumerate((k, v) for k, v in stops.items() if not game.board.is_exit(k))]
+    return ", ".join([*parts, f"{left} {'leaves' if left == 1 else 'leave'}"])
+
+
+def where_in_words(game: Game, node: str) -> str:
+    """A place water stops: "Germany's B2U (full)", "neutral B5L", "lake LAKE_N", "the exit EXIT_L"."""
+    if game.board.is_exit(node):
+        return f"the exit {node}"
+    if node in game.board.lakes:
+        return f"lake {node}" + (" (full)" if lake_room(game, node) == 0 else "")
+    dam = game.state.dams.get(node)
+    if dam is None:
+        return node
+    owner = "neutral" if dam.owner == NEUTRAL else f"{game.name(dam.owner)}'s"
+    return f"{owner} {node}" + (" (full)" if room(game, node) == 0 else "")
+
+
+def tell_flow(game: Game, source: str, paths: Sequence[DropPath], seat: int = -1) -> None:
+    """The event of drops that moved: "2 drops from HB: 1 stops at ..., 0 leave." (``source`` names where
+    they came from), their ways as data."""
+    if paths:
+        game.event(f"{_drops(len(paths))} from {source}: {stops_in_words(game, paths)}.", seat,
+                   EventKind.WATER, tuple(dict.fromkeys(p.stop for p in paths)), {"paths": tuple(paths)})
+
+
+def _drops(n: int) -> str:
+    """"1 drop", "2 drops" (``rewards.count``'s rule; rewards.py comes after this module)."""
+    return f"{n} drop" + ("" if n == 1 else "s")
+
+
 def _passing_drop_energy(game: Game) -> tuple[CompanyState, set[str]] | None:
     """(company, {river nodes}) of the company whose ability in force moves its Energy marker 1 step for each
     drop passing one of those nodes (``Ability.passing_drop_nodes``: the USA's), else None."""
@@ -137,12 +202,11 @@ def add_drop_to_headstream(game: Game, headstream: str, flowing: bool) -> str:
 def water_flow_phase(game: Game) -> None:
     """Every drop waiting on a headstream flows down (the river is a tree: order does not matter)."""
     st = game.state
-    course = Course(game)
+    game.event("Water flows from the headstreams.", kind=EventKind.WATER)
+    course = Course(game)  # (one for the phase: only its drops move)
     for head in game.board.headstreams:
-        while st.headstream_drops[head]:
-            st.headstream_drops[head] -= 1
-            flow_drop(game, head, course=course)
-    game.event("Water flows from the headstreams.", kind="water")
+        n, st.headstream_drops[head] = st.headstream_drops[head], 0
+        tell_flow(game, head, flow_drops(game, head, n, course))
 
 
 def fill_headstreams(game: Game) -> None:
@@ -194,9 +258,16 @@ def place_drops(game: Game, seat: int, count: int, flowing: bool, minimum: int =
 
 def put_drop(game: Game, seat: int, head: str, flowing: bool) -> None:
     """``seat`` puts a drop from the supply on ``head``; a flowing one goes on at once."""
-    where = add_drop_to_headstream(game, head, flowing)
-    game.event(f"{game.name(seat)} puts a drop on {head}" + (f"; it flows to {where}." if flowing else "."),
-               seat, "water", (head, where))
+    if not flowing:
+        add_drop_to_headstream(game, head, False)
+        game.event(f"{game.name(seat)} puts a drop on {head}.", seat, EventKind.WATER, (head,))
+        return
+    game.state.drops_created += 1
+    path = flow_drops(game, head, 1)[0]
+    where = (f"it leaves the board at {path.stop}" if game.board.is_exit(path.stop)
+             else f"it stops at {where_in_words(game, path.stop)}")
+    game.event(f"{game.name(seat)} puts a drop on {head}; {where}.", seat, EventKind.WATER, (head, path.stop),
+               {"paths": (path,)})
 
 
 def headstream_choice(game: Game, head: str, flowing: bool, ends: Callable[[], dict[str, str]] | None = None) -> Choice:

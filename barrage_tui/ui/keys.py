@@ -34,6 +34,9 @@ GAME = (
     Key("game.log", "L", "log", "Log",
         "The whole log: every turn by round, an Automa turn's reasoning, one company's turns", display="L"),
     Key("game.summary", "r", "round_summary", "Round", "Show the last round's summary again", show=False),
+    Key("game.map", "m", "map_view", "Map", "Switch the map between the drawn board (its rivers, dams, conduits and "
+        "powerhouses) and the table of its spaces"),
+    Key("game.map.quiet", "m", "map_view(1)", "", "", show=False),  # the same, where the footer has no room for it
     Key("game.panel", "tab", "next_panel", "Panel", "Show the next panel where panels share a tab bar"),
     Key("game.panel_back", "shift+tab", "prev_panel", "Panel", "Show the previous panel where panels share a tab bar",
         show=False),
@@ -83,6 +86,8 @@ def help_rows(entries: tuple[Key, ...]) -> list[tuple[str, str]]:
     for k in entries:
         if k.id == "choice.number":
             rows.append(("1-9, 0", k.help))
+            continue
+        if not k.help:  # a key's twin (said once)
             continue
         names = [_pretty(n) for n in k.keys.split(",")]
         rows.append((" / ".join(names), k.help))

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 from barrage_tui.rules import Components, Toml, bonus_tile, describe_reward, facts, objective_tile, prompt_help
 
@@ -162,30 +162,3 @@ NOTHING_TO_UNDO = "Nothing to undo."  # short: it shares the top line with the r
 
 
 STRUCT_LETTER = {"base": "B", "elevation": "E", "conduit": "C", "powerhouse": "P"}
-
-
-class Token(Protocol):
-    """What a Geological token's tag shows (the Geological Factor's ``Token``, read by its part of the app)."""
-
-    @property
-    def id(self) -> int: ...
-    @property
-    def structure(self) -> str: ...
-    @property
-    def credits(self) -> int: ...
-    @property
-    def excavators(self) -> int: ...
-    @property
-    def mixers(self) -> int: ...
-    @property
-    def engineers(self) -> int: ...
-    @property
-    def replacement(self) -> bool: ...
-
-
-def token_tag(token: Token) -> str:
-    """A Geological token in a few letters: its number, the structure it concerns and its cost, e.g. "G4 E+3cr"
-    (token 4: an Elevation there costs 3 credits more); "=ExMx" for token 6's replacement cost."""
-    extra = ((token.credits, "cr"), (token.excavators, "Ex"), (token.mixers, "Mx"), (token.engineers, "E"))
-    cost = "=ExMx" if token.replacement else "".join(f"+{n}{unit}" for n, unit in extra if n)
-    return f"G{token.id} {STRUCT_LETTER[token.structure]}{cost}"

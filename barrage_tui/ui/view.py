@@ -13,7 +13,7 @@ from barrage_tui.rules import table_view
 from .widgets.lines import LinesView
 
 if TYPE_CHECKING:
-    from barrage_tui.rules import Game, GameState, Prompt, TableView
+    from barrage_tui.rules import Game, Prompt, TableView
 
 
 @dataclass
@@ -21,12 +21,6 @@ class View:
     game: Game
     strong: frozenset[str] = field(default_factory=frozenset)  # refs of the selected choice
     weak: frozenset[str] = field(default_factory=frozenset)  # refs of every choice on offer
-
-    @property
-    def state(self) -> GameState:
-        """The raw state, for the map alone until the rules give it a view of its own (tests/rules/test_architecture.py
-        names this one exemption); every other panel reads the rules' typed views."""
-        return self.game.state
 
     @property
     def table(self) -> TableView:

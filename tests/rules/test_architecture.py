@@ -270,9 +270,6 @@ def test_no_rules_file_imports_a_modules_part_of_the_app():
 REPO = ROOT.parent.parent
 CLIENTS = ("automa", "saves", "barrage_tui/ui", "barrage_tui/host", "barrage_tui/cli.py", "barrage_tui/web.py",
            "barrage_tui/visible.py")
-# The map reads the raw state until the map's own view (rules/views/map.py, the map view issue) replaces it;
-# that issue removes this exemption, and View.state with it.
-MAP = "barrage_tui/ui/widgets/map.py"
 # The CLI's sim command imports the runner beside the API: the app never loads its multiprocessing.
 SIM = ("barrage_tui/cli.py", f"{PACKAGE}.sim")
 
@@ -313,8 +310,6 @@ def test_the_clients_import_the_rules_package_only():
     found = {}
     for path in _client_files():
         name = str(path.relative_to(REPO))
-        if name == MAP:
-            continue
         subs = [m for m in _rules_submodules(ast.parse(path.read_text()), _package_of(path)) if (name, m) != SIM]
         if subs:
             found[name] = subs
@@ -349,7 +344,6 @@ def test_every_exported_name_is_documented_and_every_documented_name_exported():
     assert all(hasattr(barrage_tui.rules, n) for n in barrage_tui.rules.__all__)
 
 
-VIEW = ("barrage_tui/ui/view.py", "state")  # View.state: the raw state, for the map alone (see MAP)
 RAW_STATE = ("GameState", "CompanyState")
 
 
@@ -374,12 +368,7 @@ def test_the_app_and_the_host_read_views_not_the_state():
     for client in ("barrage_tui/ui", "barrage_tui/host"):
         for path in sorted((REPO / client).rglob("*.py")):
             name = str(path.relative_to(REPO))
-            if name == MAP:
-                continue
-            tree = ast.parse(path.read_text())
-            reads = _raw_state_reads(tree, VIEW[1] if name == VIEW[0] else "")
-            if name == VIEW[0]:
-                reads = [r for r in reads if not r.endswith(": GameState")]  # the type View.state returns
+            reads = _raw_state_reads(ast.parse(path.read_text()))
             if reads:
                 found[name] = reads
     assert found == {}

@@ -150,6 +150,31 @@ def test_flowing_drop_moves_at_once(game):
     assert game.state.dams["B4L"].drops == 1
 
 
+def test_a_flowing_drop_is_told_with_its_way_and_where_it_stopped(game):
+    put_dam(game, "B4L", 0)
+    game = restart(game)
+    events = play(game, "place:water-d1", "headstream:HD")
+    told = next(e for e in events if "paths" in e.data)
+    assert told.kind == "water" and told.text.endswith("puts a drop on HD; it stops at USA's B4L (full).")
+    (path,) = told.data["paths"]
+    assert (path.start, path.nodes, path.stop) == ("HD", ("B4U", "B4L"), "B4L")
+
+
+def test_a_productions_drops_are_told_going_on_down_the_river(game):
+    """Two drops through C1R to valley 5's powerhouse: one fills the neutral B5L, the other leaves the board."""
+    put_dam(game, "B1U", 1, height=2, drops=2)
+    put_dam(game, "B5L", NEUTRAL, height=2, drops=1)
+    put_dam(game, "B8L", NEUTRAL, height=3, drops=3)
+    put_conduit(game, "C1R", 1)
+    put_powerhouse(game, "P5_0", 1)
+    game = restart(game)
+    events = play(game, "place:turbine-0", "drops:2", "skip")
+    produced = next(i for i, e in enumerate(events) if e.kind == "production")
+    told = next(e for e in events[produced:] if "paths" in e.data)  # after the production's own line
+    assert told.text == "2 drops from P5_0: 1 stops at neutral B5L (full), 1 leaves."
+    assert [p.nodes for p in told.data["paths"]] == [("B5U", "B5L"), ("B5U", "B5L", "P9", "B9U", "B9L", "P11", "EXIT_L")]
+
+
 def test_water_flow_phase_moves_every_drop_on_every_headstream(game):
     st = game.state
     put_dam(game, "B1L", 0, height=3)

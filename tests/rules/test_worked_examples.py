@@ -66,6 +66,34 @@ def test_water_flow_example_in_the_water_flow_phase():
     assert st.drops_exited == 1
 
 
+def test_water_flow_example_tells_each_drops_way_and_stop():
+    """The example's Water Flow as the engine tells it: one event per headstream, each drop's way down the
+    river as data (the app animates it) and where each one stopped in words."""
+    game = new_game(companies=("usa", "germany"), officers=("wilhelm", "jill"))
+    clear_map(game)
+    put_dam(game, "B1L", NEUTRAL, height=1, drops=1)
+    put_dam(game, "B8L", NEUTRAL, height=3, drops=2)
+    put_dam(game, "B3U", 0, height=2, drops=1)
+    put_dam(game, "B6U", 1, height=1, drops=0)
+    put_dam(game, "B6L", NEUTRAL, height=2, drops=1)
+    game.state.headstream_drops.update(HA=2, HB=0, HC=3, HD=0)
+    game.state.drops_created += 5
+    game.events.clear()
+    water.water_flow_phase(game)
+    flows = [e for e in game.events if "paths" in e.data]
+    assert [e.text for e in flows] == [
+        "2 drops from HA: 1 stops at neutral B8L (full), 1 leaves.",
+        "3 drops from HC: 1 stops at USA's B3U (full), 1 at Germany's B6U (full), 1 at neutral B6L (full), 0 leave.",
+    ]
+    ha, hc = (e.data["paths"] for e in flows)
+    # drops 1 and 2 pass the full mountain dam (B1U empty, B1L full) and the plains' upper space; drop 2 leaves
+    assert [p.nodes for p in ha] == [("B1U", "B1L", "P8", "B8U", "B8L"),
+                                     ("B1U", "B1L", "P8", "B8U", "B8L", "P11", "EXIT_L")]
+    assert [p.stop for p in hc] == ["B3U", "B6U", "B6L"]  # drops 3, 4 and 5
+    assert hc[2].nodes == ("B3U", "B3L", "P6", "B6U", "B6L")  # drop 5 passes the dam it filled, valley 6's powerhouses
+    assert all(e.kind == "water" and e.seat == -1 for e in flows)
+
+
 # ---------------------------------------------------------------- seed 004, "Boosting Production"
 
 def test_paul_produces_7_energy_and_picks_the_3_energy_contract():

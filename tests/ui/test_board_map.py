@@ -8,7 +8,7 @@ from pathlib import Path
 
 from barrage_tui.rules.components import components
 from barrage_tui.rules.game import Game
-from barrage_tui.ui.widgets import map as map_widget
+from barrage_tui.ui.widgets import map_parts as map_widget
 from barrage_tui.ui.widgets.map import MapView
 
 SMALL = str(Path(__file__).parents[1] / "boards" / "small.toml")
@@ -28,13 +28,32 @@ def test_a_board_without_a_layout_is_laid_out_by_area_four_to_a_row():
     assert map_widget.grid(replace(small, layout=())) == ((1, 2, 3, 4), ("legend",))
 
 
-async def test_the_map_shows_lakes_branches_neutral_and_covered_spaces(app_factory):
+async def test_the_drawn_map_shows_lakes_branches_neutral_and_covered_spaces(app_factory):
     game = small_game()
     game.state.lakes["L1"] = 2
     game.state.drops_created += 2
     app = app_factory(game=game)
     async with app.run_test(size=(160, 50)) as pilot:
         await pilot.pause(0.2)
+        text = "\n".join(app.screen.query_one(MapView).plain_lines)
+        assert "≈L1 lake ●●○ ▼3" in text  # its 2 drops and room for 1, draining into zone 3
+        assert "║2 hill ▼L1" in text and "║4 plain ▼EXIT2" in text  # a valley's river, to a lake, to the sea
+        assert "╠═K1   4→2/↘3 ·" in text  # a branching conduit toward either zone (2 beside it, 3 below right)
+        assert "╠═K3   3↓3 ·" in text  # its branch to zone 4 is still under T1
+        assert "Q3n N" in text  # the neutral powerhouse, in letters
+        assert "Q4c [T1]" in text and "╪D3x    [T1]" in text  # covered spaces, naming their landscape
+        assert "N neutral powerhouse" in text and "[A1] under landscape" in text
+
+
+async def test_the_table_shows_lakes_branches_neutral_and_covered_spaces(app_factory):
+    game = small_game()
+    game.state.lakes["L1"] = 2
+    game.state.drops_created += 2
+    app = app_factory(game=game)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause(0.2)
+        await pilot.press("m")  # the table
+        await pilot.pause(0.1)
         lines = app.screen.query_one(MapView).plain_lines
         text = "\n".join(lines)
         assert "L1 lake ●●○ ↓3" in text  # its 2 drops and room for 1, draining into zone 3

@@ -117,12 +117,12 @@ async def test_the_map_shows_a_covered_headstream_and_a_diverted_course(app_fact
     head, code = next(iter(board.headstream_covers.items()))
     node, diversion = next(iter(board.diversions.items()))
     zone = board.zone_of(node)
-    title = f"{zone} {board.zones[zone].area} ↓"
+    title = f"{zone} {board.zones[zone].area} ▼"
     app = app_factory(game=game)
     async with app.run_test(size=(160, 50)) as pilot:
         await pilot.pause(0.3)
         lines = game_screen(app).query_one(MapView).plain_lines
-        assert any(line.startswith(head) and f"[{code}]" in line for line in lines)  # closed until built
+        assert any(f"≈{head} [{code}]" in line for line in lines)  # closed until built
         before = next(line for line in lines if title in line)
         assert f"{title}{board.zones[zone].outflow_to[1:]} " in before
         game.state.uncovered.append(diversion.landscape)  # as if its landscape were built

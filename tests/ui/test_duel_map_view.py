@@ -7,7 +7,7 @@ import re
 
 from barrage_tui.rules import preparation
 from barrage_tui.rules.game import Game
-from barrage_tui.ui.widgets import map as map_widget
+from barrage_tui.ui.widgets import map_parts as map_widget
 from barrage_tui.ui.widgets.map import MapView
 
 from .driver import people
@@ -26,8 +26,8 @@ async def test_the_duel_map_shows_its_blocked_spaces_in_letters(app_factory):
         text = "\n".join(app.screen.query_one(MapView).plain_lines)
     assert map_widget.grid(game.board) == ((1, 8, 2), ("legend", 3, 4, 5), (6, 7, 9))
     for space in blocked:
-        assert re.search(rf"(^| ){space}[ +\d→]*\[X\]", text, re.M), space
+        assert re.search(rf"(^|[ ╪═]){space}[ +\d→↓↑←↗↘↙↖]*\[X\]", text, re.M), space
     assert text.count("[X]") == len(blocked) + 1  # and the legend
-    assert "8 mountain ↓4" in text and "B8U +5" in text  # a dearer space shows its own price
-    assert "[X] blocked space" in text and "≈ reconstructed" in text and "+n red: n Credits" in text
+    assert "8 mountain ▼4" in text and "B8U +5" in text  # a dearer space shows its own price
+    assert "[X] blocked" in text and "≈ reconstructed" in text and "+n red: n Credits" in text
     assert "N2" in text and "N1" in text  # the neutral dams of the preparation tiles

@@ -3,10 +3,12 @@ its cost; every token's effect and the decisions taken in the help; a token's +1
 
 from __future__ import annotations
 
+import re
+
 from barrage_tui.rules.components import components
 from barrage_tui.rules.game import Game
 from barrage_tui.rules.setup import MODULES_OPTION
-from barrage_tui.ui.texts import token_tag
+from barrage_tui.rules.modules.geological.rules import tag as token_tag
 from barrage_tui.ui.widgets.map import MapView
 from barrage_tui.rules.modules.geological.state import GeologicalState, tokens_of
 from barrage_tui.rules.modules.geological import rules as geology
@@ -49,7 +51,7 @@ async def test_a_token_six_valley_shows_its_conduits_raised_value(app_factory):
     app = app_factory(game=game)
     async with app.run_test(size=(160, 50)) as pilot:
         await pilot.pause(0.2)
-        assert f"{conduit} {c.production + 1}→{c.targets[0]}" in screen_text(app).replace("  ", " ")
+        assert re.search(rf"{conduit} +{c.production + 1}[→↓↑←↗↘↙↖]{c.targets[0]}\b", screen_text(app))
 
 
 async def test_the_help_lists_the_tokens_with_their_effects_and_decisions(app_factory):

@@ -51,6 +51,7 @@ class EventKind(StrEnum):
     PRODUCTION = "production"  # one production (data: energy, sum: how it adds up, fee: credits paid for conduits)
     CONTRACT = "contract"  # a contract taken, fulfilled (data: fulfilled), discarded or picked
     ONLY_CHOICE = "only_choice"  # a decision with one possible answer, taken at once (data: prompt, key)
+    WATER = "water"  # drops put, filled or moved (data "paths" when drops moved: each drop's water.DropPath)
     # A module's own events have kinds of its own (a StrEnum of its package: a kind is a string).
 
 

@@ -9,12 +9,14 @@ to skip a redraw). They describe the game when built: build a new one after a ch
 from __future__ import annotations
 
 from .company import CompanyView, IncomeRow, PrivateSpace, WheelSegment, company_view
+from .map import ConduitSpace, DamSpace, Headstream, Lake, Map, PowerhouseSpace, Valley, map_view
 from .table import (
     BoardView, ContractsDisplay, EnergyTrackView, PatentOfficeView, ScoreView, SeatView, TableView, contracts_display,
     energy_track, held_by, management_board, patent_office, scores, table_view,
 )
 
 __all__ = [
+    "ConduitSpace", "DamSpace", "Headstream", "Lake", "Map", "PowerhouseSpace", "Valley", "map_view",
     "BoardView", "CompanyView", "ContractsDisplay", "EnergyTrackView", "IncomeRow", "PatentOfficeView", "PrivateSpace",
     "ScoreView", "SeatView", "TableView", "WheelSegment", "company_view", "contracts_display", "energy_track",
     "held_by", "management_board", "patent_office", "scores", "table_view",

@@ -15,7 +15,7 @@ from barrage_tui.rules import Key, contract_of, facts, held_by, patent_office, p
 
 from .. import keys
 from ..module_parts import panels
-from ..session import RoundSummary, Session, last_round_summary
+from ..session import Outcome, RoundSummary, Session, last_round_summary
 from ..texts import NOTHING_TO_UNDO
 from ..view import Panel, View
 from ..widgets.banner import TurnBanner
@@ -26,14 +26,14 @@ from ..widgets.deck import Deck
 from ..widgets.energy import EnergyTrack
 from ..widgets.lines import SCROLL_BINDINGS, KeyScrolled
 from ..widgets.log import GameLog
-from ..widgets.map import MapView
+from ..widgets.map import DRAWN, MapView
 from ..widgets.patents import PatentOffice
 from ..widgets.prompt import ChoiceList, PromptPanel
 from ..widgets.textutil import notify_plain, plain
 from .base import AppScreen
 
 if TYPE_CHECKING:
-    from barrage_tui.rules import Choice
+    from barrage_tui.rules import Choice, DropPath
 
 Ts = TypeVarTuple("Ts")
 
@@ -100,6 +100,7 @@ class GameScreen(AppScreen[None]):
         # _layout counts the layouts: work deferred for one is dropped once another has been built.
         self._building = False
         self._layout = 0
+        self.map_mode = DRAWN  # the map's picture: the drawn board or the table (m), kept across layouts
 
     # ------------------------------------------------------------ layout
 
@@ -114,7 +115,7 @@ class GameScreen(AppScreen[None]):
         warning = Static(id="save-warning")  # shown while the autosave fails
         warning.display = False
         yield warning
-        mp = MapView(id="map")
+        mp = MapView(id="map", mode=self.map_mode)
         prompt = PromptPanel(id="prompt")
         board = ManagementBoard(id="board")
         companies = Boards(seats, id="companies", classes="panel")
@@ -165,6 +166,7 @@ class GameScreen(AppScreen[None]):
         if mode != self.mode and self.is_current:
             self.mode = mode
             index = self.choice_list.index
+            self._map.end_flow()  # the water is where it stopped (what waited for it goes on: the summary)
             self._building = True
             self._layout += 1
             try:
@@ -206,6 +208,7 @@ class GameScreen(AppScreen[None]):
         if old is not None:  # a new layout's banner says what the old one said
             self._banner.handover, self._banner.note = old.handover, old.note
         self._choices = self.query_one(ChoiceList)
+        self._map = self.query_one(MapView)
         self._warning = self.query_one("#save-warning", Static)
         self._warning_text = ""
         self._show_save_state()
@@ -253,7 +256,7 @@ class GameScreen(AppScreen[None]):
     def _automa_step(self, serial: int) -> None:
         prompt = self.session.game.prompt
         if serial == self._prompt_serial and self.is_current and self.session.automa_turn and prompt is not None \
-                and prompt.choices:  # (an Automa's turn has a prompt)
+                and prompt.choices and not self._map.flowing:  # (an Automa's turn has a prompt; it waits for the water)
             self.choose(prompt.choices[0].key)
         elif serial == self._prompt_serial and self.session.automa_turn:
             self.set_timer(0.3, lambda: self._automa_step(serial))  # a dialog is open: wait for it
@@ -333,6 +336,18 @@ class GameScreen(AppScreen[None]):
         banner.note = ""
         self._show_save_state()  # the decision is already on disk (or the warning says it is not)
         self.refresh_table()
+        paths = [p for e in outcome.events for p in cast("tuple[DropPath, ...]", e.data.get("paths", ()))]
+        if paths and not self._pinned:
+            for deck in self._decks:  # the water is on the map: bring it to the front while it flows
+                deck.show("map")
+        self._map.flow(paths, getattr(self.app, "automa_delay", 0.6), lambda: self._after_choice(outcome))
+
+    def _after_choice(self, outcome: Outcome) -> None:
+        """Once the water of a decision has flowed: the round's summary, or the end of the game."""
+        if not self.is_attached:
+            return
+        if not self._building:
+            self._follow()  # the decision's panel back in front of the map the water was shown on
         if outcome.summary is not None:
             self._show_summary(outcome.summary, then_end=True)
         elif outcome.over:
@@ -460,6 +475,16 @@ class GameScreen(AppScreen[None]):
             self._banner.handover = False
             self._say(NOTHING_TO_UNDO)
 
+    def action_map_view(self, quiet: int = 0) -> None:
+        """The map's other picture: the drawn board or the table of spaces."""
+        self._map.switch()
+        self.map_mode = self._map.mode
+
+    def on_key(self, event: events.Key) -> None:
+        """Any key ends a show of drops on their way (and then does what it does: it is not taken)."""
+        if not self._building and self._map.flowing:
+            self._map.end_flow()
+
     def action_help(self) -> None:
         from .help import HelpScreen
 
@@ -571,6 +596,8 @@ class GameScreen(AppScreen[None]):
         return here
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "map_view" and not parameters and self.mode == "compact":
+            return False  # not in the footer (every key's name fits in 80 columns): its quiet twin answers m
         return not self._building  # a key pressed while a new layout is built would act on the old one
 
     def action_next_panel(self, step: int = 1) -> None:

@@ -166,7 +166,15 @@ def legend(game: Game) -> list[RenderableType]:
                         "N = neutral dam"),
         ("B1U+3", "dam space of zone 1, upper; +3 = red outline, a Base there costs 3 credits more"),
         (f"{letter}2 ●○", f"{name}'s dam of height 2 holding 1 drop, room for 1 more"),
-        ("C1L 5→8", "conduit space of zone 1, value 5, leading to the powerhouses of zone 8"),
+        ("m", "switches the map between the drawn board and the table of its spaces (both read as below)"),
+        ("║ ╪ ▼8", "the drawn map: a valley's river (blue) with its dams across it (╪), going on to zone 8 "
+                  "(▼EXIT_L: it leaves the board to the sea at exit L)"),
+        ("╠═C1L 5↘8", "conduit space of zone 1 leaving its river, value 5, toward the powerhouses of zone 8 "
+                      "(down and to the right on the map)"),
+        ("╟ P5_0 ·", "the powerhouse spaces beside a valley's river"),
+        ("● 2 on the river", "drops on their way down, valley by valley, as they move (any key: at once where they "
+                             "stop); the log says where each one stopped"),
+        ("C1L 5→8", "(the table) conduit space of zone 1, value 5, leading to the powerhouses of zone 8"),
         ("P8_1+3 ·", "powerhouse space 1 of zone 8, red outline, empty"),
         ("G4 E+3cr", "Geological token 4 on that valley: an Elevation there costs 3 credits more (=ExMx: token 6's"
                      " Excavators and mixers instead); each token's effect is listed below"),

@@ -15,7 +15,7 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from ...components import ScoringTile
-from ...plugin import CostParts, Module, Structure, register
+from ...plugin import CostParts, MapMark, Module, Structure, register
 from ...validation import key_path
 from . import check, data, rules
 from . import setup as china_setup
@@ -126,6 +126,10 @@ class China(Module):
         return [f"landscapes: {landscapes or '-'}",
                 f"yield tiles: {', '.join(f'{s} #{t}' for s, t in sorted(own.yields.items())) or '-'}"
                 + (f"; taken: {taken}" if taken else "")]
+
+    # ------------------------------------------------------------ the map
+    def map_marks(self, game: Game) -> tuple[MapMark, ...]:
+        return data.map_marks(game)
 
 
 __all__ = ["China", "ChinaState", "china", "china_of"]

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING
 
 from ...automa_levels import is_automa
 from ...components import ScoringTile, Toml, load_data
+from ...plugin import MapMark
 from .state import china, china_of
 
 if TYPE_CHECKING:
@@ -278,3 +279,19 @@ def stack_tops(game: Game, area_: str) -> dict[int, str]:
     production with a Powerhouse there may fulfil it."""
     return {stack[-1]: s for s, stack in china(game.state).contract_stacks.items()
             if stack and area_ and area(game, s) == area_}
+
+
+def map_marks(game: Game) -> tuple[MapMark, ...]:
+    """The yield tiles still beside each area, by tile number, in their colours ("none left" where an area has
+    none while another still has some)."""
+    own = china_of(game.state)
+    if own is None or not own.yields:
+        return ()
+    spaces, tiles = {y.id: y for y in game.board.yield_spaces}, box().yields
+    marks: list[MapMark] = []
+    for a in game.board.areas:
+        here = sorted((t for s, t in own.yields.items() if spaces[s].area == a), key=int)
+        marks += [MapMark(a, f"#{t}", f"yield:{tiles[t].colour}", f"yield tile {t}", "Yield") for t in here]
+        if not here:
+            marks.append(MapMark(a, "none left", "dim", "", "Yield"))
+    return tuple(marks)

@@ -67,8 +67,10 @@ def _channels(game: Game, seat: int, space: str, tile: LandscapeTile) -> Flow[No
     """A1: a drop now on each Headstream its arrows mark (the board's ``headstreams`` of the space), flowing
     at once (and one each later round: water.py)."""
     for head in game.board.landscapes[space].headstreams:
-        where = water.add_drop_to_headstream(game, head, flowing=True)
-        game.event(f"{tile.name}: a drop on {head} flows to {where}.", seat, EVENT, (head, where))
+        game.state.drops_created += 1
+        path = water.flow_drops(game, head, 1)[0]
+        game.event(f"{tile.name}: a drop on {head} flows to {path.stop}.", seat, EVENT, (head, path.stop),
+                   {"paths": (path,)})
     return
     yield
 
@@ -84,8 +86,9 @@ def _lake_release(game: Game, seat: int, space: str, tile: LandscapeTile) -> Flo
     n = min(tile.params["drops"], st.lakes.get(lake, 0))
     for _ in range(n):
         st.lakes[lake] -= 1
-        where = water.flow_drop(game, lake)
-        game.event(f"{tile.name}: a drop flows out of {lake} to {where}.", seat, EVENT, (lake, where))
+        path = water.flow_drops(game, lake, 1)[0]
+        game.event(f"{tile.name}: a drop flows out of {lake} to {path.stop}.", seat, EVENT, (lake, path.stop),
+                   {"paths": (path,)})
     if not n:
         game.event(f"{tile.name}: {lake} holds no drop.", seat, EVENT)
     return

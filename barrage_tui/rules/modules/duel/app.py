@@ -29,12 +29,12 @@ class DuelBoard(Panel):
     TAB = "Duel"
 
     def fingerprint(self, view: View) -> object:
-        d = duel_state(view.state)
+        d = duel_state(view.game.state)
         return (tuple(d.markers), tuple(sorted(d.tiles.items())), tuple(d.conditions),
                 tuple(duel.counts(view.game, row) for row in range(1, len(d.conditions) + 1)))
 
     def lines(self, view: View, width: int) -> list[Text]:
-        st = view.state
+        st = view.game.state
         b = duel.board()
         out: list[Text] = []
         for row, condition_id in enumerate(duel_state(st).conditions, start=1):
@@ -57,7 +57,7 @@ class DuelBoard(Panel):
     def _track(self, view: View, row: int) -> Text:
         """Seat 0's end, the spaces from its far end to seat 1's far end, seat 1's end: ``●`` the marker,
         Ⅰ / Ⅱ a Reward tile still there, ``·`` an empty space, ``|`` the centre."""
-        st = view.state
+        st = view.game.state
         position = duel_state(st).markers[row - 1]
         length = duel.board().length
         t = Text("  ")
@@ -77,7 +77,7 @@ class DuelBoard(Panel):
 
     def _where(self, view: View, row: int) -> Text:
         """What the marker's place scores now, and the Reward tiles left on the row."""
-        st = view.state
+        st = view.game.state
         position = duel_state(st).markers[row - 1]
         t = Text("  " + duel.describe_position(view.game, position)
                  + (f": {duel.board().vp[abs(position) - 1]} VP" if position else ": nobody scores"))

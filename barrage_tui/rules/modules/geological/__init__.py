@@ -14,7 +14,7 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from ...engine.decisions import Flow
-from ...plugin import Module, register
+from ...plugin import MapMark, Module, register
 from ...validation import key_path
 from . import check, rules
 from .state import EVENT, GeologicalState, tokens_of
@@ -85,6 +85,9 @@ class Geological(Module):
     def describe(self, game: Game, who: Callable[[int], str]) -> list[str]:
         tokens = sorted(_own(game.state).tokens.items(), key=lambda kv: int(kv[0]))
         return [f"Geological tokens: {', '.join(f'valley {z} token {t}' for z, t in tokens) or '-'}"]
+
+    def map_marks(self, game: Game) -> tuple[MapMark, ...]:
+        return rules.map_marks(game)
 
 
 __all__ = ["EVENT", "Geological", "GeologicalState", "tokens_of"]

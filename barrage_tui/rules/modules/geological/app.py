@@ -8,7 +8,6 @@ from rich.table import Table
 
 from barrage_tui.rules.game import Game
 from barrage_tui.ui.module_parts import ModuleParts
-from barrage_tui.ui.texts import token_tag
 from barrage_tui.ui.widgets.textutil import plain
 
 from . import rules as geology
@@ -24,7 +23,7 @@ def geology_help(game: Game) -> list[tuple[str, list[RenderableType]]]:
     table.add_column()
     for zone, token_id in sorted(tokens_of(game.state).items(), key=lambda kv: int(kv[0])):
         token = geology.box().tokens[token_id]
-        where = f"{token_tag(token)} · valley {zone} ({zones[int(zone)].area}, on {geology.upper_dam(game.board, int(zone))})"
+        where = f"{geology.tag(token)} · valley {zone} ({zones[int(zone)].area}, on {geology.upper_dam(game.board, int(zone))})"
         table.add_row(plain(where), plain(f"{token.structure.capitalize()}: {token.effect}"))
         if token.note:  # (the data's notes say "Decision: ...")
             table.add_row("", plain(token.note, style="dim"))

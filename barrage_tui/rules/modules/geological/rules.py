@@ -42,6 +42,7 @@ from ...build_costs import ExtraCost
 from ...components import load_data
 from ...engine.decisions import Choice, Flow
 from ...engine.draws import rng
+from ...plugin import MapMark
 from ...state import GameState
 from .state import EVENT, GeologicalPrompt, GeologicalState, tokens_of
 
@@ -139,6 +140,25 @@ def announce(game: Game) -> None:
     tokens = box().tokens
     game.event("Geological tokens: " + "; ".join(f"zone {z}: token {t} ({tokens[t].effect})" for z, t in on.items()),
                kind=EVENT, refs=tuple(upper_dam(game.board, int(z)) for z in on), data={"tokens": dict(on)})
+
+
+STRUCTURE_LETTER = {"base": "B", "elevation": "E", "conduit": "C", "powerhouse": "P"}
+
+
+def tag(token: Token) -> str:
+    """A token in a few letters: its number, the structure it concerns and its cost, e.g. "G4 E+3cr" (token 4:
+    an Elevation there costs 3 credits more); "=ExMx" for token 6's replacement cost."""
+    extra = ((token.credits, "cr"), (token.excavators, "Ex"), (token.mixers, "Mx"), (token.engineers, "E"))
+    cost = "=ExMx" if token.replacement else "".join(f"+{n}{unit}" for n, unit in extra if n)
+    return f"G{token.id} {STRUCTURE_LETTER[token.structure]}{cost}"
+
+
+def map_marks(game: Game) -> tuple[MapMark, ...]:
+    """Each token on the map, over its valley's upper dam space."""
+    tokens = box().tokens
+    return tuple(MapMark(upper_dam(game.board, int(zone)), tag(tokens[t]), "token",
+                         f"Geological token {t}: {tokens[t].structure}: {tokens[t].effect}")
+                 for zone, t in sorted(tokens_of(game.state).items(), key=lambda kv: int(kv[0])))
 
 
 def upper_dam(board: Board, zone: int) -> str:

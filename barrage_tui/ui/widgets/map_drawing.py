@@ -1,0 +1,281 @@
+"""The map drawn as the board: the headstreams on top, each over the valley it feeds; the valleys of the
+mountains, hills and plains in the board's rows (its ``layout``); down each valley its river (a blue stroke)
+with the dams across it (``╪``), the conduits leaving it toward the valley they feed (``╠═C1L 5↘8``: value 5,
+to valley 8, down and to the right), the powerhouses beside it (``╟``), and where its water goes on (``▼8``,
+``▼EXIT_L``: the sea). Drops on their way down (``moving``) are drawn on the river where they are.
+
+Drawn from the rules' typed map (``rules/views/map.py``) alone, for any board; the other picture of the map
+is ``map_table.py`` (a key switches)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from rich.text import Text
+
+from barrage_tui.rules import Map
+
+from ..palette import AREA_STYLE, DIM, RED, mark
+from ..texts import company_name
+from .map_parts import MOVING, WATER, area_marks, badge, drops, empty, grid, mark_text, reds
+from .textutil import fit, flow, hjoin
+
+NOTHING: Mapping[str, int] = {}
+DAM, CONDUIT, POWERHOUSE, RIVER = "╪", "╠═", "╟ ", "║"
+
+
+def arrow(dy: int, dx: int) -> str:
+    """The arrow from a valley toward another ``dy`` rows and ``dx`` columns away on the map."""
+    return {(-1, -1): "↖", (-1, 0): "↑", (-1, 1): "↗", (0, -1): "←", (0, 0): "→", (0, 1): "→",
+            (1, -1): "↙", (1, 0): "↓", (1, 1): "↘"}[(max(-1, min(1, dy)), max(-1, min(1, dx)))]
+
+
+class Drawing:
+    """Draws the board and notes the line of each space and headstream (to scroll it into view)."""
+
+    def __init__(self) -> None:
+        self.where: dict[str, int] = {}
+        self._cache: dict[tuple[object, ...], tuple[list[Text], dict[str, int]]] = {}  # a valley by what it shows
+        self._rows: dict[tuple[int, ...], tuple[list[list[Text]], list[Text]]] = {}  # a row by its parts
+        self._legends: dict[tuple[object, ...], list[Text]] = {}
+
+    def lines(self, m: Map, strong: frozenset[str], width: int,
+              moving: Mapping[str, int] = NOTHING, pending: Mapping[str, int] = NOTHING) -> list[Text]:
+        """``moving``: river node -> drops on their way there now; ``pending``: dam or lake -> drops that
+        will stop there but have not arrived yet (shown as room)."""
+        self.where = {}
+        if len(self._cache) > 300:
+            self._cache = {}
+        rows = grid(m.board)
+        cols = max(len(r) for r in rows)
+        w = max(18, min(30, (width - (cols - 1)) // cols))
+        place = _places(m)
+        out = self._headstreams(m, strong, w, cols, place, moving)
+        if m.lakes:
+            cells = []
+            for lake in m.lakes:
+                t = Text()
+                t.append_text(_on_river(lake.id, "≈", moving))
+                t.append(f"{lake.id} lake ")
+                t.append_text(drops(lake.drops - pending.get(lake.id, 0), lake.capacity))
+                t.append(f" ▼{lake.to}", style=WATER)
+                cells.append(t)
+            out += flow(cells, width, gap=3)
+        for row in rows:
+            start = len(out)
+            grid_cells: list[list[list[Text]]] = []  # each cell's parts: a valley's lines, valleys one under the other
+            legend = None
+            for cell in row:
+                if cell == "legend":
+                    legend = len(grid_cells)
+                    grid_cells.append([])
+                    continue
+                parts: list[list[Text]] = []
+                height = 0
+                for zone in (cell if isinstance(cell, tuple) else (cell,)):
+                    assert isinstance(zone, int)
+                    lines, at = self._valley(m, zone, w, place, strong, moving, pending)
+                    for ref, i in at.items():
+                        self.where[ref] = start + height + i
+                    parts.append(lines)
+                    height += len(lines)
+                grid_cells.append(parts)
+            if legend is not None:  # as tall as the row's valleys (a row of only the legend: as it needs)
+                grid_cells[legend] = [self._legend(m, w, max((sum(map(len, c)) for c in grid_cells), default=0) or 99)]
+            out += self._row(grid_cells, w, cols)
+        return out + area_marks(m, width)
+
+    def _row(self, cells: list[list[list[Text]]], w: int, cols: int) -> list[Text]:
+        """A row of cells side by side, joined again only when a part of one was built anew (an unchanged
+        valley's lines are the very list its cache keeps)."""
+        parts = [p for c in cells for p in c]
+        key = (w, cols, *(len(c) for c in cells), *map(id, parts))
+        kept = self._rows.get(key)
+        if kept is not None and all(a is b for a, b in zip(kept[0], parts)):
+            return kept[1]
+        if len(self._rows) > 100:
+            self._rows = {}
+        joined = hjoin([[line for p in c for line in p] for c in cells], [w] * cols)
+        self._rows[key] = (parts, joined)  # (the parts kept alive: their ids stay theirs)
+        return joined
+
+    # ------------------------------------------------------------ the headstreams, over their valleys
+
+    def _headstreams(self, m: Map, strong: frozenset[str], w: int, cols: int,
+                     place: Mapping[int, tuple[int, int]], moving: Mapping[str, int]) -> list[Text]:
+        by_column: list[list[Text]] = [[] for _ in range(cols)]
+        spare = 0
+        for h in m.headstreams:
+            col = place[int(h.to)][1] if h.to.isdigit() and int(h.to) in place else None
+            if col is None or (by_column[col] and any(not c for c in by_column)):
+                col = next((c for c in range(cols) if not by_column[c]), spare % cols)  # (a free column)
+                spare += 1
+            t = Text()
+            t.append_text(_on_river(h.id, "≈", moving))
+            t.append(h.id, style=mark(h.id, strong))
+            if h.covered:  # opened by building that landscape
+                t.append(f" [{h.covered}]", style=DIM)
+            else:
+                t.append(f" ▾{h.drops}")
+                t.append(" +")
+                for r, n in enumerate(h.by_round, start=1):
+                    t.append(f"{n}", style="bold underline" if r == m.round else (DIM if r < m.round else None))
+            t.append(f" ▼{h.to}", style=WATER)
+            self.where[h.id] = len(by_column[col])
+            by_column[col].append(t)
+        height = max(len(c) for c in by_column)
+        return hjoin([c or [Text()] for c in by_column], [w] * cols)[:height]
+
+    # ------------------------------------------------------------ a valley
+
+    def _valley(self, m: Map, zone: int, w: int, place: Mapping[int, tuple[int, int]], strong: frozenset[str],
+                moving: Mapping[str, int], pending: Mapping[str, int]) -> tuple[list[Text], dict[str, int]]:
+        """A valley's lines and the line of each of its spaces, rebuilt only when something in it changed."""
+        v = m.valleys[zone]
+        refs = v.dams + v.conduits + v.powerhouses
+        key = (m.board, v, w, m.companies, tuple(m.dams[d] for d in v.dams), tuple(m.conduits[c] for c in v.conduits),
+               tuple(m.powerhouses[p] for p in v.powerhouses), tuple(r for r in refs if r in strong),
+               tuple((n, moving[n]) for n in (*v.dams, v.passage, f"out:{zone}") if n in moving),
+               tuple((d, pending[d]) for d in v.dams if d in pending))
+        found = self._cache.get(key)
+        if found is None:
+            found = self._cache[key] = self._build_valley(m, zone, w, place, strong, moving, pending)
+        return found
+
+    def _build_valley(self, m: Map, zone: int, w: int, place: Mapping[int, tuple[int, int]], strong: frozenset[str],
+                      moving: Mapping[str, int], pending: Mapping[str, int]) -> tuple[list[Text], dict[str, int]]:
+        v = m.valleys[zone]
+        title = Text()
+        title.append_text(_on_river(v.passage, RIVER, moving) if not v.powerhouses else Text(RIVER, style=WATER))
+        title.append(f"{zone} {v.area}", style=AREA_STYLE[v.area])
+        out = moving.get(f"out:{zone}", 0)
+        title.append(" ")
+        title.append(str(out) if out else "▼", style=MOVING if out else WATER)
+        title.append(v.to, style=WATER)  # a valley's number, a lake, an exit to the sea
+        lines = [fit(title, w)]
+        at: dict[str, int] = {}
+        for d in v.dams:
+            at[d] = len(lines)
+            lines.append(fit(self._dam(m, d, strong, moving, pending), w))
+        row, col = place[zone]
+        for c in v.conduits:
+            at[c] = len(lines)
+            lines.append(fit(self._conduit(m, c, strong, row, col, place), w))
+        packed, rows = self._pack(m, v.powerhouses, strong, w - 2, " ")
+        if len(packed) > 1:  # a line less without the gap between a space and its owner ("P11_2+3·")?
+            tight, tight_rows = self._pack(m, v.powerhouses, strong, w - 2, "")
+            if len(tight) < len(packed):
+                packed, rows = tight, tight_rows
+        at.update((p, len(lines) + i) for p, i in rows.items())
+        for i, line in enumerate(packed):
+            lead = _on_river(v.passage, POWERHOUSE[0], moving) if i == 0 else Text(RIVER, style=WATER)
+            lines.append(fit(lead + " " + line, w))
+        return lines, at
+
+    def _dam(self, m: Map, space: str, strong: frozenset[str], moving: Mapping[str, int],
+             pending: Mapping[str, int]) -> Text:
+        d = m.dams[space]
+        t = _on_river(space, DAM, moving)
+        t.append(space, style=mark(space, strong))
+        t.append(" " * (4 - len(space)))
+        t.append(f"+{d.red}" if d.red else "  ", style=RED if d.red else None)
+        t.append(" ")
+        if d.owner is None:
+            t.append_text(empty(d))
+        else:
+            t.append_text(badge(m, d.owner, str(d.height)))
+            t.append(" ")
+            t.append_text(drops(d.drops - pending.get(space, 0), d.capacity))
+        for k in d.marks:  # a Geological token lies over the upper dam space
+            t.append(" ")
+            t.append_text(mark_text(k))
+        return t
+
+    def _conduit(self, m: Map, space: str, strong: frozenset[str], row: int, col: int,
+                 place: Mapping[int, tuple[int, int]]) -> Text:
+        c = m.conduits[space]
+        t = Text(CONDUIT, style=WATER)
+        t.append(space, style=mark(space, strong))
+        t.append(" " * max(1, 5 - len(space)))
+        to = "/".join(f"{arrow(place[z][0] - row, place[z][1] - col) if z in place else '→'}{z}" for z in c.targets)
+        t.append(f"{c.value}{to} ")  # a branching one: 4↓2/↘3
+        t.append_text(badge(m, c.owner) if c.owner is not None else empty(c))
+        for k in c.marks:
+            t.append(" ")
+            t.append_text(mark_text(k))
+        return t
+
+    def _pack(self, m: Map, spaces: tuple[str, ...], strong: frozenset[str], width: int,
+              gap: str) -> tuple[list[Text], dict[str, int]]:
+        """Powerhouse spaces packed into lines of ``width`` (a space between two), and each one's line."""
+        packed: list[Text] = []
+        rows: dict[str, int] = {}
+        for p in spaces:
+            cell = self._powerhouse(m, p, strong, gap)
+            if not packed or packed[-1].cell_len + 1 + cell.cell_len > width:
+                packed.append(Text())
+            elif packed[-1].cell_len:
+                packed[-1].append(" ")
+            rows[p] = len(packed) - 1
+            packed[-1].append_text(cell)
+        return packed, rows
+
+    def _powerhouse(self, m: Map, space: str, strong: frozenset[str], gap: str = " ") -> Text:
+        p = m.powerhouses[space]
+        t = Text()
+        t.append(space, style=mark(space, strong))
+        t.append(f"+{p.red}" if p.red else "", style=RED if p.red else None)
+        t.append(gap)
+        t.append_text(badge(m, p.owner) if p.owner is not None else empty(p))
+        return t
+
+    def _legend(self, m: Map, w: int, height: int) -> list[Text]:
+        """What the signs mean, packed into ``w`` columns and at most ``height`` lines (its row's valleys'): the
+        least needed signs give way first (``?`` explains them all)."""
+        key = (m.board, m.companies[0], w, height)
+        if key not in self._legends:
+            self._legends[key] = self._build_legend(m, w, height)
+        return self._legends[key]
+
+    def _build_legend(self, m: Map, w: int, height: int) -> list[Text]:
+        board = m.board
+        items = [  # by need
+            Text.assemble(("Legend", "bold"), (" · ? help", "dim")),
+            badge(m, 0, "2") + f" {company_name(m.companies[0])}, 2 high",  # a company in the game
+            Text.assemble(("+3", RED), " red outline") if reds(board) == {3}
+            else Text.assemble(("+n", RED), " red: n Credits"),
+        ]
+        if board.preparation_tiles:  # what only some boards have
+            items.append(Text("[X] blocked"))
+        if any(p.neutral for p in board.powerhouses.values()):
+            items.append(Text("N neutral powerhouse"))
+        if board.landscapes:
+            items.append(Text("[A1] under landscape"))
+        if board.assumed:
+            items.append(Text("≈ reconstructed", style=DIM))
+        items += [Text.assemble((DAM, WATER), " dam ", (CONDUIT, WATER), "conduit"), drops(1, 2) + " 1 drop, room 1",
+                  Text.assemble(("▼8", WATER), " river to 8")]
+        lines = flow(items, w, gap=2)
+        while len(lines) > height and len(items) > 1:
+            items.pop()
+            lines = flow(items, w, gap=2)
+        return [fit(r, w) for r in lines]
+
+
+def _on_river(node: str, stroke: str, moving: Mapping[str, int]) -> Text:
+    """The river's stroke at ``node``: the drops on their way there now in its place (their number)."""
+    n = moving.get(node, 0)
+    if not n:
+        return Text(stroke, style=WATER)
+    return Text(("●" if n == 1 else str(min(n, 9))) + " " * (len(stroke) - 1), style=MOVING)
+
+
+def _places(m: Map) -> dict[int, tuple[int, int]]:
+    """Each valley's (row, column) on the map's grid (the arrows of the conduits point by them)."""
+    found = {}
+    for r, row in enumerate(grid(m.board)):
+        for c, cell in enumerate(row):
+            for z in (cell if isinstance(cell, tuple) else (cell,)):
+                if isinstance(z, int):
+                    found[z] = (r, c)
+    return found

@@ -1,0 +1,87 @@
+"""The pieces both pictures of the map draw (the drawn board, the table): an owner's badge, an empty space,
+a dam's drops, a module's mark, the grid of valleys; all from the rules' typed map (``rules/views/map.py``)."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from rich.style import Style
+from rich.text import Text
+
+from barrage_tui.rules import Board, ConduitSpace, DamSpace, LayoutCell, Map, MapMark, PowerhouseSpace
+
+from ..palette import AREA_STYLE, DIM, GEOLOGY, NEUTRAL, NEUTRAL_LOOK, YIELD_STYLE, company_look
+from .textutil import flow
+
+COLUMNS = 4  # the grid's columns when a board gives no layout
+WATER = Style(bold=True, color="#5fafff")  # a drop, and the rivers
+ROOM = Style(color="#5f87af")  # room for a drop
+MOVING = Style(bold=True, color="#000000", bgcolor="#5fafff")  # a drop on its way down the river
+LOOKS = {"token": GEOLOGY, "dim": DIM, **{f"yield:{c}": s for c, s in YIELD_STYLE.items()}}
+
+
+@cache
+def map_refs(m: Board) -> frozenset[str]:
+    """The refs the map draws (a board is hashed by identity)."""
+    return frozenset(m.dams) | frozenset(m.conduits) | frozenset(m.powerhouses) | frozenset(m.headstreams)
+
+
+@cache
+def grid(m: Board) -> tuple[tuple[LayoutCell, ...], ...]:
+    """The rows of the map: cells are a zone, "legend", or zones drawn one under the other."""
+    if m.layout:
+        return m.layout
+    zones = sorted(m.zones, key=lambda z: m.areas.index(m.zones[z].area))  # by area, in the file's order
+    cells: list[LayoutCell] = [*zones, "legend"]
+    return tuple(tuple(cells[i:i + COLUMNS]) for i in range(0, len(cells), COLUMNS))
+
+
+def badge(m: Map, owner: int, extra: str = "") -> Text:
+    """The owner's letter on its colour, e.g. ``F2`` for France's dam 2 high."""
+    letter, style = NEUTRAL_LOOK if owner == NEUTRAL else company_look(m.companies[owner])
+    return Text(f"{letter}{extra}", style=style)
+
+
+def empty(space: DamSpace | ConduitSpace | PowerhouseSpace) -> Text:
+    """An empty space: "·", the landscape that still covers it in brackets ("[T1]"), or "[X]" for a space
+    blocked by a preparation tile (the Duel map)."""
+    if space.blocked:
+        return Text("[X]", style=DIM)
+    if space.covered:
+        return Text(f"[{space.covered}]", style=DIM)
+    return Text("·")
+
+
+def drops(held: int, capacity: int) -> Text:
+    """A dam's or lake's water: a ● per drop, a ○ per room left."""
+    return Text.assemble(("●" * held, WATER), ("○" * max(0, capacity - held), ROOM))
+
+
+def mark_text(mark: MapMark) -> Text:
+    return Text(mark.text, style=LOOKS.get(mark.look) or "")  # "": rich's no style
+
+
+def area_marks(m: Map, width: int) -> list[Text]:
+    """The modules' marks by each area, a line an area and heading ("Yield mountain: #3 #5")."""
+    out: list[Text] = []
+    for area in m.board.areas:
+        here = [k for k in m.area_marks if k.place == area]
+        if not here:
+            continue
+        t = Text(f"{here[0].group} {area}: ".lstrip(), style=AREA_STYLE.get(area) or "")
+        for i, k in enumerate(here):
+            t.append(" " if i else "")
+            t.append_text(mark_text(k))
+        out += flow([t], width)
+    return out
+
+
+def reds(m: Board) -> set[int]:
+    """The red outlines' extra Credits on a board (the base map: 3 everywhere)."""
+    return ({d.extra_credits for d in m.dams.values() if d.extra_credits}
+            | {p.extra_credits for p in m.powerhouses.values() if p.extra_credits})
+
+
+def below(m: Map, to: str) -> str:
+    """Where water goes, in few letters: "exit" for an exit, else the valley's number or the lake's id."""
+    return "exit" if to in m.exits else to
