@@ -31,6 +31,8 @@ class Context:
         self.cards: list[tuple[int, int]] = []  # (action side, criteria side) of each card flipped
         self.skipped: list[str] = []  # the boxes skipped, by name
         self.said: list[str] = []  # the other notes: what it did and why that box
+        self.taken: list[tuple[str, str]] = []  # the boxes carried out, each with why there (its criteria)
+        self.because = ""  # why the box being carried out chose what it did ("" where nothing was chosen)
         self.architect_used = False
 
     # ------------------------------------------------------------ what it looks at
@@ -108,7 +110,8 @@ class Context:
     @property
     def reasons(self) -> dict[str, object]:
         """The reasoning's parts, for clients to show without reading its text."""
-        return {"cards": tuple(self.cards), "skipped": tuple(self.skipped), "said": tuple(self.said)}
+        return {"cards": tuple(self.cards), "skipped": tuple(self.skipped), "taken": tuple(self.taken),
+                "said": tuple(self.said)}
 
     @property
     def label(self) -> str:

@@ -54,10 +54,12 @@ def one_turn(ctx: Context) -> None:
         if not ctx.engineers_left():
             ctx.note("No Engineers left: the turn ends.")
             return
+        ctx.because = ""
         why_not = TRY[box.kind](ctx, box)
         if why_not is not None:
             ctx.skip(box.name, why_not)
             continue
+        ctx.taken.append((box.name, ctx.because))
         if box.ends_turn:
             return
 

@@ -202,7 +202,7 @@ def carry_out(ctx: Context, box: Box, build: Build, heading: str) -> None:
     column = make_key("column", build.column)  # Brazil's column; China's Powerhouse piece
     ctx.do("build", build_tile=build.use.key, build_column=column, powerhouse_piece=column,
            build_space=f"space:{build.space}", payment=build.payment.key)
-    why = "; ".join(build.why)
+    why = ctx.because = "; ".join(build.why)
     ctx.note(f"{heading}: built on {build.space} with the {facts().tile(build.use.tile).name} tile, paying "
              f"{build.payment.label}" + (f" ({why})" if why else ""))
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from barrage_tui.rules import open_headstreams
+from barrage_tui.rules import count_words, open_headstreams
 
 from .. import officer_amir
 from ..watersim import outcome
@@ -59,5 +59,5 @@ def try_box(ctx: Context, box: Box) -> str | None:
     ctx.place("water", box.engineers, box.ends_turn)
     before = ctx.state.drops_created
     ctx.do(f"water:{box.drops}:{'flow' if flowing else 'wait'}")
-    ctx.note(f"{box.name}: {ctx.state.drops_created - before} drop(s), first on {first}")
+    ctx.note(f"{box.name}: {count_words(ctx.state.drops_created - before, 'drop')}, first on {first}")
     return None

@@ -60,7 +60,7 @@ def test_an_automas_turn_says_what_it_did_first_then_why():
     assert why.startswith(f"cards {action}/{criteria}")  # its cards, then the boxes skipped by name
     for box in turn.reasoning.data["skipped"]:
         assert box in why
-    assert "skipped, " not in why  # (why each box was skipped is on the log screen, L)
+    assert "skipped, " not in why and "took " in why  # (why each box was skipped is on the log screen, L)
 
 
 def test_a_long_recap_ends_with_where_the_rest_is():

@@ -11,6 +11,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.message import Message
+from textual.widget import Widget
 
 from barrage_tui.rules import Choice, Event, PromptKind
 
@@ -67,10 +68,11 @@ class Recap(Panel):
 
     SCOPED_CSS = False
     DEFAULT_CSS = """
-    Recap { height: auto; max-height: 12; border: none; padding: 0; margin-bottom: 1; }
+    Recap { height: auto; border: none; padding: 0; margin-bottom: 1; }
     GameScreen.-compact Recap { max-height: 3; margin-bottom: 0; }
     """
-    LINES = {"compact": 3}  # the most lines it takes (the choices keep the rest); 11 elsewhere
+    LINES = {"compact": 3}  # the most lines it takes on a compact screen; elsewhere 70% of the decision's box
+    SHARE = 0.7  # (the choices keep the rest: the recap is gone once the person acts)
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -89,7 +91,9 @@ class Recap(Panel):
         return tuple(id(t.events[0] if t.events else t.reasoning) for t in self._turns), getattr(self.screen, "mode", "")
 
     def lines(self, view: View, width: int) -> list[Text]:
-        return recap_lines(view, self._turns, width, self.LINES.get(getattr(self.screen, "mode", ""), 11))
+        box = self.parent.size.height if isinstance(self.parent, Widget) else 0
+        most = self.LINES.get(getattr(self.screen, "mode", ""), max(3, int(box * self.SHARE)) if box else 11)
+        return recap_lines(view, self._turns, width, most)
 
 
 def recap_lines(view: View, turns: list[Entry], width: int, most: int) -> list[Text]:
@@ -117,18 +121,20 @@ HIDDEN = frozenset({"automa_card", "only_choice"})
 
 def _why(step: Event, name: str) -> str:
     """An Automa step's reasons in few words, from its data: "cards 9/13; skipped Production, Water
-    Management; Construction: Base: built on B10U ... (most waiting water flows through it)." (the text
-    itself for a step without them)."""
+    Management; took Construction: Base (most waiting water flows through it)" (its text for a step
+    without them). What it did is said before; why each box was skipped is on the log screen."""
     cards = cast("tuple[tuple[int, int], ...]", step.data.get("cards", ()))
     if not cards:
         named, _, why = step.text.partition(": ")
         return why if why and named == name else step.text
     skipped = cast("tuple[str, ...]", step.data.get("skipped", ()))
-    said = cast("tuple[str, ...]", step.data.get("said", ()))
+    taken = cast("tuple[tuple[str, str], ...]", step.data.get("taken", ()))
     parts = ["cards " + ", ".join(f"{a}/{c}" for a, c in cards)]
     if skipped:
         parts.append("skipped " + ", ".join(skipped))
-    return "; ".join(parts) + ("; " + " ".join(said) if said else ".")
+    if taken:
+        parts.append("took " + ", ".join(box + (f" ({because})" if because else "") for box, because in taken))
+    return "; ".join(parts) + "."
 
 
 def _deed(text: str, name: str) -> str:
