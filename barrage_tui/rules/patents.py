@@ -80,7 +80,7 @@ def _credits_per_conduit_value(game: Game, seat: int, space: str, p: Toml) -> Fl
 def _energy_per_own_base(game: Game, seat: int, space: str, p: Toml) -> Flow[None]:
     # Base II: an Elevation without a Base (Japan) does not count as a Base (the box's Japan page)
     energy = p["energy"] * sum(1 for d in game.state.dams.values() if d.owner == seat and d.base)
-    yield from _energy_for_hand_contract(game, seat, energy)
+    yield from energy_for_hand_contract(game, seat, energy)
 
 
 def _fill_this_dam(game: Game, seat: int, space: str, p: Toml) -> Flow[None]:
@@ -108,7 +108,7 @@ def _vp_per_raised_dam(game: Game, seat: int, space: str, p: Toml) -> Flow[None]
 
 
 def _energy_per_conduit_value(game: Game, seat: int, space: str, p: Toml) -> Flow[None]:
-    yield from _energy_for_hand_contract(game, seat, p["energy"] * production.conduit_value(game, space))
+    yield from energy_for_hand_contract(game, seat, p["energy"] * production.conduit_value(game, space))
 
 
 def _vp_per_own_powerhouse(game: Game, seat: int, space: str, p: Toml) -> Flow[None]:
@@ -124,7 +124,7 @@ def _vp_per_advanced_tile(game: Game, seat: int, space: str, p: Toml) -> Flow[No
     yield
 
 
-def _energy_for_hand_contract(game: Game, seat: int, energy: int) -> Flow[None]:
+def energy_for_hand_contract(game: Game, seat: int, energy: int) -> Flow[None]:
     """Energy that is not a production: it moves the marker and may fulfil one contract from the hand."""
     game.state.companies[seat].energy += energy
     game.event(f"{game.name(seat)} produces {energy} energy.", seat, "energy")
@@ -197,7 +197,8 @@ def after_build(game: Game, seat: int, tile: str, structure: str, space: str) ->
 def advanced_tiles_owned(company: CompanyState) -> int:
     comps = components()
     return sum(1 for t in company.tiles + wheel.tiles_on_wheel(company)
-               if t in comps.advanced_tiles or comps.china_tiles.get(t, NO_TILE).level > 0)
+               if t in comps.advanced_tiles or comps.china_tiles.get(t, NO_TILE).level > 0
+               or comps.module_tiles.get(t, NO_TILE).level > 0)
 
 
 # ---------------------------------------------------------------- the office

@@ -25,7 +25,7 @@ from .engine.decisions import Choice, Prompt, PromptKind
 from .game import AutomaHook, Game
 from .engine.keys import Key
 from .officers import OFFICERS
-from .plugin import known_modules
+from .plugin import every_module
 from .invariants import violations
 from .state import GameState
 from .plugin import MODULES_OPTION
@@ -123,7 +123,7 @@ def _seats(r: random.Random, least: int, modules: tuple[str, ...], board: str = 
     nothing drawn) and the board (one made for some counts: one of those)."""
     low, high = max(least, components().seats[0]), components().seats[1]
     for m in modules:
-        if (seats := known_modules()[m].seats) is not None:
+        if (seats := every_module()[m].seats) is not None:
             low, high = max(low, seats[0]), min(high, seats[1])
     if low >= high:
         return high

@@ -9,7 +9,7 @@ import pytest
 
 import barrage_tui.rules.components as components_module
 from barrage_tui.cli import build_parser
-from barrage_tui.rules import automa_levels, patents, setup
+from barrage_tui.rules import automa_levels, patents, plugin, setup
 from barrage_tui.rules.modules.china import data as landscape_data
 from barrage_tui.rules.modules.china import setup as china_challenge
 from barrage_tui.rules.modules.duel import rules as duel
@@ -145,7 +145,7 @@ def unread_keys() -> dict[str, set[str]]:
         geology.box.__wrapped__()
         duel.board.__wrapped__()
         landscape_data.box.__wrapped__()
-        setup.known_modules.__wrapped__()
+        plugin.every_module.__wrapped__()
         china_challenge.box.__wrapped__()
     return reads.unread()
 
