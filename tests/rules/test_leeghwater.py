@@ -1,0 +1,333 @@
+"""The Leeghwater Project (issue 23; reference leeghwater-5p.md part A): its setup, the External Works and the
+private buildings, each checked against the numbers of its data files."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from barrage_tui.rules.components import components
+from barrage_tui.rules.game import Game
+from barrage_tui.rules.plugin import every_module, known_modules
+from barrage_tui.rules.setup import MODULES_OPTION, SeatSetup, Setup, SetupError, new_state
+from barrage_tui.rules.state import NEUTRAL, DamState
+from barrage_tui.rules.validation import InvalidState, check_state
+from barrage_tui.rules.modules.leeghwater import buildings, works
+from barrage_tui.rules.modules.leeghwater.facts import box
+from barrage_tui.rules.modules.leeghwater.state import LeeghwaterState, leeghwater
+from saves import load_game, save_game
+
+from .helpers import answer, build, clear_map, restart, violations
+
+LWP = {MODULES_OPTION: ["leeghwater"]}
+
+
+def lwp_game(seats: int = 2, seed: int = 1) -> Game:
+    """A full game with the module on, past the picks, at seat order's first action."""
+    companies = ("usa", "germany", "italy", "france")
+    officers = ("wilhelm", "jill", "viktor", "graziano")
+    setup = Setup(seats=tuple(SeatSetup(f"P{i + 1}", company=companies[i], officer=officers[i]) for i in range(seats)),
+                  seed=seed, options=LWP)
+    game = Game.new(setup)
+    while game.prompt is not None and game.prompt.kind in ("matchup", "starting_contract"):
+        game.choose(game.prompt.choices[0].key)
+    return game
+
+
+def position(game: Game, rows=None, works_up=None, excavators=20, mixers=20, credits=30) -> tuple[Game, int]:
+    """The pending seat rich in machinery and credits; the rows and face-up works as given; no contracts."""
+    seat = game.prompt.seat
+    own = leeghwater(game.state)
+    if rows is not None:
+        own.rows = list(rows)
+    if works_up is not None:
+        for letter in own.piles:
+            own.piles[letter] = [w for w in own.piles[letter] if w not in works_up]
+        own.piles["A"] += [w for w in own.works if w and w not in works_up]
+        own.works = list(works_up)
+    c = game.state.companies[seat]
+    c.machinery_gained = [c.machinery_gained[0] + excavators - c.excavators, c.machinery_gained[1] + mixers - c.mixers]
+    c.excavators, c.mixers, c.credits = excavators, mixers, credits
+    for co in game.state.companies:
+        co.contracts = []
+    game.state.national = []
+    return restart(game), seat
+
+
+# ---------------------------------------------------------------- the module and its setup
+
+def test_the_module_is_known_to_the_rules_but_not_offered_yet():
+    assert "leeghwater" in every_module() and "leeghwater" not in known_modules()
+    assert every_module()["leeghwater"].name == "The Leeghwater Project"
+
+
+def test_not_in_the_introductory_game():
+    with pytest.raises(SetupError, match="not played in the introductory game"):
+        Setup(seats=(SeatSetup("A"), SeatSetup("B")), introductory=True, options=LWP).validate()
+
+
+def test_setup_lays_out_the_expansion_board():
+    b = box()
+    seen_bonus: Counter[int] = Counter()
+    for seed in range(30):
+        st = new_state(Setup(seats=(SeatSetup("A"), SeatSetup("B"), SeatSetup("C")), seed=seed, options=LWP))
+        own = leeghwater(st)
+        assert len(own.rows) == b.drawn == 5 and len(set(own.rows)) == 5 and set(own.rows) <= set(b.buildings)
+        # External Works: 3 face up from pile A, the rest in their piles
+        assert [w[0] for w in own.works] == ["A", "A", "A"]
+        assert sorted(len(p) for p in own.piles.values()) == [2, 5, 5]
+        assert sorted([*own.works, *(w for p in own.piles.values() for w in p)]) == sorted(b.works)
+        # The Building tiles join the level piles and one tile of each pile goes to the box: 5 per level
+        assert [len(st.patent_piles[lv]) + (3 if lv == "1" else 0) for lv in ("1", "2", "3")] == [5, 5, 5]
+        assert len(own.tiles_removed) == 3
+        placed = {*own.tiles_removed, *st.patent_offer, *(t for p in st.patent_piles.values() for t in p)}
+        assert {"L1_BUILDING", "L2_BUILDING", "L3_BUILDING"} <= placed
+        # Each company's basic Building tile
+        assert all("building" in c.tiles for c in st.companies)
+        assert len(st.bonus_tiles) == 5
+        seen_bonus.update(st.bonus_tiles)
+        check_state(st, Setup(seats=(SeatSetup("A"), SeatSetup("B"), SeatSetup("C")), seed=seed, options=LWP))
+    assert seen_bonus[6] and seen_bonus[7]  # the module's two bonus tiles are drawn too
+
+
+def test_a_game_without_the_module_has_none_of_it():
+    st = new_state(Setup(seats=(SeatSetup("A"), SeatSetup("B")), seed=3))
+    assert "leeghwater" not in st.modules and all("building" not in c.tiles for c in st.companies)
+    assert not {6, 7} & set(st.bonus_tiles) and not {"L1_BUILDING"} & {t for p in st.patent_piles.values() for t in p}
+
+
+# ---------------------------------------------------------------- External Works
+
+def test_the_display_refills_from_a_then_b_then_c():
+    own = LeeghwaterState(piles={"A": ["A5", "A4", "A3", "A2", "A1"], "B": ["B5", "B4", "B3", "B2", "B1"],
+                                 "C": ["C5", "C4", "C3", "C2", "C1"]}, works=["", "", ""])
+    shown = [list(works.refill(own))]
+    for _ in range(4):  # the clean-up of rounds 1-4: the tiles left go to the box, 3 new ones
+        own.works = ["", "", ""]
+        shown.append(works.refill(own))
+    assert shown == [["A1", "A2", "A3"], ["A4", "A5", "B1"], ["B2", "B3", "B4"], ["B5", "C1", "C2"],
+                     ["C3", "C4", "C5"]]
+
+
+def test_a_taken_position_stays_empty_until_the_clean_up():
+    own = LeeghwaterState(piles={"A": ["A5", "A4"], "B": [], "C": []}, works=["A1", "", "A3"])
+    works.refill(own)
+    assert own.works == ["A1", "A4", "A3"]
+
+
+@pytest.mark.parametrize("work, gains", [
+    ("B4", {"vp": 5, "energy": 6, "credits": 0}),  # 3 Excavators: 5 VP, 6 on the Energy Track
+    ("C5", {"vp": 6, "mixers": 3, "credits": 0}),  # 5 Excavators: 6 VP, 3 Mixers
+    ("A2", {"credits": 3}),  # 1 Mixer: 3 Credits, the wheel turns 2
+])
+def test_an_external_work_is_paid_for_and_gives_its_reward(work, gains):
+    game, seat = position(lwp_game(), works_up=[work, "A1", "A3"])
+    w = box().works[work]
+    c = game.state.companies[seat]
+    before = {"vp": c.vp, "energy": c.energy, "credits": c.credits, "excavators": c.excavators, "mixers": c.mixers,
+              "wheel": c.wheel_open}
+    assert "place:works-1" in game.prompt.keys()
+    game.choose("place:works-1")
+    assert c.excavators == before["excavators"] - w.excavators
+    assert c.mixers == before["mixers"] - w.mixers + gains.get("mixers", 0)
+    for what in ("vp", "energy", "credits"):
+        assert getattr(c, what) - before[what] == gains.get(what, 0), what
+    if work == "A2":
+        assert c.wheel_open == (before["wheel"] + 2) % len(c.wheel)
+    own = leeghwater(game.state)
+    assert own.works[0] == "" and own.fulfilled == {work: seat} and own.occupied == {"works-1": seat}
+    assert c.engineers == 12 - box().work_engineers
+    assert violations(game) == []  # the machinery went back to the supply: counted as lost
+    assert "place:works-1" not in game.prompt.keys()  # the position is empty for the round
+
+
+def test_an_external_work_needs_its_machinery_of_the_printed_kinds():
+    game, seat = position(lwp_game(), works_up=["B4", "C2", "A1"], excavators=2, mixers=9)
+    keys = game.prompt.keys()
+    assert "place:works-1" not in keys  # B4: 3 Excavators
+    assert "place:works-2" in keys and "place:works-3" in keys  # C2: 5 Mixers; A1: 1 Excavator
+
+
+def test_an_external_work_builds_for_free():
+    game, seat = position(lwp_game(), works_up=["A4", "A1", "A2"])
+    clear_map(game)
+    game = restart(game)
+    c = game.state.companies[seat]
+    credits = c.credits
+    game.choose("place:works-1")  # A4: 2 Credits and a Powerhouse built for free
+    assert game.prompt.kind == "build_space"
+    space = next(k for k in game.prompt.keys() if k.startswith("space:"))
+    game.choose(space)
+    if game.prompt is not None and game.prompt.kind == "payment":
+        game.choose(game.prompt.keys()[0])
+    built = space.split(":", 1)[1]
+    assert game.state.powerhouses[built] == seat
+    assert c.credits - credits == 2 - game.board.powerhouses[built].extra_credits
+
+
+def test_the_clean_up_discards_the_display_and_reveals_three():
+    game = lwp_game()
+    own = leeghwater(game.state)
+    own.works[1] = ""
+    own.occupied["works-2"] = 0
+    top = [own.piles["A"][-1], own.piles["A"][-2], own.piles["B"][-1]]
+    works.round_ends(game)
+    buildings.round_ends(game)
+    assert own.works == top and own.occupied == {}
+
+
+# ---------------------------------------------------------------- private buildings
+
+ROWS = ["cofferdam", "financial_division", "energy_relay_field", "robot_factory", "wind_farm"]
+
+
+def test_a_private_building_costs_its_exact_machinery_and_its_space_s_credits():
+    game, seat = position(lwp_game(), rows=ROWS)
+    c = game.state.companies[seat]
+    game.choose("place:construct")
+    answer(game, "build_tile", "tile:building")
+    spaces = game.prompt.keys()
+    # 2 seats: the first plain space and the two red ones; the second plain one opens from 4 seats
+    assert {"space:cofferdam-1", "space:cofferdam-3", "space:cofferdam-4"} <= set(spaces)
+    assert "space:cofferdam-2" not in spaces
+    before = (c.excavators, c.mixers, c.credits)
+    game.choose("space:wind_farm-3")
+    if game.prompt is not None and game.prompt.kind == "payment":
+        game.choose(game.prompt.keys()[0])
+    wind = box().buildings["wind_farm"]
+    assert (before[0] - c.excavators, before[1] - c.mixers, before[2] - c.credits) == (wind.excavators, wind.mixers, 3)
+    assert leeghwater(game.state).built == {"wind_farm-3": seat}
+    assert violations(game) == []
+
+
+def test_the_second_plain_space_is_open_from_four_seats():
+    game, seat = position(lwp_game(seats=4), rows=ROWS)
+    game.choose("place:construct")
+    answer(game, "build_tile", "tile:building")
+    assert "space:cofferdam-2" in game.prompt.keys()
+
+
+def test_a_company_builds_each_building_once():
+    game, seat = position(lwp_game(), rows=ROWS)
+    leeghwater(game.state).built["cofferdam-1"] = seat
+    game = restart(game)
+    game.choose("place:construct")
+    answer(game, "build_tile", "tile:building")
+    assert not [k for k in game.prompt.keys() if k.startswith("space:cofferdam")]
+    assert [k for k in game.prompt.keys() if k.startswith("space:financial_division")]
+
+
+def test_a_building_without_enough_machinery_is_not_offered():
+    game, seat = position(lwp_game(), rows=ROWS, excavators=5, mixers=1)
+    game.choose("place:construct")
+    answer(game, "build_tile", "tile:building")
+    offered = {k.split(":")[1].rsplit("-", 1)[0] for k in game.prompt.keys() if k.startswith("space:")}
+    assert offered == {"cofferdam", "energy_relay_field"}  # 2+1 and 4+1; Robot Factory 1+5, Wind Farm 6+2
+
+
+@pytest.mark.parametrize("building, gains, paid", [
+    ("financial_division", {"credits": 5}, 0),
+    ("energy_relay_field", {"energy": 4}, 1),
+])
+def test_a_building_s_action_gives_what_its_data_says(building, gains, paid):
+    game, seat = position(lwp_game(), rows=ROWS)
+    leeghwater(game.state).built[f"{building}-1"] = seat
+    game = restart(game)
+    c = game.state.companies[seat]
+    before = {"credits": c.credits, "energy": c.energy}
+    b = box().buildings[building]
+    assert b.action_credits == paid
+    game.choose(f"place:{building}-a1")
+    assert c.credits - before["credits"] == gains.get("credits", 0) - paid
+    assert c.energy - before["energy"] == gains.get("energy", 0)
+    assert c.engineers == 12 - b.action_spaces[0][0]
+
+
+def test_a_building_s_action_is_only_its_builders_and_once_a_round():
+    game, seat = position(lwp_game(), rows=ROWS)
+    other = 1 - seat
+    leeghwater(game.state).built["financial_division-1"] = seat
+    game = restart(game)
+    assert "place:financial_division-a1" in game.prompt.keys()
+    game.choose("place:financial_division-a1")
+    while game.prompt.seat != seat:  # the other seat's turn: not its building
+        assert not [k for k in game.prompt.keys() if "financial_division" in k]
+        game.choose("place:bank-b") if "place:bank-b" in game.prompt.keys() else game.choose(game.prompt.keys()[0])
+        answer(game, "bank", "engineers:1")
+    assert not [k for k in game.prompt.keys() if "financial_division" in k]  # used this round
+    assert leeghwater(game.state).used == {"financial_division": [seat]}
+    assert other != seat
+
+
+def test_the_next_action_space_costs_its_credits():
+    game, seat = position(lwp_game(), rows=ROWS)
+    own = leeghwater(game.state)
+    own.built["energy_relay_field-1"] = seat
+    own.occupied["energy_relay_field-a1"] = 1 - seat
+    game = restart(game)
+    c = game.state.companies[seat]
+    credits = c.credits
+    game.choose("place:energy_relay_field-a2")  # 1 Engineer and 3 Credits, then the action's 1 Credit
+    assert credits - c.credits == 3 + 1
+
+
+def test_the_cofferdam_puts_a_drop_behind_a_neutral_or_own_dam():
+    game, seat = position(lwp_game(), rows=ROWS)
+    clear_map(game)
+    st = game.state
+    st.dams["B1L"] = DamState(owner=NEUTRAL, height=1)
+    st.dams["B2L"] = DamState(owner=1 - seat, height=1)
+    st.dams["B3L"] = DamState(owner=seat, height=1, drops=1)  # full
+    st.dams["B4L"] = DamState(owner=seat, height=1)
+    st.companies[seat].pieces["base"] -= 2
+    st.companies[1 - seat].pieces["base"] -= 1
+    leeghwater(st).built["cofferdam-1"] = seat
+    st.drops_created += 1
+    game = restart(game)
+    game.choose("place:cofferdam-a1")
+    assert sorted(game.prompt.keys()) == ["dam:B1L", "dam:B4L"]  # (another's Dam, a full Dam: not offered)
+    game.choose("dam:B1L")
+    assert st.dams["B1L"].drops == 1 and violations(game) == []
+
+
+def test_each_company_scores_its_buildings_at_the_end():
+    game = lwp_game()
+    own = leeghwater(game.state)
+    own.rows = ROWS
+    own.built = {"wind_farm-1": 0, "cofferdam-3": 0, "wind_farm-3": 1}
+    vp = [c.vp for c in game.state.companies]
+    buildings.final_scoring(game)
+    assert [c.vp - v for c, v in zip(game.state.companies, vp)] == [5 + 3, 5]
+
+
+def test_the_bonus_tiles_count_external_works_and_buildings():
+    game = lwp_game()
+    own = leeghwater(game.state)
+    own.rows = ROWS
+    own.built = {"wind_farm-1": 0, "cofferdam-3": 0}
+    own.fulfilled = {"A1": 1}
+    module = game.hooks.modules[0]
+    assert module.bonus_count(game, 0, "private_buildings") == 2 and module.bonus_count(game, 1, "external_works") == 1
+    assert module.bonus_tile(6).vp_each == 5 and module.bonus_tile(7).vp_each == 4
+
+
+# ---------------------------------------------------------------- the state
+
+def test_a_bad_state_is_refused():
+    game = lwp_game()
+    own = leeghwater(game.state)
+    own.built[f"{own.rows[0]}-2"] = 0  # the second plain space at 2 seats
+    with pytest.raises(InvalidState, match="open building space"):
+        check_state(game.state, game.setup)
+
+
+def test_a_game_with_the_module_saves_and_loads(tmp_path):
+    game, seat = position(lwp_game(), rows=ROWS, works_up=["B4", "A1", "A3"])
+    leeghwater(game.state).built["financial_division-1"] = seat
+    game = restart(game)
+    game.choose("place:works-1")
+    path = tmp_path / "lwp.toml"
+    save_game(game, path)
+    loaded = load_game(path)
+    assert loaded.state == game.state and leeghwater(loaded.state).fulfilled == {"B4": seat}
