@@ -287,6 +287,8 @@ def _part_options(company: CompanyState, s: str, space: str, rules: CostRules, t
     usual: list[tuple[Part, ...]] = [()] if free else [
         ((units, kinds, True),) + _company_extra(company, s, rules, mixer_less_taken=i > 0) + _second_part(s, space, rules)
         for i, (units, kinds) in enumerate(_machinery_options(company, s, space, rules, column))]
+    if not free and rules.second_costs and patents.one_machinery_kind(rules.tile) and _second_part(s, space, rules):
+        usual = [parts[:1] for parts in usual] + [parts[1:] for parts in usual]  # either kind alone (Building II)
     if token is None:
         return [(parts, 0, 0, "") for parts in usual]
     if token.replacement:  # token 6: the Conduit's own machinery, replaced (its module's reading)

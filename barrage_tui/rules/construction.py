@@ -75,6 +75,7 @@ def construct(game: Game, seat: int, engineer_free: bool = False) -> Flow[None]:
     if added is not None:  # a module's structure: its red outline paid, what building it does is the module's
         game.pay_credits(seat, fee_of(space))
         yield from added.built(game, seat, use.tile, space)
+        yield from patents.after_build(game, seat, use.tile, use.structure, space)  # a Joker's effect (III)
         return
     yield from place_piece(game, seat, use.structure, space, fee_of(space), column)
     yield from patents.after_build(game, seat, use.tile, use.structure, space)

@@ -32,11 +32,12 @@ class Effect:
     cost_units: Callable[[int, Toml], int] | None = None  # (machinery units, params) -> units paid
     interchangeable: bool = False  # each machinery unit may be an Excavator or a mixer
     waives_red_fee: bool = False  # no +3 for a red-outlined building space
+    one_kind: bool = False  # a structure taking both kinds of machinery is paid with one kind of it only
     after_build: AfterBuild | None = None  # after the piece is placed
 
     @property
     def changes_cost(self) -> bool:
-        return self.cost_units is not None or self.interchangeable or self.waives_red_fee
+        return self.cost_units is not None or self.interchangeable or self.waives_red_fee or self.one_kind
 
 
 NO_EFFECT = Effect()
@@ -149,6 +150,7 @@ EFFECTS: dict[str, Effect] = {
     "vp_per_own_powerhouse": Effect(after_build=_vp_per_own_powerhouse),
     "vp_per_advanced_tile": Effect(after_build=_vp_per_advanced_tile),
     "copy": NO_EFFECT,  # Anton's tile: construction builds with the copied tile's rules instead
+    "one_machinery_kind": Effect(one_kind=True),  # a module's tile (the Building tile of level II)
 }
 
 
@@ -158,8 +160,8 @@ def _effect(tile: str) -> tuple[Effect, Toml]:
     if not tile:
         return NO_EFFECT, NO_PARAMS
     info = components().tile(tile)
-    if info.builds not in BUILDS:  # a module's structure: its module applies the tile (``Structure.built``)
-        return NO_EFFECT, info.params
+    if info.builds not in BUILDS:  # a module's structure: its module applies the tile (``Structure.built``),
+        return EFFECTS.get(info.effect, NO_EFFECT), info.params  # but for a change of cost known here
     return (EFFECTS[info.effect] if info.effect else NO_EFFECT), info.params
 
 
@@ -181,6 +183,10 @@ def machinery_interchangeable(tile: str) -> bool:
 
 def waives_red_fee(tile: str) -> bool:
     return _effect(tile)[0].waives_red_fee
+
+
+def one_machinery_kind(tile: str) -> bool:
+    return _effect(tile)[0].one_kind
 
 
 def tile_rules(game: Game, seat: int, tile: str) -> str:

@@ -19,7 +19,8 @@ The points, in the order a game meets them (18xx adds a title's steps to a round
 - an action: ``action_spaces`` (action spaces the module adds, offered to a seat now: ``ActionSpot``s),
   ``action_discount``, ``red_discount``, ``engineer_discount`` (what a seat pays less for an
   action space, a red outline, a construction space), ``structure`` (a kind of structure the module adds:
-  a ``Structure``), ``build_cost_parts`` (what changes a seat's build costs), ``red_surcharge`` (credits a
+  a ``Structure``), ``wild_structures`` (those of its structures a Joker tile builds too),
+  ``build_cost_parts`` (what changes a seat's build costs), ``red_surcharge`` (credits a
   space's red outline costs on top), ``contract_reduction`` (energy less a contract needs),
   ``extra_contracts`` (contracts a production may fulfil besides the hand's and the displays');
   ``red_surcharge`` is also a module structure's whole red outline (it has no board outline of its own);
@@ -218,6 +219,10 @@ class Module:
         """The kind of structure ``name`` if the module adds it (None: not the module's)."""
         return None
 
+    def wild_structures(self, game: Game) -> tuple[str, ...]:
+        """The module's structures a tile that builds any structure (a Joker) builds too (build_tiles)."""
+        return ()
+
     def build_cost_parts(self, game: Game, seat: int) -> CostParts | None:
         """What the module changes in ``seat``'s build costs now (None: nothing)."""
         return None
@@ -341,7 +346,8 @@ class Module:
 
 HOOKS = ("problem", "lay_out", "lay_out_last",
          "income", "round_begins", "after_water_flow", "round_ends", "extra_headstream_drops", "dam_capacity_bonus",
-         "action_spaces", "action_discount", "red_discount", "engineer_discount", "structure", "build_cost_parts", "red_surcharge",
+         "action_spaces", "action_discount", "red_discount", "engineer_discount", "structure", "wild_structures",
+         "build_cost_parts", "red_surcharge",
          "contract_reduction", "extra_contracts",
          "build_cost", "build_cost_zones", "after_build", "conduit_value", "company_board_engineers",
          "production_bonus", "after_production", "conduit_used", "fulfils_contracts",
@@ -409,6 +415,7 @@ class Hooks:
     red_discount: tuple[Callable[[Game, int], int], ...]
     engineer_discount: tuple[Callable[[Game, int, int], int], ...]
     structure: tuple[Callable[[str], Structure | None], ...]
+    wild_structures: tuple[Callable[[Game], tuple[str, ...]], ...]
     build_cost_parts: tuple[Callable[[Game, int], CostParts | None], ...]
     red_surcharge: tuple[Callable[[Game, str, str], int], ...]
     contract_reduction: tuple[Callable[[Game, int], int], ...]

@@ -237,7 +237,10 @@ def test_every_tile_effect_has_a_handler_and_every_handler_a_tile():
     comps = components()
     tiles = [*comps.advanced_tiles.values(), *comps.special_tiles.values(),
              *(t for t in comps.china_tiles.values() if t.effect and t.builds in patents.BUILDS)]
-    assert {t.effect for t in tiles} == set(patents.EFFECTS)
+    # a module's tile whose effect changes a cost the base game pays (Building II: one kind of machinery)
+    cost_changes = {t.effect for t in comps.module_tiles.values() if t.effect in patents.EFFECTS}
+    assert {t.effect for t in tiles} | cost_changes == set(patents.EFFECTS)
+    assert cost_changes == {"one_machinery_kind"}
 
 
 def test_a_cost_effect_takes_its_figure_from_the_tile(edited_data):

@@ -331,3 +331,173 @@ def test_a_game_with_the_module_saves_and_loads(tmp_path):
     save_game(game, path)
     loaded = load_game(path)
     assert loaded.state == game.state and leeghwater(loaded.state).fulfilled == {"B4": seat}
+
+
+# ---------------------------------------------------------------- the tiles that build one
+
+def give_tile(game: Game, seat: int, tile: str) -> None:
+    """``tile`` into ``seat``'s supply, from wherever the setup put it."""
+    st, own = game.state, leeghwater(game.state)
+    for pile in st.patent_piles.values():
+        if tile in pile:
+            pile.remove(tile)
+    st.patent_offer = [t if t != tile else "" for t in st.patent_offer]
+    if tile in own.tiles_removed:
+        own.tiles_removed.remove(tile)
+    st.companies[seat].tiles.append(tile)
+
+
+def building_on(game: Game, tile: str, space: str) -> tuple[int, int, int]:
+    """A construction of ``space`` with ``tile``, the cheapest payment; (Excavators, mixers, credits) it took."""
+    return build(game, tile, space)
+
+
+def test_a_joker_builds_a_private_building_and_joker_i_waives_the_red_outline():
+    game, seat = position(lwp_game(), rows=ROWS)
+    give_tile(game, seat, "L1_JOKER")
+    game = restart(game)
+    assert building_on(game, "tile:L1_JOKER:building", "cofferdam-3") == (2, 1, 0)
+    assert leeghwater(game.state).built == {"cofferdam-3": seat}
+
+
+def test_building_ii_pays_one_kind_of_the_machinery_only():
+    game, seat = position(lwp_game(), rows=ROWS)
+    give_tile(game, seat, "L2_BUILDING")
+    game = restart(game)
+    game.choose("place:construct")
+    answer(game, "build_tile", "tile:L2_BUILDING")
+    game.choose("space:wind_farm-1")  # 6 Excavators + 2 Mixers: either 6 Excavators or 2 Mixers
+    pays = {(p.data["excavators"], p.data["mixers"]) for p in game.prompt.choices}
+    assert pays == {(6, 0), (0, 2)}
+    c = game.state.companies[seat]
+    before = (c.excavators, c.mixers)
+    game.choose(next(p.key for p in game.prompt.choices if p.data["mixers"] == 2))
+    assert (before[0] - c.excavators, before[1] - c.mixers) == (0, 2)
+
+
+def test_building_i_gives_the_building_s_action_at_once():
+    game, seat = position(lwp_game(), rows=ROWS)
+    give_tile(game, seat, "L1_BUILDING")
+    game = restart(game)
+    c = game.state.companies[seat]
+    building_on(game, "tile:L1_BUILDING", "financial_division-1")
+    assert game.prompt.kind == "lwp_tile_action"
+    credits = c.credits
+    game.choose("building-action:financial_division")
+    assert c.credits - credits == 5
+    assert "place:financial_division-a1" in game.prompt.keys() or game.prompt.seat != seat  # its spaces still free
+
+
+def test_building_iii_scores_the_building_s_vp_at_once():
+    game, seat = position(lwp_game(), rows=ROWS)
+    give_tile(game, seat, "L3_BUILDING")
+    game = restart(game)
+    c = game.state.companies[seat]
+    vp = c.vp
+    building_on(game, "tile:L3_BUILDING", "wind_farm-1")
+    assert c.vp - vp == box().buildings["wind_farm"].vp
+
+
+# ---------------------------------------------------------------- the other actions
+
+def built(game: Game, seat: int, building: str) -> Game:
+    own = leeghwater(game.state)
+    if building not in own.rows:
+        own.rows[-1] = building
+    own.built[f"{building}-1"] = seat
+    return restart(game)
+
+
+def test_the_robot_factory_gives_two_machinery_of_choice_for_a_credit():
+    game, seat = position(lwp_game(), rows=ROWS)
+    game = built(game, seat, "robot_factory")
+    c = game.state.companies[seat]
+    before = (c.excavators, c.mixers, c.credits)
+    game.choose("place:robot_factory-a1")
+    game.choose("machinery:1:1")
+    assert (c.excavators - before[0], c.mixers - before[1], before[2] - c.credits) == (1, 1, 1)
+    assert violations(game) == []
+
+
+def test_the_wind_farm_produces_five_and_may_fulfil_a_contract_of_five_or_less():
+    game, seat = position(lwp_game(), rows=ROWS)
+    c = game.state.companies[seat]
+    small = next(k.id for k in components().contracts.values() if k.kind == "green" and k.energy <= 5)
+    big = next(k.id for k in components().contracts.values() if k.kind == "red" and k.energy > 5)
+    for pile in game.state.private_piles.values():
+        for cid in (small, big):
+            if cid in pile:
+                pile.remove(cid)
+    for shown in game.state.private_display.values():
+        for cid in (small, big):
+            if cid in shown:
+                shown.remove(cid)
+    c.contracts = [small, big]
+    game = built(game, seat, "wind_farm")
+    energy, credits = c.energy, c.credits
+    game.choose("place:wind_farm-a1")
+    assert c.energy - energy == 5 and credits - c.credits == 2
+    assert game.prompt.kind == "contract" and set(game.prompt.keys()) == {f"contract:{small}", "skip"}
+
+
+def test_the_development_office_takes_a_tile_off_the_wheel():
+    game, seat = position(lwp_game(), rows=ROWS)
+    c = game.state.companies[seat]
+    c.tiles.remove("base")
+    c.wheel[(c.wheel_open + 3) % len(c.wheel)].tiles.append("base")
+    c.wheel[(c.wheel_open + 3) % len(c.wheel)].excavators += 2
+    c.machinery_gained[0] += 2
+    game = built(game, seat, "development_office")
+    game.choose("place:development_office-a1")
+    assert "base" in c.tiles and c.wheel[(c.wheel_open + 3) % len(c.wheel)].excavators == 2  # the machinery stays
+    assert violations(game) == []
+
+
+def test_the_research_lab_takes_back_half_a_segment_rounded_down():
+    game, seat = position(lwp_game(), rows=ROWS)
+    c = game.state.companies[seat]
+    seg = c.wheel[(c.wheel_open + 2) % len(c.wheel)]
+    seg.excavators, seg.mixers = 3, 2  # 5 machinery: 2 come back
+    c.machinery_gained = [c.machinery_gained[0] + 3, c.machinery_gained[1] + 2]
+    game = built(game, seat, "research_lab")
+    before = (c.excavators, c.mixers)
+    game.choose("place:research_lab-a1")
+    if game.prompt.kind == "lwp_segment":
+        game.choose(f"segment:{(c.wheel_open + 2) % len(c.wheel)}")
+    assert set(game.prompt.keys()) == {"back:2:0:0", "back:1:1:0", "back:0:2:0"}
+    game.choose("back:1:1:0")
+    assert (c.excavators - before[0], c.mixers - before[1]) == (1, 1) and (seg.excavators, seg.mixers) == (2, 1)
+    assert violations(game) == []
+
+
+def test_the_loan_agency_pays_two_credits_per_machinery_for_an_external_work():
+    game, seat = position(lwp_game(), rows=ROWS, works_up=["B4", "A1", "A2"])
+    game = built(game, seat, "loan_agency")
+    c = game.state.companies[seat]
+    before = (c.excavators, c.credits, c.vp, c.energy)
+    game.choose("place:loan_agency-a1")
+    game.choose("work:1")  # B4: 3 Excavators -> 6 Credits; 5 VP and 6 Energy
+    assert (c.excavators, before[1] - c.credits, c.vp - before[2], c.energy - before[3]) == (before[0], 6, 5, 6)
+    assert leeghwater(game.state).fulfilled == {"B4": seat} and leeghwater(game.state).works[0] == ""
+
+
+def test_the_customer_office_fulfils_a_contract_of_any_energy_for_three_credits():
+    game, seat = position(lwp_game(), rows=ROWS)
+    c = game.state.companies[seat]
+    big = max((k for k in components().contracts.values() if k.kind == "red"), key=lambda k: k.energy).id
+    for pile in [*game.state.private_piles.values(), *game.state.private_display.values()]:
+        if big in pile:
+            pile.remove(big)
+    c.contracts = [big]
+    game = built(game, seat, "customer_office")
+    credits = c.credits
+    game.choose("place:customer_office-a1")
+    assert credits - c.credits == 3 and f"contract:{big}" in game.prompt.keys()
+
+
+def test_the_control_station_produces_with_three_more():
+    game, seat = position(lwp_game(), rows=ROWS)
+    game = built(game, seat, "control_station")
+    # Without a system to produce with, the space is not offered; the production itself is production.py's.
+    assert "place:control_station-a1" not in game.prompt.keys()
+    assert box().buildings["control_station"].params["bonus"] == 3

@@ -7,8 +7,7 @@ bonus-tiles.toml, tech-tiles.toml); its state ``state.py``; what a position of i
 plugs into the base game.
 
 Still to come (so modules.toml does not offer it yet: ``offered = false``): the Netherlands, Margot Fouche and
-Leslie Spencer; the Building tile of level II's one-kind payment; a Joker tile building a private building;
-the Automa's External Works and buildings; the app's panel; its interplay with the China Challenge (whose setup
+Leslie Spencer; the Automa's External Works and buildings; the app's panel; its interplay with the China Challenge (whose setup
 draws the bonus tiles and the level piles again without this module's) and the Duel's condition tile.
 
 Decisions (each also beside its fact, in the data or the rules' docstrings):
@@ -61,6 +60,9 @@ class Leeghwater(Module):
 
     def structure(self, name: str) -> Structure | None:
         return buildings.PRIVATE_BUILDINGS if name == BUILDING else None
+
+    def wild_structures(self, game: Game) -> tuple[str, ...]:
+        return (BUILDING,)  # a Joker builds a private building too (reference A.3)
 
     def build_cost_parts(self, game: Game, seat: int) -> CostParts | None:
         return buildings.cost_parts(game)

@@ -4,8 +4,9 @@ Building one is a Construction like any other (construction.py, with this module
 construction space, a tile that builds a Building, the building's machinery exactly as printed (Excavators and
 Mixers: ``cost_parts``) onto the wheel, the wheel turns; the piece goes on a free building space of that
 building: 2 plain and 2 red-outlined ones (+3 Credits, ``red_surcharge``), the second plain one only from 4
-seats on. A company builds each building once, with its 5 pieces. Then the Building advanced tile's effect
-(``TILE_EFFECTS``).
+seats on. A company builds each building once, with its 5 pieces. A Joker builds one too (its red outline waived
+by Joker I, its machinery either kind with Joker II, Joker III's VP after). Then the Building advanced tile's
+effect (``TILE_EFFECTS``; level II's is in the payment: build_costs pays one kind of the two only).
 
 Its 4 action spaces (``spots``) are for the companies that built it, each of them using it once per round; the
 first takes the printed Engineers, the others those Engineers and 3 Credits (the Financial Division and Loan
@@ -16,8 +17,8 @@ Decisions (UNVERIFIED in a printed rulebook; the reference is BGA's reading):
 - every seat counts for the second plain building space, an Automa's too (BGA counts people only; ASSUMED,
   shown on the space);
 - an Automa builds no private building and uses no building action yet (its cards' boxes: issue 23 item 5);
-- a Joker tile does not build a private building yet (the reference says it does: left for later);
-- the Building tile of level II builds as the basic tile for now (its one-kind payment is not done yet).
+- the Building tile of level I's action may be declined; it is no use of the building's action spaces (the
+  building may still be used through them in the same round).
 """
 
 from __future__ import annotations
