@@ -6,8 +6,11 @@ tiles' effects ``buildings.py``; its facts ``facts.py`` (data/buildings.toml, ex
 bonus-tiles.toml, tech-tiles.toml); its state ``state.py``; what a position of it must be ``check.py``. Here it
 plugs into the base game.
 
-Still to come (so modules.toml does not offer it yet: ``offered = false``): the Netherlands, Margot Fouche and
-Leslie Spencer; the Automa's External Works and buildings; the app's panel; its interplay with the China Challenge (whose setup
+The Netherlands join the company pool with it (companies.toml ``module``; its ability is the base game's
+rules/companies/netherlands.py, like every company's).
+
+Still to come (so modules.toml does not offer it yet: ``offered = false``): Margot Fouche and Leslie Spencer;
+the Automa's External Works and buildings; the app's panel; its interplay with the China Challenge (whose setup
 draws the bonus tiles and the level piles again without this module's) and the Duel's condition tile.
 
 Decisions (each also beside its fact, in the data or the rules' docstrings):
