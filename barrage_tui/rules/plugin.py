@@ -28,6 +28,8 @@ The points, in the order a game meets them (18xx adds a title's steps to a round
   (the zones where it may add one), ``after_build`` (after a piece is placed and its income taken),
   ``conduit_value`` (a Conduit space's value before its owner's), ``company_board_engineers`` (Engineers a
   module lets stand on a company board);
+- an officer's space whose action is the module's (Margot Fouche's: a private building's action):
+  ``officer_action``;
 - production: ``production_bonus`` (Energy on top), ``after_production`` (after a production's event),
   ``conduit_used`` (each Conduit a production's drops went through), ``fulfils_contracts`` (whether a
   production may fulfil a contract);
@@ -240,6 +242,11 @@ class Module:
         the displays', each with what taking it does where it lies."""
         return {}
 
+    def officer_action(self, game: Game, seat: int, officer: str) -> Callable[[], Flow[None]] | None:
+        """The action of ``officer``'s space when it is the module's and ``seat`` can carry it out now (its
+        fee paid), to be run once the Engineers stand there; None: not the module's, or not now."""
+        return None
+
     # ------------------------------------------------------------ construction
     def build_cost(self, game: Game, seat: int, structure: str, space: str, base_less: bool) -> ExtraCost | None:
         """What the module adds to the price of ``seat`` building ``structure`` on ``space`` (None: nothing),
@@ -348,7 +355,7 @@ HOOKS = ("problem", "lay_out", "lay_out_last",
          "income", "round_begins", "after_water_flow", "round_ends", "extra_headstream_drops", "dam_capacity_bonus",
          "action_spaces", "action_discount", "red_discount", "engineer_discount", "structure", "wild_structures",
          "build_cost_parts", "red_surcharge",
-         "contract_reduction", "extra_contracts",
+         "contract_reduction", "extra_contracts", "officer_action",
          "build_cost", "build_cost_zones", "after_build", "conduit_value", "company_board_engineers",
          "production_bonus", "after_production", "conduit_used", "fulfils_contracts",
          "final_scoring", "bonus_count", "objective_quantity", "structures_by_area", "final_scoring_last",
@@ -420,6 +427,7 @@ class Hooks:
     red_surcharge: tuple[Callable[[Game, str, str], int], ...]
     contract_reduction: tuple[Callable[[Game, int], int], ...]
     extra_contracts: tuple[Callable[[Game, str], Mapping[int, Callable[[], object]]], ...]
+    officer_action: tuple[Callable[[Game, int, str], Callable[[], Flow[None]] | None], ...]
     build_cost: tuple[Callable[[Game, int, str, str, bool], ExtraCost | None], ...]
     build_cost_zones: tuple[Callable[[Game, str], frozenset[int]], ...]
     after_build: tuple[Callable[[Game, int, str, str, bool], Flow[None]], ...]

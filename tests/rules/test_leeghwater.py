@@ -18,15 +18,14 @@ from barrage_tui.rules.modules.leeghwater.facts import box
 from barrage_tui.rules.modules.leeghwater.state import LeeghwaterState, leeghwater
 from saves import load_game, save_game
 
-from .helpers import answer, build, clear_map, restart, violations
+from .helpers import answer, at_turn, build, clear_map, restart, violations
 
 LWP = {MODULES_OPTION: ["leeghwater"]}
 
 
-def lwp_game(seats: int = 2, seed: int = 1) -> Game:
+def lwp_game(seats: int = 2, seed: int = 1, officers=("wilhelm", "jill", "viktor", "graziano")) -> Game:
     """A full game with the module on, past the picks, at seat order's first action."""
     companies = ("usa", "germany", "italy", "france")
-    officers = ("wilhelm", "jill", "viktor", "graziano")
     setup = Setup(seats=tuple(SeatSetup(f"P{i + 1}", company=companies[i], officer=officers[i]) for i in range(seats)),
                   seed=seed, options=LWP)
     game = Game.new(setup)
@@ -501,3 +500,33 @@ def test_the_control_station_produces_with_three_more():
     # Without a system to produce with, the space is not offered; the production itself is production.py's.
     assert "place:control_station-a1" not in game.prompt.keys()
     assert box().buildings["control_station"].params["bonus"] == 3
+
+
+# ---------------------------------------------------------------- Margot Fouche
+
+def test_margot_comes_with_the_module_only():
+    from barrage_tui.rules.setup import module_officers
+
+    assert "margot" in module_officers(frozenset({"leeghwater"})) and "margot" not in module_officers(frozenset())
+    with pytest.raises(SetupError, match="needs the module"):
+        Setup(seats=(SeatSetup("A", company="usa", officer="margot"), SeatSetup("B", company="italy",
+                                                                            officer="jill"))).validate()
+
+
+def test_margots_space_uses_a_building_once_more_in_the_round():
+    game, seat = position(at_turn(lwp_game(officers=("margot", "jill")), 0), rows=ROWS)
+    own = leeghwater(game.state)
+    own.built["financial_division-1"] = seat
+    own.used["financial_division"] = [seat]  # used through its own spaces this round
+    own.occupied["financial_division-a1"] = seat
+    game = restart(game)
+    c = game.state.companies[seat]
+    assert not [k for k in game.prompt.keys() if "financial_division" in k]
+    credits = c.credits
+    game.choose("place:margot-1")  # 1 Engineer; the one building able acts (a lone choice)
+    assert c.credits - credits == 5 and c.engineers == 11
+
+
+def test_margots_space_needs_a_building_that_can_act():
+    game, seat = position(at_turn(lwp_game(officers=("margot", "jill")), 0), rows=ROWS)
+    assert game.state.companies[seat].officer == "margot" and "place:margot-1" not in game.prompt.keys()

@@ -9,15 +9,18 @@ plugs into the base game.
 The Netherlands join the company pool with it (companies.toml ``module``; its ability is the base game's
 rules/companies/netherlands.py, like every company's).
 
-Still to come (so modules.toml does not offer it yet: ``offered = false``): Margot Fouche and Leslie Spencer;
-the Automa's External Works and buildings; the app's panel; its interplay with the China Challenge (whose setup
+Margot Fouche is dealt with it (officers.toml ``requires``): her space's action is this module's
+(``officer_action``: buildings.py).
+
+Still to come (so modules.toml does not offer it yet: ``offered = false``): Leslie Spencer; the Automa's External Works and buildings; the app's panel; its interplay with the China Challenge (whose setup
 draws the bonus tiles and the level piles again without this module's) and the Duel's condition tile.
 
 Decisions (each also beside its fact, in the data or the rules' docstrings):
 - every seat, an Automa's too, counts for the second plain building space (open from 4 seats: ASSUMED);
 - an Automa gets no Building tile, builds no private building, takes no External Work (not yet played);
 - the External Works' machinery may be paid with Elon's Excamixers, spent last;
-- "fulfil a Contract" rewards and actions take one of the company's own Contracts, without producing.
+- "fulfil a Contract" rewards and actions take one of the company's own Contracts, without producing;
+- Margot's "worker on the Bank, no money" is Mahiri's copy of her (officers.toml ``copying``).
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from ...components import ScoringTile
+from ...engine.decisions import Flow
 from ...plugin import ActionSpot, CostParts, Module, Structure, register
 from ...validation import key_path
 from . import buildings, check, works
@@ -72,6 +76,9 @@ class Leeghwater(Module):
 
     def red_surcharge(self, game: Game, structure: str, space: str) -> int:
         return buildings.red_surcharge(space) if structure == BUILDING else 0
+
+    def officer_action(self, game: Game, seat: int, officer: str) -> Callable[[], Flow[None]] | None:
+        return buildings.officer_action(game, seat, officer)
 
     # ------------------------------------------------------------ the end
     def final_scoring(self, game: Game) -> None:

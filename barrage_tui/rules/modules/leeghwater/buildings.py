@@ -239,6 +239,28 @@ def possible(game: Game, seat: int, b: Building, fee: int) -> bool:
         company.credits += spent
 
 
+# ---------------------------------------------------------------- Margot Fouche's space
+
+MARGOT = "margot"
+
+
+def officer_action(game: Game, seat: int, officer: str) -> Callable[[], Flow[None]] | None:
+    """Margot's space (or Mahiri's copy of it, on the Bank): one of the company's buildings acts once more,
+    even one used this round; it is no use of the building's own spaces. None: not hers, or no building can."""
+    if officer != MARGOT:
+        return None
+    able = [box().buildings[b] for b in built_by(leeghwater(game.state), seat)
+            if possible(game, seat, box().buildings[b], 0)]
+    return partial(_once_more, game, seat, able) if able else None
+
+
+def _once_more(game: Game, seat: int, able: list[Building]) -> Flow[None]:
+    key = yield from game.ask(seat, LeeghwaterPrompt.BUILDING, "Which of your private buildings acts once more?",
+                              [Choice(keys.make("building", b.id), f"{b.name}: {b.text}", (b.id,), {"building": b.id})
+                               for b in able], data={"buildings": tuple(b.id for b in able)})
+    yield from do_action(game, seat, box().buildings[keys.Key.parse(key).rest()])
+
+
 # ---------------------------------------------------------------- the actions
 
 def _dams_with_room(game: Game, seat: int) -> list[str]:

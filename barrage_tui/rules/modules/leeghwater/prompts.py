@@ -12,6 +12,7 @@ class LeeghwaterPrompt(StrEnum):
     SEGMENT = "lwp_segment"  # which wheel segment gives half its machinery back (data: building)
     SEGMENT_MACHINERY = "lwp_segment_machinery"  # which machinery of it (data: building, segment, units)
     TILE_ACTION = "lwp_tile_action"  # the Building tile of level I: the building's action now, or not (data: building)
+    BUILDING = "lwp_building"  # Margot Fouche: which of the company's buildings acts once more (data: buildings)
     EXTERNAL_WORK = "lwp_external_work"  # which External Work the Loan Agency takes (data: building)
 
 
