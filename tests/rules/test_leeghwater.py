@@ -530,3 +530,42 @@ def test_margots_space_uses_a_building_once_more_in_the_round():
 def test_margots_space_needs_a_building_that_can_act():
     game, seat = position(at_turn(lwp_game(officers=("margot", "jill")), 0), rows=ROWS)
     assert game.state.companies[seat].officer == "margot" and "place:margot-1" not in game.prompt.keys()
+
+
+# ---------------------------------------------------------------- Leslie Spencer
+
+def leslie_at_works(works_up=("B4", "A1", "A3")) -> tuple[Game, int]:
+    game, seat = position(at_turn(lwp_game(officers=("leslie", "jill")), 0), works_up=list(works_up))
+    assert game.state.companies[seat].officer == "leslie" and "leslie" in game.state.companies[seat].tiles
+    return game, seat
+
+
+def test_leslie_puts_an_external_works_machinery_on_her_wheel_with_her_tile():
+    game, seat = leslie_at_works()
+    c = game.state.companies[seat]
+    segment, excavators, lost = c.wheel_open, c.excavators, list(c.machinery_lost)
+    game.choose("place:works-1")  # B4: 3 Excavators
+    assert game.prompt.kind == "lwp_work_machinery"
+    game.choose("wheel")
+    assert c.excavators == excavators - 3 and c.machinery_lost == lost  # not spent: on the wheel
+    assert c.wheel[segment].excavators == 3 and c.wheel[segment].tiles == ["leslie"] and "leslie" not in c.tiles
+    assert c.wheel_open == (segment + 1) % len(c.wheel)
+    assert leeghwater(game.state).fulfilled == {"B4": seat} and violations(game) == []
+
+
+def test_leslie_may_spend_it_and_cannot_choose_while_her_tile_is_on_the_wheel():
+    game, seat = leslie_at_works()
+    c = game.state.companies[seat]
+    c.tiles.remove("leslie")
+    c.wheel[(c.wheel_open + 2) % len(c.wheel)].tiles.append("leslie")
+    game = restart(game)
+    excavators = c.excavators
+    game.choose("place:works-1")
+    assert game.prompt.kind != "lwp_work_machinery" and c.excavators == excavators - 3
+    assert c.machinery_lost[0] == 3
+
+
+def test_leslie_comes_with_the_module_only():
+    from barrage_tui.rules.setup import module_officers
+
+    assert "leslie" in module_officers(frozenset({"leeghwater"})) and "leslie" not in module_officers(frozenset())

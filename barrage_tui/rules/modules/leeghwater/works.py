@@ -21,7 +21,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING
 
-from ... import contracts, patents, rewards
+from ... import contracts, officers, patents, rewards, wheel
 from ...automa_levels import is_automa
 from ...components import components
 from ...construction import free_build
@@ -104,15 +104,58 @@ def spots(game: Game, seat: int) -> list[ActionSpot]:
 
 
 def take_action(game: Game, seat: int, position: int) -> Flow[None]:
-    """The action space of ``position``: its tile taken, its machinery paid."""
+    """The action space of ``position``: its tile taken, its machinery paid (spent, or onto the wheel: Leslie)."""
     own = leeghwater(game.state)
     own.occupied[SPACE.format(position + 1)] = seat
     w = box().works[own.works[position]]
-    paid = payment(game.state.companies[seat], w)
+    company = game.state.companies[seat]
+    paid = payment(company, w)
     assert paid is not None  # (offered only when it can be paid)
+    tiles = wheel_tiles(company)
+    how = f"paying {cost_words(w)}"
+    if tiles is not None and any(paid):
+        key = yield from game.ask(seat, LeeghwaterPrompt.WORK_MACHINERY, f"External Work {w.id}: its machinery "
+                                  f"({cost_words(w)}) spent, or onto your wheel?",
+                                  [Choice(ON_WHEEL, "Onto the wheel" + (" with Leslie Spencer's tile" if tiles else "")
+                                          + ", which turns 1: it comes back with the segment"),
+                                   Choice(SPENT, "Spent (back to the general supply)")], auto=False,
+                                  data={"work": w.id})
+        if key == ON_WHEEL:
+            back = to_wheel(game, seat, paid, tiles)
+            how += " onto the wheel" + (f" (it returns {', '.join(back)})" if back else "")
+            yield from take(game, seat, position, how, {"excavators": paid[0], "mixers": paid[1],
+                                                        "excamixers": paid[2], "credits": 0, "wheel": True})
+            return
     spend(game, seat, paid)
-    yield from take(game, seat, position, f"paying {cost_words(w)}", {"excavators": paid[0], "mixers": paid[1],
-                                                                       "excamixers": paid[2], "credits": 0})
+    yield from take(game, seat, position, how, {"excavators": paid[0], "mixers": paid[1], "excamixers": paid[2],
+                                                "credits": 0})
+
+
+ON_WHEEL, SPENT = "wheel", "spend"
+
+
+def wheel_tiles(company: CompanyState) -> list[str] | None:
+    """The tiles that go onto the wheel with an External Work's machinery: Leslie's special tile while it is in
+    her supply; none for Mahiri's copy of her; None: the machinery cannot go there (it is spent)."""
+    in_force = officers.in_force(company)
+    tile = in_force[0].spent_machinery_to_wheel_tile
+    if tile and tile in company.tiles:
+        return [tile]
+    if any(o.spent_machinery_to_wheel_tile for o in in_force[1:]):
+        return []
+    return None
+
+
+def to_wheel(game: Game, seat: int, paid: tuple[int, int, int], tiles: list[str]) -> list[str]:
+    """The machinery (and Leslie's tile) into the open segment, the wheel turns 1. Returns the tiles back."""
+    company = game.state.companies[seat]
+    company.excavators -= paid[0]
+    company.mixers -= paid[1]
+    company.excamixers -= paid[2]
+    for tile in tiles:
+        company.tiles.remove(tile)
+    wheel.load_open_segment(company, tiles, *paid)
+    return wheel.turn(company)
 
 
 def spend(game: Game, seat: int, paid: tuple[int, int, int]) -> None:
