@@ -149,6 +149,7 @@ class ModuleFacts:
     text: str  # what switching it on does, for the start screen
     seats: tuple[int, int] | None  # the seat counts it is played with (None: the game's own)
     offered: bool = True  # False: still being built; a Setup may switch it on, the start screen and sim do not offer it
+    introductory: bool = True  # False: not played in the introductory game
 
 
 class Module:
@@ -392,7 +393,8 @@ def every_module() -> dict[str, ModuleFacts]:
     """Every module of modules.toml, by id, those not yet offered (``offered = false``) too: a game's setup
     may switch any of them on (their tests do)."""
     return {m["id"]: ModuleFacts(m["id"], m["name"], m["short"], m["text"],
-                                 (m["seats"][0], m["seats"][1]) if "seats" in m else None, m.get("offered", True))
+                                 (m["seats"][0], m["seats"][1]) if "seats" in m else None, m.get("offered", True),
+                                 m.get("introductory", True))
             for m in load_data("modules")["module"]}
 
 

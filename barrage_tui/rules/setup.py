@@ -106,6 +106,8 @@ class Setup:
                 low, high = facts.seats
                 raise SetupError(f"{facts.name} is for {seat_counts(low, high)} players; this game has "
                                  f"{len(self.seats)} seat(s)")
+            if self.introductory and not facts.introductory:
+                raise SetupError(f"{facts.name} is not played in the introductory game")
         for problem in hooks_for(self.options, board).problem:
             if (why := problem(self, board)) is not None:
                 raise SetupError(why)

@@ -83,7 +83,8 @@ def random_setup(r: random.Random, players: int | None = None, introductory: boo
     """Human seats with random companies and chief engineers (the expansion's too, also as Mahiri's spares;
     with ``modules`` on, what they bring: Japan and Brazil, Angelo Alberti), on ``board`` ("": the base)."""
     n = players or _seats(r, 1, modules, board)
-    intro = r.random() < 0.25 if introductory is None else introductory
+    intro = (r.random() < 0.25 if introductory is None else introductory) and all(
+        every_module()[m].introductory for m in modules)  # (a module not played in it: modules.toml)
     options = _options(officers, modules, board)
     if intro:
         seats = tuple(SeatSetup(f"P{i + 1}") for i in range(n))

@@ -569,3 +569,12 @@ def test_leslie_comes_with_the_module_only():
     from barrage_tui.rules.setup import module_officers
 
     assert "leslie" in module_officers(frozenset({"leeghwater"})) and "leslie" not in module_officers(frozenset())
+
+
+def test_not_yet_with_the_china_challenge_in_play():
+    from barrage_tui.rules.board_files import BOARD_OPTION
+
+    with pytest.raises(SetupError, match="not played with the China Challenge yet"):
+        Setup(seats=(SeatSetup("A"), SeatSetup("B")),
+              options={MODULES_OPTION: ["china", "leeghwater"], BOARD_OPTION: "yellow-river"}).validate()
+    Setup(seats=(SeatSetup("A"), SeatSetup("B")), options={MODULES_OPTION: ["china", "leeghwater"]}).validate()

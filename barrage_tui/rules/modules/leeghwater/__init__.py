@@ -54,7 +54,7 @@ class Leeghwater(Module):
 
     # ------------------------------------------------------------ setup
     def problem(self, setup: Setup, board: Board) -> str | None:
-        return lwp_setup.problem(setup)
+        return lwp_setup.problem(setup, board)
 
     def lay_out(self, state: GameState, board: Board, setup: Setup) -> None:
         lwp_setup.lay_out(state, setup)

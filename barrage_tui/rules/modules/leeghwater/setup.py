@@ -1,7 +1,7 @@
 """The Leeghwater Project's setup (reference leeghwater-5p.md A.2), after the base game's draws: 5 of the
 private buildings into the expansion board's rows; the External Works in their piles A, B, C, 3 face up;
 its 2 bonus tiles in the bonus draw; its 3 Building advanced tiles in the level piles, then one tile of each
-pile out to the box; each company's basic Building tile. Not in the introductory game (``problem``).
+pile out to the box; each company's basic Building tile. Not in the introductory game (modules.toml).
 
 Decision: an Automa gets no Building tile yet (its cards' building boxes are not played: issue 23 item 5).
 """
@@ -12,20 +12,28 @@ import random
 from typing import TYPE_CHECKING
 
 from ...components import components
+from ...plugin import modules
 from ...engine.draws import rng
 from .facts import BUILDING, box
 from .state import LeeghwaterState
 from .works import refill
 
 if TYPE_CHECKING:
+    from ...boards import Board
     from ...setup import Setup
     from ...state import GameState
 
 BASIC_TILE = BUILDING  # the basic Building tile's id (data/tech-tiles.toml)
 
 
-def problem(setup: Setup) -> str | None:
-    return "The Leeghwater Project is not played in the introductory game" if setup.introductory else None
+CHINA_CHALLENGE = "china"  # its setup draws the bonus tiles and the level piles again, without this module's
+
+
+def problem(setup: Setup, board: Board) -> str | None:
+    """(Not in the introductory game: modules.toml ``introductory = false``, checked by the base setup.)"""
+    if CHINA_CHALLENGE in modules(setup.options) and board.landscapes:
+        return "The Leeghwater Project is not played with the China Challenge yet (issue 23: their setups meet)"
+    return None
 
 
 def lay_out(state: GameState, setup: Setup) -> None:
