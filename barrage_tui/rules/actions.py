@@ -474,20 +474,24 @@ def _place_engineers(game: Game, seat: int, target: str, with_architect: bool,
     if with_architect and not company.architect:
         company.copied_officer = ""  # a copied Architect acts once
     game.pay_credits(seat, fee)
-    put_engineers(game, seat, where, need, with_architect, f" and pays {rewards.count(fee, 'credit')}." if fee else ".")
+    put_engineers(game, seat, where, need, with_architect, f" and pays {rewards.count(fee, 'credit')}." if fee else ".",
+                  spot.name if spot is not None else "")
     return with_architect and need == 1
 
 
-def put_engineers(game: Game, seat: int, where: str, n: int, with_architect: bool, ending: str = ".") -> None:
+def put_engineers(game: Game, seat: int, where: str, n: int, with_architect: bool, ending: str = ".",
+                  name: str = "") -> None:
     """``n`` Engineers from the supply onto ``where``: the Bank, an action space or a board's place (every
-    placement, a person's or an Automa's, ends here)."""
+    placement, a person's or an Automa's, ends here); ``name``: the place in words where ``place_name`` does
+    not know it (a module's space)."""
     st = game.state
     use_engineers(st.companies[seat], n, with_architect)
     if where == BANK:
         st.bank[seat] += n
     else:
         st.engineers_on.setdefault(where, [0] * st.seats)[seat] += n
-    game.event(f"{game.name(seat)} places {engineers(n)} on {place_name(where)}{ending}", seat, "place", (where,))
+    game.event(f"{game.name(seat)} places {engineers(n)} on {name or place_name(where)}{ending}", seat, "place",
+               (where,))
 
 
 def _bank(game: Game, seat: int) -> Flow[None]:

@@ -101,8 +101,9 @@ class Structure:
 @dataclass(frozen=True)
 class ActionSpot:
     """An action space a module adds, as offered to a seat now (free, paid for, its action possible): where the
-    Engineers stand (``engineers_on``; the placement's key is ``place:<id>``), what it takes, its words, and
-    what placing there does once the Engineers stand and the credits are paid (the module keeps who took it)."""
+    Engineers stand (``engineers_on``; the placement's key is ``place:<id>``), what it takes, its words (the
+    choice's label and few words, the place's name in the log), and what placing there does once the Engineers
+    stand and the credits are paid (the module keeps who took it)."""
 
     id: str
     engineers: int
@@ -110,6 +111,7 @@ class ActionSpot:
     label: str
     short: str
     act: Callable[[Game, int], Flow[None]]
+    name: str = ""
 
 
 @dataclass(frozen=True)

@@ -578,3 +578,16 @@ def test_not_yet_with_the_china_challenge_in_play():
         Setup(seats=(SeatSetup("A"), SeatSetup("B")),
               options={MODULES_OPTION: ["china", "leeghwater"], BOARD_OPTION: "yellow-river"}).validate()
     Setup(seats=(SeatSetup("A"), SeatSetup("B")), options={MODULES_OPTION: ["china", "leeghwater"]}).validate()
+
+
+def test_the_log_names_the_modules_spaces():
+    game, seat = position(lwp_game(), rows=ROWS, works_up=["B4", "A1", "A3"])
+    leeghwater(game.state).built["financial_division-1"] = seat
+    game = restart(game)
+    events = game.choose("place:works-2")
+    assert any(e.text.endswith("on External Work space 2.") for e in events)
+    while game.prompt.seat != seat:
+        game.choose("place:bank-b") if "place:bank-b" in game.prompt.keys() else game.choose(game.prompt.keys()[0])
+        answer(game, "bank", "engineers:1")
+    events = game.choose("place:financial_division-a1")
+    assert any("on the Financial Division's action space 1." in e.text for e in events)

@@ -199,7 +199,7 @@ def spots(game: Game, seat: int) -> list[ActionSpot]:
                 continue
             cost = f"{engineers}E" + (f", {credits}cr" if credits else "")
             found.append(ActionSpot(space, engineers, credits, f"{b.name}: {b.text} [{cost}]", f"{b.name} [{cost}]",
-                                    partial(use, building=building, space=space)))
+                                    partial(use, building=building, space=space), f"the {b.name}'s action space {n}"))
             break  # (the leftmost free one: the others of the row cost the same or more)
     return found
 

@@ -99,7 +99,7 @@ def spots(game: Game, seat: int) -> list[ActionSpot]:
         found.append(ActionSpot(space, engineers, 0, f"External Work {i + 1}: {w.text} Pays {cost_words(w)} "
                                 f"[{rewards.count(engineers, 'Engineer')}]",
                                 f"External Work {w.id} [{engineers}E, {w.excavators} Ex + {w.mixers} Mx]",
-                                partial(take_action, position=i)))
+                                partial(take_action, position=i), f"External Work space {i + 1}"))
     return found
 
 
