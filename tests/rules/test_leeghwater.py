@@ -591,3 +591,15 @@ def test_the_log_names_the_modules_spaces():
         answer(game, "bank", "engineers:1")
     events = game.choose("place:financial_division-a1")
     assert any("on the Financial Division's action space 1." in e.text for e in events)
+
+
+def test_the_invariants_see_a_taken_space_without_engineers_and_a_building_changing_hands():
+    game, seat = position(lwp_game(), rows=ROWS, works_up=["B4", "A1", "A3"])
+    game.choose("place:works-1")
+    assert violations(game) == []
+    own = leeghwater(game.state)
+    own.occupied["works-3"] = seat
+    game.origin.modules["leeghwater"].built["cofferdam-1"] = seat
+    found = violations(game)
+    assert any("['works-3'] are taken but hold none" in v for v in found)
+    assert any("building spaces {'cofferdam-1': " in v for v in found)

@@ -82,7 +82,8 @@ def check_state(st: GameState, own: LeeghwaterState, p: Callable[[str], str]) ->
 
 def invariants(game: Game) -> list[str]:
     """The rows never change; a building space once built stays its builder's; a fulfilled External Work stays
-    its taker's; the tiles out of the piles stay out."""
+    its taker's; the tiles out of the piles stay out; a space of the module taken this round holds its taker's
+    Engineers."""
     st, origin = leeghwater_of(game.state), leeghwater_of(game.origin)
     if st is None or origin is None:
         return [] if st is origin else ["leeghwater: laid out in only one of the state and its origin"]
@@ -95,4 +96,7 @@ def invariants(game: Game) -> list[str]:
         found.append(f"leeghwater: External Works {moved} changed hands")
     if st.tiles_removed != origin.tiles_removed:
         found.append(f"leeghwater: the tiles out of the game are {st.tiles_removed}, {origin.tiles_removed} at setup")
+    on = game.state.engineers_on
+    if empty := sorted(s for s, seat in st.occupied.items() if not on.get(s, [0] * game.state.seats)[seat]):
+        found.append(f"leeghwater: spaces {empty} are taken but hold none of their taker's Engineers")
     return found
