@@ -603,3 +603,29 @@ def test_the_invariants_see_a_taken_space_without_engineers_and_a_building_chang
     found = violations(game)
     assert any("['works-3'] are taken but hold none" in v for v in found)
     assert any("building spaces {'cofferdam-1': " in v for v in found)
+
+
+# ---------------------------------------------------------------- Mahiri Sekibo copying them
+
+def test_mahiri_copying_leslie_puts_the_machinery_on_her_wheel_without_a_tile():
+    game, seat = position(at_turn(lwp_game(officers=("mahiri", "leslie")), 0), works_up=["B4", "A1", "A3"])
+    c = game.state.companies[seat]
+    segment = c.wheel_open
+    game.choose("place:mahiri-1")
+    game.choose("copy:leslie")
+    game.choose("place:works-1")
+    assert game.prompt.kind == "lwp_work_machinery"
+    game.choose("wheel")
+    assert c.wheel[segment].excavators == 3 and c.wheel[segment].tiles == [] and violations(game) == []
+
+
+def test_mahiri_copying_margot_uses_a_building_through_the_bank_for_no_credit():
+    game, seat = position(at_turn(lwp_game(officers=("mahiri", "margot")), 0), rows=ROWS)
+    leeghwater(game.state).built["financial_division-1"] = seat
+    game = restart(game)
+    c = game.state.companies[seat]
+    game.choose("place:mahiri-1")
+    game.choose("copy:margot")
+    credits, bank = c.credits, game.state.bank[seat]
+    game.choose("place:margot-bank")
+    assert c.credits - credits == 5 and game.state.bank[seat] - bank == 1  # the Bank pays nothing for it
