@@ -629,3 +629,12 @@ def test_mahiri_copying_margot_uses_a_building_through_the_bank_for_no_credit():
     credits, bank = c.credits, game.state.bank[seat]
     game.choose("place:margot-bank")
     assert c.credits - credits == 5 and game.state.bank[seat] - bank == 1  # the Bank pays nothing for it
+
+
+def test_a_building_an_automa_built_has_its_first_action_space_closed():
+    game, seat = position(lwp_game(), rows=ROWS)
+    own = leeghwater(game.state)
+    own.built = {"financial_division-1": 1 - seat, "financial_division-3": seat}
+    assert [s.id for s in buildings.spots(game, seat)] == ["financial_division-a1"]
+    game.state.companies[1 - seat].kind = "automa"  # (as if an Automa had built it)
+    assert [s.id for s in buildings.spots(game, seat)] == ["financial_division-a2"]
