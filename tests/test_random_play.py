@@ -4,7 +4,8 @@ rules/invariants.py, and now and then a second offered choice tried on a copy).
 
 The cases are computed from the data, so a new module or board is played without an edit here: every board
 (the shipped ones, ``builtin_boards()``, and the test boards tests/boards/*.toml) with the modules of
-modules.toml (``known_modules()``) none, each alone, all at once, and all but each one. A case's games go
+modules.toml offered to players (``known_modules()``) none, each alone, all at once, and all but each one; a
+module still being built (``offered = false``) alone on every shipped board. A case's games go
 round its tables: every seat count its board and modules allow, with 0 to 3 Automas (the Duel: one person at
 least); the people-only games full or introductory at random.
 
@@ -28,6 +29,7 @@ from barrage_tui.rules import board_files, china, preparation
 from barrage_tui.rules.automa_levels import is_automa
 from barrage_tui.rules.components import (BASE_OFFICERS, EXPANSION_OFFICERS, PROMO_OFFICERS, builtin_boards,
                                           components)
+from barrage_tui.rules.plugin import every_module
 from barrage_tui.rules.setup import MAX_AUTOMAS, Setup, SetupError, company_pool, known_modules
 from barrage_tui.rules.sim import GameResult, automa_setup, game_pieces_total, play_random, random_setup
 from barrage_tui.rules.state import NEUTRAL
@@ -37,6 +39,7 @@ from barrage_tui.rules.modules.duel import rules as duel
 from barrage_tui.rules.modules.duel.state import DuelEvent, duel as duel_state
 from barrage_tui.rules.modules.geological import rules as geology
 from barrage_tui.rules.modules.geological.state import tokens_of
+from barrage_tui.rules.modules.leeghwater.prompts import LeeghwaterEvent
 
 TEST_BOARDS = Path(__file__).parent / "boards"
 QUICK = 2
@@ -59,7 +62,7 @@ class Case:
         seats = board.seats or range(components().seats[0], components().seats[1] + 1)
         people = 0
         for m in self.modules:  # a module's seat counts (modules.toml): the Duel's 2, one person at least
-            if (allowed := known_modules()[m].seats) is not None:
+            if (allowed := every_module()[m].seats) is not None:
                 seats, people = [n for n in seats if allowed[0] <= n <= allowed[1]], 1
         if china_challenge.applies(self.modules, board):
             seats = [n for n in seats if not china_challenge.problem(board, n)]
@@ -82,7 +85,13 @@ def boards() -> list[str]:
     return builtin_boards() + sorted(str(p) for p in TEST_BOARDS.glob("*.toml"))
 
 
-ALL_CASES = [Case(board, mix) for board in boards() for mix in module_mixes()]
+def unoffered_cases() -> list[Case]:
+    """Each module still being built (modules.toml ``offered = false``), alone on every shipped board: its rules
+    are played whole before the start screen and sim offer it."""
+    return [Case(board, (m,)) for m in every_module() if m not in known_modules() for board in builtin_boards()]
+
+
+ALL_CASES = [Case(board, mix) for board in boards() for mix in module_mixes()] + unoffered_cases()
 CASES = [c for c in ALL_CASES if c.tables()]
 
 
@@ -105,7 +114,7 @@ def assert_all_played(results: list[GameResult]) -> None:
 
 def test_every_module_and_board_is_a_case():
     assert {c.board for c in CASES} == set(boards()) and set(builtin_boards()) < set(boards())
-    assert {m for c in CASES for m in c.modules} == set(known_modules())
+    assert {m for c in CASES for m in c.modules} == set(every_module())
     assert len({c.id for c in CASES}) == len(CASES)
     assert all(any(a for _, a in c.tables()) and any(not a for _, a in c.tables()) for c in CASES)
 
@@ -243,6 +252,22 @@ def landscapes(game) -> Counter:
                     "second objective": bool(st.objective_chosen)})
 
 
+def leeghwater(game) -> Counter:
+    """The Leeghwater Project at work: External Works taken (onto Leslie's wheel too), private buildings built
+    (with each Building tile) and used (through Margot's space too), the Netherlands' drop; never by an Automa."""
+    automas = {c.seat for c in game.state.companies if c.kind == "automa"}
+    kinds = Counter(e.kind for e in game.events)
+    built = [e for e in game.events if e.kind == LeeghwaterEvent.BUILDING]
+    taken = [e for e in game.events if e.kind == LeeghwaterEvent.EXTERNAL_WORK]
+    return Counter({"external works taken": len(taken), "private buildings built": len(built),
+                    "building actions": kinds[LeeghwaterEvent.BUILDING_ACTION],
+                    "onto the wheel": sum(bool(e.data["paid"].get("wheel")) for e in taken),
+                    "paid in credits": sum(bool(e.data["paid"]["credits"]) for e in taken),
+                    "netherlands": any(c.company == "netherlands" for c in game.state.companies),
+                    **{f"officer {c.officer}": 1 for c in game.state.companies if c.officer in ("margot", "leslie")},
+                    "by an Automa": sum(e.seat in automas for e in built + taken)})
+
+
 def both(*counts: Count) -> Count:
     return lambda game: sum((c(game) for c in counts), Counter())
 
@@ -276,6 +301,9 @@ EXPECTED: dict[str, Expected] = {
                                               games=40) for b in ("base", "duel", SMALL)},
     "yellow-river:overseas+geological+china": Expected(geological, {"a token at work": 1,
                                                                     **_all(40, "tokens on valleys")}, games=40),
+    "base:leeghwater": Expected(leeghwater, {
+        "external works taken": 200, "private buildings built": 200, "building actions": 200, "onto the wheel": 1,
+        "paid in credits": 1, "netherlands": 20, "officer margot": 5, "officer leslie": 5}, never=("by an Automa",)),
     "landscapes:china": Expected(landscapes, {
         **{f"built {code}": 1 for code in board_files.load(LANDSCAPES).landscapes},
         "yield tiles taken": 100, "second objective": 1}, never=("by an Automa",)),

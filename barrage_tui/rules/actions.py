@@ -18,6 +18,7 @@ from .build_spaces import red_discount
 from .components import ActionSpace, components
 from .engine.decisions import Choice, Flow, LazyData, PromptKind
 from .officers import Officer
+from .plugin import ActionSpot
 from .state import CompanyState
 
 if TYPE_CHECKING:
@@ -150,10 +151,23 @@ def available_spaces(game: Game, seat: int) -> list[Choice]:
                 if buildable.can_build(game, seat, company.credits):
                     choices.extend(_placements(company, CONSTRUCT, need, _construction_label(need, fee, n),
                                                architect, _construction_short(need, fee, n)))
+    for spots in game.hooks.action_spaces:  # the modules' action spaces (none without modules)
+        for spot in spots(game, seat):
+            if spot.engineers <= have and spot.credits <= company.credits:
+                choices.extend(_placements(company, spot.id, spot.engineers, spot.label, architect, spot.short))
     choices.extend(private_placements(game, seat))
     if have:
         choices.append(_ON_BANK)
     return choices
+
+
+def module_spot(game: Game, seat: int, target: str) -> ActionSpot | None:
+    """The module's action space ``target`` as offered to ``seat`` now (None: ``target`` is none of them)."""
+    for spots in game.hooks.action_spaces:
+        for spot in spots(game, seat):
+            if spot.id == target:
+                return spot
+    return None
 
 
 _ON_BANK = Choice(keys.make("place", BANK), "Bank: 1 credit per Engineer", (BANK,))
@@ -405,11 +419,14 @@ def take_turn(game: Game, seat: int, extra: bool = False) -> Flow[bool]:
         yield from _bank(game, seat)
         return False
     private = private_space(company, target)
-    again = _place_engineers(game, seat, target, with_architect, private)
+    spot = module_spot(game, seat, target) if private is None and target not in components().spaces else None
+    again = _place_engineers(game, seat, target, with_architect, private, spot)
     if target == CONSTRUCT:
         yield from construction.construct(game, seat)
     elif private is not None:
         yield from private[0].private_action(game, seat)
+    elif spot is not None:
+        yield from spot.act(game, seat)
     else:
         yield from _do_space(game, seat, components().spaces[target])
     if again:
@@ -431,7 +448,7 @@ def use_engineers(company: CompanyState, n: int, with_architect: bool) -> None:
 
 
 def _place_engineers(game: Game, seat: int, target: str, with_architect: bool,
-                     private: PrivateSpace | None = None) -> bool:
+                     private: PrivateSpace | None = None, spot: ActionSpot | None = None) -> bool:
     """Put the Engineers down and pay the space's fee. Returns True when the Architect grants another turn."""
     st = game.state
     company = st.companies[seat]
@@ -447,6 +464,8 @@ def _place_engineers(game: Game, seat: int, target: str, with_architect: bool,
         else:
             company.private_spaces_used[i] = True
             where = target
+    elif spot is not None:  # a module's space: the module keeps who took it
+        need, fee, where = spot.engineers, spot.credits, target
     else:
         space = components().spaces[target]
         need, fee = space.engineers, space_price(game, seat, space)
@@ -455,20 +474,24 @@ def _place_engineers(game: Game, seat: int, target: str, with_architect: bool,
     if with_architect and not company.architect:
         company.copied_officer = ""  # a copied Architect acts once
     game.pay_credits(seat, fee)
-    put_engineers(game, seat, where, need, with_architect, f" and pays {rewards.count(fee, 'credit')}." if fee else ".")
+    put_engineers(game, seat, where, need, with_architect, f" and pays {rewards.count(fee, 'credit')}." if fee else ".",
+                  spot.name if spot is not None else "")
     return with_architect and need == 1
 
 
-def put_engineers(game: Game, seat: int, where: str, n: int, with_architect: bool, ending: str = ".") -> None:
+def put_engineers(game: Game, seat: int, where: str, n: int, with_architect: bool, ending: str = ".",
+                  name: str = "") -> None:
     """``n`` Engineers from the supply onto ``where``: the Bank, an action space or a board's place (every
-    placement, a person's or an Automa's, ends here)."""
+    placement, a person's or an Automa's, ends here); ``name``: the place in words where ``place_name`` does
+    not know it (a module's space)."""
     st = game.state
     use_engineers(st.companies[seat], n, with_architect)
     if where == BANK:
         st.bank[seat] += n
     else:
         st.engineers_on.setdefault(where, [0] * st.seats)[seat] += n
-    game.event(f"{game.name(seat)} places {engineers(n)} on {place_name(where)}{ending}", seat, "place", (where,))
+    game.event(f"{game.name(seat)} places {engineers(n)} on {name or place_name(where)}{ending}", seat, "place",
+               (where,))
 
 
 def _bank(game: Game, seat: int) -> Flow[None]:

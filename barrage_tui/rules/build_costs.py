@@ -140,6 +140,7 @@ class CostRules(NamedTuple):
     structure_costs: Mapping[str, tuple[int, str]]
     discount: tuple[int, int]
     conduit_discounts: Mapping[str, int]
+    second_costs: Mapping[str, tuple[int, str]]  # a module structure's space -> its second kind of machinery
 
 
 def cost_rules(game: Game, seat: int) -> Callable[[TileUse | None], CostRules]:
@@ -150,12 +151,12 @@ def cost_rules(game: Game, seat: int) -> Callable[[TileUse | None], CostRules]:
     price, wild, waiving = _officer_terms(in_force)
     waivers = tuple(sorted({w for o in waiving if (w := o.token_waiver(game, seat)) is not None}))
     engineers = engineers_available(company)
-    structure_costs, discount, conduits = _module_costs(game, seat)
+    structure_costs, discount, conduits, second = _module_costs(game, seat)
 
     def of(use: TileUse | None) -> CostRules:
         tile = patents.tile_rules(game, seat, use.tile) if use is not None else ""
         return CostRules(tile if patents.changes_cost(tile) else "", in_force, price, wild, engineers, waivers,
-                         game.board, structure_costs, discount, conduits)
+                         game.board, structure_costs, discount, conduits, second)
     return of
 
 
@@ -171,14 +172,17 @@ _NO_COSTS: Mapping[str, tuple[int, str]] = MappingProxyType({})
 _NO_DISCOUNTS: Mapping[str, int] = MappingProxyType({})
 
 
-def _module_costs(game: Game, seat: int) -> tuple[Mapping[str, tuple[int, str]], tuple[int, int], Mapping[str, int]]:
+def _module_costs(game: Game, seat: int) -> tuple[Mapping[str, tuple[int, str]], tuple[int, int], Mapping[str, int],
+                                                  Mapping[str, tuple[int, str]]]:
     """What the modules change in a company's construction costs (``build_cost_parts``; nothing without them)."""
-    costs, discount, conduits = _NO_COSTS, (0, 0), _NO_DISCOUNTS
+    costs, discount, conduits, second = _NO_COSTS, (0, 0), _NO_DISCOUNTS, _NO_COSTS
     for parts_of in game.hooks.build_cost_parts:
         if (parts := parts_of(game, seat)) is not None:
             costs, conduits = {**costs, **parts.structure_costs}, {**conduits, **parts.conduit_discounts}
             discount = (discount[0] + parts.discount[0], discount[1] + parts.discount[1])
-    return costs, discount, conduits
+            if parts.second_costs:
+                second = {**second, **parts.second_costs}
+    return costs, discount, conduits, second
 
 
 
@@ -259,6 +263,17 @@ def _company_extra(company: CompanyState, s: str, rules: CostRules, mixer_less_t
     return ((n, BOTH if _wild(rules) else MIXERS, True),) if n else ()
 
 
+def _second_part(s: str, space: str, rules: CostRules) -> tuple[Part, ...]:
+    """A module structure's second kind of machinery (a private building's Mixers beside its Excavators), paid
+    like the first: a tile's change and a module's discount apply to it too."""
+    if not rules.second_costs or space not in rules.second_costs:
+        return ()
+    units, kind = rules.second_costs[space]
+    kinds = _KIND[kind]
+    units = max(0, patents.cost_units(rules.tile, s, units) - rules.discount[1 if kind == "mixers" else 0])
+    return ((units, BOTH if _wild(rules) else kinds, True),) if units else ()
+
+
 def _extra_mixers(company: CompanyState, s: str) -> int:
     return company_board.conduit_extra_mixers(company) if s == "conduit" else 0
 
@@ -270,8 +285,10 @@ def _part_options(company: CompanyState, s: str, space: str, rules: CostRules, t
     (the rulebook of the Geological Factor: "even if you build the structure through an effect")."""
     # (a Conduit's first way is Excavators, its second, Jill's, mixers: that one takes the Mixer less itself)
     usual: list[tuple[Part, ...]] = [()] if free else [
-        ((units, kinds, True),) + _company_extra(company, s, rules, mixer_less_taken=i > 0)
+        ((units, kinds, True),) + _company_extra(company, s, rules, mixer_less_taken=i > 0) + _second_part(s, space, rules)
         for i, (units, kinds) in enumerate(_machinery_options(company, s, space, rules, column))]
+    if not free and rules.second_costs and patents.one_machinery_kind(rules.tile) and _second_part(s, space, rules):
+        usual = [parts[:1] for parts in usual] + [parts[1:] for parts in usual]  # either kind alone (Building II)
     if token is None:
         return [(parts, 0, 0, "") for parts in usual]
     if token.replacement:  # token 6: the Conduit's own machinery, replaced (its module's reading)
@@ -399,7 +416,7 @@ def payable(company: CompanyState, structure: str, space: str, credits: int, rul
     with credits as you can (Solomon); the machinery you have of the allowed kinds, Excamixers counting
     for either, must cover the rest. (With a Geological token, a column's loss or China's extra Mixer: the
     first payment listed.)"""
-    if token is not None or loss != NO_LOSS or _extra_mixers(company, structure):
+    if token is not None or loss != NO_LOSS or _extra_mixers(company, structure) or space in rules.second_costs:
         return next(each_payment(company, structure, space, credits, rules, fee, token, loss, column=column),
                     None) is not None
     if fee > credits:

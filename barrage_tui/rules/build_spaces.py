@@ -101,7 +101,9 @@ def red_fee(game: Game, structure: str, space: str) -> int:
         return m.dams[space].extra_credits  # a new dam: an Elevation without a Base (Japan)
     if structure == "powerhouse":
         return m.powerhouses[space].extra_credits
-    return 0  # raising a dam never pays the red +3; conduit spaces are never red; nor a module's structures
+    if structure not in STRUCTURES:  # a module's structure: its own spaces' red outline (``red_surcharge``)
+        return sum(surcharge(game, structure, space) for surcharge in game.hooks.red_surcharge)
+    return 0  # raising a dam never pays the red +3; conduit spaces are never red
 
 
 def fee_for(game: Game, seat: int, structure: str, space: str) -> int:

@@ -42,16 +42,20 @@ def tile_uses(game: Game, seat: int, engineer_free: bool = False) -> list[TileUs
 def each_tile_use(game: Game, seat: int, engineer_free: bool) -> Iterator[TileUse]:
     """``tile_uses`` one by one (a check may stop at the first use that can build)."""
     company = game.state.companies[seat]
+    wild: tuple[str, ...] = ()  # the modules' structures a Joker builds too (none without modules)
+    for more in game.hooks.wild_structures:
+        wild += more(game)
     if ANTON_TILE in company.tiles or any(o.builds_with_wheel_tiles for o in officers.in_force(company)):
         on_wheel = tuple(wheel.tiles_on_wheel(company))  # Anton's tile builds as one of these
-        return iter(_supply_uses(tuple(company.tiles), engineer_free, on_wheel))
-    return iter(_supply_uses(tuple(company.tiles), engineer_free, None))
+        return iter(_supply_uses(tuple(company.tiles), engineer_free, on_wheel, wild))
+    return iter(_supply_uses(tuple(company.tiles), engineer_free, None, wild))
 
 
 @lru_cache(maxsize=4096)  # (a company's supply changes seldom: its uses are the same at most checks)
-def _supply_uses(tiles: tuple[str, ...], engineer_free: bool, on_wheel: tuple[str, ...] | None) -> tuple[TileUse, ...]:
+def _supply_uses(tiles: tuple[str, ...], engineer_free: bool, on_wheel: tuple[str, ...] | None,
+                 wild: tuple[str, ...] = ()) -> tuple[TileUse, ...]:
     """The uses of a supply of ``tiles``; ``on_wheel``: the tiles on the wheel when Anton's tile (or Mahiri's
-    copy of it) builds as one of them (None: it does not)."""
+    copy of it) builds as one of them (None: it does not); ``wild``: the modules' structures a Joker builds too."""
     comps = components()
     seen: set[str] = set()
     sources: list[tuple[str, str, tuple[str, ...]]] = [(t, t, (t,)) for t in tiles if t != ANTON_TILE]
@@ -63,7 +67,7 @@ def _supply_uses(tiles: tuple[str, ...], engineer_free: bool, on_wheel: tuple[st
     for supply, tile, to_wheel in sources:
         if engineer_free and not comps.tile(tile).engineer_free:
             continue
-        for use in _uses_of(supply, tile, to_wheel):
+        for use in _uses_of(supply, tile, to_wheel, wild):
             if use.key not in seen:
                 seen.add(use.key)
                 found.append(use)
@@ -71,10 +75,11 @@ def _supply_uses(tiles: tuple[str, ...], engineer_free: bool, on_wheel: tuple[st
 
 
 @cache  # (tiles' data: the same uses at every check)
-def _uses_of(supply: str, tile: str, to_wheel: tuple[str, ...]) -> tuple[TileUse, ...]:
-    """The uses of ``tile`` taken from the supply as ``supply``: one per type it builds (a Joker: each)."""
+def _uses_of(supply: str, tile: str, to_wheel: tuple[str, ...], wild: tuple[str, ...] = ()) -> tuple[TileUse, ...]:
+    """The uses of ``tile`` taken from the supply as ``supply``: one per type it builds (a Joker: each, and each
+    of ``wild``)."""
     builds = components().tile(tile).builds
-    types = STRUCTURES if builds == "any" else (builds,)
+    types = (*STRUCTURES, *wild) if builds == "any" else (builds,)
     name = tile if supply == tile else f"{supply or 'copy'}>{tile}"
     return tuple(TileUse(f"tile:{name}" + (f":{s}" if builds == "any" else ""), supply, tile, s, to_wheel)
                  for s in types)

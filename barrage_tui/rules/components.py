@@ -348,6 +348,7 @@ class Components:
     advanced_tiles: Mapping[str, TechTile]
     special_tiles: Mapping[str, TechTile]
     china_tiles: Mapping[str, TechTile]  # the China Challenge's: the Landscape tile and 3 advanced ones
+    module_tiles: Mapping[str, TechTile]  # the modules' own tiles (each module's data/tech-tiles.toml), dealt by its setup
     companies: Mapping[str, Company]
     officers: Mapping[str, Officer]
     start: Supply  # what a company starts with (a chief engineer may change it: ``Officer.start``)
@@ -371,7 +372,7 @@ class Components:
     action_texts: Mapping[str, str]  # management-board.toml [actions]: what each action does, in words
 
     def tile(self, tile_id: str) -> TechTile:
-        for table in (self.basic_tiles, self.advanced_tiles, self.special_tiles, self.china_tiles):
+        for table in (self.basic_tiles, self.advanced_tiles, self.special_tiles, self.china_tiles, self.module_tiles):
             if tile_id in table:
                 return table[tile_id]
         raise KeyError(tile_id)
@@ -435,6 +436,13 @@ def _load_tiles() -> tuple[dict[str, TechTile], dict[str, TechTile], dict[str, T
     china = {t["id"]: TechTile(t["id"], t["level"], t["builds"], t["effect"], False, t["effect_text"],
                                _frozen(t["params"]), name=t["name"]) for t in raw["china"]}
     return basic, advanced, special, china
+
+
+def _module_tiles() -> dict[str, TechTile]:
+    """The technology tiles the modules bring (``<id>/tech-tiles.toml`` ``[[tile]]``; a module's setup deals them)."""
+    return {t["id"]: TechTile(t["id"], t["level"], t["builds"], t["effect"], False, t["effect_text"],
+                              _frozen(t["params"]), name=t["name"])
+            for name in data_files() if name.endswith("/tech-tiles") for t in load_data(name)["tile"]}
 
 
 def _load_companies(raw: Toml) -> dict[str, Company]:
@@ -563,6 +571,7 @@ def components() -> Components:
         advanced_tiles=_frozen(advanced),
         special_tiles=_frozen(special),
         china_tiles=_frozen(china),
+        module_tiles=_frozen(_module_tiles()),
         companies=_frozen(companies),
         officers=_frozen(_load_officers(start)),
         start=start,

@@ -72,8 +72,10 @@ def construct(game: Game, seat: int, engineer_free: bool = False) -> Flow[None]:
     tile_name = components().tile(use.tile).name
     game.event(f"{game.name(seat)} builds {rewards.a(use.structure)} on {space} with the {tile_name} tile, paying {pay.label}"
                + (f"; the wheel returns {', '.join(back)}" if back else "") + ".", seat, "build", (space,))
-    if added is not None:  # a module's structure: what building it does is the module's
+    if added is not None:  # a module's structure: its red outline paid, what building it does is the module's
+        game.pay_credits(seat, fee_of(space))
         yield from added.built(game, seat, use.tile, space)
+        yield from patents.after_build(game, seat, use.tile, use.structure, space)  # a Joker's effect (III)
         return
     yield from place_piece(game, seat, use.structure, space, fee_of(space), column)
     yield from patents.after_build(game, seat, use.tile, use.structure, space)
@@ -244,7 +246,7 @@ def _space_words(game: Game, seat: int, structure: str, space: str, fee: int, pa
     if structure not in STRUCTURES:
         added = module_structure(game, structure)
         assert added is not None, structure
-        return _module_structure_words(game, added, space, pay)
+        return _module_structure_words(game, added, space, pay, fee)
     column = column or company_board.free_columns(company, structure)[0]
     income = uncovered_income(company, structure, column)
     loss = company_board.loss(company, structure, column)
@@ -287,8 +289,9 @@ def _space_words(game: Game, seat: int, structure: str, space: str, fee: int, pa
 
 
 def _module_structure_words(game: Game, added: Structure, space: str,
-                            pay: Payment) -> tuple[str, dict[str, object], str]:
-    label = f"{added.label(game, space)} · costs {pay.short}"
+                            pay: Payment, fee: int) -> tuple[str, dict[str, object], str]:
+    total = Payment(pay.excavators, pay.mixers, pay.credits + fee, pay.excamixers)
+    label = f"{added.label(game, space)} · costs {total.short}"
     data: dict[str, object] = {"excavators": pay.excavators, "mixers": pay.mixers, "excamixers": pay.excamixers,
-                               "credits": pay.credits, "red": 0, "income": None, **added.data(game, space)}
+                               "credits": pay.credits, "red": fee, "income": None, **added.data(game, space)}
     return label, data, label

@@ -32,11 +32,12 @@ class Effect:
     cost_units: Callable[[int, Toml], int] | None = None  # (machinery units, params) -> units paid
     interchangeable: bool = False  # each machinery unit may be an Excavator or a mixer
     waives_red_fee: bool = False  # no +3 for a red-outlined building space
+    one_kind: bool = False  # a structure taking both kinds of machinery is paid with one kind of it only
     after_build: AfterBuild | None = None  # after the piece is placed
 
     @property
     def changes_cost(self) -> bool:
-        return self.cost_units is not None or self.interchangeable or self.waives_red_fee
+        return self.cost_units is not None or self.interchangeable or self.waives_red_fee or self.one_kind
 
 
 NO_EFFECT = Effect()
@@ -80,7 +81,7 @@ def _credits_per_conduit_value(game: Game, seat: int, space: str, p: Toml) -> Fl
 def _energy_per_own_base(game: Game, seat: int, space: str, p: Toml) -> Flow[None]:
     # Base II: an Elevation without a Base (Japan) does not count as a Base (the box's Japan page)
     energy = p["energy"] * sum(1 for d in game.state.dams.values() if d.owner == seat and d.base)
-    yield from _energy_for_hand_contract(game, seat, energy)
+    yield from energy_for_hand_contract(game, seat, energy)
 
 
 def _fill_this_dam(game: Game, seat: int, space: str, p: Toml) -> Flow[None]:
@@ -108,7 +109,7 @@ def _vp_per_raised_dam(game: Game, seat: int, space: str, p: Toml) -> Flow[None]
 
 
 def _energy_per_conduit_value(game: Game, seat: int, space: str, p: Toml) -> Flow[None]:
-    yield from _energy_for_hand_contract(game, seat, p["energy"] * production.conduit_value(game, space))
+    yield from energy_for_hand_contract(game, seat, p["energy"] * production.conduit_value(game, space))
 
 
 def _vp_per_own_powerhouse(game: Game, seat: int, space: str, p: Toml) -> Flow[None]:
@@ -124,7 +125,7 @@ def _vp_per_advanced_tile(game: Game, seat: int, space: str, p: Toml) -> Flow[No
     yield
 
 
-def _energy_for_hand_contract(game: Game, seat: int, energy: int) -> Flow[None]:
+def energy_for_hand_contract(game: Game, seat: int, energy: int) -> Flow[None]:
     """Energy that is not a production: it moves the marker and may fulfil one contract from the hand."""
     game.state.companies[seat].energy += energy
     game.event(f"{game.name(seat)} produces {energy} energy.", seat, "energy")
@@ -149,6 +150,7 @@ EFFECTS: dict[str, Effect] = {
     "vp_per_own_powerhouse": Effect(after_build=_vp_per_own_powerhouse),
     "vp_per_advanced_tile": Effect(after_build=_vp_per_advanced_tile),
     "copy": NO_EFFECT,  # Anton's tile: construction builds with the copied tile's rules instead
+    "one_machinery_kind": Effect(one_kind=True),  # a module's tile (the Building tile of level II)
 }
 
 
@@ -158,8 +160,8 @@ def _effect(tile: str) -> tuple[Effect, Toml]:
     if not tile:
         return NO_EFFECT, NO_PARAMS
     info = components().tile(tile)
-    if info.builds not in BUILDS:  # a module's structure: its module applies the tile (``Structure.built``)
-        return NO_EFFECT, info.params
+    if info.builds not in BUILDS:  # a module's structure: its module applies the tile (``Structure.built``),
+        return EFFECTS.get(info.effect, NO_EFFECT), info.params  # but for a change of cost known here
     return (EFFECTS[info.effect] if info.effect else NO_EFFECT), info.params
 
 
@@ -183,6 +185,10 @@ def waives_red_fee(tile: str) -> bool:
     return _effect(tile)[0].waives_red_fee
 
 
+def one_machinery_kind(tile: str) -> bool:
+    return _effect(tile)[0].one_kind
+
+
 def tile_rules(game: Game, seat: int, tile: str) -> str:
     """The tile whose cost changes and effect apply: none for an Automa below Hard, which only builds with it."""
     return tile if level(game.state.companies[seat]).advanced_tile_effects else ""
@@ -197,7 +203,8 @@ def after_build(game: Game, seat: int, tile: str, structure: str, space: str) ->
 def advanced_tiles_owned(company: CompanyState) -> int:
     comps = components()
     return sum(1 for t in company.tiles + wheel.tiles_on_wheel(company)
-               if t in comps.advanced_tiles or comps.china_tiles.get(t, NO_TILE).level > 0)
+               if t in comps.advanced_tiles or comps.china_tiles.get(t, NO_TILE).level > 0
+               or comps.module_tiles.get(t, NO_TILE).level > 0)
 
 
 # ---------------------------------------------------------------- the office

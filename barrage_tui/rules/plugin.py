@@ -12,18 +12,24 @@ The points, in the order a game meets them (18xx adds a title's steps to a round
 - setup: ``problem`` (a setup the module cannot be played with), ``lay_out`` (its draws, after the base
   game's, before the board's own tiles), ``lay_out_last`` (after the board's tiles);
 - the round: ``income`` (after each company's income), ``round_begins`` (after "Round N begins"),
-  ``after_water_flow`` (phases inserted between Water Flow and Scoring: the Duel's Check phase),
+  ``after_water_flow`` (phases inserted between Water Flow and Scoring: the Duel's Check phase), ``round_ends``
+  (the clean-up of rounds 1-4, after the Patent Office's refill),
   ``extra_headstream_drops`` (drops added to a headstream's refill), ``dam_capacity_bonus`` (drops a dam
   holds beyond its height);
-- an action: ``action_discount``, ``red_discount``, ``engineer_discount`` (what a seat pays less for an
+- an action: ``action_spaces`` (action spaces the module adds, offered to a seat now: ``ActionSpot``s),
+  ``action_discount``, ``red_discount``, ``engineer_discount`` (what a seat pays less for an
   action space, a red outline, a construction space), ``structure`` (a kind of structure the module adds:
-  a ``Structure``), ``build_cost_parts`` (what changes a seat's build costs), ``red_surcharge`` (credits a
+  a ``Structure``), ``wild_structures`` (those of its structures a Joker tile builds too),
+  ``build_cost_parts`` (what changes a seat's build costs), ``red_surcharge`` (credits a
   space's red outline costs on top), ``contract_reduction`` (energy less a contract needs),
   ``extra_contracts`` (contracts a production may fulfil besides the hand's and the displays');
+  ``red_surcharge`` is also a module structure's whole red outline (it has no board outline of its own);
 - construction: ``build_cost`` (what a module adds to a build's price: an ``ExtraCost``), ``build_cost_zones``
   (the zones where it may add one), ``after_build`` (after a piece is placed and its income taken),
   ``conduit_value`` (a Conduit space's value before its owner's), ``company_board_engineers`` (Engineers a
   module lets stand on a company board);
+- an officer's space whose action is the module's (Margot Fouche's: a private building's action):
+  ``officer_action``;
 - production: ``production_bonus`` (Energy on top), ``after_production`` (after a production's event),
   ``conduit_used`` (each Conduit a production's drops went through), ``fulfils_contracts`` (whether a
   production may fulfil a contract);
@@ -46,7 +52,7 @@ A module's own state is a ``ModuleState`` dataclass kept in ``GameState.modules[
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, ClassVar, TypeVar
@@ -93,14 +99,32 @@ class Structure:
 
 
 @dataclass(frozen=True)
+class ActionSpot:
+    """An action space a module adds, as offered to a seat now (free, paid for, its action possible): where the
+    Engineers stand (``engineers_on``; the placement's key is ``place:<id>``), what it takes, its words (the
+    choice's label and few words, the place's name in the log), and what placing there does once the Engineers
+    stand and the credits are paid (the module keeps who took it)."""
+
+    id: str
+    engineers: int
+    credits: int
+    label: str
+    short: str
+    act: Callable[[Game, int], Flow[None]]
+    name: str = ""
+
+
+@dataclass(frozen=True)
 class CostParts:
     """What a module changes in a seat's build costs: the machinery (units, "excavators" | "mixers") each space
     of a module's structure costs; (Excavators, Mixers) less per structure built; Excavators less for a Conduit
-    on a space."""
+    on a space; a module structure's space -> the second kind of its machinery (units, kind), when it takes both
+    (a private building: Excavators and Mixers)."""
 
     structure_costs: Mapping[str, tuple[int, str]] = field(default_factory=dict)
     discount: tuple[int, int] = (0, 0)
     conduit_discounts: Mapping[str, int] = field(default_factory=dict)
+    second_costs: Mapping[str, tuple[int, str]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -126,6 +150,8 @@ class ModuleFacts:
     short: str  # the start screen's one word for it
     text: str  # what switching it on does, for the start screen
     seats: tuple[int, int] | None  # the seat counts it is played with (None: the game's own)
+    offered: bool = True  # False: still being built; a Setup may switch it on, the start screen and sim do not offer it
+    introductory: bool = True  # False: not played in the introductory game
 
 
 class Module:
@@ -165,6 +191,9 @@ class Module:
         """A phase of the module between Water Flow and Scoring."""
         yield from ()
 
+    def round_ends(self, game: Game) -> None:
+        """The clean-up at the end of rounds 1-4, after the Patent Office's refill (not after the last round)."""
+
     def extra_headstream_drops(self, game: Game) -> Mapping[str, int]:
         """Headstream -> drops added to its refill this round (water.fill_headstreams; empty: none)."""
         return {}
@@ -174,6 +203,11 @@ class Module:
         return 0
 
     # ------------------------------------------------------------ an action
+    def action_spaces(self, game: Game, seat: int) -> Sequence[ActionSpot]:
+        """The module's action spaces ``seat`` may place Engineers on now (free, its Engineers and credits had,
+        its action possible): offered in the turn beside the Management board's."""
+        return ()
+
     def action_discount(self, game: Game, seat: int) -> int:
         """Credits less ``seat`` pays for an action space's printed cost (not its red surcharge)."""
         return 0
@@ -189,6 +223,10 @@ class Module:
     def structure(self, name: str) -> Structure | None:
         """The kind of structure ``name`` if the module adds it (None: not the module's)."""
         return None
+
+    def wild_structures(self, game: Game) -> tuple[str, ...]:
+        """The module's structures a tile that builds any structure (a Joker) builds too (build_tiles)."""
+        return ()
 
     def build_cost_parts(self, game: Game, seat: int) -> CostParts | None:
         """What the module changes in ``seat``'s build costs now (None: nothing)."""
@@ -206,6 +244,11 @@ class Module:
         """Contracts a production with a Powerhouse in ``area`` may fulfil besides the hand's, the National and
         the displays', each with what taking it does where it lies."""
         return {}
+
+    def officer_action(self, game: Game, seat: int, officer: str) -> Callable[[], Flow[None]] | None:
+        """The action of ``officer``'s space when it is the module's and ``seat`` can carry it out now (its
+        fee paid), to be run once the Engineers stand there; None: not the module's, or not now."""
+        return None
 
     # ------------------------------------------------------------ construction
     def build_cost(self, game: Game, seat: int, structure: str, space: str, base_less: bool) -> ExtraCost | None:
@@ -312,9 +355,10 @@ class Module:
 
 
 HOOKS = ("problem", "lay_out", "lay_out_last",
-         "income", "round_begins", "after_water_flow", "extra_headstream_drops", "dam_capacity_bonus",
-         "action_discount", "red_discount", "engineer_discount", "structure", "build_cost_parts", "red_surcharge",
-         "contract_reduction", "extra_contracts",
+         "income", "round_begins", "after_water_flow", "round_ends", "extra_headstream_drops", "dam_capacity_bonus",
+         "action_spaces", "action_discount", "red_discount", "engineer_discount", "structure", "wild_structures",
+         "build_cost_parts", "red_surcharge",
+         "contract_reduction", "extra_contracts", "officer_action",
          "build_cost", "build_cost_zones", "after_build", "conduit_value", "company_board_engineers",
          "production_bonus", "after_production", "conduit_used", "fulfils_contracts",
          "final_scoring", "bonus_count", "objective_quantity", "structures_by_area", "final_scoring_last",
@@ -327,7 +371,7 @@ M = TypeVar("M", bound=type[Module])
 
 def register(cls: M) -> M:
     """Class decorator: the module ``cls.id`` (one of modules.toml) is known to the game."""
-    if cls.id not in known_modules():
+    if cls.id not in every_module():
         raise ValueError(f"module {cls.id!r} is not in modules.toml")
     if cls.id in _registry:
         raise ValueError(f"module {cls.id!r} is registered twice")
@@ -337,14 +381,22 @@ def register(cls: M) -> M:
 
 def registered() -> dict[str, Module]:
     """Every registered module, by id, in the order of modules.toml."""
-    return {m: _registry[m] for m in known_modules() if m in _registry}
+    return {m: _registry[m] for m in every_module() if m in _registry}
 
 
 @cache
 def known_modules() -> dict[str, ModuleFacts]:
-    """The modules a game may switch on, by id (modules.toml)."""
+    """The modules offered to players, by id (modules.toml): the start screen's, the CLI's and sim's list."""
+    return {m: facts for m, facts in every_module().items() if facts.offered}
+
+
+@cache
+def every_module() -> dict[str, ModuleFacts]:
+    """Every module of modules.toml, by id, those not yet offered (``offered = false``) too: a game's setup
+    may switch any of them on (their tests do)."""
     return {m["id"]: ModuleFacts(m["id"], m["name"], m["short"], m["text"],
-                                 (m["seats"][0], m["seats"][1]) if "seats" in m else None)
+                                 (m["seats"][0], m["seats"][1]) if "seats" in m else None, m.get("offered", True),
+                                 m.get("introductory", True))
             for m in load_data("modules")["module"]}
 
 
@@ -352,7 +404,7 @@ def hook_owner(hook: Callable[..., object]) -> str:
     """The few words naming the module a hook of ``Hooks`` belongs to ("Geological"): what the log says a
     part of a sum came from."""
     module = getattr(hook, "__self__", None)  # (the hooks are the modules' bound methods)
-    facts = known_modules().get(getattr(module, "id", ""))
+    facts = every_module().get(getattr(module, "id", ""))
     return facts.short if facts is not None else "module"
 
 
@@ -366,16 +418,20 @@ class Hooks:
     income: tuple[Callable[[Game, int], Flow[None]], ...]
     round_begins: tuple[Callable[[Game], None], ...]
     after_water_flow: tuple[Callable[[Game], Flow[None]], ...]
+    round_ends: tuple[Callable[[Game], None], ...]
     extra_headstream_drops: tuple[Callable[[Game], Mapping[str, int]], ...]
     dam_capacity_bonus: tuple[Callable[[Game, str], int], ...]
+    action_spaces: tuple[Callable[[Game, int], Sequence[ActionSpot]], ...]
     action_discount: tuple[Callable[[Game, int], int], ...]
     red_discount: tuple[Callable[[Game, int], int], ...]
     engineer_discount: tuple[Callable[[Game, int, int], int], ...]
     structure: tuple[Callable[[str], Structure | None], ...]
+    wild_structures: tuple[Callable[[Game], tuple[str, ...]], ...]
     build_cost_parts: tuple[Callable[[Game, int], CostParts | None], ...]
     red_surcharge: tuple[Callable[[Game, str, str], int], ...]
     contract_reduction: tuple[Callable[[Game, int], int], ...]
     extra_contracts: tuple[Callable[[Game, str], Mapping[int, Callable[[], object]]], ...]
+    officer_action: tuple[Callable[[Game, int, str], Callable[[], Flow[None]] | None], ...]
     build_cost: tuple[Callable[[Game, int, str, str, bool], ExtraCost | None], ...]
     build_cost_zones: tuple[Callable[[Game, str], frozenset[int]], ...]
     after_build: tuple[Callable[[Game, int, str, str, bool], Flow[None]], ...]

@@ -414,7 +414,8 @@ def produce(game: Game, seat: int, bonus: int, optional: bool = False, second: b
     if fulfils_contracts(game, m.powerhouses[system.powerhouse].zone):
         yield from contracts.fulfil(game, seat, e, production=True, area=m.powerhouses[system.powerhouse].area)
     if not second:
-        yield from companies.ability(game, seat).after_production(game, seat, system.powerhouse)
+        yield from companies.ability(game, seat).after_production(game, seat, system.powerhouse,
+                                                                  tuple(s.dam for s, _ in flows))
 
 
 def _fee_words(game: Game, seat: int, flows: Flows) -> str:

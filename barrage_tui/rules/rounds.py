@@ -115,6 +115,8 @@ def score_and_close_round(game: Game) -> None:
     st.engineers_on.clear()
     st.bank = [0] * st.seats
     patents.refresh(game)
+    for clean_up in game.hooks.round_ends:  # the modules' (their displays refilled)
+        clean_up(game)
     st.round += 1
     st.phase, st.turn_index = "income", 0
 

@@ -25,7 +25,7 @@ from .engine.decisions import Choice, Prompt, PromptKind
 from .game import AutomaHook, Game
 from .engine.keys import Key
 from .officers import OFFICERS
-from .plugin import known_modules
+from .plugin import every_module
 from .invariants import violations
 from .state import GameState
 from .plugin import MODULES_OPTION
@@ -83,7 +83,8 @@ def random_setup(r: random.Random, players: int | None = None, introductory: boo
     """Human seats with random companies and chief engineers (the expansion's too, also as Mahiri's spares;
     with ``modules`` on, what they bring: Japan and Brazil, Angelo Alberti), on ``board`` ("": the base)."""
     n = players or _seats(r, 1, modules, board)
-    intro = r.random() < 0.25 if introductory is None else introductory
+    intro = (r.random() < 0.25 if introductory is None else introductory) and all(
+        every_module()[m].introductory for m in modules)  # (a module not played in it: modules.toml)
     options = _options(officers, modules, board)
     if intro:
         seats = tuple(SeatSetup(f"P{i + 1}") for i in range(n))
@@ -123,7 +124,7 @@ def _seats(r: random.Random, least: int, modules: tuple[str, ...], board: str = 
     nothing drawn) and the board (one made for some counts: one of those)."""
     low, high = max(least, components().seats[0]), components().seats[1]
     for m in modules:
-        if (seats := known_modules()[m].seats) is not None:
+        if (seats := every_module()[m].seats) is not None:
             low, high = max(low, seats[0]), min(high, seats[1])
     if low >= high:
         return high

@@ -303,7 +303,8 @@ def check_state(st: GameState, setup: Setup, where: str = "state", game_board: B
                 raise fail(at, f"Automa card {card} is in two places")
 
     # The Patent Office.
-    advanced = {**comps.advanced_tiles, **{t: c for t, c in comps.china_tiles.items() if c.level > 0}}
+    advanced = {**comps.advanced_tiles, **{t: c for t, c in (*comps.china_tiles.items(), *comps.module_tiles.items())
+                                           if c.level > 0}}
     tiles_seen: Counter[str] = Counter()
 
     def tile(path: str, tile_id: str, allow_empty: bool = False) -> None:

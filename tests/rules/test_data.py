@@ -9,10 +9,11 @@ import pytest
 
 import barrage_tui.rules.components as components_module
 from barrage_tui.cli import build_parser
-from barrage_tui.rules import automa_levels, patents, setup
+from barrage_tui.rules import automa_levels, patents, plugin, setup
 from barrage_tui.rules.modules.china import data as landscape_data
 from barrage_tui.rules.modules.china import setup as china_challenge
 from barrage_tui.rules.modules.duel import rules as duel
+from barrage_tui.rules.modules.leeghwater import facts as leeghwater_facts
 from barrage_tui.rules.components import components, prompt_help
 from barrage_tui.rules.engine.decisions import PromptKind
 from barrage_tui.rules.officers import OFFICERS
@@ -145,7 +146,8 @@ def unread_keys() -> dict[str, set[str]]:
         geology.box.__wrapped__()
         duel.board.__wrapped__()
         landscape_data.box.__wrapped__()
-        setup.known_modules.__wrapped__()
+        plugin.every_module.__wrapped__()
+        leeghwater_facts.box.__wrapped__()
         china_challenge.box.__wrapped__()
     return reads.unread()
 
@@ -235,7 +237,10 @@ def test_every_tile_effect_has_a_handler_and_every_handler_a_tile():
     comps = components()
     tiles = [*comps.advanced_tiles.values(), *comps.special_tiles.values(),
              *(t for t in comps.china_tiles.values() if t.effect and t.builds in patents.BUILDS)]
-    assert {t.effect for t in tiles} == set(patents.EFFECTS)
+    # a module's tile whose effect changes a cost the base game pays (Building II: one kind of machinery)
+    cost_changes = {t.effect for t in comps.module_tiles.values() if t.effect in patents.EFFECTS}
+    assert {t.effect for t in tiles} | cost_changes == set(patents.EFFECTS)
+    assert cost_changes == {"one_machinery_kind"}
 
 
 def test_a_cost_effect_takes_its_figure_from_the_tile(edited_data):
@@ -284,7 +289,9 @@ def test_the_start_screen_offers_the_automa_levels_of_the_data(edited_data):
 
 def test_every_kind_of_decision_has_its_help_text_and_no_other_kind_has_one():
     from barrage_tui.rules.modules.geological.state import GeologicalPrompt
+    from barrage_tui.rules.modules.leeghwater.prompts import LeeghwaterPrompt
 
-    assert set(prompt_help()) == {kind.value for kind in PromptKind} | {kind.value for kind in GeologicalPrompt}
+    assert set(prompt_help()) == ({kind.value for kind in PromptKind} | {kind.value for kind in GeologicalPrompt}
+                                  | {kind.value for kind in LeeghwaterPrompt})
     assert all(text.strip() for text in prompt_help().values())
     assert KIND_HELP == prompt_help() and KIND_HELP[PromptKind.BANK].startswith("How many Engineers")

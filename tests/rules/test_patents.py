@@ -181,7 +181,7 @@ def test_energy_from_a_tile_never_fulfils_a_national_contract():
     c = game.state.companies[seat]
     game.state.national = [104]
     c.contracts = [202]
-    _, prompts = drive(game, patents._energy_for_hand_contract(game, seat, 20), ["skip"])
+    _, prompts = drive(game, patents.energy_for_hand_contract(game, seat, 20), ["skip"])
     assert sorted(prompts[0].keys()) == ["contract:202", "skip"]
     assert c.energy == 20
 

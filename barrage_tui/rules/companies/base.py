@@ -28,8 +28,9 @@ class Ability:
         ``ability_amount``)."""
         return 0
 
-    def after_production(self, game: Game, seat: int, powerhouse: str) -> Flow[None]:
-        """What follows each production action (generator): Germany's second production, Italy's Energy."""
+    def after_production(self, game: Game, seat: int, powerhouse: str, dams: tuple[str, ...] = ()) -> Flow[None]:
+        """What follows each production action (generator): Germany's second production, Italy's Energy, the
+        Netherlands' drop. ``dams``: the Dams the production's water came from."""
         return
         yield
 

@@ -16,6 +16,6 @@ if TYPE_CHECKING:
 class SecondProduction(Ability):
     id = "second_production"
 
-    def after_production(self, game: Game, seat: int, powerhouse: str) -> Flow[None]:
+    def after_production(self, game: Game, seat: int, powerhouse: str, dams: tuple[str, ...] = ()) -> Flow[None]:
         if production.systems(game, seat, 0, second=True, exclude_powerhouse=powerhouse):
             yield from production.produce(game, seat, 0, optional=True, second=True, exclude_powerhouse=powerhouse)

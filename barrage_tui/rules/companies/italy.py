@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 class EnergyAfterProduction(Ability):
     id = "plus_3_energy_after_production"
 
-    def after_production(self, game: Game, seat: int, powerhouse: str) -> Flow[None]:
+    def after_production(self, game: Game, seat: int, powerhouse: str, dams: tuple[str, ...] = ()) -> Flow[None]:
         extra = amount(game, seat)
         game.state.companies[seat].energy += extra
         game.event(f"{game.name(seat)} gains {extra} more energy (its company ability).", seat, "energy")

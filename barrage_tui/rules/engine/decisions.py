@@ -34,6 +34,7 @@ class PromptKind(StrEnum):
     TAKE_CONTRACT = "take_contract"
     DISCARD_CONTRACT = "discard_contract"
     MACHINERY = "machinery"  # machinery of your choice
+    COMPANY_DROP = "company_drop"  # the Netherlands: a drop behind another own Dam after producing, or none (data: dams)
     YIELD_TILE = "yield_tile"  # China Challenge: which yield tile a landscape takes (data: landscape, colour)
     LANDSCAPE_OBJECTIVE = "landscape_objective"  # China Challenge, A5: the objective tile scored too
     END_TURN = "end_turn"  # a person's turn is complete: end it (or undo back through it)

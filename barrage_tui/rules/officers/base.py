@@ -37,6 +37,9 @@ class Officer:
     #: contracts
     hand_limit = 3
     multi_contract = False  # several contracts with one production (Simone)
+    # the machinery an action spends for good may go onto the wheel instead, with this special tile ("" none;
+    # Leslie Spencer's, for a module's External Works; Mahiri's copy of her needs no tile)
+    spent_machinery_to_wheel_tile = ""
     private_action_label = ""  # what a private space does, for the choice's label
     copied_spaces_on_bank = False  # copied by Mahiri: its space is used by placing on the Bank, no credits
     #: Mahiri's copy

@@ -1,0 +1,119 @@
+"""The Leeghwater Project (module ``leeghwater``, issue 23): the expansion board under the Patent Office with 5
+private buildings to build and use, and the External Works to take with machinery.
+
+Its setup is ``setup.py``; External Works ``works.py``; private buildings, their action spaces and the Building
+tiles' effects ``buildings.py``; its facts ``facts.py`` (data/buildings.toml, external-works.toml,
+bonus-tiles.toml, tech-tiles.toml); its state ``state.py``; what a position of it must be ``check.py``. Here it
+plugs into the base game.
+
+The Netherlands join the company pool with it (companies.toml ``module``; its ability is the base game's
+rules/companies/netherlands.py, like every company's).
+
+Margot Fouche is dealt with it (officers.toml ``requires``): her space's action is this module's
+(``officer_action``: buildings.py).
+
+Leslie Spencer is dealt with it too: an External Work's machinery may go onto her wheel (works.py asks the
+officers in force for ``spent_machinery_to_wheel_tile``).
+
+Still to come (so modules.toml does not offer it yet: ``offered = false``): the Automa's External Works and buildings; the app's panel; its interplay with the China Challenge (whose setup
+draws the bonus tiles and the level piles again without this module's) and the Duel's condition tile.
+
+Decisions (each also beside its fact, in the data or the rules' docstrings):
+- every seat, an Automa's too, counts for the second plain building space (open from 4 seats: ASSUMED);
+- an Automa gets no Building tile, builds no private building, takes no External Work (not yet played);
+- the External Works' machinery may be paid with Elon's Excamixers, spent last;
+- "fulfil a Contract" rewards and actions take one of the company's own Contracts, without producing;
+- Margot's "worker on the Bank, no money" is Mahiri's copy of her (officers.toml ``copying``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from functools import partial
+from typing import TYPE_CHECKING
+
+from ...components import ScoringTile
+from ...engine.decisions import Flow
+from ...plugin import ActionSpot, CostParts, Module, Structure, register
+from ...validation import key_path
+from . import buildings, check, works
+from . import setup as lwp_setup
+from .facts import BUILDING, box
+from .state import LeeghwaterState, leeghwater, leeghwater_of
+
+if TYPE_CHECKING:
+    from ...boards import Board
+    from ...game import Game
+    from ...setup import Setup
+    from ...state import GameState
+
+
+@register
+class Leeghwater(Module):
+    id = "leeghwater"
+
+    # ------------------------------------------------------------ setup
+    def problem(self, setup: Setup, board: Board) -> str | None:
+        return lwp_setup.problem(setup, board)
+
+    def lay_out(self, state: GameState, board: Board, setup: Setup) -> None:
+        lwp_setup.lay_out(state, setup)
+
+    # ------------------------------------------------------------ the round
+    def round_ends(self, game: Game) -> None:
+        works.round_ends(game)
+        buildings.round_ends(game)
+
+    # ------------------------------------------------------------ an action
+    def action_spaces(self, game: Game, seat: int) -> Sequence[ActionSpot]:
+        return [*works.spots(game, seat), *buildings.spots(game, seat)]
+
+    def structure(self, name: str) -> Structure | None:
+        return buildings.PRIVATE_BUILDINGS if name == BUILDING else None
+
+    def wild_structures(self, game: Game) -> tuple[str, ...]:
+        return (BUILDING,)  # a Joker builds a private building too (reference A.3)
+
+    def build_cost_parts(self, game: Game, seat: int) -> CostParts | None:
+        return buildings.cost_parts(game)
+
+    def red_surcharge(self, game: Game, structure: str, space: str) -> int:
+        return buildings.red_surcharge(space) if structure == BUILDING else 0
+
+    def officer_action(self, game: Game, seat: int, officer: str) -> Callable[[], Flow[None]] | None:
+        return buildings.officer_action(game, seat, officer)
+
+    # ------------------------------------------------------------ the end
+    def final_scoring(self, game: Game) -> None:
+        buildings.final_scoring(game)
+
+    def bonus_count(self, game: Game, seat: int, key: str) -> int | None:
+        own = leeghwater(game.state)
+        if key == "external_works":
+            return sum(1 for who in own.fulfilled.values() if who == seat)
+        if key == "private_buildings":
+            return len(buildings.built_by(own, seat))
+        return None
+
+    def bonus_tile(self, tile_id: int) -> ScoringTile | None:
+        return box().bonus_tiles.get(tile_id)
+
+    # ------------------------------------------------------------ the state
+    def check_state(self, st: GameState, setup: Setup, board: Board, where: str) -> None:
+        own = leeghwater_of(st)
+        if own is not None:
+            check.check_state(st, own, partial(key_path, self.path(where)))
+
+    def invariants(self, game: Game) -> list[str]:
+        return check.invariants(game)
+
+    def describe(self, game: Game, who: Callable[[int], str]) -> list[str]:
+        own = leeghwater(game.state)
+        built = ", ".join(f"{s} {who(seat)}" for s, seat in sorted(own.built.items()))
+        taken = ", ".join(f"{w} {who(seat)}" for w, seat in sorted(own.fulfilled.items()))
+        return [f"private buildings: {', '.join(own.rows)}; built: {built or '-'}",
+                f"External Works face up: {', '.join(w or '-' for w in own.works)}; taken: {taken or '-'}; "
+                f"piles: {', '.join(f'{k} {len(p)}' for k, p in own.piles.items())}"]
+
+
+__all__ = ["Leeghwater", "LeeghwaterState", "leeghwater", "leeghwater_of"]

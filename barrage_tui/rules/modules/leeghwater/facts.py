@@ -1,0 +1,69 @@
+"""The Leeghwater Project's facts, typed (data/buildings.toml, external-works.toml, bonus-tiles.toml): read once."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from types import MappingProxyType
+
+from ...components import ScoringTile, Toml, load_data
+
+BUILDING = "building"  # the structure a Building tile builds (construction.py: a module's structure)
+
+
+@dataclass(frozen=True)
+class Building:
+    id: str
+    name: str
+    excavators: int
+    mixers: int
+    vp: int
+    action_spaces: tuple[tuple[int, int], ...]  # (Engineers, Credits), first (left) to last
+    action_credits: int
+    effect: str  # its handler in buildings.ACTIONS
+    params: Toml
+    text: str
+
+
+@dataclass(frozen=True)
+class Work:
+    id: str
+    letter: str
+    excavators: int
+    mixers: int
+    reward: Toml
+    text: str
+
+
+@dataclass(frozen=True)
+class Box:
+    buildings: Mapping[str, Building]
+    drawn: int
+    space_credits: tuple[int, ...]
+    second_free_space_min_players: int
+    pieces: int
+    uses_per_round: int
+    works: Mapping[str, Work]
+    piles: tuple[str, ...]
+    display_size: int
+    work_engineers: int
+    bonus_tiles: Mapping[int, ScoringTile]
+
+
+@cache
+def box() -> Box:
+    raw, works, bonus = load_data("leeghwater/buildings"), load_data("leeghwater/external-works"), \
+        load_data("leeghwater/bonus-tiles")
+    rules, work_rules = raw["rules"], works["rules"]
+    buildings = {b["id"]: Building(b["id"], b["name"], b["excavators"], b["mixers"], b["vp"],
+                                   tuple((e, c) for e, c in b["action_spaces"]), b["action_credits"], b["effect"],
+                                   MappingProxyType(dict(b["params"])), b["text"]) for b in raw["building"]}
+    tiles = {w["id"]: Work(w["id"], w["letter"], w["excavators"], w["mixers"], MappingProxyType(dict(w["reward"])),
+                           w["text"]) for w in works["work"]}
+    return Box(MappingProxyType(buildings), rules["drawn_per_game"], tuple(rules["space_credits"]),
+               rules["second_free_space_min_players"], rules["pieces_per_company"], rules["uses_per_round"],
+               MappingProxyType(tiles), tuple(work_rules["piles"]), work_rules["display_size"],
+               work_rules["engineers"],
+               MappingProxyType({t["id"]: ScoringTile(t["id"], t["key"], t["vp_each"], t["counts"], False)
+                                 for t in bonus["tile"]}))
