@@ -36,3 +36,13 @@ def test_assumed_board_incomes_are_marked_where_the_board_shows_them():
         japan = " ".join(plain(CompanyBoard(0).lines(View(game), width)))
         usa = " ".join(plain(CompanyBoard(1).lines(View(game), width)))
         assert "≈" in japan and "≈" not in usa, (width, japan)
+
+
+def test_every_owner_reads_by_its_own_letter():
+    """Owners are shown by colour and by letter, so the screen reads without colour: no two companies share a
+    letter, and none takes the neutral dams' and powerhouses' N."""
+    from barrage_tui.ui.palette import NEUTRAL_LOOK
+
+    letters = [c.letter for c in facts().companies.values()]
+    assert len(set(letters)) == len(letters), letters
+    assert NEUTRAL_LOOK[0] not in letters
