@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from . import company_board, officers, patents, rewards
 from .boards import Board
-from .build_spaces import board_rules, fee_for, without_base
+from .build_spaces import board_rules, fee_for, fees_for, without_base
 from .build_tiles import TileUse
 from .company_board import NO_LOSS, Loss
 from .components import STRUCTURES, components
@@ -431,8 +431,9 @@ def payable(company: CompanyState, structure: str, space: str, credits: int, rul
 
 def fee_rule(game: Game, seat: int, use: TileUse) -> Callable[[str], int]:
     """space -> the red-space fee this tile use pays there (a tile may waive it)."""
-    waived = patents.waives_red_fee(patents.tile_rules(game, seat, use.tile))  # Joker I (base-less Elevations too)
-    return lambda space: 0 if waived else fee_for(game, seat, use.structure, space)
+    if patents.waives_red_fee(patents.tile_rules(game, seat, use.tile)):  # Joker I (base-less Elevations too)
+        return lambda space: 0
+    return fees_for(game, seat, use.structure)
 
 
 def cost_order(pay: Payment) -> tuple[int, int]:

@@ -4,7 +4,7 @@ empty Dam space, a module's own structures (``plugin.Structure``); the red-outli
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from typing import TYPE_CHECKING
 
 from .board_features import covered
@@ -91,25 +91,45 @@ def space_value(game: Game, conduit: str) -> int:
 
 
 def red_fee(game: Game, structure: str, space: str) -> int:
-    m = game.board
-    if structure == "base":  # (a module may make a Base there cost more on top: ``red_surcharge``)
-        fee = m.dams[space].extra_credits
-        for surcharge in game.hooks.red_surcharge:
-            fee += surcharge(game, structure, space)
-        return fee
-    if without_base(game, structure, space):
-        return m.dams[space].extra_credits  # a new dam: an Elevation without a Base (Japan)
+    return red_fees(game, structure)(space)
+
+
+def red_fees(game: Game, structure: str) -> Callable[[str], int]:
+    """space -> the red outline's fee of building ``structure`` there (for many spaces: what does not depend
+    on the space is found once). A Base pays its dam space's, and a module may make a Base there cost more on
+    top (``red_surcharge``); an Elevation on an empty Dam space is a new dam (Japan) and pays it too, raising
+    a dam never does; a Powerhouse pays its space's; a module's structure its spaces' (``red_surcharge``);
+    conduit spaces are never red."""
+    m, surcharges = game.board, game.hooks.red_surcharge
+    if structure == "base":
+        if not surcharges:
+            return lambda space: m.dams[space].extra_credits
+        return lambda space: m.dams[space].extra_credits + sum(s(game, structure, space) for s in surcharges)
+    if structure == "elevation":
+        dams = game.state.dams
+        return lambda space: 0 if space in dams else m.dams[space].extra_credits
     if structure == "powerhouse":
-        return m.powerhouses[space].extra_credits
-    if structure not in STRUCTURES:  # a module's structure: its own spaces' red outline (``red_surcharge``)
-        return sum(surcharge(game, structure, space) for surcharge in game.hooks.red_surcharge)
-    return 0  # raising a dam never pays the red +3; conduit spaces are never red
+        return lambda space: m.powerhouses[space].extra_credits
+    if structure not in STRUCTURES:
+        return lambda space: sum(s(game, structure, space) for s in surcharges)
+    return _no_fee
+
+
+def _no_fee(space: str) -> int:
+    return 0
 
 
 def fee_for(game: Game, seat: int, structure: str, space: str) -> int:
     """The red-space fee ``seat`` pays to build there: less a module's discount (``red_discount``), never below 0."""
-    fee = red_fee(game, structure, space)
-    return max(0, fee - red_discount(game, seat)) if fee else 0
+    return fees_for(game, seat, structure)(space)
+
+
+def fees_for(game: Game, seat: int, structure: str) -> Callable[[str], int]:
+    """space -> ``fee_for`` (for many spaces: the seat's discount is found once)."""
+    fee_of, less = red_fees(game, structure), red_discount(game, seat)
+    if not less:
+        return fee_of
+    return lambda space: max(0, fee - less) if (fee := fee_of(space)) else 0
 
 
 def red_discount(game: Game, seat: int) -> int:
