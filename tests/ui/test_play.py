@@ -334,3 +334,15 @@ async def test_the_draft_shows_the_pairs_on_offer_and_explains_them(app_factory)
         picked = game.state.companies[0]
         assert (picked.company, picked.officer) == (second.key.split(":")[1], officer.id)
         assert f"{company_name(picked.company)} · Player 1" in screen_text(app)
+
+
+async def test_a_company_of_a_module_not_yet_offered_is_not_on_the_form(app_factory):
+    """The Netherlands come with the Leeghwater Project, which the form does not offer yet; the Overseas
+    Companies' and the China Challenge's companies may be chosen without their modules."""
+    from barrage_tui.ui.widgets.cycler import Cycler
+
+    app = app_factory()
+    async with app.run_test(size=(100, 30)) as pilot:
+        start = await start_screen_ready(pilot)
+        offered = [value for _, value in start.query_one("#company-0", Cycler).options]
+        assert {"usa", "japan", "brazil", "china"} <= set(offered) and "netherlands" not in offered

@@ -260,10 +260,10 @@ class StartScreen(AppScreen[None]):
         names = facts().officers
         ids = [o for o in BASE_OFFICERS + PROMO_OFFICERS + EXPANSION_OFFICERS if names[o].selectable]
         ids += [o for o in names if names[o].requires]  # offered while their modules are on
-        companies = facts().companies
-        officers: Loaded = {
+        companies, offered = facts().companies, known_modules()
+        officers: Loaded = {  # (a module's company once its module is offered: the Netherlands waits for its own)
             "companies": COMPANIES + [(companies[c].name, c) for c in base_companies() + expansion_companies()
-                                             if c in companies],
+                                      if c in companies and (not companies[c].module or companies[c].module in offered)],
             "modules": [(m.id, m.short) for m in known_modules().values()],
             "boards": self._boards(),
             "module_texts": {m.id: Text.assemble((m.name, "bold"), f": {m.text}") for m in known_modules().values()},
