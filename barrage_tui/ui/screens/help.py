@@ -183,6 +183,7 @@ def legend(game: Game) -> list[RenderableType]:
                                  "on it"),
         ("Ex Mx ExMx", "Excavators, concrete mixers, Excamixers (Elon Audia's: each pays as either)"),
         ("underlined", "board things the choices point at; reversed: the selected choice's"),
+        ("bold magenta", "on the map: what the others did since your last turn (the recap's), until you act"),
     ]
     table = Table(box=None, show_header=False, padding=(0, 1))
     table.add_column(style="bold", no_wrap=True)

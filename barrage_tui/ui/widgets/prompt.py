@@ -79,7 +79,7 @@ class Recap(Panel):
         self._turns: list[Entry] = []
 
     def show(self, view: View) -> None:
-        self._turns = since_last_turn(view.game)
+        self._turns = view.recap  # (since_last_turn, worked out with the table's other marks)
         shown = bool(self._turns)
         if self.display != shown:
             self.display = shown
