@@ -15,7 +15,7 @@ from rich.text import Text
 
 from barrage_tui.rules import Map
 
-from ..palette import AREA_STYLE, DIM, RECENT, RED
+from ..palette import AREA_STYLE, ASSUMED, DIM, RECENT, RED
 from ..texts import company_name
 from .map_parts import Marks, MOVING, WATER, area_marks, badge, drops, empty, grid, mark_text, reds
 from .textutil import fit, flow, hjoin
@@ -114,12 +114,14 @@ class Drawing:
             t.append_text(_on_river(h.id, "≈", moving))
             t.append(h.id, style=marks.style(h.id))
             if h.covered:  # opened by building that landscape
-                t.append(f" [{h.covered}]", style=DIM)
+                t.append(f" [{h.covered}{ASSUMED if h.cover_assumed else ''}]", style=DIM)
             else:
                 t.append(f" ▾{h.drops}")
                 t.append(" +")
                 for r, n in enumerate(h.by_round, start=1):
                     t.append(f"{n}", style="bold underline" if r == m.round else (DIM if r < m.round else None))
+                if h.assumed:  # the tile's drops are invented
+                    t.append(ASSUMED, style=DIM)
             t.append(f" ▼{h.to}", style=WATER)
             self.where[h.id] = len(by_column[col])
             by_column[col].append(t)

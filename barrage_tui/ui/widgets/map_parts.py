@@ -11,7 +11,7 @@ from rich.text import Text
 
 from barrage_tui.rules import Board, ConduitSpace, DamSpace, LayoutCell, Map, MapMark, PowerhouseSpace
 
-from ..palette import AREA_STYLE, DIM, GEOLOGY, NEUTRAL, NEUTRAL_LOOK, YIELD_STYLE, company_look, mark
+from ..palette import AREA_STYLE, ASSUMED, DIM, GEOLOGY, NEUTRAL, NEUTRAL_LOOK, YIELD_STYLE, company_look, mark
 from .textutil import flow
 
 COLUMNS = 4  # the grid's columns when a board gives no layout
@@ -63,8 +63,8 @@ def empty(space: DamSpace | ConduitSpace | PowerhouseSpace) -> Text:
     blocked by a preparation tile (the Duel map)."""
     if space.blocked:
         return Text("[X]", style=DIM)
-    if space.covered:
-        return Text(f"[{space.covered}]", style=DIM)
+    if space.covered:  # ≈: that landscape's tile is partly assumed (the help says what)
+        return Text(f"[{space.covered}{ASSUMED if space.cover_assumed else ''}]", style=DIM)
     return Text("·")
 
 

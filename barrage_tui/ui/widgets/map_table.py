@@ -12,7 +12,7 @@ from rich.text import Text
 
 from barrage_tui.rules import Map
 
-from ..palette import AREA_STYLE, DIM, RED
+from ..palette import AREA_STYLE, ASSUMED, DIM, RED
 from ..texts import company_name
 from .map_parts import Marks, area_marks, badge, below, drops, empty, grid, mark_text, reds
 from .textutil import fit, flow, hjoin
@@ -85,7 +85,7 @@ class TableDrawing:
         t = Text()
         t.append(head, style=marks.style(head))
         if h.covered:  # opened by building that landscape
-            t.append(f" [{h.covered}]  +", style=DIM)
+            t.append(f" [{h.covered}{ASSUMED if h.cover_assumed else ''}]  +", style=DIM)
         else:
             t.append(f" ▾{h.drops}  +")
         for r, n in enumerate(h.by_round, start=1):
@@ -93,6 +93,8 @@ class TableDrawing:
             t.append(f"{n}", style=style)
             if r < len(h.by_round):
                 t.append(" ")
+        if h.assumed:  # the tile's drops are invented
+            t.append(ASSUMED, style=DIM)
         return t
 
     def _zone(self, m: Map, zone: int, w: int, marks: Marks) -> list[Text]:
