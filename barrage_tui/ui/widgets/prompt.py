@@ -26,14 +26,19 @@ class PromptHeader(Panel):
     """Who decides and what."""
 
     HEIGHTS = {"compact": (2, 3)}  # (fewest, most) lines; (3, 6) elsewhere: a long question is not cut
+    _seat: int | None = None  # who decided when it was last built
 
     def build(self, width: int) -> list[Text]:
         out = super().build(width)
-        # a new height (a relayout) only when the question needs it: most decisions keep the stylesheet's
+        # a new height (a relayout of the screen: some 10 ms) only when the question needs it: taller at once,
+        # lower only when another seat decides (its recap shows then: one relayout for both)
         low, high = self.HEIGHTS.get(getattr(self.screen, "mode", ""), (3, 6))
         height = max(low, min(high, len(out)))
-        if self.styles.height is None or self.styles.height.value != height:
+        seat = self.view.prompt.seat if self.view is not None and self.view.prompt is not None else None
+        now = self.styles.height.value if self.styles.height is not None else None
+        if now is None or height > now or (height < now and (seat != self._seat or width != self._built_width)):
             self.styles.height = height
+        self._seat = seat
         return out
 
     def fingerprint(self, view: View) -> object:
@@ -87,6 +92,15 @@ class Recap(Panel):
 
     def fingerprint(self, view: View) -> object:
         return tuple(id(t.events[0] if t.events else t.reasoning) for t in self._turns), getattr(self.screen, "mode", "")
+
+    @property
+    def content_width(self) -> int:
+        """Just shown, it has no width of its own yet: the choices' below it (the same), so its lines and
+        height are there for the frame that shows it (else a frame without it, then one with it)."""
+        own = super().content_width
+        if own > 0 or self.parent is None:
+            return own
+        return next((c.content_width for c in self.parent.query_children(ChoiceList)), 0)
 
     def lines(self, view: View, width: int) -> list[Text]:
         return recap_lines(view, self._turns, width, self.LINES.get(getattr(self.screen, "mode", ""), 11))
