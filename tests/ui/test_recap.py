@@ -10,7 +10,7 @@ from barrage_tui.ui.history import since_last_turn
 from barrage_tui.ui.view import View
 from barrage_tui.ui.palette import RECENT
 from barrage_tui.ui.widgets.map import MapView
-from barrage_tui.ui.widgets.prompt import recap_lines
+from barrage_tui.ui.widgets.prompt import Recap, recap_lines
 
 from .conftest import game_screen
 from .driver import pick
@@ -107,3 +107,23 @@ async def test_the_map_marks_what_the_automa_built_until_the_person_acts(app_fac
         screen.choose(game.prompt.choices[0].key)  # the person acts: the others' turns are seen
         await pilot.pause()
         assert not screen.view.recent and not marked_recent(screen, space)
+
+
+async def test_the_recap_has_its_lines_in_the_frame_that_shows_it(app_factory):
+    """Built when shown, before it has a width of its own: one frame shows it and the choices below it (not a
+    frame without its lines, then the choices painted again one recap lower)."""
+    game = hotseat_game()
+    seat = game.prompt.seat
+    while game.prompt.seat == seat:  # to the end of this seat's turn: the next one is the other person's
+        game.choose(game.prompt.choices[0].key)
+    app = app_factory(game=game)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause()
+        screen = game_screen(app)
+        recap = screen.query_one(Recap)
+        recap.display = False  # as before the other person's turn
+        recap._built_width = -1
+        recap._strips = []
+        await pilot.pause()
+        screen.refresh_table()  # (no await: what the first frame after it will paint)
+        assert recap.display and recap.plain_lines and recap.plain_lines[0].startswith(("U ", "G "))
