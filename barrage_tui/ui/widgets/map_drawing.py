@@ -13,7 +13,7 @@ from collections.abc import Mapping
 
 from rich.text import Text
 
-from barrage_tui.rules import Map
+from barrage_tui.rules import Lake, Map
 
 from ..palette import AREA_STYLE, ASSUMED, DIM, RECENT, RED
 from ..texts import company_name
@@ -50,17 +50,10 @@ class Drawing:
         cols = max(len(r) for r in rows)
         w = max(18, min(30, (width - (cols - 1)) // cols))
         place = _places(m)
-        out = self._headstreams(m, marks, w, cols, place, moving)
-        if m.lakes:
-            cells = []
-            for lake in m.lakes:
-                t = Text()
-                t.append_text(_on_river(lake.id, "≈", moving))
-                t.append(f"{lake.id} lake ")
-                t.append_text(drops(lake.drops - pending.get(lake.id, 0), lake.capacity))
-                t.append(f" ▼{lake.to}", style=WATER)
-                cells.append(t)
-            out += flow(cells, width, gap=3)
+        lakes = [self._lake(lake, " lake ", moving, pending) for lake in m.lakes]
+        if any(t.cell_len > w for t in lakes):  # the same words for every lake: without "lake" in narrow cells
+            lakes = [self._lake(lake, " ", moving, pending) for lake in m.lakes]
+        out = self._headstreams(m, marks, w, cols, place, moving, lakes)
         for row in rows:
             start = len(out)
             grid_cells: list[list[list[Text]]] = []  # each cell's parts: a valley's lines, valleys one under the other
@@ -101,8 +94,18 @@ class Drawing:
 
     # ------------------------------------------------------------ the headstreams, over their valleys
 
-    def _headstreams(self, m: Map, marks: Marks, w: int, cols: int,
-                     place: Mapping[int, tuple[int, int]], moving: Mapping[str, int]) -> list[Text]:
+    def _lake(self, lake: Lake, word: str, moving: Mapping[str, int], pending: Mapping[str, int]) -> Text:
+        """A natural lake: its drops and room, where it drains ("≈LAKE_N lake ●○○ ▼9")."""
+        t = _on_river(lake.id, "≈", moving)
+        t.append(f"{lake.id}{word}")
+        t.append_text(drops(lake.drops - pending.get(lake.id, 0), lake.capacity))
+        t.append(f" ▼{lake.to}", style=WATER)
+        return t
+
+    def _headstreams(self, m: Map, marks: Marks, w: int, cols: int, place: Mapping[int, tuple[int, int]],
+                     moving: Mapping[str, int], lakes: list[Text]) -> list[Text]:
+        """The headstreams over the valleys they feed, and the lakes in the cells they leave free (a line of
+        their own for those that do not fit)."""
         by_column: list[list[Text]] = [[] for _ in range(cols)]
         spare = 0
         for h in m.headstreams:
@@ -126,7 +129,12 @@ class Drawing:
             self.where[h.id] = len(by_column[col])
             by_column[col].append(t)
         height = max(len(c) for c in by_column)
-        return hjoin([c or [Text()] for c in by_column], [w] * cols)[:height]
+        free = [(y, c) for y in range(height) for c in range(cols) if len(by_column[c]) <= y]
+        placed = [t for t in lakes if t.cell_len <= w][:len(free)]
+        for t, (y, c) in zip(placed, free):
+            by_column[c] += [Text()] * (y - len(by_column[c])) + [t]
+        out = hjoin([c or [Text()] for c in by_column], [w] * cols)[:height]
+        return out + flow([t for t in lakes if not any(t is p for p in placed)], cols * (w + 1), gap=3)
 
     # ------------------------------------------------------------ a valley
 
