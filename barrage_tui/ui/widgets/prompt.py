@@ -31,12 +31,15 @@ class PromptHeader(Panel):
     def build(self, width: int) -> list[Text]:
         out = super().build(width)
         # a new height (a relayout of the screen: some 10 ms) only when the question needs it: taller at once,
-        # lower only when another seat decides (its recap shows then: one relayout for both)
-        low, high = self.HEIGHTS.get(getattr(self.screen, "mode", ""), (3, 6))
+        # lower only when another seat decides (its recap shows then: one relayout for both), or at once on a
+        # compact screen (its choices need every line)
+        mode = getattr(self.screen, "mode", "")
+        low, high = self.HEIGHTS.get(mode, (3, 6))
         height = max(low, min(high, len(out)))
         seat = self.view.prompt.seat if self.view is not None and self.view.prompt is not None else None
         now = self.styles.height.value if self.styles.height is not None else None
-        if now is None or height > now or (height < now and (seat != self._seat or width != self._built_width)):
+        if now is None or height > now or (height < now and (seat != self._seat or width != self._built_width
+                                                              or mode == "compact")):
             self.styles.height = height
         self._seat = seat
         return out
