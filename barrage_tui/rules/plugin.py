@@ -41,7 +41,8 @@ The points, in the order a game meets them (18xx adds a title's steps to a round
 - the state: ``check_state`` (a saved or running position: what the module's own state must be),
   ``invariants`` (what must hold between the states of a running game), ``describe`` (its state in words,
   for ``barrage-tui inspect``);
-- the map: ``map_marks`` (what the module lays on the board, for the map to show: ``MapMark``s).
+- the map: ``map_marks`` (what the module lays on the board, for the map to show: ``MapMark``s),
+  ``assumed_landscapes`` (the landscapes whose tile is not all printed: the map marks them ≈).
 
 A module switched on takes part in a game only where ``in_play(board)`` (the China Challenge: on a board with
 landscapes); ``keeps_state`` says whether such a game has its state.
@@ -353,6 +354,10 @@ class Module:
         """What the module lays on the board now, each at its place (``rules/views/map.py`` shows them)."""
         return ()
 
+    def assumed_landscapes(self, game: Game) -> frozenset[str]:
+        """The board's landscape spaces whose laid tile is partly decided rather than printed."""
+        return frozenset()
+
 
 HOOKS = ("problem", "lay_out", "lay_out_last",
          "income", "round_begins", "after_water_flow", "round_ends", "extra_headstream_drops", "dam_capacity_bonus",
@@ -363,7 +368,7 @@ HOOKS = ("problem", "lay_out", "lay_out_last",
          "production_bonus", "after_production", "conduit_used", "fulfils_contracts",
          "final_scoring", "bonus_count", "objective_quantity", "structures_by_area", "final_scoring_last",
          "bonus_tile", "objective_tile",
-         "check_state", "invariants", "describe", "map_marks")
+         "check_state", "invariants", "describe", "map_marks", "assumed_landscapes")
 
 _registry: dict[str, Module] = {}
 M = TypeVar("M", bound=type[Module])
@@ -452,6 +457,7 @@ class Hooks:
     invariants: tuple[Callable[[Game], list[str]], ...]
     describe: tuple[Callable[[Game, Callable[[int], str]], list[str]], ...]
     map_marks: tuple[Callable[[Game], tuple[MapMark, ...]], ...]
+    assumed_landscapes: tuple[Callable[[Game], frozenset[str]], ...]
 
     def __init__(self, modules: tuple[Module, ...]) -> None:
         self.modules = modules

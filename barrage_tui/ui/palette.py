@@ -51,6 +51,8 @@ AREA_STYLE = {"mountain": Style(bold=True, color="#c9c9ff"), "hill": Style(bold=
 # A choice's board things: every candidate is underlined; the highlighted choice's ones are reversed.
 CANDIDATE = Style(underline=True, bold=True, color="#ffd75f")
 SELECTED = Style(reverse=True, bold=True, color="#ffd75f")
+# What the others' turns in the recap touched (built, produced through, placed on): until the person acts.
+RECENT = Style(bold=True, italic=True, color="#ff87ff")
 KIND_STYLE = {"starting": Style(color="#bbbbbb"), "national": Style(color="#b18cff", bold=True),
               "green": Style(color="#5fd75f"), "yellow": Style(color="#ffd75f"), "red": Style(color="#ff6b6b")}
 
@@ -71,11 +73,14 @@ def badge(owners: Owners, owner: int, extra: str = "") -> Text:
     return Text(f"{letter}{extra}", style=style)
 
 
-def mark(ref: str, strong: frozenset[str], weak: frozenset[str] = frozenset()) -> Style | None:
+def mark(ref: str, strong: frozenset[str], weak: frozenset[str] = frozenset(),
+         recent: frozenset[str] = frozenset()) -> Style | None:
     """The selected choice's board things are reversed; the other candidates (on the map only, where
-    the choice is a place) are underlined."""
+    the choice is a place) are underlined; what the others just did (the recap's) is bold magenta."""
     if ref in strong:
         return SELECTED
     if ref in weak:
         return CANDIDATE
+    if ref in recent:
+        return RECENT
     return None

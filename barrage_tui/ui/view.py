@@ -15,17 +15,26 @@ from .widgets.lines import LinesView
 if TYPE_CHECKING:
     from barrage_tui.rules import Game, Prompt, TableView
 
+    from .history import Entry
+
 
 @dataclass
 class View:
     game: Game
     strong: frozenset[str] = field(default_factory=frozenset)  # refs of the selected choice
     weak: frozenset[str] = field(default_factory=frozenset)  # refs of every choice on offer
+    recap: list[Entry] = field(default_factory=list)  # the others' turns the person has not seen (history)
+    recent: frozenset[str] = field(default_factory=frozenset)  # the board things those turns' events name
 
     @property
     def table(self) -> TableView:
         """The round and the seats, as the rules show them (built anew at each read: keep it in a local)."""
         return table_view(self.game)
+
+    def recapped(self, turns: list[Entry]) -> None:
+        """The others' turns to recap now (none once the person acted), and the board things they name."""
+        self.recap = turns
+        self.recent = frozenset(r for t in turns for e in t.events for r in e.refs)
 
     @property
     def prompt(self) -> Prompt | None:

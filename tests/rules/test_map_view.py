@@ -7,6 +7,7 @@ from dataclasses import FrozenInstanceError
 import pytest
 
 from barrage_tui.rules.game import Game
+from barrage_tui.rules.modules.china.data import box as china_box
 from barrage_tui.rules.modules.china.state import china
 from barrage_tui.rules.modules.geological import rules as geology
 from barrage_tui.rules.modules.geological.state import GeologicalState
@@ -70,3 +71,23 @@ def test_the_china_challenges_yield_tiles_are_marks_by_area_and_its_landscapes_c
     covered = [s for s, d in m.dams.items() if d.covered]
     assert covered and all(m.dams[s].covered == game.board.covered_by(s) for s in covered)
     assert any(h.covered for h in m.headstreams)  # a headstream under its landscape
+
+
+def test_the_duel_maps_invented_headstream_tiles_are_assumed_and_the_base_maps_are_not():
+    duel = map_view(Game.new(Setup(seats=(SeatSetup("A"), SeatSetup("B")), seed=3, options={"board": "duel"})))
+    assert duel.headstreams and all(h.assumed for h in duel.headstreams)  # (every Duel tile is invented)
+    base = map_view(new_game())
+    assert not any(h.assumed for h in base.headstreams)
+
+
+def test_a_space_under_an_assumed_landscape_tile_says_so():
+    game = Game.new(Setup(seats=(SeatSetup("A"), SeatSetup("B")), seed=2,
+                          options={MODULES_OPTION: ["china"], "board": "yellow-river"}))
+    m = map_view(game)
+    tiles = china(game.state).landscapes
+    spaces = [*m.dams.values(), *m.conduits.values(), *m.powerhouses.values()]
+    assert any(s.cover_assumed for s in spaces)
+    for s in spaces:
+        assert s.cover_assumed == (bool(s.covered) and bool(china_box().landscapes[tiles[s.covered]].assumed))
+    assert all(h.cover_assumed == bool(h.covered) for h in m.headstreams)  # (A4's tile is partly assumed)
+    assert not any(s.cover_assumed for s in [*map_view(new_game()).dams.values()])

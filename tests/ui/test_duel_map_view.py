@@ -31,3 +31,18 @@ async def test_the_duel_map_shows_its_blocked_spaces_in_letters(app_factory):
     assert "8 mountain ▼4" in text and "B8U +5" in text  # a dearer space shows its own price
     assert "[X] blocked" in text and "≈ reconstructed" in text and "+n red: n Credits" in text
     assert "N2" in text and "N1" in text  # the neutral dams of the preparation tiles
+
+
+async def test_the_duel_maps_headstreams_are_marked_assumed_drawn_and_in_the_table(app_factory):
+    game = duel_map_game()
+    app = app_factory(game=game)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause(0.2)
+        mp = app.screen.query_one(MapView)
+        drawn = "\n".join(mp.plain_lines)
+        mp.switch()
+        await pilot.pause()
+        table = "\n".join(mp.plain_lines)
+    for head in game.board.headstreams:  # its invented drops end with ≈
+        assert re.search(rf"{head} ▾\d \+[\d ]+≈", drawn), head
+        assert re.search(rf"{head} ▾\d +\+[\d ]+≈", table), head

@@ -8,8 +8,11 @@ import random
 from barrage_tui.rules import Game, SeatSetup, Setup
 from barrage_tui.ui.history import since_last_turn
 from barrage_tui.ui.view import View
-from barrage_tui.ui.widgets.prompt import recap_lines
+from barrage_tui.ui.palette import RECENT
+from barrage_tui.ui.widgets.map import MapView
+from barrage_tui.ui.widgets.prompt import Recap, recap_lines
 
+from .conftest import game_screen
 from .driver import pick
 from .test_log_screen import automa_game
 
@@ -70,3 +73,57 @@ def test_a_long_recap_ends_with_where_the_rest_is():
         game.choose(game.prompt.choices[pick(rng, game.prompt)].key)
     lines = recap_text(game, 40, most=3).splitlines()
     assert len(lines) == 3 and lines[-1].endswith("… L: the rest")
+
+
+def after_an_automa_build() -> tuple[Game, str]:
+    """A person deciding right after an Automa built: the game and the space it built on."""
+    game = automa_game(rounds=1)
+    rng = random.Random(3)
+    while True:
+        builds = [r for t in since_last_turn(game) if t.automa for e in t.events if e.kind == "build" for r in e.refs]
+        if game.prompt.kind == "action" and builds:
+            return game, builds[0]
+        game.choose(game.prompt.choices[pick(rng, game.prompt)].key)
+
+
+def marked_recent(screen, ref: str) -> bool:
+    """Whether the map draws ``ref`` in the recap's own style."""
+    mp = screen.query_one(MapView)
+    return any(seg.text.strip() == ref and seg.style is not None and seg.style.color == RECENT.color
+               and seg.style.italic for strip in mp._strips for seg in strip)
+
+
+async def test_the_map_marks_what_the_automa_built_until_the_person_acts(app_factory):
+    game, space = after_an_automa_build()
+    app = app_factory(game=game)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause()
+        screen = game_screen(app)
+        mp = screen.query_one(MapView)
+        assert space in screen.view.recent
+        assert marked_recent(screen, space)
+        line = mp.line_of(space)
+        assert mp.scroll_offset.y <= line < mp.scroll_offset.y + mp.scrollable_content_region.height
+        screen.choose(game.prompt.choices[0].key)  # the person acts: the others' turns are seen
+        await pilot.pause()
+        assert not screen.view.recent and not marked_recent(screen, space)
+
+
+async def test_the_recap_has_its_lines_in_the_frame_that_shows_it(app_factory):
+    """Built when shown, before it has a width of its own: one frame shows it and the choices below it (not a
+    frame without its lines, then the choices painted again one recap lower)."""
+    game = hotseat_game()
+    seat = game.prompt.seat
+    while game.prompt.seat == seat:  # to the end of this seat's turn: the next one is the other person's
+        game.choose(game.prompt.choices[0].key)
+    app = app_factory(game=game)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause()
+        screen = game_screen(app)
+        recap = screen.query_one(Recap)
+        recap.display = False  # as before the other person's turn
+        recap._built_width = -1
+        recap._strips = []
+        await pilot.pause()
+        screen.refresh_table()  # (no await: what the first frame after it will paint)
+        assert recap.display and recap.plain_lines and recap.plain_lines[0].startswith(("U ", "G "))

@@ -37,6 +37,7 @@ class DamSpace:
     covered: str  # the landscape still over it ("": none)
     blocked: bool  # under a preparation tile for the whole game (the Duel map)
     marks: tuple[MapMark, ...] = NO_MARKS
+    cover_assumed: bool = False  # that landscape's tile is partly assumed (not printed in any source)
 
 
 @dataclass(frozen=True)
@@ -49,6 +50,7 @@ class ConduitSpace:
     covered: str
     blocked: bool
     marks: tuple[MapMark, ...] = NO_MARKS
+    cover_assumed: bool = False
 
 
 @dataclass(frozen=True)
@@ -60,6 +62,7 @@ class PowerhouseSpace:
     covered: str
     blocked: bool
     marks: tuple[MapMark, ...] = NO_MARKS
+    cover_assumed: bool = False
 
 
 @dataclass(frozen=True)
@@ -70,6 +73,8 @@ class Headstream:
     by_round: tuple[int, ...]  # the drops its tile adds in rounds 1, 2, ...
     covered: str  # the landscape still over it ("": open)
     to: str  # where its water goes, in the map's few letters (``below``)
+    assumed: bool = False  # its tile's drops are invented (the Duel's tiles: headstreams.toml ``assumed``)
+    cover_assumed: bool = False  # the landscape over it is partly assumed
 
 
 @dataclass(frozen=True)
@@ -121,30 +126,35 @@ def map_view(game: Game) -> Map:
         for m in hook(game):
             marks.setdefault(m.place, []).append(m)
     river = board_features.river(game)
+    assumed = frozenset(x for hook in game.hooks.assumed_landscapes for x in hook(game))
 
     def own(place: str) -> tuple[MapMark, ...]:
         return tuple(marks.get(place, ()))
 
     def dam(d: str) -> DamSpace:
-        sp, built = board.dams[d], st.dams.get(d)
+        sp, built, cover = board.dams[d], st.dams.get(d), _cover(game, d)
         return DamSpace(d, sp.zone, sp.upper, sp.extra_credits, None if built is None else built.owner,
                         0 if built is None else built.height, 0 if built is None else built.drops,
-                        water.capacity(game, d), _cover(game, d), board_features.blocked(game, d), own(d))
+                        water.capacity(game, d), cover, board_features.blocked(game, d), own(d), cover in assumed)
 
     def conduit(c: str) -> ConduitSpace:
+        cover = _cover(game, c)
         return ConduitSpace(c, board.conduits[c].zone, production.conduit_value(game, c),
-                            board_features.open_targets(game, c), st.conduits.get(c), _cover(game, c),
-                            board_features.blocked(game, c), own(c))
+                            board_features.open_targets(game, c), st.conduits.get(c), cover,
+                            board_features.blocked(game, c), own(c), cover in assumed)
 
     def powerhouse(p: str) -> PowerhouseSpace:
+        cover = _cover(game, p)
         return PowerhouseSpace(p, board.powerhouses[p].zone, board.powerhouses[p].extra_credits,
-                               st.powerhouses.get(p), _cover(game, p), board_features.blocked(game, p), own(p))
+                               st.powerhouses.get(p), cover, board_features.blocked(game, p), own(p), cover in assumed)
 
     tiles = components().headstreams
-    heads = tuple(Headstream(h, st.headstream_drops[h], st.headstream_tiles[h],
-                             tiles[st.headstream_tiles[h]].drops_by_round,
-                             "" if board_features.headstream_open(game, h) else board.headstream_covers[h],
-                             below(board, river[h])) for h in board.headstreams)
+    def head(h: str) -> Headstream:
+        tile, cover = tiles[st.headstream_tiles[h]], "" if board_features.headstream_open(game, h) else board.headstream_covers[h]
+        return Headstream(h, st.headstream_drops[h], tile.id, tile.drops_by_round, cover, below(board, river[h]),
+                          bool(tile.assumed), cover in assumed)
+
+    heads = tuple(head(h) for h in board.headstreams)
     return Map(
         board, st.round, tuple(c.company for c in st.companies),
         MappingProxyType({z.id: Valley(z.id, z.area, z.dam_spaces, z.conduits, z.powerhouse_spaces,

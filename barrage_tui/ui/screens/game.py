@@ -15,6 +15,7 @@ from barrage_tui.rules import Key, contract_of, facts, held_by, patent_office, p
 
 from .. import keys
 from ..module_parts import panels
+from ..history import since_last_turn
 from ..session import Outcome, RoundSummary, Session, last_round_summary
 from ..texts import NOTHING_TO_UNDO
 from ..view import Panel, View
@@ -243,6 +244,7 @@ class GameScreen(AppScreen[None]):
         self._pinned = False
         self.view.weak = frozenset(r for c in choices for r in c.refs)
         self.view.strong = frozenset(choices[index].refs) if choices else frozenset()
+        self.view.recapped(since_last_turn(game))
         for panel in self._panels:
             panel.show(self.view)
         unavailable = cast("Iterable[tuple[str, str]]", prompt.data.get("unavailable", ()) if prompt else ())
@@ -279,10 +281,15 @@ class GameScreen(AppScreen[None]):
     def _follow(self) -> None:
         """Bring the selected choice's board things into view (and their tab to the front)."""
         refs = sorted(self.view.strong) or sorted(self.view.weak)[:1]
+        recent = self._map.first_recent() if not self.view.strong else None
+        if recent is not None:  # nothing selected: what the others just did, on the map
+            self._map.scroll_to_line(recent)
         if not refs:
             return
         ref = refs[0]
         pid = panel_for(self.view, ref)
+        if recent is not None and pid == "map":
+            return  # (the candidates are many: the recap's things first)
         if pid is None:
             return
         if not self._pinned:
@@ -328,14 +335,16 @@ class GameScreen(AppScreen[None]):
         if game.prompt is None or game.prompt.find(key) is None:
             return
         seat = game.prompt.seat
-        outcome = self.session.choose(key)
+        if self.session.unsaved:  # the last decision, if its save waits for a repaint still to come (keys typed ahead)
+            self._autosave()
+        outcome = self.session.choose(key, save=False)  # saved once it is on the screen, before the next key
         banner = self._banner
         # the loud banner stays up while the new player's turn lasts
         same = game.prompt is not None and game.prompt.seat == seat
         banner.handover = outcome.handover or (banner.handover and same)
         banner.note = ""
-        self._show_save_state()  # the decision is already on disk (or the warning says it is not)
         self.refresh_table()
+        self.call_after_refresh(self._autosave)
         paths = [p for e in outcome.events for p in cast("tuple[DropPath, ...]", e.data.get("paths", ()))]
         if paths and not self._pinned:
             for deck in self._decks:  # the water is on the map: bring it to the front while it flows
@@ -376,7 +385,8 @@ class GameScreen(AppScreen[None]):
         self.app.push_screen(EndScreen(self.session.game))
 
     def _autosave(self) -> None:
-        self.session.autosave()
+        if self.session.unsaved or not self.session.written:
+            self.session.autosave()
         self._show_save_state()
 
     def _show_save_state(self) -> None:

@@ -179,10 +179,13 @@ def legend(game: Game) -> list[RenderableType]:
         ("G4 E+3cr", "Geological token 4 on that valley: an Elevation there costs 3 credits more (=ExMx: token 6's"
                      " Excavators and mixers instead); each token's effect is listed below"),
         ("HA ▾2 +1 0 2 1", "headstream A: 2 drops waiting; drops it adds in rounds 1-4 (this round underlined)"),
+        ("[A1≈] +3 0 1 1≈", "≈ on the map: a landscape tile partly assumed (China Challenge), a headstream tile's "
+                             "drops invented (the Duel's); the help's board section says what"),
         (f"2E 5cr +3 {letter}2", f"action space: 2 Engineers, costs 5 credits, +3 red fee; {name} has 2 Engineers "
                                  "on it"),
         ("Ex Mx ExMx", "Excavators, concrete mixers, Excamixers (Elon Audia's: each pays as either)"),
         ("underlined", "board things the choices point at; reversed: the selected choice's"),
+        ("bold magenta", "on the map: what the others did since your last turn (the recap's), until you act"),
     ]
     table = Table(box=None, show_header=False, padding=(0, 1))
     table.add_column(style="bold", no_wrap=True)

@@ -1,6 +1,6 @@
 """The map panel: the game's board, drawn as the board (``map_drawing.py``: its rivers, dams, conduits and
 powerhouses) or as a table of its spaces (``map_table.py``); ``m`` switches. Both read the rules' typed map
-(``rules/views/map.py``) and mark the spaces of the choices (``view.strong``, ``view.weak``).
+(``rules/views/map.py``) and mark the spaces of the choices (``view.strong``) and those the recapped turns touched (``view.recent``).
 
 When drops move (the Water Flow phase, a drop placed flowing, a production's drops going on) the drawing
 shows them going down the rivers valley by valley (``flow``), one step per tick of a Textual timer (never a
@@ -17,7 +17,7 @@ from barrage_tui.rules import DropPath, Map, map_view
 
 from ..view import Panel, View, marks
 from .map_drawing import Drawing
-from .map_parts import map_refs
+from .map_parts import Marks, map_refs
 from .map_table import TableDrawing
 
 DRAWN, TABLE = "drawn", "table"
@@ -69,17 +69,27 @@ class MapView(Panel):
 
     def fingerprint(self, view: View) -> object:
         self._map, self._map_game = map_view(view.game), view.game
-        return (self._map, marks(view, map_refs(view.game.board))[0], self.mode, self._frame, len(self._flow))
+        return (self._map, self._marks(view), self.mode, self._frame, len(self._flow))
+
+    def _marks(self, view: View) -> Marks:
+        refs = map_refs(view.game.board)
+        return Marks(marks(view, refs)[0], view.recent & refs)
 
     def lines(self, view: View, width: int) -> list[Text]:
         m = self.typed_map(view)
         if self.mode == TABLE:
-            return self._table.lines(m, view.strong, width)
+            return self._table.lines(m, self._marks(view), width)
         moving, pending = self._positions(m)
-        return self._drawing.lines(m, view.strong, width, moving, pending)
+        return self._drawing.lines(m, self._marks(view), width, moving, pending)
 
     def line_of(self, ref: str) -> int | None:
         return (self._table if self.mode == TABLE else self._drawing).where.get(ref)
+
+    def first_recent(self) -> int | None:
+        """The line of the topmost board thing the recap's turns touched (None: none on the map)."""
+        where = (self._table if self.mode == TABLE else self._drawing).where
+        lines = [where[r] for r in self.view.recent if r in where] if self.view is not None else []
+        return min(lines, default=None)
 
     def switch(self) -> None:
         """The other picture of the map (the water on its way is where it stops)."""

@@ -13,11 +13,11 @@ from collections.abc import Mapping
 
 from rich.text import Text
 
-from barrage_tui.rules import Map
+from barrage_tui.rules import Lake, Map
 
-from ..palette import AREA_STYLE, DIM, RED, mark
+from ..palette import AREA_STYLE, ASSUMED, DIM, RECENT, RED
 from ..texts import company_name
-from .map_parts import MOVING, WATER, area_marks, badge, drops, empty, grid, mark_text, reds
+from .map_parts import Marks, MOVING, WATER, area_marks, badge, drops, empty, grid, mark_text, reds
 from .textutil import fit, flow, hjoin
 
 NOTHING: Mapping[str, int] = {}
@@ -39,7 +39,7 @@ class Drawing:
         self._rows: dict[tuple[int, ...], tuple[list[list[Text]], list[Text]]] = {}  # a row by its parts
         self._legends: dict[tuple[object, ...], list[Text]] = {}
 
-    def lines(self, m: Map, strong: frozenset[str], width: int,
+    def lines(self, m: Map, marks: Marks, width: int,
               moving: Mapping[str, int] = NOTHING, pending: Mapping[str, int] = NOTHING) -> list[Text]:
         """``moving``: river node -> drops on their way there now; ``pending``: dam or lake -> drops that
         will stop there but have not arrived yet (shown as room)."""
@@ -50,17 +50,10 @@ class Drawing:
         cols = max(len(r) for r in rows)
         w = max(18, min(30, (width - (cols - 1)) // cols))
         place = _places(m)
-        out = self._headstreams(m, strong, w, cols, place, moving)
-        if m.lakes:
-            cells = []
-            for lake in m.lakes:
-                t = Text()
-                t.append_text(_on_river(lake.id, "≈", moving))
-                t.append(f"{lake.id} lake ")
-                t.append_text(drops(lake.drops - pending.get(lake.id, 0), lake.capacity))
-                t.append(f" ▼{lake.to}", style=WATER)
-                cells.append(t)
-            out += flow(cells, width, gap=3)
+        lakes = [self._lake(lake, " lake ", moving, pending) for lake in m.lakes]
+        if any(t.cell_len > w for t in lakes):  # the same words for every lake: without "lake" in narrow cells
+            lakes = [self._lake(lake, " ", moving, pending) for lake in m.lakes]
+        out = self._headstreams(m, marks, w, cols, place, moving, lakes)
         for row in rows:
             start = len(out)
             grid_cells: list[list[list[Text]]] = []  # each cell's parts: a valley's lines, valleys one under the other
@@ -74,7 +67,7 @@ class Drawing:
                 height = 0
                 for zone in (cell if isinstance(cell, tuple) else (cell,)):
                     assert isinstance(zone, int)
-                    lines, at = self._valley(m, zone, w, place, strong, moving, pending)
+                    lines, at = self._valley(m, zone, w, place, marks, moving, pending)
                     for ref, i in at.items():
                         self.where[ref] = start + height + i
                     parts.append(lines)
@@ -101,8 +94,18 @@ class Drawing:
 
     # ------------------------------------------------------------ the headstreams, over their valleys
 
-    def _headstreams(self, m: Map, strong: frozenset[str], w: int, cols: int,
-                     place: Mapping[int, tuple[int, int]], moving: Mapping[str, int]) -> list[Text]:
+    def _lake(self, lake: Lake, word: str, moving: Mapping[str, int], pending: Mapping[str, int]) -> Text:
+        """A natural lake: its drops and room, where it drains ("≈LAKE_N lake ●○○ ▼9")."""
+        t = _on_river(lake.id, "≈", moving)
+        t.append(f"{lake.id}{word}")
+        t.append_text(drops(lake.drops - pending.get(lake.id, 0), lake.capacity))
+        t.append(f" ▼{lake.to}", style=WATER)
+        return t
+
+    def _headstreams(self, m: Map, marks: Marks, w: int, cols: int, place: Mapping[int, tuple[int, int]],
+                     moving: Mapping[str, int], lakes: list[Text]) -> list[Text]:
+        """The headstreams over the valleys they feed, and the lakes in the cells they leave free (a line of
+        their own for those that do not fit)."""
         by_column: list[list[Text]] = [[] for _ in range(cols)]
         spare = 0
         for h in m.headstreams:
@@ -112,37 +115,44 @@ class Drawing:
                 spare += 1
             t = Text()
             t.append_text(_on_river(h.id, "≈", moving))
-            t.append(h.id, style=mark(h.id, strong))
+            t.append(h.id, style=marks.style(h.id))
             if h.covered:  # opened by building that landscape
-                t.append(f" [{h.covered}]", style=DIM)
+                t.append(f" [{h.covered}{ASSUMED if h.cover_assumed else ''}]", style=DIM)
             else:
                 t.append(f" ▾{h.drops}")
                 t.append(" +")
                 for r, n in enumerate(h.by_round, start=1):
                     t.append(f"{n}", style="bold underline" if r == m.round else (DIM if r < m.round else None))
+                if h.assumed:  # the tile's drops are invented
+                    t.append(ASSUMED, style=DIM)
             t.append(f" ▼{h.to}", style=WATER)
             self.where[h.id] = len(by_column[col])
             by_column[col].append(t)
         height = max(len(c) for c in by_column)
-        return hjoin([c or [Text()] for c in by_column], [w] * cols)[:height]
+        free = [(y, c) for y in range(height) for c in range(cols) if len(by_column[c]) <= y]
+        placed = [t for t in lakes if t.cell_len <= w][:len(free)]
+        for t, (y, c) in zip(placed, free):
+            by_column[c] += [Text()] * (y - len(by_column[c])) + [t]
+        out = hjoin([c or [Text()] for c in by_column], [w] * cols)[:height]
+        return out + flow([t for t in lakes if not any(t is p for p in placed)], cols * (w + 1), gap=3)
 
     # ------------------------------------------------------------ a valley
 
-    def _valley(self, m: Map, zone: int, w: int, place: Mapping[int, tuple[int, int]], strong: frozenset[str],
+    def _valley(self, m: Map, zone: int, w: int, place: Mapping[int, tuple[int, int]], marks: Marks,
                 moving: Mapping[str, int], pending: Mapping[str, int]) -> tuple[list[Text], dict[str, int]]:
         """A valley's lines and the line of each of its spaces, rebuilt only when something in it changed."""
         v = m.valleys[zone]
         refs = v.dams + v.conduits + v.powerhouses
         key = (m.board, v, w, m.companies, tuple(m.dams[d] for d in v.dams), tuple(m.conduits[c] for c in v.conduits),
-               tuple(m.powerhouses[p] for p in v.powerhouses), tuple(r for r in refs if r in strong),
+               tuple(m.powerhouses[p] for p in v.powerhouses), marks.of(refs),
                tuple((n, moving[n]) for n in (*v.dams, v.passage, f"out:{zone}") if n in moving),
                tuple((d, pending[d]) for d in v.dams if d in pending))
         found = self._cache.get(key)
         if found is None:
-            found = self._cache[key] = self._build_valley(m, zone, w, place, strong, moving, pending)
+            found = self._cache[key] = self._build_valley(m, zone, w, place, marks, moving, pending)
         return found
 
-    def _build_valley(self, m: Map, zone: int, w: int, place: Mapping[int, tuple[int, int]], strong: frozenset[str],
+    def _build_valley(self, m: Map, zone: int, w: int, place: Mapping[int, tuple[int, int]], marks: Marks,
                       moving: Mapping[str, int], pending: Mapping[str, int]) -> tuple[list[Text], dict[str, int]]:
         v = m.valleys[zone]
         title = Text()
@@ -156,14 +166,14 @@ class Drawing:
         at: dict[str, int] = {}
         for d in v.dams:
             at[d] = len(lines)
-            lines.append(fit(self._dam(m, d, strong, moving, pending), w))
+            lines.append(fit(self._dam(m, d, marks, moving, pending), w))
         row, col = place[zone]
         for c in v.conduits:
             at[c] = len(lines)
-            lines.append(fit(self._conduit(m, c, strong, row, col, place), w))
-        packed, rows = self._pack(m, v.powerhouses, strong, w - 2, " ")
+            lines.append(fit(self._conduit(m, c, marks, row, col, place), w))
+        packed, rows = self._pack(m, v.powerhouses, marks, w - 2, " ")
         if len(packed) > 1:  # a line less without the gap between a space and its owner ("P11_2+3·")?
-            tight, tight_rows = self._pack(m, v.powerhouses, strong, w - 2, "")
+            tight, tight_rows = self._pack(m, v.powerhouses, marks, w - 2, "")
             if len(tight) < len(packed):
                 packed, rows = tight, tight_rows
         at.update((p, len(lines) + i) for p, i in rows.items())
@@ -172,11 +182,11 @@ class Drawing:
             lines.append(fit(lead + " " + line, w))
         return lines, at
 
-    def _dam(self, m: Map, space: str, strong: frozenset[str], moving: Mapping[str, int],
+    def _dam(self, m: Map, space: str, marks: Marks, moving: Mapping[str, int],
              pending: Mapping[str, int]) -> Text:
         d = m.dams[space]
         t = _on_river(space, DAM, moving)
-        t.append(space, style=mark(space, strong))
+        t.append(space, style=marks.style(space))
         t.append(" " * (4 - len(space)))
         t.append(f"+{d.red}" if d.red else "  ", style=RED if d.red else None)
         t.append(" ")
@@ -191,11 +201,11 @@ class Drawing:
             t.append_text(mark_text(k))
         return t
 
-    def _conduit(self, m: Map, space: str, strong: frozenset[str], row: int, col: int,
+    def _conduit(self, m: Map, space: str, marks: Marks, row: int, col: int,
                  place: Mapping[int, tuple[int, int]]) -> Text:
         c = m.conduits[space]
         t = Text(CONDUIT, style=WATER)
-        t.append(space, style=mark(space, strong))
+        t.append(space, style=marks.style(space))
         t.append(" " * max(1, 5 - len(space)))
         to = "/".join(f"{arrow(place[z][0] - row, place[z][1] - col) if z in place else '→'}{z}" for z in c.targets)
         t.append(f"{c.value}{to} ")  # a branching one: 4↓2/↘3
@@ -205,13 +215,13 @@ class Drawing:
             t.append_text(mark_text(k))
         return t
 
-    def _pack(self, m: Map, spaces: tuple[str, ...], strong: frozenset[str], width: int,
+    def _pack(self, m: Map, spaces: tuple[str, ...], marks: Marks, width: int,
               gap: str) -> tuple[list[Text], dict[str, int]]:
         """Powerhouse spaces packed into lines of ``width`` (a space between two), and each one's line."""
         packed: list[Text] = []
         rows: dict[str, int] = {}
         for p in spaces:
-            cell = self._powerhouse(m, p, strong, gap)
+            cell = self._powerhouse(m, p, marks, gap)
             if not packed or packed[-1].cell_len + 1 + cell.cell_len > width:
                 packed.append(Text())
             elif packed[-1].cell_len:
@@ -220,10 +230,10 @@ class Drawing:
             packed[-1].append_text(cell)
         return packed, rows
 
-    def _powerhouse(self, m: Map, space: str, strong: frozenset[str], gap: str = " ") -> Text:
+    def _powerhouse(self, m: Map, space: str, marks: Marks, gap: str = " ") -> Text:
         p = m.powerhouses[space]
         t = Text()
-        t.append(space, style=mark(space, strong))
+        t.append(space, style=marks.style(space))
         t.append(f"+{p.red}" if p.red else "", style=RED if p.red else None)
         t.append(gap)
         t.append_text(badge(m, p.owner) if p.owner is not None else empty(p))
@@ -254,7 +264,7 @@ class Drawing:
         if board.assumed:
             items.append(Text("≈ reconstructed", style=DIM))
         items += [Text.assemble((DAM, WATER), " dam ", (CONDUIT, WATER), "conduit"), drops(1, 2) + " 1 drop, room 1",
-                  Text.assemble(("▼8", WATER), " river to 8")]
+                  Text.assemble(("▼8", WATER), " river to 8"), Text.assemble(("B5U", RECENT), " their last turn")]
         lines = flow(items, w, gap=2)
         while len(lines) > height and len(items) > 1:
             items.pop()

@@ -4,13 +4,14 @@ a dam's drops, a module's mark, the grid of valleys; all from the rules' typed m
 from __future__ import annotations
 
 from functools import cache
+from typing import NamedTuple
 
 from rich.style import Style
 from rich.text import Text
 
 from barrage_tui.rules import Board, ConduitSpace, DamSpace, LayoutCell, Map, MapMark, PowerhouseSpace
 
-from ..palette import AREA_STYLE, DIM, GEOLOGY, NEUTRAL, NEUTRAL_LOOK, YIELD_STYLE, company_look
+from ..palette import AREA_STYLE, ASSUMED, DIM, GEOLOGY, NEUTRAL, NEUTRAL_LOOK, YIELD_STYLE, company_look, mark
 from .textutil import flow
 
 COLUMNS = 4  # the grid's columns when a board gives no layout
@@ -18,6 +19,21 @@ WATER = Style(bold=True, color="#5fafff")  # a drop, and the rivers
 ROOM = Style(color="#5f87af")  # room for a drop
 MOVING = Style(bold=True, color="#000000", bgcolor="#5fafff")  # a drop on its way down the river
 LOOKS = {"token": GEOLOGY, "dim": DIM, **{f"yield:{c}": s for c, s in YIELD_STYLE.items()}}
+
+
+class Marks(NamedTuple):
+    """The board things marked on the map: the selected choice's (``strong``) and the ones the others' turns
+    in the recap touched (``recent``)."""
+
+    strong: frozenset[str] = frozenset()
+    recent: frozenset[str] = frozenset()
+
+    def style(self, ref: str) -> Style | None:
+        return mark(ref, self.strong, recent=self.recent)
+
+    def of(self, refs: tuple[str, ...]) -> tuple[tuple[str, Style | None], ...]:
+        """How ``refs`` are marked (part of a cached part's key)."""
+        return tuple((r, self.style(r)) for r in refs if r in self.strong or r in self.recent)
 
 
 @cache
@@ -47,8 +63,8 @@ def empty(space: DamSpace | ConduitSpace | PowerhouseSpace) -> Text:
     blocked by a preparation tile (the Duel map)."""
     if space.blocked:
         return Text("[X]", style=DIM)
-    if space.covered:
-        return Text(f"[{space.covered}]", style=DIM)
+    if space.covered:  # ≈: that landscape's tile is partly assumed (the help says what)
+        return Text(f"[{space.covered}{ASSUMED if space.cover_assumed else ''}]", style=DIM)
     return Text("·")
 
 

@@ -12,9 +12,9 @@ from rich.text import Text
 
 from barrage_tui.rules import Map
 
-from ..palette import AREA_STYLE, DIM, RED, mark
+from ..palette import AREA_STYLE, ASSUMED, DIM, RED
 from ..texts import company_name
-from .map_parts import area_marks, badge, below, drops, empty, grid, mark_text, reds
+from .map_parts import Marks, area_marks, badge, below, drops, empty, grid, mark_text, reds
 from .textutil import fit, flow, hjoin
 
 
@@ -30,7 +30,7 @@ class TableDrawing:
         self._zone_cache: dict[tuple[object, ...], list[Text]] = {}  # a zone's lines by what they show
         self.where: dict[str, int] = {}
 
-    def lines(self, m: Map, strong: frozenset[str], width: int) -> list[Text]:
+    def lines(self, m: Map, marks: Marks, width: int) -> list[Text]:
         self.where = {}
         if len(self._zone_cache) > 200:
             self._zone_cache = {}
@@ -42,16 +42,16 @@ class TableDrawing:
         for i in range(0, len(m.headstreams), cols):  # the base map: its 4 headstreams in one row
             heads = m.headstreams[i:i + cols]
             self._note(out, (h.id for h in heads), len(out))
-            out += hjoin([[self._headstream(m, h.id, strong)] for h in heads], [w] * cols)
+            out += hjoin([[self._headstream(m, h.id, marks)] for h in heads], [w] * cols)
         if m.lakes:
             out += flow([self._lake(m, i) for i in range(len(m.lakes))], width, gap=3)
         for row in rows:
             boxes = []
             for z in row:
                 if isinstance(z, int):
-                    boxes.append(self._zone(m, z, w, strong))
+                    boxes.append(self._zone(m, z, w, marks))
                 elif isinstance(z, tuple):
-                    boxes.append([line for zone in z for line in self._zone(m, zone, w, strong)])
+                    boxes.append([line for zone in z for line in self._zone(m, zone, w, marks)])
                 else:
                     boxes.append(self._legend(m, w))
             start = len(out)
@@ -60,7 +60,7 @@ class TableDrawing:
                 offset = start  # zones 11 and 12 share a box, one under the other
                 for zone in (z if isinstance(z, tuple) else (z,)):
                     if isinstance(zone, int):
-                        offset += self._note_zone(m, zone, w, offset, strong)
+                        offset += self._note_zone(m, zone, w, offset, marks)
         return out + area_marks(m, width)
 
     # ------------------------------------------------------------ where things are (for scrolling)
@@ -69,10 +69,10 @@ class TableDrawing:
         for r in refs:
             self.where[r] = line
 
-    def _note_zone(self, m: Map, zone: int, w: int, line: int, strong: frozenset[str]) -> int:
+    def _note_zone(self, m: Map, zone: int, w: int, line: int, marks: Marks) -> int:
         """Note the line of each space of a zone's box drawn from ``line`` on; returns the box's height."""
         v = m.valleys[zone]
-        box = self._zone(m, zone, w, strong)
+        box = self._zone(m, zone, w, marks)
         for r in v.dams + v.conduits + v.powerhouses:
             # a space's line in its box: the line that starts with its name or has it after a gap
             self.where[r] = line + next((i for i, t in enumerate(box) if _names(t.plain, r)), 0)
@@ -80,12 +80,12 @@ class TableDrawing:
 
     # ------------------------------------------------------------ pieces
 
-    def _headstream(self, m: Map, head: str, strong: frozenset[str]) -> Text:
+    def _headstream(self, m: Map, head: str, marks: Marks) -> Text:
         h = next(x for x in m.headstreams if x.id == head)
         t = Text()
-        t.append(head, style=mark(head, strong))
+        t.append(head, style=marks.style(head))
         if h.covered:  # opened by building that landscape
-            t.append(f" [{h.covered}]  +", style=DIM)
+            t.append(f" [{h.covered}{ASSUMED if h.cover_assumed else ''}]  +", style=DIM)
         else:
             t.append(f" ▾{h.drops}  +")
         for r, n in enumerate(h.by_round, start=1):
@@ -93,33 +93,35 @@ class TableDrawing:
             t.append(f"{n}", style=style)
             if r < len(h.by_round):
                 t.append(" ")
+        if h.assumed:  # the tile's drops are invented
+            t.append(ASSUMED, style=DIM)
         return t
 
-    def _zone(self, m: Map, zone: int, w: int, strong: frozenset[str]) -> list[Text]:
+    def _zone(self, m: Map, zone: int, w: int, marks: Marks) -> list[Text]:
         """A zone's box, rebuilt only when something in it changed."""
         v = m.valleys[zone]
         key = (m.board, v, w, m.companies, tuple(m.dams[d] for d in v.dams), tuple(m.conduits[c] for c in v.conduits),
                tuple(m.powerhouses[p] for p in v.powerhouses),
-               tuple(r for r in v.dams + v.conduits + v.powerhouses if r in strong))
+               marks.of(v.dams + v.conduits + v.powerhouses))
         lines = self._zone_cache.get(key)
         if lines is None:
-            lines = self._zone_cache[key] = self._build_zone(m, zone, w, strong)
+            lines = self._zone_cache[key] = self._build_zone(m, zone, w, marks)
         return lines
 
-    def _build_zone(self, m: Map, zone: int, w: int, strong: frozenset[str]) -> list[Text]:
+    def _build_zone(self, m: Map, zone: int, w: int, marks: Marks) -> list[Text]:
         v = m.valleys[zone]
         title = Text(f"{zone} {v.area} ↓{below(m, v.to)}", style=AREA_STYLE[v.area])
         lines = [fit(title, w)]
         for space in v.dams:
-            lines.append(self._dam(m, space, strong))
-        lines += flow([self._conduit(m, c, strong) for c in v.conduits], w)
-        lines += flow([self._powerhouse(m, p, strong) for p in v.powerhouses], w, gap=1)
+            lines.append(self._dam(m, space, marks))
+        lines += flow([self._conduit(m, c, marks) for c in v.conduits], w)
+        lines += flow([self._powerhouse(m, p, marks) for p in v.powerhouses], w, gap=1)
         return lines
 
-    def _dam(self, m: Map, space: str, strong: frozenset[str]) -> Text:
+    def _dam(self, m: Map, space: str, marks: Marks) -> Text:
         d = m.dams[space]
         t = Text()
-        t.append(space, style=mark(space, strong))
+        t.append(space, style=marks.style(space))
         t.append(" " * (4 - len(space)))
         t.append(f"+{d.red}" if d.red else "  ", style=RED if d.red else None)
         t.append(" ")
@@ -134,21 +136,21 @@ class TableDrawing:
             t.append_text(mark_text(k))
         return t
 
-    def _conduit(self, m: Map, space: str, strong: frozenset[str]) -> Text:
+    def _conduit(self, m: Map, space: str, marks: Marks) -> Text:
         c = m.conduits[space]
         to = "/".join(map(str, c.targets))  # a branching one: 4→2/3
         t = Text()
-        t.append(space, style=mark(space, strong))
+        t.append(space, style=marks.style(space))
         t.append(" " * (4 - len(space)))
         t.append(f" {c.value}→{to}")  # a token's +1 included
         t.append(" " * (2 - len(to)) + " ")
         t.append_text(badge(m, c.owner) if c.owner is not None else empty(c))
         return t
 
-    def _powerhouse(self, m: Map, space: str, strong: frozenset[str]) -> Text:
+    def _powerhouse(self, m: Map, space: str, marks: Marks) -> Text:
         p = m.powerhouses[space]
         t = Text()
-        t.append(space, style=mark(space, strong))
+        t.append(space, style=marks.style(space))
         t.append(f"+{p.red}" if p.red else "  ", style=RED if p.red else None)
         t.append(" ")
         t.append_text(badge(m, p.owner) if p.owner is not None else empty(p))

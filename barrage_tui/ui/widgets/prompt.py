@@ -27,14 +27,22 @@ class PromptHeader(Panel):
     """Who decides and what."""
 
     HEIGHTS = {"compact": (2, 3)}  # (fewest, most) lines; (3, 6) elsewhere: a long question is not cut
+    _seat: int | None = None  # who decided when it was last built
 
     def build(self, width: int) -> list[Text]:
         out = super().build(width)
-        # a new height (a relayout) only when the question needs it: most decisions keep the stylesheet's
-        low, high = self.HEIGHTS.get(getattr(self.screen, "mode", ""), (3, 6))
+        # a new height (a relayout of the screen: some 10 ms) only when the question needs it: taller at once,
+        # lower only when another seat decides (its recap shows then: one relayout for both), or at once on a
+        # compact screen (its choices need every line)
+        mode = getattr(self.screen, "mode", "")
+        low, high = self.HEIGHTS.get(mode, (3, 6))
         height = max(low, min(high, len(out)))
-        if self.styles.height is None or self.styles.height.value != height:
+        seat = self.view.prompt.seat if self.view is not None and self.view.prompt is not None else None
+        now = self.styles.height.value if self.styles.height is not None else None
+        if now is None or height > now or (height < now and (seat != self._seat or width != self._built_width
+                                                              or mode == "compact")):
             self.styles.height = height
+        self._seat = seat
         return out
 
     def fingerprint(self, view: View) -> object:
@@ -81,7 +89,7 @@ class Recap(Panel):
         self._turns: list[Entry] = []
 
     def show(self, view: View) -> None:
-        self._turns = since_last_turn(view.game)
+        self._turns = view.recap  # (since_last_turn, worked out with the table's other marks)
         shown = bool(self._turns)
         if self.display != shown:
             self.display = shown
@@ -89,6 +97,15 @@ class Recap(Panel):
 
     def fingerprint(self, view: View) -> object:
         return tuple(id(t.events[0] if t.events else t.reasoning) for t in self._turns), getattr(self.screen, "mode", "")
+
+    @property
+    def content_width(self) -> int:
+        """Just shown, it has no width of its own yet: the choices' below it (the same), so its lines and
+        height are there for the frame that shows it (else a frame without it, then one with it)."""
+        own = super().content_width
+        if own > 0 or self.parent is None:
+            return own
+        return next((c.content_width for c in self.parent.query_children(ChoiceList)), 0)
 
     def lines(self, view: View, width: int) -> list[Text]:
         box = self.parent.size.height if isinstance(self.parent, Widget) else 0

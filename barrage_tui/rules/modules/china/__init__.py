@@ -131,5 +131,8 @@ class China(Module):
     def map_marks(self, game: Game) -> tuple[MapMark, ...]:
         return data.map_marks(game)
 
+    def assumed_landscapes(self, game: Game) -> frozenset[str]:
+        return data.assumed_landscapes(game) if data.in_play(game) else frozenset()
+
 
 __all__ = ["China", "ChinaState", "china", "china_of"]

@@ -95,6 +95,11 @@ def tile_at(game: Game, space: str) -> LandscapeTile:
     return box().landscapes[china(game.state).landscapes[space]]
 
 
+def assumed_landscapes(game: Game) -> frozenset[str]:
+    """The landscape spaces whose tile has something decided rather than printed (its ``assumed``)."""
+    return frozenset(space for space, tile in china(game.state).landscapes.items() if box().landscapes[tile].assumed)
+
+
 def area(game: Game, space: str) -> str:
     return game.board.landscapes[space].area
 
