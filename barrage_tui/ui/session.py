@@ -58,16 +58,12 @@ class Session:
     def humans(self) -> int:
         return sum(1 for c in table_view(self.game).companies if c.kind == "human")
 
-    def choose(self, key: str, save: bool = True) -> Outcome:
-        """Apply a decision and save it at once: it is on disk before the next key is read. ``save=False``: the
-        caller saves it (``autosave``) once the screen shows it (the save is some 5 ms a decision)."""
+    def choose(self, key: str) -> Outcome:
+        """Apply a decision and save it at once: it is on disk before the next key is read."""
         assert self.game.prompt is not None  # (a decision is asked while the game is not over)
         seat = self.game.prompt.seat
         events = self.game.choose(key)
-        if save:
-            self._changed()
-        else:
-            self.unsaved += 1
+        self._changed()
         out = Outcome(events=events, over=self.game.over, summary=round_summary(events))
         out.handover = self._handover(seat)
         return out

@@ -335,16 +335,14 @@ class GameScreen(AppScreen[None]):
         if game.prompt is None or game.prompt.find(key) is None:
             return
         seat = game.prompt.seat
-        if self.session.unsaved:  # the last decision, if its save waits for a repaint still to come (keys typed ahead)
-            self._autosave()
-        outcome = self.session.choose(key, save=False)  # saved once it is on the screen, before the next key
+        outcome = self.session.choose(key)
         banner = self._banner
         # the loud banner stays up while the new player's turn lasts
         same = game.prompt is not None and game.prompt.seat == seat
         banner.handover = outcome.handover or (banner.handover and same)
         banner.note = ""
+        self._show_save_state()  # the decision is already on disk (or the warning says it is not)
         self.refresh_table()
-        self.call_after_refresh(self._autosave)
         paths = [p for e in outcome.events for p in cast("tuple[DropPath, ...]", e.data.get("paths", ()))]
         if paths and not self._pinned:
             for deck in self._decks:  # the water is on the map: bring it to the front while it flows
@@ -385,8 +383,7 @@ class GameScreen(AppScreen[None]):
         self.app.push_screen(EndScreen(self.session.game))
 
     def _autosave(self) -> None:
-        if self.session.unsaved or not self.session.written:
-            self.session.autosave()
+        self.session.autosave()
         self._show_save_state()
 
     def _show_save_state(self) -> None:
