@@ -36,7 +36,7 @@ async def test_the_drawn_map_shows_lakes_branches_neutral_and_covered_spaces(app
     async with app.run_test(size=(160, 50)) as pilot:
         await pilot.pause(0.2)
         text = "\n".join(app.screen.query_one(MapView).plain_lines)
-        assert "≈L1 lake ●●○ ▼3" in text  # its 2 drops and room for 1, draining into zone 3
+        assert "~L1 lake ●●○ ▼3" in text  # its 2 drops and room for 1, draining into zone 3
         assert "║2 hill ▼L1" in text and "║4 plain ▼EXIT2" in text  # a valley's river, to a lake, to the sea
         assert "╠═K1   4→2/↘3 ·" in text  # a branching conduit toward either zone (2 beside it, 3 below right)
         assert "╠═K3   3↓3 ·" in text  # its branch to zone 4 is still under T1

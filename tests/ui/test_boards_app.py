@@ -122,7 +122,7 @@ async def test_the_map_shows_a_covered_headstream_and_a_diverted_course(app_fact
     async with app.run_test(size=(160, 50)) as pilot:
         await pilot.pause(0.3)
         lines = game_screen(app).query_one(MapView).plain_lines
-        assert any(f"≈{head} [{code}≈]" in line for line in lines)  # closed until built (its tile partly assumed)
+        assert any(f"~{head} [{code}≈]" in line for line in lines)  # closed until built (its tile partly assumed)
         before = next(line for line in lines if title in line)
         assert f"{title}{board.zones[zone].outflow_to[1:]} " in before
         game.state.uncovered.append(diversion.landscape)  # as if its landscape were built

@@ -95,8 +95,8 @@ class Drawing:
     # ------------------------------------------------------------ the headstreams, over their valleys
 
     def _lake(self, lake: Lake, word: str, moving: Mapping[str, int], pending: Mapping[str, int]) -> Text:
-        """A natural lake: its drops and room, where it drains ("≈LAKE_N lake ●○○ ▼9")."""
-        t = _on_river(lake.id, "≈", moving)
+        """A natural lake: its drops and room, where it drains ("~LAKE_N lake ●○○ ▼9")."""
+        t = _on_river(lake.id, SOURCE, moving)
         t.append(f"{lake.id}{word}")
         t.append_text(drops(lake.drops - pending.get(lake.id, 0), lake.capacity))
         t.append(f" ▼{lake.to}", style=WATER)
@@ -114,7 +114,7 @@ class Drawing:
                 col = next((c for c in range(cols) if not by_column[c]), spare % cols)  # (a free column)
                 spare += 1
             t = Text()
-            t.append_text(_on_river(h.id, "≈", moving))
+            t.append_text(_on_river(h.id, SOURCE, moving))
             t.append(h.id, style=marks.style(h.id))
             if h.covered:  # opened by building that landscape
                 t.append(f" [{h.covered}{ASSUMED if h.cover_assumed else ''}]", style=DIM)
@@ -270,6 +270,9 @@ class Drawing:
             items.pop()
             lines = flow(items, w, gap=2)
         return [fit(r, w) for r in lines]
+
+
+SOURCE = "~"  # water at rest: a headstream, a lake (not ≈, which marks what no source prints)
 
 
 def _on_river(node: str, stroke: str, moving: Mapping[str, int]) -> Text:
