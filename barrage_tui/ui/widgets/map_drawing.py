@@ -17,7 +17,7 @@ from barrage_tui.rules import Lake, Map
 
 from ..palette import AREA_STYLE, ASSUMED, DIM, RECENT, RED
 from ..texts import company_name
-from .map_parts import Marks, MOVING, WATER, area_marks, badge, drops, empty, grid, mark_text, reds
+from .map_parts import MOVING, WATER, Marks, area_marks, badge, dam_text, drops, empty, grid, mark_text, reds
 from .textutil import fit, flow, hjoin
 
 NOTHING: Mapping[str, int] = {}
@@ -184,22 +184,8 @@ class Drawing:
 
     def _dam(self, m: Map, space: str, marks: Marks, moving: Mapping[str, int],
              pending: Mapping[str, int]) -> Text:
-        d = m.dams[space]
-        t = _on_river(space, DAM, moving)
-        t.append(space, style=marks.style(space))
-        t.append(" " * (4 - len(space)))
-        t.append(f"+{d.red}" if d.red else "  ", style=RED if d.red else None)
-        t.append(" ")
-        if d.owner is None:
-            t.append_text(empty(d))
-        else:
-            t.append_text(badge(m, d.owner, str(d.height)))
-            t.append(" ")
-            t.append_text(drops(d.drops - pending.get(space, 0), d.capacity))
-        for k in d.marks:  # a Geological token lies over the upper dam space
-            t.append(" ")
-            t.append_text(mark_text(k))
-        return t
+        held = m.dams[space].drops - pending.get(space, 0)  # (drops still on their way are not there yet)
+        return dam_text(m, space, marks, _on_river(space, DAM, moving), held)
 
     def _conduit(self, m: Map, space: str, marks: Marks, row: int, col: int,
                  place: Mapping[int, tuple[int, int]]) -> Text:

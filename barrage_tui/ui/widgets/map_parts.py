@@ -11,7 +11,7 @@ from rich.text import Text
 
 from barrage_tui.rules import Board, ConduitSpace, DamSpace, LayoutCell, Map, MapMark, PowerhouseSpace
 
-from ..palette import AREA_STYLE, ASSUMED, DIM, GEOLOGY, NEUTRAL, NEUTRAL_LOOK, YIELD_STYLE, company_look, mark
+from ..palette import AREA_STYLE, ASSUMED, DIM, RED, GEOLOGY, NEUTRAL, NEUTRAL_LOOK, YIELD_STYLE, company_look, mark
 from .textutil import flow
 
 COLUMNS = 4  # the grid's columns when a board gives no layout
@@ -71,6 +71,27 @@ def empty(space: DamSpace | ConduitSpace | PowerhouseSpace) -> Text:
 def drops(held: int, capacity: int) -> Text:
     """A dam's or lake's water: a ● per drop, a ○ per room left."""
     return Text.assemble(("●" * held, WATER), ("○" * max(0, capacity - held), ROOM))
+
+
+def dam_text(m: Map, space: str, marks: Marks, lead: Text, held: int) -> Text:
+    """A dam space as both pictures of the map show it after ``lead``: its id, red fee, owner and height,
+    ``held`` drops and its room, and the marks over it ("B2U +3 G2 ●○ G4 E+3cr")."""
+    d = m.dams[space]
+    t = lead
+    t.append(space, style=marks.style(space))
+    t.append(" " * (4 - len(space)))
+    t.append(f"+{d.red}" if d.red else "  ", style=RED if d.red else None)
+    t.append(" ")
+    if d.owner is None:
+        t.append_text(empty(d))
+    else:
+        t.append_text(badge(m, d.owner, str(d.height)))
+        t.append(" ")
+        t.append_text(drops(held, d.capacity))
+    for k in d.marks:  # a Geological token lies over the upper dam space
+        t.append(" ")
+        t.append_text(mark_text(k))
+    return t
 
 
 def mark_text(mark: MapMark) -> Text:

@@ -14,7 +14,7 @@ from barrage_tui.rules import Map
 
 from ..palette import AREA_STYLE, ASSUMED, DIM, RED
 from ..texts import company_name
-from .map_parts import Marks, area_marks, badge, below, drops, empty, grid, mark_text, reds
+from .map_parts import Marks, area_marks, badge, below, dam_text, drops, empty, grid, reds
 from .textutil import fit, flow, hjoin
 
 
@@ -119,22 +119,7 @@ class TableDrawing:
         return lines
 
     def _dam(self, m: Map, space: str, marks: Marks) -> Text:
-        d = m.dams[space]
-        t = Text()
-        t.append(space, style=marks.style(space))
-        t.append(" " * (4 - len(space)))
-        t.append(f"+{d.red}" if d.red else "  ", style=RED if d.red else None)
-        t.append(" ")
-        if d.owner is None:
-            t.append_text(empty(d))
-        else:
-            t.append_text(badge(m, d.owner, str(d.height)))
-            t.append(" ")
-            t.append_text(drops(d.drops, d.capacity))
-        for k in d.marks:  # a Geological token lies over the upper dam space
-            t.append(" ")
-            t.append_text(mark_text(k))
-        return t
+        return dam_text(m, space, marks, Text(), m.dams[space].drops)
 
     def _conduit(self, m: Map, space: str, marks: Marks) -> Text:
         c = m.conduits[space]
