@@ -7,6 +7,10 @@ The older commit is checked out in a temporary ``git worktree`` (removed afterwa
 a busy machine slows both alike. Each figure is the best of the rounds (the least disturbed), each ratio
 the median of the rounds' own ratios.
 
+``--exact N`` counts the instructions instead (valgrind's callgrind, when installed): N games beyond the
+first in each tree, the same games, so the ratio is free of the shared machine's noise (a count is not a
+time: Python's memory traffic is not in it; it takes about a minute per tree for N = 3).
+
 Goals (issue 20, item 7): the engine alone, base game, 4 random players, at least 2 times the older commit's
 games/s (cf552ea: the rules core before the expansions); with every module on, no slower than 1.5 times the
 base game; an Automa turn's median (``--automa 2``) under 1 ms.
@@ -78,6 +82,30 @@ def measure(old: Path, games: int, rounds: int, seed: int) -> tuple[dict[str, fl
     return best, {k: statistics.median(v) for k, v in ratios.items()}
 
 
+def instructions(tree: Path, games: int, *args: str) -> int:
+    """Instructions (valgrind's Ir) of ``games`` games of ``sim`` in ``tree``, the start-up taken off."""
+    def count(n: int) -> int:
+        command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, "-m",
+                   "barrage_tui", "sim", "--games", str(n), "--players", "4", "--seed", "1", "--no-check", *args]
+        done = subprocess.run(command, cwd=tree, env=dict(os.environ, PYTHONPATH=str(tree)), capture_output=True,
+                              text=True)
+        found = re.search(r"Collected : (\d+)", done.stderr)
+        if found is None:
+            raise SystemExit(f"valgrind gave no count in {tree}: {done.stderr.strip().splitlines()[-1:]}")
+        return int(found.group(1))
+    return count(games + 1) - count(1)
+
+
+def exact(old: Path, commit: str, games: int) -> list[str]:
+    """The instruction counts of the base game in both trees, and of every module in this one."""
+    mine, theirs = instructions(ROOT, games, "--jobs", "1"), instructions(old, games)
+    modules = instructions(ROOT, games, "--jobs", "1", "--modules", ALL_MODULES)
+    return [f"base game, {games} games beyond the first: this tree {mine / 1e6:.0f} M instructions, {commit} "
+            f"{theirs / 1e6:.0f} M: ratio {theirs / mine:.2f} (goal >= {SPEED_GOAL})",
+            f"all modules ({ALL_MODULES}): {modules / 1e6:.0f} M instructions: all modules / base = "
+            f"{modules / mine:.2f} (goal <= {MODULES_GOAL})"]
+
+
 def report(commit: str, best: dict[str, float], ratio: dict[str, float]) -> list[str]:
     return [
         f"base game, 4 random players, engine alone: this tree {best['new']:.1f} games/s, {commit} "
@@ -96,16 +124,22 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=40, help="games per run (default 40)")
     parser.add_argument("--rounds", type=int, default=3, help="runs of each, alternating (default 3)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--exact", type=int, metavar="N", default=0,
+                        help="count instructions of N games instead of timing them (needs valgrind)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         old = Path(tmp) / "old"
         subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "--quiet", str(old), args.commit],
                        check=True)
         try:
-            best, ratio = measure(old, args.games, args.rounds, args.seed)
+            if args.exact:
+                lines = exact(old, args.commit, args.exact)
+            else:
+                best, ratio = measure(old, args.games, args.rounds, args.seed)
+                lines = report(args.commit, best, ratio)
         finally:
             subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(old)], check=True)
-    print("\n".join(report(args.commit, best, ratio)))
+    print("\n".join(lines))
     return 0
 
 
