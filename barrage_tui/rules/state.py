@@ -68,6 +68,19 @@ class ModuleState:
             raise ValueError(f"two state classes for module {cls.module!r}")
         _module_states[cls.module] = cls
 
+    @classmethod
+    def of(cls, st: GameState) -> typing.Self | None:
+        """This module's state in ``st``, None where it is not laid out (the module off, or not in play)."""
+        own = st.modules.get(cls.module)
+        return own if isinstance(own, cls) else None
+
+    @classmethod
+    def laid_out(cls, st: GameState) -> typing.Self:
+        """This module's state in ``st``, a game where it is laid out."""
+        own = st.modules[cls.module]
+        assert isinstance(own, cls)
+        return own
+
     def copy(self) -> ModuleState:
         copier = _module_copiers.get(type(self))
         if copier is None:

@@ -34,12 +34,9 @@ OLD_FIELDS = {"landscape_tiles": "landscapes", "yield_tiles": "yields", "landsca
 
 def china(st: GameState) -> ChinaState:
     """The China Challenge's state of a game where it is laid out."""
-    c = st.modules[ChinaState.module]
-    assert isinstance(c, ChinaState)
-    return c
+    return ChinaState.laid_out(st)
 
 
 def china_of(st: GameState) -> ChinaState | None:
     """The China Challenge's state, None when it is not laid out (the module off, or a board without landscapes)."""
-    c = st.modules.get(ChinaState.module)
-    return c if isinstance(c, ChinaState) else None
+    return ChinaState.of(st)

@@ -27,9 +27,7 @@ class DuelState(ModuleState):
 
 def duel(st: GameState) -> DuelState:
     """The Duel's state of a game with the module on."""
-    d = st.modules[DuelState.module]
-    assert isinstance(d, DuelState)
-    return d
+    return DuelState.laid_out(st)
 
 
 class DuelEvent(StrEnum):

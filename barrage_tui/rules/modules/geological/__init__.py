@@ -28,9 +28,7 @@ if TYPE_CHECKING:
 
 
 def _own(st: GameState) -> GeologicalState:
-    g = st.modules[GeologicalState.module]
-    assert isinstance(g, GeologicalState)
-    return g
+    return GeologicalState.laid_out(st)
 
 
 @register

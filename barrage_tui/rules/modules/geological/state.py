@@ -22,8 +22,8 @@ class GeologicalState(ModuleState):
 
 def tokens_of(st: GameState) -> dict[str, int]:
     """The Geological tokens of a game (zone -> token; empty: the module is off)."""
-    g = st.modules.get(GeologicalState.module)
-    return g.tokens if isinstance(g, GeologicalState) else {}
+    g = GeologicalState.of(st)
+    return g.tokens if g is not None else {}
 
 
 class GeologicalPrompt(StrEnum):

@@ -29,12 +29,9 @@ class LeeghwaterState(ModuleState):
 
 def leeghwater(st: GameState) -> LeeghwaterState:
     """The module's state of a game where it is laid out."""
-    own = st.modules[LeeghwaterState.module]
-    assert isinstance(own, LeeghwaterState)
-    return own
+    return LeeghwaterState.laid_out(st)
 
 
 def leeghwater_of(st: GameState) -> LeeghwaterState | None:
     """The module's state, None when the module is off."""
-    own = st.modules.get(LeeghwaterState.module)
-    return own if isinstance(own, LeeghwaterState) else None
+    return LeeghwaterState.of(st)
