@@ -127,3 +127,32 @@ async def test_the_recap_has_its_lines_in_the_frame_that_shows_it(app_factory):
         await pilot.pause()
         screen.refresh_table()  # (no await: what the first frame after it will paint)
         assert recap.display and recap.plain_lines and recap.plain_lines[0].startswith(("U ", "G "))
+
+
+async def test_the_recap_leaves_the_choices_most_of_the_box(app_factory):
+    """A long recap over a long list of choices takes at most the YIELD share of the box beyond what the
+    choices leave (it once took 70%, leaving two choices in view); the list's last line shown says there is
+    more, and the selected choice is never under that line."""
+    game = automa_game(rounds=1)
+    rng = random.Random(3)
+    while not (game.prompt.kind == "action" and any(t.automa for t in since_last_turn(game))
+               and len(game.prompt.choices) >= 12):
+        game.choose(game.prompt.choices[pick(rng, game.prompt)].key)
+    app = app_factory(game=game)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause()
+        screen = game_screen(app)
+        recap, choices = screen.query_one(Recap), screen.choice_list
+        box = recap.parent.size.height
+        assert len(recap.plain_lines) <= max(3, int(box * Recap.YIELD)) < int(box * Recap.SHARE)
+        assert choices.size.height >= len(recap.plain_lines)  # (as many lines as the recap at least)
+        assert choices.max_scroll_y > 0  # (the list is longer than its part of the box)
+        last = choices.size.height - 1
+        assert choices.render_line(last).text.strip() == choices.MORE
+        for _ in range(len(game.prompt.choices) - 1):  # down the whole list: the selected one stays in view
+            await pilot.press("down")
+            first, n = choices._rows[choices.index]
+            top = choices.scroll_offset.y
+            assert top <= first and first + n - 1 < top + last or first + n == len(choices.plain_lines)
+        # at the last choice, the list's end: the spaces not offered, and why, as many as fit under it
+        assert choices.scroll_offset.y == min(choices.max_scroll_y, choices._rows[-1][0])

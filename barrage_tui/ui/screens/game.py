@@ -29,7 +29,7 @@ from ..widgets.lines import SCROLL_BINDINGS, KeyScrolled
 from ..widgets.log import GameLog
 from ..widgets.map import DRAWN, MapView
 from ..widgets.patents import PatentOffice
-from ..widgets.prompt import ChoiceList, PromptPanel
+from ..widgets.prompt import ChoiceList, PromptPanel, unavailable_of
 from ..widgets.textutil import notify_plain, plain
 from .base import AppScreen
 
@@ -247,8 +247,7 @@ class GameScreen(AppScreen[None]):
         self.view.recapped(since_last_turn(game))
         for panel in self._panels:
             panel.show(self.view)
-        unavailable = cast("Iterable[tuple[str, str]]", prompt.data.get("unavailable", ()) if prompt else ())
-        self.choice_list.set_choices(choices, index, unavailable)
+        self.choice_list.set_choices(choices, index, unavailable_of(prompt.data) if prompt else ())
         self._follow()
         if self.session.automa_turn:  # the Automa's step is played by itself, after a moment to see it
             serial = self._prompt_serial

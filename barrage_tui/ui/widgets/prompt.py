@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import cast
 
+from rich.segment import Segment
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import Vertical
+from textual.geometry import Region
 from textual.message import Message
+from textual.strip import Strip
 from textual.widget import Widget
 
 from barrage_tui.rules import Choice, Event, PromptKind
@@ -79,8 +82,9 @@ class Recap(Panel):
     Recap { height: auto; border: none; padding: 0; margin-bottom: 1; }
     GameScreen.-compact Recap { max-height: 3; margin-bottom: 0; }
     """
-    LINES = {"compact": 3}  # the most lines it takes on a compact screen; elsewhere 70% of the decision's box
-    SHARE = 0.7  # (the choices keep the rest: the recap is gone once the person acts)
+    LINES = {"compact": 3}  # the most lines it takes on a compact screen; elsewhere a share of the decision's box:
+    SHARE = 0.7  # at most 70% (the choices keep the rest: the recap is gone once the person acts), and
+    YIELD = 0.4  # above 40% only lines the choices do not need: the decision is what the person acts on
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -108,9 +112,23 @@ class Recap(Panel):
         return next((c.content_width for c in self.parent.query_children(ChoiceList)), 0)
 
     def lines(self, view: View, width: int) -> list[Text]:
-        box = self.parent.size.height if isinstance(self.parent, Widget) else 0
-        most = self.LINES.get(getattr(self.screen, "mode", ""), max(3, int(box * self.SHARE)) if box else 11)
-        return recap_lines(view, self._turns, width, most)
+        return recap_lines(view, self._turns, width, self._most(view, width))
+
+    def _most(self, view: View, width: int) -> int:
+        """The lines the recap may take: ``LINES`` on a compact screen; else what the choices leave of the
+        box (beside the question and the line between), between ``YIELD`` and ``SHARE`` of it."""
+        mode = getattr(self.screen, "mode", "")
+        if mode in self.LINES:
+            return self.LINES[mode]
+        parent = self.parent if isinstance(self.parent, Widget) else None
+        box = parent.size.height if parent is not None else 0
+        if not box:
+            return 11
+        header = next((h.size.height for h in parent.query_children(PromptHeader)), 0) if parent else 0
+        prompt = view.prompt
+        wanted = len(choice_lines(prompt.choices, 0, unavailable_of(prompt.data), width)) if prompt else 0
+        left = box - header - 1 - wanted
+        return max(3, int(box * self.YIELD), min(left, int(box * self.SHARE)))
 
 
 def recap_lines(view: View, turns: list[Entry], width: int, most: int) -> list[Text]:
@@ -159,6 +177,34 @@ def _deed(text: str, name: str) -> str:
     return text[len(name) + 1:] if text.startswith(name + " ") else text
 
 
+def choice_lines(choices: Sequence[Choice], index: int, unavailable: Iterable[tuple[str, str]], width: int,
+                 rows: list[tuple[int, int]] | None = None) -> list[Text]:
+    """The choices numbered, ``index`` selected, then the ``unavailable`` (label, why) dimmed; ``rows`` gets each
+    choice's (first line, line count)."""
+    out: list[Text] = []
+    digits = len(str(len(choices)))
+    for i, choice in enumerate(choices):
+        selected = i == index
+        t = Text()
+        t.append("▶" if selected else " ", style="bold #ffd75f" if selected else None)
+        t.append(f"{i + 1:>{digits}} ", style=BOLD if selected else None)
+        t.append(choice.short, style="bold reverse" if selected else None)  # the engine's few words
+        lines = wrap(t, width, indent=digits + 2)
+        if rows is not None:
+            rows.append((len(out), len(lines)))
+        out += lines
+    if not choices:
+        out.append(Text("(nothing to choose)", style=DIM))
+    for label, why in unavailable:  # shown, not choosable: dimmed, with why
+        out += wrap(Text(f"{'✗':>{digits + 1}} {label}: {why}", style=DIM), width, indent=digits + 2)
+    return out
+
+
+def unavailable_of(data: Mapping[str, object]) -> Iterable[tuple[str, str]]:
+    """A prompt's choosable-not spaces with why (its data's ``unavailable``)."""
+    return cast("Iterable[tuple[str, str]]", data.get("unavailable", ()))
+
+
 class ChoiceList(LinesView):
     """The legal choices, numbered; one is selected."""
 
@@ -191,24 +237,23 @@ class ChoiceList(LinesView):
         self.post_message(self.Highlighted(self.index, self.choices[self.index] if self.choices else None))
 
     def build(self, width: int) -> list[Text]:
-        out: list[Text] = []
         self._rows = []
-        digits = len(str(len(self.choices)))
-        for i, choice in enumerate(self.choices):
-            selected = i == self.index
-            t = Text()
-            t.append("▶" if selected else " ", style="bold #ffd75f" if selected else None)
-            t.append(f"{i + 1:>{digits}} ", style=BOLD if selected else None)
-            t.append(choice.short, style="bold reverse" if selected else None)  # the engine's few words
-            lines = wrap(t, width, indent=digits + 2)
-            self._rows.append((len(out), len(lines)))
-            out += lines
-        if not self.choices:
-            out.append(Text("(nothing to choose)", style=DIM))
-        for label, why in self.unavailable:  # shown, not choosable: dimmed, with why
-            out += wrap(Text(f"{'✗':>{digits + 1}} {label}: {why}", style=DIM), width,
-                        indent=digits + 2)
-        return out
+        return choice_lines(self.choices, self.index, self.unavailable, width, self._rows)
+
+    MORE = "▼ more: ↓"
+
+    def _subtitle(self, focused: bool | None = None) -> None:
+        """Lines below the last one shown: that line says so (the list has no border of its own, and a
+        change of the box's border would repaint the whole box)."""
+        height = self.size.height
+        if height:
+            self.refresh(Region(0, height - 1, self.size.width, 1))
+
+    def render_line(self, y: int) -> Strip:
+        width = self.size.width
+        if self._more and y == self.size.height - 1 and width > len(self.MORE):
+            return Strip([Segment(self.MORE.rjust(width), self.rich_style + DIM)], width)
+        return super().render_line(y)
 
     def move(self, index: int) -> None:
         if not self.choices:
@@ -225,7 +270,10 @@ class ChoiceList(LinesView):
         """Scroll the selected choice into view: Enter confirms it, so it must never be off-screen."""
         if self.choices and self.index < len(self._rows):
             first, n = self._rows[self.index]
-            self.scroll_to_line(first + n - 1)
+            # a line after it in view too (the last one shown may say there is more); after the last choice,
+            # the spaces not offered and why, as many as fit
+            below = first + n if self.index < len(self.choices) - 1 else len(self._strips)
+            self.scroll_to_line(min(below, len(self._strips) - 1))
             self.scroll_to_line(first)
 
     def on_resize(self) -> None:
