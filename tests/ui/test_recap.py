@@ -156,3 +156,10 @@ async def test_the_recap_leaves_the_choices_most_of_the_box(app_factory):
             assert top <= first and first + n - 1 < top + last or first + n == len(choices.plain_lines)
         # at the last choice, the list's end: the spaces not offered, and why, as many as fit under it
         assert choices.scroll_offset.y == min(choices.max_scroll_y, choices._rows[-1][0])
+        for _ in range(len(choices.plain_lines)):  # and down again: the rest of them, a line at a time
+            await pilot.press("down")
+        assert choices.scroll_offset.y == choices.max_scroll_y
+        assert choices.render_line(last).text.strip() != choices.MORE
+        await pilot.press("up")  # back to the choice before the last, in view again
+        first, n = choices._rows[choices.index]
+        assert choices.scroll_offset.y <= first

@@ -258,6 +258,9 @@ class ChoiceList(LinesView):
     def move(self, index: int) -> None:
         if not self.choices:
             return
+        if index >= len(self.choices) and self._more:  # past the last choice: the spaces not offered, a line
+            self.scroll_to(y=self.scroll_offset.y + 1, animate=False)  # at a time
+            return
         index = max(0, min(len(self.choices) - 1, index))
         if index == self.index:
             return
