@@ -304,6 +304,11 @@ class Module:
         """What ``seat`` counts for a bonus tile's ``key`` (None: not a key of the module's)."""
         return None
 
+    def tally(self, game: Game, seat: int, name: str) -> int | None:
+        """A count this module keeps that another module's rule asks for by name, so that neither imports the
+        other (the Duel's External Works condition asks "external_work_machinery"); None: not a name of its."""
+        return None
+
     def objective_quantity(self, game: Game, seat: int, key: str) -> int | None:
         """``seat``'s quantity for an objective tile's ``key`` (None: not a key of the module's)."""
         return None
@@ -366,7 +371,7 @@ HOOKS = ("problem", "lay_out", "lay_out_last",
          "contract_reduction", "extra_contracts", "officer_action",
          "build_cost", "build_cost_zones", "after_build", "conduit_value", "company_board_engineers",
          "production_bonus", "after_production", "conduit_used", "fulfils_contracts",
-         "final_scoring", "bonus_count", "objective_quantity", "structures_by_area", "final_scoring_last",
+         "final_scoring", "bonus_count", "tally", "objective_quantity", "structures_by_area", "final_scoring_last",
          "bonus_tile", "objective_tile",
          "check_state", "invariants", "describe", "map_marks", "assumed_landscapes")
 
@@ -448,6 +453,7 @@ class Hooks:
     fulfils_contracts: tuple[Callable[[Game, int], bool], ...]
     final_scoring: tuple[Callable[[Game], None], ...]
     bonus_count: tuple[Callable[[Game, int, str], int | None], ...]
+    tally: tuple[Callable[[Game, int, str], int | None], ...]
     objective_quantity: tuple[Callable[[Game, int, str], int | None], ...]
     structures_by_area: tuple[Callable[[Game, int], Mapping[str, int]], ...]
     final_scoring_last: tuple[Callable[[Game], None], ...]
@@ -488,6 +494,14 @@ def hooks_for(options: Options, board: Board) -> Hooks:
         return NO_HOOKS
     every = registered()
     return _hooks(frozenset(m for m in on if m in every and every[m].in_play(board)))
+
+
+def tally(game: Game, seat: int, name: str) -> int:
+    """``seat``'s count ``name`` as the module that keeps it says (``Module.tally``); 0 where none does."""
+    for hook in game.hooks.tally:
+        if (n := hook(game, seat, name)) is not None:
+            return n
+    return 0
 
 
 def module_structure(game: Game, name: str) -> Structure | None:

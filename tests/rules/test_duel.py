@@ -102,8 +102,8 @@ def test_the_invented_reward_tiles_ii_say_so_and_the_printed_ones_do_not():
 def test_every_drawable_condition_is_counted_and_only_the_external_works_tile_needs_a_module():
     conditions = duel.board().conditions
     plain = {c.id for c in conditions.values() if not c.requires}
-    assert plain == set(duel.COUNTERS) == {"credits", "dam_water", "contracts", "energy", "pairs"}
-    assert conditions["external_works"].requires == "leeghwater_project"
+    assert plain | {"external_works"} == set(duel.COUNTERS) == set(conditions)
+    assert conditions["external_works"].requires == "leeghwater"
 
 
 # ---------------------------------------------------------------- setup
@@ -121,7 +121,7 @@ def test_setup_draws_three_conditions_without_the_external_works_and_lays_out_th
         assert sorted(on_ii.values()) == [f"II{n}" for n in range(1, 7)]
         assert len(set(on_i.values())) == 6 and len(duel_state(st).tiles) == 12
         assert duel_state(st).contracts_before == [0, 0]
-    assert seen == set(duel.COUNTERS)
+    assert seen == set(duel.COUNTERS) - {"external_works"}
 
 
 def _without_duel(state: GameState) -> dict:
@@ -436,7 +436,7 @@ def test_a_tile_left_behind_a_marker_on_its_side_is_refused():
 
 @pytest.mark.parametrize("change, problem", [
     (lambda st: duel_state(st).markers.__setitem__(0, 99), "modules.duel.markers[0]: 99 is out of range"),
-    (lambda st: duel_state(st).conditions.__setitem__(0, "external_works"), "needs the module 'leeghwater_project'"),
+    (lambda st: duel_state(st).conditions.__setitem__(0, "external_works"), "needs the module 'leeghwater'"),
     (lambda st: duel_state(st).conditions.__setitem__(1, duel_state(st).conditions[0]), "3 different condition tiles"),
     (lambda st: duel_state(st).tiles.update({"2L5": "I1"}), "lies on a space for Reward tiles II"),
     (lambda st: duel_state(st).tiles.update({"2L9": "I1"}), "unknown Duel reward space"),
@@ -470,3 +470,26 @@ def test_sim_refuses_a_duel_that_is_not_for_two(args, capsys):
     with pytest.raises(SystemExit):
         main(["sim", "--games", "1", "--modules", "duel", *args])
     assert "Duel is for exactly 2 players" in capsys.readouterr().err
+
+
+def test_with_the_leeghwater_project_the_external_works_tile_is_drawn_and_counts_its_machinery():
+    """Setup step 2 keeps the third-party-orders tile when the Leeghwater Project is on; its row counts each
+    player's machinery used on External Works this round (the module's tally)."""
+    both = {MODULES_OPTION: ["duel", "leeghwater"]}
+    drawn = [seed for seed in range(40) if "external_works" in duel_state(new_state(duel_setup(seed=seed, options=both))).conditions]
+    assert drawn
+    game = Game.new(duel_setup(seed=drawn[0], options=both))
+    while game.prompt.kind in ("matchup", "starting_contract"):
+        game.choose(game.prompt.choices[0].key)
+    row = duel_state(game.state).conditions.index("external_works") + 1
+    assert duel.counts(game, row) == [0, 0]
+    seat = game.prompt.seat
+    c = game.state.companies[seat]
+    c.excavators = c.mixers = 9
+    c.machinery_gained = [c.machinery_gained[0] + 9 - 6, c.machinery_gained[1] + 9 - 4]
+    spots = [k for k in game.prompt.keys() if k.startswith("place:works-")]
+    events = game.choose(spots[0])
+    paid = next(e.data["paid"] for e in events if e.kind == "external_work")
+    used = paid["excavators"] + paid["mixers"] + paid["excamixers"]
+    assert used > 0 and duel.counts(game, row) == ([used, 0] if seat == 0 else [0, used])
+    assert violations(game) == []

@@ -9,7 +9,7 @@ import pytest
 
 from barrage_tui.rules.components import components
 from barrage_tui.rules.game import Game
-from barrage_tui.rules.plugin import every_module, known_modules
+from barrage_tui.rules.plugin import every_module, known_modules, tally
 from barrage_tui.rules.setup import MODULES_OPTION, SeatSetup, Setup, SetupError, new_state
 from barrage_tui.rules.state import NEUTRAL, DamState
 from barrage_tui.rules.validation import InvalidState, check_state
@@ -638,3 +638,34 @@ def test_a_building_an_automa_built_has_its_first_action_space_closed():
     assert [s.id for s in buildings.spots(game, seat)] == ["financial_division-a1"]
     game.state.companies[1 - seat].kind = "automa"  # (as if an Automa had built it)
     assert [s.id for s in buildings.spots(game, seat)] == ["financial_division-a2"]
+
+
+# ---------------------------------------------------------------- the Duel's External Works condition
+
+def test_the_machinery_used_on_external_works_this_round_is_tallied_for_the_duel():
+    """The Duel's condition tile (seed 002, Appendix 7: "for each machinery you used this round to carry out a
+    third-party order") counts what was spent and what went onto Leslie's wheel; a work the Loan Agency paid in
+    Credits used none; the clean-up starts the count again."""
+    game, seat = position(lwp_game(), works_up=["B4", "A1", "A3"])
+    game.choose("place:works-1")  # B4: 3 Excavators, spent
+    assert tally(game, seat, "external_work_machinery") == 3 and tally(game, 1 - seat, "external_work_machinery") == 0
+    works.round_ends(game)
+    assert tally(game, seat, "external_work_machinery") == 0
+
+    game, seat = leslie_at_works()
+    game.choose("place:works-1")
+    game.choose("wheel")  # onto the wheel with her tile: used for the work all the same
+    assert tally(game, seat, "external_work_machinery") == 3
+
+    game, seat = position(lwp_game(), rows=ROWS, works_up=["B4", "A1", "A2"])
+    game = built(game, seat, "loan_agency")
+    game.choose("place:loan_agency-a1")
+    game.choose("work:1")  # paid in Credits: no machinery used
+    assert tally(game, seat, "external_work_machinery") == 0
+
+
+def test_a_broken_tally_is_refused():
+    game, _ = position(lwp_game())
+    leeghwater(game.state).machinery_this_round = [0, -1]
+    with pytest.raises(InvalidState, match="machinery_this_round"):
+        check_state(game.state, game.setup)

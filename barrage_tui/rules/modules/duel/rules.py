@@ -35,6 +35,7 @@ from ...automa_levels import is_automa
 from ...components import Toml, components, load_data
 from ...engine.decisions import Flow, Prompt, PromptKind
 from ...engine.draws import rng
+from ...plugin import tally
 from ...state import GameState
 from .state import DuelEvent, DuelState, duel
 
@@ -179,8 +180,14 @@ def _pairs(game: Game, seat: int, c: Condition) -> int:
     return min(e + x, m + x, (e + m + x) // 2)
 
 
+def _external_works(game: Game, seat: int, c: Condition) -> int:
+    """The machinery used this round on External Works, as the module that has them counts it."""
+    return tally(game, seat, "external_work_machinery")
+
+
 COUNTERS: dict[str, Callable[[Game, int, Condition], int]] = {
     "credits": _credits, "dam_water": _dam_water, "contracts": _contracts, "energy": _energy, "pairs": _pairs,
+    "external_works": _external_works,
 }
 
 

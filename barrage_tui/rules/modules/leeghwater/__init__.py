@@ -41,6 +41,8 @@ from . import setup as lwp_setup
 from .facts import BUILDING, box
 from .state import LeeghwaterState, leeghwater, leeghwater_of
 
+MACHINERY_ON_WORKS = "external_work_machinery"  # the tally of each seat's machinery used on External Works this round
+
 if TYPE_CHECKING:
     from ...boards import Board
     from ...game import Game
@@ -93,6 +95,12 @@ class Leeghwater(Module):
             return sum(1 for who in own.fulfilled.values() if who == seat)
         if key == "private_buildings":
             return len(buildings.built_by(own, seat))
+        return None
+
+    def tally(self, game: Game, seat: int, name: str) -> int | None:
+        if name == MACHINERY_ON_WORKS:
+            used = leeghwater(game.state).machinery_this_round
+            return used[seat] if seat < len(used) else 0
         return None
 
     def bonus_tile(self, tile_id: int) -> ScoringTile | None:

@@ -58,6 +58,9 @@ def check_state(st: GameState, own: LeeghwaterState, p: Callable[[str], str]) ->
         where[w] += 1
     if twice := sorted(w for w, n in where.items() if n > 1):
         raise fail(p("works"), f"External Works in two places: {twice}")
+    used = own.machinery_this_round
+    if len(used) > st.seats or any(not isinstance(n, int) or n < 0 for n in used):
+        raise fail(p("machinery_this_round"), f"needs a count of 0 or more for each of {st.seats} seats at most")
     ours = {SPACE.format(i + 1) for i in range(b.display_size)} | {
         ACTION_SPACE.format(r, n) for r in own.rows for n in range(1, 5)}
     for space, seat in own.occupied.items():

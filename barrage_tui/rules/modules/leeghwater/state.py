@@ -13,7 +13,8 @@ class LeeghwaterState(ModuleState):
     ("<building>-<n>", n = 1-4 left to right) -> its builder; the External Works piles by letter (top = last),
     the face-up tiles by position ("" = taken) and each fulfilled tile -> its taker; the module's action spaces
     taken this round -> the seat; each building -> the seats that used its action this round; the advanced tiles
-    the setup took out of the level piles."""
+    the setup took out of the level piles; by seat, the machinery it used on External Works this round (the
+    Duel's condition counts it: spent, or onto Leslie Spencer's wheel; none when the Loan Agency pays)."""
 
     module = "leeghwater"
 
@@ -25,6 +26,7 @@ class LeeghwaterState(ModuleState):
     occupied: dict[str, int] = field(default_factory=dict)
     used: dict[str, list[int]] = field(default_factory=dict)
     tiles_removed: list[str] = field(default_factory=list)
+    machinery_this_round: list[int] = field(default_factory=list)
 
 
 def leeghwater(st: GameState) -> LeeghwaterState:

@@ -59,6 +59,7 @@ def round_ends(game: Game) -> None:
     """The clean-up: the tiles still face up go to the box; 3 new ones are revealed."""
     own = leeghwater(game.state)
     own.works = [""] * len(own.works)
+    own.machinery_this_round = []
     revealed = refill(own)
     if revealed:
         game.event(f"External Works revealed: {', '.join(work_text(w) for w in revealed)}.",
@@ -173,6 +174,9 @@ def take(game: Game, seat: int, position: int, how: str, paid: dict[str, int]) -
     tile = own.works[position]
     own.works[position] = ""
     own.fulfilled[tile] = seat
+    used = own.machinery_this_round
+    used.extend([0] * (seat + 1 - len(used)))
+    used[seat] += paid["excavators"] + paid["mixers"] + paid["excamixers"]
     game.event(f"{game.name(seat)} takes External Work {work_text(tile)}, {how}.", seat,
                LeeghwaterEvent.EXTERNAL_WORK, data={"work": tile, "position": position + 1, "paid": paid})
     yield from give_reward(game, seat, box().works[tile])
