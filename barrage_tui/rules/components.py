@@ -377,6 +377,13 @@ class Components:
                 return table[tile_id]
         raise KeyError(tile_id)
 
+    @property
+    def every_advanced_tile(self) -> list[str]:
+        """The advanced tiles of every box (levels I-III: the base game's, China's, the modules'), in printed
+        order: a module's setup may put any of them in the level piles (setup.reshuffle_patent_piles)."""
+        return [*self.advanced_tiles, *(t for t, c in [*self.china_tiles.items(), *self.module_tiles.items()]
+                                        if c.level > 0)]
+
     def contracts_of(self, kind: str) -> list[Contract]:
         return [c for c in self.contracts.values() if c.kind == kind]
 

@@ -324,6 +324,10 @@ class Module:
         """The module's bonus tile ``tile_id`` (None: not one of its)."""
         return None
 
+    def added_bonus_tiles(self) -> tuple[int, ...]:
+        """The bonus tiles the module shuffles in with the base game's (setup.draw_bonus_tiles draws from them all)."""
+        return ()
+
     def objective_tile(self, tile_id: int) -> ScoringTile | None:
         """The module's objective tile ``tile_id`` (None: not one of its)."""
         return None
@@ -372,7 +376,7 @@ HOOKS = ("problem", "lay_out", "lay_out_last",
          "build_cost", "build_cost_zones", "after_build", "conduit_value", "company_board_engineers",
          "production_bonus", "after_production", "conduit_used", "fulfils_contracts",
          "final_scoring", "bonus_count", "tally", "objective_quantity", "structures_by_area", "final_scoring_last",
-         "bonus_tile", "objective_tile",
+         "bonus_tile", "added_bonus_tiles", "objective_tile",
          "check_state", "invariants", "describe", "map_marks", "assumed_landscapes")
 
 _registry: dict[str, Module] = {}
@@ -458,6 +462,7 @@ class Hooks:
     structures_by_area: tuple[Callable[[Game, int], Mapping[str, int]], ...]
     final_scoring_last: tuple[Callable[[Game], None], ...]
     bonus_tile: tuple[Callable[[int], ScoringTile | None], ...]
+    added_bonus_tiles: tuple[Callable[[], tuple[int, ...]], ...]
     objective_tile: tuple[Callable[[int], ScoringTile | None], ...]
     check_state: tuple[Callable[[GameState, Setup, Board, str], None], ...]
     invariants: tuple[Callable[[Game], list[str]], ...]

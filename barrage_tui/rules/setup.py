@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
 from . import preparation
@@ -17,7 +18,7 @@ from .components import BASE_OFFICERS, EXPANSION_OFFICERS, PROMO_OFFICERS, compo
 from .engine.decisions import Choice, Flow, PromptKind
 from .engine.draws import rng
 from .officers import OFFICERS
-from .plugin import MODULES_OPTION, every_module, hooks_for, known_modules, modules
+from .plugin import MODULES_OPTION, Hooks, every_module, hooks_for, known_modules, modules
 from .state import NEUTRAL, CompanyState, DamState, GameState
 
 if TYPE_CHECKING:
@@ -308,6 +309,40 @@ def pick_matchup(game: Game, seat: int) -> Flow[None]:
         a = st.companies[other]
         game.event(f"{a.player} takes {comps.companies[a.company].name}, the pair {c.player} gave up.",
                    other, "setup")
+
+
+def draw_bonus_tiles(state: GameState, hooks: Hooks, r: random.Random) -> None:
+    """The round's bonus tiles drawn again, from the base game's (the introductory game's only, in it) and those
+    every module of the game shuffles in (``added_bonus_tiles``): a module's setup that adds some calls it, so
+    modules that each add tiles draw from them all."""
+    comps = components()
+    pool = [t.id for t in comps.bonus_tiles.values() if t.introductory or not state.introductory]
+    for added in hooks.added_bonus_tiles:
+        pool += added()
+    r.shuffle(pool)
+    state.bonus_tiles = pool[:len(state.bonus_tiles)]
+
+
+def reshuffle_patent_piles(state: GameState, r: random.Random, added: Mapping[int, Iterable[str]],
+                           removed_per_pile: int) -> list[str]:
+    """A module's tiles (``added``: by level) joining the level piles: each pile with the Patent Office's tiles
+    back (level I) and in the tiles' printed order (so the draw depends on which tiles, not on earlier
+    shuffles), then the added ones, is shuffled and loses ``removed_per_pile`` tiles to the box; then the Patent
+    Office's tiles of level I are dealt again. Returns the tiles removed."""
+    comps = components()
+    order = {t: i for i, t in enumerate(comps.every_advanced_tile)}
+    removed = []
+    for level in sorted(state.patent_piles, key=int):
+        pile = [*state.patent_piles[level], *(t for t in state.patent_offer if t)] if level == "1" \
+            else list(state.patent_piles[level])
+        pile.sort(key=order.__getitem__)
+        pile += added.get(int(level), ())
+        r.shuffle(pile)
+        removed += [pile.pop() for _ in range(removed_per_pile)]
+        state.patent_piles[level] = pile
+    offered = len(state.patent_offer)
+    state.patent_offer = [state.patent_piles["1"].pop() for _ in range(offered)]
+    return removed
 
 
 def new_state(setup: Setup) -> GameState:

@@ -9,7 +9,8 @@ import pytest
 
 from barrage_tui.rules.components import components
 from barrage_tui.rules.game import Game
-from barrage_tui.rules.plugin import every_module, known_modules, tally
+from barrage_tui.rules.plugin import every_module, known_modules, module_structure, tally
+from barrage_tui.rules.board_files import BOARD_OPTION
 from barrage_tui.rules.setup import MODULES_OPTION, SeatSetup, Setup, SetupError, new_state
 from barrage_tui.rules.state import NEUTRAL, DamState
 from barrage_tui.rules.validation import InvalidState, check_state
@@ -76,7 +77,9 @@ def test_setup_lays_out_the_expansion_board():
         # External Works: 3 face up from pile A, the rest in their piles
         assert [w[0] for w in own.works] == ["A", "A", "A"]
         assert sorted(len(p) for p in own.piles.values()) == [2, 5, 5]
-        assert sorted([*own.works, *(w for p in own.piles.values() for w in p)]) == sorted(b.works)
+        assert sorted([*own.works, *(w for p in own.piles.values() for w in p)]) == sorted(
+            w.id for w in b.works.values() if not w.requires)  # (China's orders only with the China Challenge)
+        assert "winch" not in own.rows
         # The Building tiles join the level piles and one tile of each pile goes to the box: 5 per level
         assert [len(st.patent_piles[lv]) + (3 if lv == "1" else 0) for lv in ("1", "2", "3")] == [5, 5, 5]
         assert len(own.tiles_removed) == 3
@@ -571,101 +574,99 @@ def test_leslie_comes_with_the_module_only():
     assert "leslie" in module_officers(frozenset({"leeghwater"})) and "leslie" not in module_officers(frozenset())
 
 
-def test_not_yet_with_the_china_challenge_in_play():
-    from barrage_tui.rules.board_files import BOARD_OPTION
-
-    with pytest.raises(SetupError, match="not played with the China Challenge yet"):
-        Setup(seats=(SeatSetup("A"), SeatSetup("B")),
-              options={MODULES_OPTION: ["china", "leeghwater"], BOARD_OPTION: "yellow-river"}).validate()
-    Setup(seats=(SeatSetup("A"), SeatSetup("B")), options={MODULES_OPTION: ["china", "leeghwater"]}).validate()
+CHALLENGE = {MODULES_OPTION: ["china", "leeghwater"], BOARD_OPTION: "yellow-river"}
 
 
-def test_the_log_names_the_modules_spaces():
-    game, seat = position(lwp_game(), rows=ROWS, works_up=["B4", "A1", "A3"])
-    leeghwater(game.state).built["financial_division-1"] = seat
-    game = restart(game)
-    events = game.choose("place:works-2")
-    assert any(e.text.endswith("on External Work space 2.") for e in events)
-    while game.prompt.seat != seat:
-        game.choose("place:bank-b") if "place:bank-b" in game.prompt.keys() else game.choose(game.prompt.keys()[0])
-        answer(game, "bank", "engineers:1")
-    events = game.choose("place:financial_division-a1")
-    assert any("on the Financial Division's action space 1." in e.text for e in events)
+def challenge_setup(seed: int) -> Setup:
+    return Setup(seats=(SeatSetup("A", company="usa", officer="wilhelm"), SeatSetup("B", company="germany",
+                 officer="jill")), seed=seed, options=CHALLENGE)
 
 
-def test_the_invariants_see_a_taken_space_without_engineers_and_a_building_changing_hands():
-    game, seat = position(lwp_game(), rows=ROWS, works_up=["B4", "A1", "A3"])
-    game.choose("place:works-1")
-    assert violations(game) == []
-    own = leeghwater(game.state)
-    own.occupied["works-3"] = seat
-    game.origin.modules["leeghwater"].built["cofferdam-1"] = seat
-    found = violations(game)
-    assert any("['works-3'] are taken but hold none" in v for v in found)
-    assert any("building spaces {'cofferdam-1': " in v for v in found)
+def test_with_the_china_challenge_its_winch_orders_and_tiles_join_the_draws():
+    """Seed 002 setup steps 7-8: China's three orders shuffled in with the External Works, the Winch with the
+    private buildings; both modules' bonus tiles and advanced tiles in the draws, each module's removals kept."""
+    b, comps = box(), components()
+    china_tiles = {t.id for t in comps.china_tiles.values() if t.level}
+    seen_rows: set[str] = set()
+    seen_bonus: Counter[int] = Counter()
+    for seed in range(30):
+        setup = challenge_setup(seed)
+        st = new_state(setup)
+        own = leeghwater(st)
+        seen_rows.update(own.rows)
+        seen_bonus.update(st.bonus_tiles)
+        assert sorted([*own.works, *(w for p in own.piles.values() for w in p)]) == sorted(b.works)
+        placed = [*st.patent_offer, *(t for p in st.patent_piles.values() for t in p)]
+        removed = [*own.tiles_removed, *st.modules["china"].tiles_removed]
+        assert not set(placed) & set(removed) and len(set(placed)) == len(placed)
+        assert {"L1_BUILDING", "L2_BUILDING", "L3_BUILDING"} | china_tiles <= {*placed, *removed}
+        check_state(st, setup)
+    assert "winch" in seen_rows
+    assert seen_bonus[6] and seen_bonus[7] and seen_bonus[10]  # the Leeghwater Project's two and China's
 
 
-# ---------------------------------------------------------------- Mahiri Sekibo copying them
+def test_without_the_china_challenge_in_play_none_of_its_pieces():
+    """China switched on over a board without landscapes brings the company only: no Winch, no orders."""
+    setup = Setup(seats=(SeatSetup("A"), SeatSetup("B")), seed=3, options={MODULES_OPTION: ["china", "leeghwater"]})
+    for seed in range(10):
+        own = leeghwater(new_state(Setup(seats=setup.seats, seed=seed, options=setup.options)))
+        assert "winch" not in own.rows
+        assert not any(w.startswith("china") for w in [*own.works, *(w for p in own.piles.values() for w in p)])
 
-def test_mahiri_copying_leslie_puts_the_machinery_on_her_wheel_without_a_tile():
-    game, seat = position(at_turn(lwp_game(officers=("mahiri", "leslie")), 0), works_up=["B4", "A1", "A3"])
+
+def challenge_position(works_up: list[str] | None = None, rows: list[str] | None = None) -> tuple[Game, int]:
+    game = Game.new(challenge_setup(2))
+    while game.prompt is not None and game.prompt.kind in ("matchup", "starting_contract"):
+        game.choose(game.prompt.choices[0].key)
+    return position(game, rows=rows, works_up=works_up)
+
+
+def test_the_winch_gives_a_machinery_of_choice_for_each_landscape_built():
+    game, seat = challenge_position(rows=["winch", *ROWS[1:]])
+    china = game.state.modules["china"]
+    china.built.update({s: seat for s in sorted(china.landscapes)[:2]})  # two landscapes of its own
+    game = built(game, seat, "winch")
     c = game.state.companies[seat]
-    segment = c.wheel_open
-    game.choose("place:mahiri-1")
-    game.choose("copy:leslie")
+    before = c.excavators + c.mixers
+    assert "place:winch-a1" in game.prompt.keys()
+    game.choose("place:winch-a1")
+    while game.prompt.seat == seat and game.prompt.kind == "machinery":
+        game.choose(game.prompt.choices[0].key)
+    assert c.excavators + c.mixers == before + 2
+
+
+def test_the_winch_is_not_offered_before_a_landscape_is_built():
+    game, seat = challenge_position(rows=["winch", *ROWS[1:]])
+    game = built(game, seat, "winch")
+    assert "place:winch-a1" not in game.prompt.keys()
+
+
+def test_chinas_second_order_scores_three_vp_a_landscape():
+    game, seat = challenge_position(works_up=["china_ii", "A1", "A3"])
+    china = game.state.modules["china"]
+    china.built.update({s: seat for s in sorted(china.landscapes)[:3]})
+    c = game.state.companies[seat]
+    vp = c.vp
     game.choose("place:works-1")
-    assert game.prompt.kind == "lwp_work_machinery"
-    game.choose("wheel")
-    assert c.wheel[segment].excavators == 3 and c.wheel[segment].tiles == [] and violations(game) == []
+    assert c.vp - vp == 9
 
 
-def test_mahiri_copying_margot_uses_a_building_through_the_bank_for_no_credit():
-    game, seat = position(at_turn(lwp_game(officers=("mahiri", "margot")), 0), rows=ROWS)
-    leeghwater(game.state).built["financial_division-1"] = seat
+def test_chinas_first_order_builds_a_yellow_landscape_free():
+    game, seat = challenge_position(works_up=["china_i", "A1", "A3"])
+    for area in ("mountain", "hill", "plain"):  # a dam of its own in every area: a landscape may go anywhere
+        space = next(d for d, dam in game.board.dams.items() if dam.area == area and d not in game.state.dams)
+        game.state.dams[space] = DamState(owner=seat, height=1)
     game = restart(game)
     c = game.state.companies[seat]
-    game.choose("place:mahiri-1")
-    game.choose("copy:margot")
-    credits, bank = c.credits, game.state.bank[seat]
-    game.choose("place:margot-bank")
-    assert c.credits - credits == 5 and game.state.bank[seat] - bank == 1  # the Bank pays nothing for it
-
-
-def test_a_building_an_automa_built_has_its_first_action_space_closed():
-    game, seat = position(lwp_game(), rows=ROWS)
-    own = leeghwater(game.state)
-    own.built = {"financial_division-1": 1 - seat, "financial_division-3": seat}
-    assert [s.id for s in buildings.spots(game, seat)] == ["financial_division-a1"]
-    game.state.companies[1 - seat].kind = "automa"  # (as if an Automa had built it)
-    assert [s.id for s in buildings.spots(game, seat)] == ["financial_division-a2"]
-
-
-# ---------------------------------------------------------------- the Duel's External Works condition
-
-def test_the_machinery_used_on_external_works_this_round_is_tallied_for_the_duel():
-    """The Duel's condition tile (seed 002, Appendix 7: "for each machinery you used this round to carry out a
-    third-party order") counts what was spent and what went onto Leslie's wheel; a work the Loan Agency paid in
-    Credits used none; the clean-up starts the count again."""
-    game, seat = position(lwp_game(), works_up=["B4", "A1", "A3"])
-    game.choose("place:works-1")  # B4: 3 Excavators, spent
-    assert tally(game, seat, "external_work_machinery") == 3 and tally(game, 1 - seat, "external_work_machinery") == 0
-    works.round_ends(game)
-    assert tally(game, seat, "external_work_machinery") == 0
-
-    game, seat = leslie_at_works()
-    game.choose("place:works-1")
-    game.choose("wheel")  # onto the wheel with her tile: used for the work all the same
-    assert tally(game, seat, "external_work_machinery") == 3
-
-    game, seat = position(lwp_game(), rows=ROWS, works_up=["B4", "A1", "A2"])
-    game = built(game, seat, "loan_agency")
-    game.choose("place:loan_agency-a1")
-    game.choose("work:1")  # paid in Credits: no machinery used
-    assert tally(game, seat, "external_work_machinery") == 0
-
-
-def test_a_broken_tally_is_refused():
-    game, _ = position(lwp_game())
-    leeghwater(game.state).machinery_this_round = [0, -1]
-    with pytest.raises(InvalidState, match="machinery_this_round"):
-        check_state(game.state, game.setup)
+    china = game.state.modules["china"]
+    landscapes = module_structure(game, "landscape")
+    yellow = {s for s in landscapes.spaces(game, seat) if landscapes.data(game, s)["colour"] == "yellow"}
+    assert yellow and yellow != set(landscapes.spaces(game, seat))
+    game.choose("place:works-1")  # 2 Excavators for the order
+    assert game.prompt.kind == "lwp_free_structure"
+    assert {k.split(":", 1)[1] for k in game.prompt.keys() if k != "skip"} == yellow
+    machinery = (c.excavators, c.mixers)
+    space = sorted(yellow)[0]
+    game.choose(f"space:{space}")
+    assert china.built.get(space) == seat
+    assert c.excavators >= machinery[0] and c.mixers >= machinery[1]  # its building cost not paid

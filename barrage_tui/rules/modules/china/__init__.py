@@ -15,7 +15,7 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from ...components import ScoringTile
-from ...plugin import CostParts, MapMark, Module, Structure, register
+from ...plugin import CostParts, MapMark, Module, Structure, hooks_for, register
 from ...validation import key_path
 from . import check, data, rules
 from . import setup as china_setup
@@ -42,7 +42,8 @@ class China(Module):
         return f"the China Challenge on board {board.id}: {why}" if why else None
 
     def lay_out_last(self, state: GameState, board: Board, setup: Setup) -> None:
-        china_setup.lay_out(state, board, [seat for seat, s in enumerate(setup.seats) if s.kind == "automa"])
+        china_setup.lay_out(state, board, [seat for seat, s in enumerate(setup.seats) if s.kind == "automa"],
+                            hooks_for(setup.options, board))
 
     # ------------------------------------------------------------ the round
     def extra_headstream_drops(self, game: Game) -> Mapping[str, int]:
@@ -89,6 +90,11 @@ class China(Module):
             return None
         return len(data.built_by(game, seat)) if data.in_play(game) else 0
 
+    def tally(self, game: Game, seat: int, name: str) -> int | None:
+        if name != "landscapes_built":  # (the Leeghwater Project's Winch and China's orders count them)
+            return None
+        return len(data.built_by(game, seat)) if data.in_play(game) else 0
+
     def objective_quantity(self, game: Game, seat: int, key: str) -> int | None:
         if key != "landscape_pairs":  # China's objective tile
             return None
@@ -104,6 +110,9 @@ class China(Module):
     def bonus_tile(self, tile_id: int) -> ScoringTile | None:
         tile = data.box().bonus
         return tile if tile_id == tile.id else None
+
+    def added_bonus_tiles(self) -> tuple[int, ...]:
+        return (data.box().bonus.id,)
 
     def objective_tile(self, tile_id: int) -> ScoringTile | None:
         tile = data.box().objective

@@ -70,7 +70,7 @@ def check_state(st: GameState, own: ChinaState, board: Board, p: Callable[[str],
             if cid in elsewhere or stacked[cid] > 1:
                 raise fail(at, f"contract {cid} is in two places")
 
-    advanced = {*comps.advanced_tiles, *(t for t, c in comps.china_tiles.items() if c.level > 0)}
+    advanced = set(comps.every_advanced_tile)  # (another module's tiles join the piles too)
     in_piles = {*(t for pile in st.patent_piles.values() for t in pile), *st.patent_offer,
                 *(t for c in st.companies for t in c.tiles)}
     for i, t in enumerate(own.tiles_removed):  # out of the level piles at setup

@@ -194,6 +194,8 @@ def take_yield(game: Game, seat: int, space: str, tile: LandscapeTile) -> Flow[N
 # ---------------------------------------------------------------- China's advanced tiles
 
 def _china_tile(game: Game, seat: int, tile_used: str, tile: LandscapeTile) -> Flow[None]:
+    if not tile_used:  # built by an effect, with no tile (an External Work of the Leeghwater Project)
+        return
     info = components().tile(tile_used)
     if info.effect == "landscape_energy":
         energy = info.params["energy_per_machinery"] * tile.units
@@ -208,7 +210,8 @@ def _china_tile(game: Game, seat: int, tile_used: str, tile: LandscapeTile) -> F
 # ---------------------------------------------------------------- building one
 
 def resolve(game: Game, seat: int, tile_used: str, space: str) -> Flow[None]:
-    """A landscape on ``space`` was paid for with ``tile_used``: it is built (the order of seed 002)."""
+    """A landscape on ``space`` was paid for with ``tile_used`` ("" built free by an effect): it is built (the
+    order of seed 002)."""
     tile = tile_at(game, space)
     china(game.state).built[space] = seat
     board_features.uncover(game, space)

@@ -34,7 +34,6 @@ Decisions (UNVERIFIED: the rulebook does not say; also in the data and docs/yell
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from functools import cache
@@ -42,6 +41,8 @@ from functools import cache
 from ...boards import YIELD_COLOURS, Board
 from ...components import components, load_data
 from ...engine.draws import rng
+from ...plugin import Hooks
+from ...setup import draw_bonus_tiles, reshuffle_patent_piles
 from ...state import GameState
 from .data import box as landscape_box
 from .state import ChinaState
@@ -105,7 +106,7 @@ def problem(board: Board, players: int) -> str:
     return ""
 
 
-def lay_out(state: GameState, board: Board, automas: Collection[int]) -> None:
+def lay_out(state: GameState, board: Board, automas: Collection[int], hooks: Hooks) -> None:
     """Steps 2-11, after the base game's draws: the tiles on the board, China's tiles in the draws and
     piles, a Landscape tile for each company but the Automas' (``automas``: their seats)."""
     b, comps, china = box(), components(), landscape_box()
@@ -118,35 +119,19 @@ def lay_out(state: GameState, board: Board, automas: Collection[int]) -> None:
     for pool in pools.values():
         r.shuffle(pool)
     own.yields = {y: pools[colour_of[y]].pop() for y in used_yield_spaces(board, state.seats)}
-    # Steps 4-5: the game's draws again, China's tiles among them.
-    bonus = [t.id for t in comps.bonus_tiles.values() if t.introductory or not state.introductory]
-    bonus.append(china.bonus.id)
-    r.shuffle(bonus)
-    state.bonus_tiles = bonus[:len(state.bonus_tiles)]
+    # Steps 4-5: the game's draws again, China's tiles among them (and any other module's: added_bonus_tiles).
+    draw_bonus_tiles(state, hooks, r)
     objectives = [*sorted(comps.objective_tiles), china.objective.id]
     state.objective = r.choice(objectives)
     left = [o for o in objectives if o != state.objective]
     r.shuffle(left)
     if b.objectives_beside in board.landscapes:  # step 9
         own.objectives = sorted(left[:b.objectives_laid_out])
-    if state.patent_piles:  # step 6 (the full game)
-        _patent_piles(state, own, r)
+    if state.patent_piles:  # step 6 (the full game): China's advanced tiles in their levels' piles
+        own.tiles_removed = reshuffle_patent_piles(state, r, {level: [t.id for t in comps.china_tiles.values()
+                                                                      if t.level == level] for level in (1, 2, 3)},
+                                                   box().removed_per_pile)
     basic = [t.id for t in comps.china_tiles.values() if t.level == 0]  # step 10: the Landscape tile
     for c in state.companies:
         if c.seat not in automas:
             c.tiles += basic
-
-
-def _patent_piles(state: GameState, own: ChinaState, r: random.Random) -> None:
-    """Step 6: China's advanced tiles (each in its level's pile), each pile shuffled and ``removed_per_pile``
-    taken out to the box; then the Patent Office's 3 tiles of level I again (setup.new_state's rule)."""
-    comps = components()
-    own.tiles_removed = []
-    for level in sorted(state.patent_piles, key=int):
-        pile = [t.id for t in comps.advanced_tiles.values() if t.level == int(level)]
-        pile += [t.id for t in comps.china_tiles.values() if t.level == int(level)]
-        r.shuffle(pile)
-        own.tiles_removed += [pile.pop() for _ in range(box().removed_per_pile)]
-        state.patent_piles[level] = pile
-    offered = len(state.patent_offer)
-    state.patent_offer = [state.patent_piles["1"].pop() for _ in range(offered)]

@@ -15,8 +15,11 @@ Margot Fouche is dealt with it (officers.toml ``requires``): her space's action 
 Leslie Spencer is dealt with it too: an External Work's machinery may go onto her wheel (works.py asks the
 officers in force for ``spent_machinery_to_wheel_tile``).
 
-Still to come (so modules.toml does not offer it yet: ``offered = false``): the Automa's External Works and buildings; the app's panel; its interplay with the China Challenge (whose setup
-draws the bonus tiles and the level piles again without this module's) and the Duel's condition tile.
+With the China Challenge in play, its Winch and its three orders join the draws (setup.py); with the Duel, its
+External Works condition tile counts this module's tally of machinery used on External Works (``tally``).
+
+Still to come (so modules.toml does not offer it yet: ``offered = false``): the Automa's External Works and
+buildings; the app's panel.
 
 Decisions (each also beside its fact, in the data or the rules' docstrings):
 - every seat, an Automa's too, counts for the second plain building space (open from 4 seats: ASSUMED);
@@ -34,7 +37,7 @@ from typing import TYPE_CHECKING
 
 from ...components import ScoringTile
 from ...engine.decisions import Flow
-from ...plugin import ActionSpot, CostParts, Module, Structure, register
+from ...plugin import ActionSpot, CostParts, Module, Structure, hooks_for, register
 from ...validation import key_path
 from . import buildings, check, works
 from . import setup as lwp_setup
@@ -55,11 +58,8 @@ class Leeghwater(Module):
     id = "leeghwater"
 
     # ------------------------------------------------------------ setup
-    def problem(self, setup: Setup, board: Board) -> str | None:
-        return lwp_setup.problem(setup, board)
-
     def lay_out(self, state: GameState, board: Board, setup: Setup) -> None:
-        lwp_setup.lay_out(state, setup)
+        lwp_setup.lay_out(state, setup, hooks_for(setup.options, board))
 
     # ------------------------------------------------------------ the round
     def round_ends(self, game: Game) -> None:
@@ -105,6 +105,9 @@ class Leeghwater(Module):
 
     def bonus_tile(self, tile_id: int) -> ScoringTile | None:
         return box().bonus_tiles.get(tile_id)
+
+    def added_bonus_tiles(self) -> tuple[int, ...]:
+        return tuple(sorted(box().bonus_tiles))
 
     # ------------------------------------------------------------ the state
     def check_state(self, st: GameState, setup: Setup, board: Board, where: str) -> None:

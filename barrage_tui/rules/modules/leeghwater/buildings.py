@@ -33,7 +33,7 @@ from ...automa_levels import is_automa
 from ...components import components
 from ...engine import keys
 from ...engine.decisions import Choice, Flow
-from ...plugin import ActionSpot, CostParts, Structure
+from ...plugin import ActionSpot, CostParts, Structure, tally
 from ...state import Segment
 from . import works
 from .facts import BUILDING, Building, box
@@ -353,6 +353,16 @@ def _reward(game: Game, seat: int, b: Building) -> Flow[None]:
     yield from rewards.gain(game, seat, b.params, SOURCE)
 
 
+def _per_landscape(game: Game, seat: int, b: Building) -> Flow[None]:
+    """The Winch: its reward once for each landscape the company has built."""
+    times = tally(game, seat, works.LANDSCAPES_BUILT)
+    yield from rewards.gain(game, seat, {k: v * times for k, v in b.params.items()}, SOURCE)
+
+
+def _built_a_landscape(game: Game, seat: int, b: Building) -> bool:
+    return tally(game, seat, works.LANDSCAPES_BUILT) > 0
+
+
 def _produce_energy(game: Game, seat: int, b: Building) -> Flow[None]:
     yield from patents.energy_for_hand_contract(game, seat, b.params["energy"])
 
@@ -432,6 +442,7 @@ ACTIONS: dict[str, Action] = {
     "produce_energy": Action(_produce_energy),
     "external_work_for_credits": Action(_work_for_credits, _has_work_to_pay),
     "half_a_segment_back": Action(_half_back, _has_two_machinery_in_a_segment),
+    "machinery_per_landscape": Action(_per_landscape, _built_a_landscape),
 }
 
 

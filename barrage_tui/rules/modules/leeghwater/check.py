@@ -72,7 +72,7 @@ def check_state(st: GameState, own: LeeghwaterState, p: Callable[[str], str]) ->
         one_of(at, building, own.rows, "private building of the rows")
         for seat in seats:
             _seat(at, seat, st.seats)
-    advanced = {t for t, c in components().module_tiles.items() if c.level > 0} | set(components().advanced_tiles)
+    advanced = set(components().every_advanced_tile)
     in_piles = {*(t for pile in st.patent_piles.values() for t in pile), *st.patent_offer,
                 *(t for c in st.companies for t in c.tiles)}
     for i, t in enumerate(own.tiles_removed):

@@ -24,6 +24,8 @@ class Building:
     effect: str  # its handler in buildings.ACTIONS
     params: Toml
     text: str
+    requires: str = ""  # a module in play it needs ("": none)
+    assumed: str = ""  # what of it is assumed, in words ("": all printed)
 
 
 @dataclass(frozen=True)
@@ -34,6 +36,8 @@ class Work:
     mixers: int
     reward: Toml
     text: str
+    requires: str = ""  # a module in play it needs ("": none)
+    assumed: str = ""  # what of it is assumed, in words ("": all printed)
 
 
 @dataclass(frozen=True)
@@ -58,9 +62,10 @@ def box() -> Box:
     rules, work_rules = raw["rules"], works["rules"]
     buildings = {b["id"]: Building(b["id"], b["name"], b["excavators"], b["mixers"], b["vp"],
                                    tuple((e, c) for e, c in b["action_spaces"]), b["action_credits"], b["effect"],
-                                   MappingProxyType(dict(b["params"])), b["text"]) for b in raw["building"]}
+                                   MappingProxyType(dict(b["params"])), b["text"], b.get("requires", ""),
+                                   b.get("assumed", "")) for b in raw["building"]}
     tiles = {w["id"]: Work(w["id"], w["letter"], w["excavators"], w["mixers"], MappingProxyType(dict(w["reward"])),
-                           w["text"]) for w in works["work"]}
+                           w["text"], w.get("requires", ""), w.get("assumed", "")) for w in works["work"]}
     return Box(MappingProxyType(buildings), rules["drawn_per_game"], tuple(rules["space_credits"]),
                rules["second_free_space_min_players"], rules["pieces_per_company"], rules["uses_per_round"],
                MappingProxyType(tiles), tuple(work_rules["piles"]), work_rules["display_size"],

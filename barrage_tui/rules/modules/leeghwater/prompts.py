@@ -13,8 +13,9 @@ class LeeghwaterPrompt(StrEnum):
     SEGMENT_MACHINERY = "lwp_segment_machinery"  # which machinery of it (data: building, segment, units)
     TILE_ACTION = "lwp_tile_action"  # the Building tile of level I: the building's action now, or not (data: building)
     BUILDING = "lwp_building"  # Margot Fouche: which of the company's buildings acts once more (data: buildings)
-    EXTERNAL_WORK = "lwp_external_work"
-    WORK_MACHINERY = "lwp_work_machinery"  # Leslie Spencer: an External Work's machinery spent or onto the wheel (data: work)  # which External Work the Loan Agency takes (data: building)
+    EXTERNAL_WORK = "lwp_external_work"  # which External Work the Loan Agency takes (data: building)
+    WORK_MACHINERY = "lwp_work_machinery"  # Leslie Spencer: an External Work's machinery spent or onto the wheel (data: work)
+    FREE_STRUCTURE = "lwp_free_structure"  # where a work's free landscape goes (data: work, structure)
 
 
 class LeeghwaterEvent(StrEnum):

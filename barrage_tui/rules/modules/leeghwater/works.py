@@ -27,7 +27,7 @@ from ...components import components
 from ...construction import free_build
 from ...engine import keys
 from ...engine.decisions import Choice, Flow
-from ...plugin import ActionSpot
+from ...plugin import ActionSpot, module_structure, tally
 from .facts import Work, box
 from .prompts import LeeghwaterEvent, LeeghwaterPrompt
 from .state import LeeghwaterState, leeghwater
@@ -223,6 +223,35 @@ def _advanced_tile(game: Game, seat: int, n: int, w: Work) -> Flow[None]:
                    (tile,))
 
 
+LANDSCAPE = "landscape"  # the structure of the module that has landscapes (the China Challenge)
+LANDSCAPES_BUILT = "landscapes_built"  # and its tally of each company's
+
+
+def _build_landscape(game: Game, seat: int, n: int, w: Work) -> Flow[None]:
+    """``n`` landscapes (of the reward's colour, if it names one), each where the company may build one, free
+    of its building cost; none where the China Challenge is not in play (its structure is then no one's)."""
+    structure = module_structure(game, LANDSCAPE)
+    colour = w.reward.get("build_landscape_colour")
+    for _ in range(n):
+        spaces = [s for s in structure.spaces(game, seat)
+                  if colour is None or structure.data(game, s).get("colour") == colour] if structure else []
+        if not spaces or structure is None:
+            return
+        choices = [Choice(keys.make("space", s), structure.label(game, s), (s,)) for s in spaces]
+        key = yield from game.ask(seat, LeeghwaterPrompt.FREE_STRUCTURE, f"External Work {w.id}: which landscape do "
+                                  "you build, free of its cost?", [*choices, Choice("skip", "Build none")], auto=False,
+                                  data={"work": w.id, "structure": LANDSCAPE})
+        if key == "skip":
+            return
+        yield from structure.built(game, seat, "", keys.Key.parse(key).rest())
+
+
+def _vp_per_landscape(game: Game, seat: int, vp: int, w: Work) -> Flow[None]:
+    game.gain_vp(seat, vp * tally(game, seat, LANDSCAPES_BUILT), SOURCE)
+    yield from ()
+
+
 OWN: dict[str, Callable[[Game, int, int, Work], Flow[None]]] = {
     "fulfil_contract": _fulfil_contract, "produce_energy": _produce_energy, "advanced_tile": _advanced_tile,
+    "build_landscape": _build_landscape, "vp_per_landscape": _vp_per_landscape,
 }
