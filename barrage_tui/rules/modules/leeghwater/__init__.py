@@ -15,12 +15,14 @@ Margot Fouche is dealt with it (officers.toml ``requires``): her space's action 
 Leslie Spencer is dealt with it too: an External Work's machinery may go onto her wheel (works.py asks the
 officers in force for ``spent_machinery_to_wheel_tile``).
 
-Still to come (so modules.toml does not offer it yet: ``offered = false``): the Automa's External Works and buildings; the app's panel; its interplay with the China Challenge (whose setup
+Still to come (so modules.toml does not offer it yet: ``offered = false``): the app's panel; its interplay with the China Challenge (whose setup
 draws the bonus tiles and the level piles again without this module's) and the Duel's condition tile.
 
 Decisions (each also beside its fact, in the data or the rules' docstrings):
 - every seat, an Automa's too, counts for the second plain building space (open from 4 seats: ASSUMED);
-- an Automa gets no Building tile, builds no private building, takes no External Work (not yet played);
+- an Automa gets the basic Building tile, builds private buildings (closing each one's first action space for
+  everyone) and takes External Works through its step operation ``work`` (works.automa_take); the ``automa``
+  package decides which (its cards' boxes, automa.md 5.4.1, 5.8);
 - the External Works' machinery may be paid with Elon's Excamixers, spent last;
 - "fulfil a Contract" rewards and actions take one of the company's own Contracts, without producing;
 - Margot's "worker on the Bank, no money" is Mahiri's copy of her (officers.toml ``copying``).
@@ -38,8 +40,12 @@ from ...plugin import ActionSpot, CostParts, Module, Structure, register
 from ...validation import key_path
 from . import buildings, check, works
 from . import setup as lwp_setup
+from .buildings import split as private_building_space
 from .facts import BUILDING, box
+from .prompts import LeeghwaterPrompt
 from .state import LeeghwaterState, leeghwater, leeghwater_of
+from .works import AUTOMA_OPERATION as WORK_OPERATION, ON_WHEEL as WORK_ON_WHEEL, SPENT as WORK_SPENT, \
+    external_work, payment as work_payment
 
 if TYPE_CHECKING:
     from ...boards import Board
@@ -116,4 +122,5 @@ class Leeghwater(Module):
                 f"piles: {', '.join(f'{k} {len(p)}' for k, p in own.piles.items())}"]
 
 
-__all__ = ["Leeghwater", "LeeghwaterState", "leeghwater", "leeghwater_of"]
+__all__ = ["Leeghwater", "LeeghwaterPrompt", "LeeghwaterState", "WORK_ON_WHEEL", "WORK_OPERATION", "WORK_SPENT",
+           "external_work", "leeghwater", "leeghwater_of", "private_building_space", "work_payment"]

@@ -16,7 +16,9 @@ first. At the end each company scores the VP of every building it built (``final
 Decisions (UNVERIFIED in a printed rulebook; the reference is BGA's reading):
 - every seat counts for the second plain building space, an Automa's too (BGA counts people only; ASSUMED,
   shown on the space);
-- an Automa builds no private building and uses no building action yet (its cards' boxes: issue 23 item 5);
+- an Automa builds private buildings (its cards' boxes, the ``automa`` package) and never uses their actions
+  (automa.md 2.5): the first action space of a building an Automa built is closed for everyone
+  (``_first_closed``); its Building tile of level I scores the building's VP at once instead (automa.md 9.2);
 - the Building tile of level I's action may be declined; it is no use of the building's action spaces (the
   building may still be used through them in the same round).
 """
@@ -56,6 +58,7 @@ def space_id(building: str, n: int) -> str:
 
 
 def split(space: str) -> tuple[Building, int]:
+    """The building of a building space and the space's number (1-4, left to right)."""
     building, _, n = space.rpartition("-")
     return box().buildings[building], int(n)
 
@@ -79,8 +82,6 @@ def why_not(game: Game, seat: int, building: str) -> str:
         return "you built it already"
     if len(mine) >= box().pieces:
         return "no building piece left"
-    if is_automa(game, seat):
-        return "an Automa builds no private building (not yet played)"
     if not free_spaces(game, building):
         return "no free building space"
     return ""
@@ -125,7 +126,8 @@ class PrivateBuildings(Structure):
         leeghwater(game.state).built[space] = seat
         game.event(f"{game.name(seat)} builds the {b.name} (building space {n}).", seat, LeeghwaterEvent.BUILDING,
                    (space,), {"building": b.id, "space": n, "vp": b.vp})
-        effect = components().tile(patents.tile_rules(game, seat, tile)).effect if tile else ""
+        in_force = patents.tile_rules(game, seat, tile) if tile else ""  # (none for an Automa below Hard)
+        effect = components().tile(in_force).effect if in_force else ""
         if effect in TILE_EFFECTS:
             yield from TILE_EFFECTS[effect](game, seat, b)
 
@@ -156,7 +158,11 @@ def red_surcharge(space: str) -> int:
 # ---------------------------------------------------------------- the Building tiles' effects
 
 def _action_at_once(game: Game, seat: int, b: Building) -> Flow[None]:
-    """Level I: the building's action at once, without Engineers (its own Credits paid), if the company wants."""
+    """Level I: the building's action at once, without Engineers (its own Credits paid), if the company wants.
+    An Automa, which never uses a building's action, scores the building's VP at once instead (automa.md 9.2)."""
+    if is_automa(game, seat):
+        yield from _vp_at_once(game, seat, b)
+        return
     if not possible(game, seat, b, 0):
         return
     key = yield from game.ask(seat, LeeghwaterPrompt.TILE_ACTION, f"Carry out the {b.name}'s action now?",

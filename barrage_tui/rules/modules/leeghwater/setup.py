@@ -3,7 +3,7 @@ private buildings into the expansion board's rows; the External Works in their p
 its 2 bonus tiles in the bonus draw; its 3 Building advanced tiles in the level piles, then one tile of each
 pile out to the box; each company's basic Building tile. Not in the introductory game (modules.toml).
 
-Decision: an Automa gets no Building tile yet (its cards' building boxes are not played: issue 23 item 5).
+An Automa gets the basic Building tile too (automa.md 2.2: "+ basic Building tile with LWP").
 """
 
 from __future__ import annotations
@@ -50,9 +50,8 @@ def lay_out(state: GameState, setup: Setup) -> None:
     refill(own)
     _bonus_tiles(state, r)
     _patent_piles(state, own, r)
-    for seat, c in enumerate(state.companies):
-        if setup.seats[seat].kind != "automa":
-            c.tiles.append(BASIC_TILE)
+    for c in state.companies:
+        c.tiles.append(BASIC_TILE)
 
 
 def _bonus_tiles(state: GameState, r: random.Random) -> None:
