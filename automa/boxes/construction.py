@@ -19,11 +19,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from barrage_tui.rules import (
-    ANTON_TILE, Payment, STRUCTURE_NAMES, TileUse, a_structure, board_rules, conduit_value, facts, free_columns,
-    legal_spaces, make_key, payments, tile_uses,
+    ANTON_TILE, STRUCTURE_NAMES, STRUCTURES, Payment, TileUse, a_structure, board_rules, conduit_value, facts,
+    free_columns, leeghwater_of, legal_spaces, make_key, payments, private_building_space, tile_uses,
 )
 
 from .. import officers, placement
+from . import external_works
 
 if TYPE_CHECKING:
     from barrage_tui.rules import Game
@@ -32,6 +33,7 @@ if TYPE_CHECKING:
     from ..context import Context
     from ..view import View
 
+BUILDING = "building"  # a Private Building (The Leeghwater Project): the structure its boxes build
 NORMAL_MACHINERY = {"base": "excavators", "conduit": "excavators", "elevation": "mixers", "powerhouse": "mixers"}
 
 
@@ -76,7 +78,8 @@ def choice(view: View, use: TileUse, space: str, spare: int | None = None) -> tu
     Decision (China, no Automa rule exists): its Powerhouse piece is likewise the leftmost it can pay for -
     the cheapest, so it builds the 2-, 3-, 4- and 5-Mixer pieces in the order and at the costs of the base
     game's rising Powerhouse cost, passing a piece only while it lacks the Mixers."""
-    for column in free_columns(view.company, use.structure):
+    columns = free_columns(view.company, use.structure) if use.structure in STRUCTURES else [0]  # a building: none
+    for column in columns:
         if (pay := _payment(view, use, space, column, spare)) is not None:
             return column, pay
     return None
@@ -93,10 +96,16 @@ def _payment(view: View, use: TileUse, space: str, column: int, spare: int | Non
         return None
     if use.structure == "conduit" and officers.conduit_with_mixers(view):
         pays = [p for p in pays if not p.excavators] or pays
-    normal = NORMAL_MACHINERY[use.structure]  # the structure's own kind first, Excamixers (Elon) last
+    normal = NORMAL_MACHINERY.get(use.structure) or fewer_kind(view)  # its own kind first, Excamixers last
     if use.structure == "elevation":  # the company board's kind (Japan: Excavators)
         normal = board_rules(view.company).elevation_resource
     return min(pays, key=lambda p: (p.credits, getattr(p, "excamixers", 0), -getattr(p, normal), p.key))
+
+
+def fewer_kind(view: View) -> str:
+    """A Private Building's machinery: with the Building tile of level II (one kind only, Hard and above) it pays
+    with the kind it has fewer of, Excavators on a tie (automa.md 9.2); printed costs offer one way anyway."""
+    return "excavators" if view.company.excavators <= view.company.mixers else "mixers"
 
 
 def restricted(game: Game, structure: str, spaces: Iterable[str], area: str = "", min_value: int = 0) -> list[str]:
@@ -160,10 +169,11 @@ def joker_i(view: View, structure: str, space: str, use: TileUse, candidates: Co
     return red, pay
 
 
-def plan(view: View, structure: str, area: str = "", min_value: int = 0, spare: int | None = None) -> Build | str:
-    """What it would build, or why it cannot (``spare``: see ``payment``)."""
+def plan(view: View, structure: str, area: str = "", min_value: int = 0, spare: int | None = None,
+         search: str = "") -> Build | str:
+    """What it would build, or why it cannot (``spare``: see ``payment``; ``search``: a Private Building's)."""
     name = STRUCTURE_NAMES[structure]
-    if view.company.pieces[structure] <= 0:
+    if view.company.pieces.get(structure, 1) <= 0:  # (a building's pieces: its rules' spaces say)
         return f"no {name} left on its board"
     if not tile_order(view, structure):
         return f"no tile that builds {a_structure(structure)}"
@@ -176,7 +186,10 @@ def plan(view: View, structure: str, area: str = "", min_value: int = 0, spare: 
         return f"not enough machinery for {a_structure(structure)}"
     found = {s: found[s] for s in raise_first(view, structure, found)}
     tiles = {s: use.tile for s, (use, _) in found.items()}
-    space, why = placement.choose(view, structure, list(found), tiles)
+    if structure == BUILDING:
+        space, why = building_search(view, list(found), search)
+    else:
+        space, why = placement.choose(view, structure, list(found), tiles)
     use, pay = found[space]
     if moved := joker_i(view, structure, space, use, found, spare):
         space, pay = moved
@@ -185,14 +198,34 @@ def plan(view: View, structure: str, area: str = "", min_value: int = 0, spare: 
     return Build(use, space, pay, tuple(why), column)
 
 
-def engineers(view: Context, box: Box, build: Build) -> int:
-    """The box's count; an Automa at Hard and above places none with an engineer-free tile (9.2)."""
+def building_search(view: View, spaces: list[str], search: str) -> tuple[str, list[str]]:
+    """A Private Building (5.4.1): the building rows from the bottom up (``up``) or from the top down, the first
+    building it can build (``spaces``: those it can pay for), on that building's first free space (the plain
+    ones come first: the lower numbers)."""
+    own = leeghwater_of(view.game.state)
+    assert own is not None  # (a building space exists only with the module)
+    rows = list(reversed(own.rows)) if search == officers.UP else list(own.rows)
+    by_building = {s: private_building_space(s) for s in spaces}
+    for row in rows:
+        mine = sorted((n, s) for s, (b, n) in by_building.items() if b.id == row)
+        if mine:
+            n, space = mine[0]
+            direction = "from the bottom row up" if search == officers.UP else "from the top row down"
+            return space, [f"searching the buildings {direction}: the {by_building[space][0].name} "
+                           f"(row {own.rows.index(row) + 1}), building space {n}"]
+    raise ValueError("no building space to build on")
+
+
+def engineers(view: Context, box: Box, build: Build, printed: int | None = None) -> int:
+    """The box's count (``printed``: an override's); an Automa at Hard and above places none with an
+    engineer-free tile (9.2)."""
     free = facts().tile(build.use.tile).engineer_free
-    return 0 if free and view.is_automa and officers.tile_effects(view) else box.engineers
+    return 0 if free and view.is_automa and officers.tile_effects(view) else \
+        box.engineers if printed is None else printed
 
 
-def carry_out(ctx: Context, box: Box, build: Build, heading: str) -> None:
-    n = engineers(ctx, box, build)
+def carry_out(ctx: Context, box: Box, build: Build, heading: str, printed: int | None = None) -> None:
+    n = engineers(ctx, box, build, printed)
     saved = officers.construction_discount(ctx) if n > 1 else 0
     if saved:  # Gennardo Grasso: the Engineer it does use stands on his space as the reminder
         ctx.place_at(officers.officer_space(ctx), n - saved, box.ends_turn)
@@ -209,12 +242,17 @@ def carry_out(ctx: Context, box: Box, build: Build, heading: str) -> None:
 
 def try_box(ctx: Context, box: Box) -> str | None:
     spare = max(0, ctx.engineers_left() - box.engineers)  # for a Geological token's Engineers
-    for structure in officers.construction_overrides(ctx):  # Graziano: an Elevation instead, if it can
-        build = plan(ctx, structure, spare=spare)
+    for override in officers.construction_overrides(ctx):  # Graziano: an Elevation instead, if it can
+        if override == officers.LESLIE_WORK:
+            if external_works.special_tile_work(ctx, box):
+                return None
+            continue
+        build = plan(ctx, override, spare=spare, search=officers.building_search(ctx))
         if isinstance(build, Build):
-            carry_out(ctx, box, build, f"{box.name} -> {STRUCTURE_NAMES[structure]} instead (chief engineer)")
+            carry_out(ctx, box, build, f"{box.name} -> {STRUCTURE_NAMES[override]} instead (chief engineer)",
+                      officers.override_engineers(ctx, box.engineers))
             return None
-    build = plan(ctx, box.structure, box.area, box.min_conduit_value, spare)
+    build = plan(ctx, box.structure, box.area, box.min_conduit_value, spare, box.building_search)
     if isinstance(build, str):
         return build
     carry_out(ctx, box, build, box.name)
