@@ -23,6 +23,7 @@ construction) hands its answers in as presets; everything else follows the Autom
     company_drop the Netherlands' drop after a production (Hard and above): ``company_drop``
     lwp_advanced_tile  an External Work's free Patent Office tile: the highest level, the lower slot on ties
     lwp_work_machinery an External Work's machinery: as its box says (returned; Leslie's override: the wheel)
+    lwp_tile_action    the Building tile of level I (asked only of a person playing the Automa way): not used
 """
 
 from __future__ import annotations
@@ -169,6 +170,11 @@ class Answerer:
     def _lwp_advanced_tile(self, prompt: Prompt) -> str:
         """An External Work's free tile (UNVERIFIED, automa.md 13): the highest level, the lower slot on ties."""
         return max(prompt.choices, key=lambda c: (facts().tile(str(c.data["tile"])).level, -keys_number(c.key))).key
+
+    def _lwp_tile_action(self, prompt: Prompt) -> str:
+        """The Building tile of level I asks only a person playing the Automa way (Mahiri): the Automa never
+        uses a building's action (automa.md 5.11; an Automa scores the building's VP instead, in the rules)."""
+        return "skip"
 
     def _lwp_work_machinery(self, prompt: Prompt) -> str:
         return WORK_SPENT  # (its boxes say which: external_works.take; a card's box returns the machinery)

@@ -143,15 +143,15 @@ AUTOMA_OPERATION = "work"  # the Automa's step: work:<position 1-3>:<Engineers>[
 
 
 def automa_take(game: Game, seat: int, position: str, count: str, architect: str = "") -> Flow[None]:
-    """An Automa takes the External Work of ``position`` (1-3) with ``count`` Engineers on its action space
+    """An Automa (or a person playing the Automa way: Mahiri at Very Hard) takes the External Work of ``position`` (1-3) with ``count`` Engineers on its action space
     (automa.md 5.8, 4.3; Leslie's override: 1). Refused (nothing changed) when the module is off, the position
     is empty or taken, the machinery is not there, or the Engineers are not."""
     own = leeghwater_of(game.state)
     i = int(position) - 1
     n = int(count)
     company = game.state.companies[seat]
-    if own is None or not is_automa(game, seat):
-        raise IllegalChoice("no External Work for this seat to take")
+    if own is None:  # (a person playing a turn the Automa way, under Mahiri's Automa rule, takes one too)
+        raise IllegalChoice("no External Works in this game")
     if not 0 <= i < len(own.works) or not own.works[i] or SPACE.format(i + 1) in own.occupied:
         raise IllegalChoice(f"no External Work to take at position {position}")
     if payment(company, box().works[own.works[i]]) is None:
