@@ -11,6 +11,13 @@ and mixers before Excamixers (boxes/construction.payment); Gennardo Grasso's col
 first construction, Dr. Octavius's Base preference, Franz de Lasse's contract and Wu Fang's Base-then-
 Elevation override are here; Wu Fang's turn before the card, Amir Zahir's Dam choice and Dr. Octavius's
 production from several Dams have a module each (officer_wu, officer_amir, officer_octavius).
+
+The Leeghwater Project's (automa.md 10): Margot Fouche never uses her space; at a construction box she
+activates a Private Building instead if she can, for 1 Engineer, searching the rows in the direction her
+criteria card's conduit letter gives (``building_search``); Leslie Spencer, while her special tile is in its
+supply, takes an External Work instead, for 1 Engineer, machinery and tile onto the wheel, in the order of the
+last flipped card with an External Works box (``work_order``; boxes/external_works.py). Both helpers are SOLO's,
+not printed: data (data/officers.toml), marked ASSUMED there.
 """
 
 from __future__ import annotations

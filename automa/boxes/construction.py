@@ -9,7 +9,14 @@ space, a specific tile before a Joker; Anton's copy only when nothing else can b
 structure's own machinery; Jill's mixers, Solomon's one missing machine for 3 VP; Elon's Excamixers only
 for what Excavators and mixers cannot pay. The board column: the leftmost (Brazil: see ``choice``). Engineers: the box's count on its own board - none with an
 engineer-free tile at Hard and above; Gennardo Grasso's first construction of a round one fewer, on his
-space. Graziano, Wu Fang: another structure instead of the box's, if they can (officers.py).
+space. Graziano, Wu Fang: another structure instead of the box's, if they can (officers.py);
+Margot Fouche a Private Building, Leslie Spencer an External Work with her tile (1 Engineer each).
+
+The Private Building box (The Leeghwater Project, 5.4.1): 1 Engineer; the rows searched from the bottom up or
+the top down, the first building it has not built and can pay (its printed machinery; Building II at Hard and
+above: the one kind it has fewer of, Excavators on a tie, 9.2), on that building's first free space, the plain
+ones first (a red one: 3 VP). The rules close its first action space for everyone (the Automa never uses it)
+and give Building I's and III's VP at once where its level uses tile effects.
 """
 
 from __future__ import annotations
