@@ -27,7 +27,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import partial
+from functools import lru_cache, partial
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from ... import contracts, patents, production, rewards, water
@@ -136,19 +137,26 @@ PRIVATE_BUILDINGS = PrivateBuildings()
 
 
 def cost_parts(game: Game) -> CostParts:
-    """Each free building space's machinery: the building's Excavators, then its Mixers as the second kind."""
+    """Each building space's machinery: the building's Excavators, then its Mixers as the second kind (only the
+    free spaces are ever built on: the spaces decide; the costs depend only on the rows, found once per rows)."""
+    return _row_costs(tuple(leeghwater(game.state).rows))
+
+
+@lru_cache(maxsize=64)  # (asked at every cost check of every structure: the rows of the game in play)
+def _row_costs(rows: tuple[str, ...]) -> CostParts:
     first: dict[str, tuple[int, str]] = {}
     second: dict[str, tuple[int, str]] = {}
-    for building in leeghwater(game.state).rows:
+    for building in rows:
         b = box().buildings[building]
-        for space in free_spaces(game, building):
+        for n in range(1, len(box().space_credits) + 1):
+            space = space_id(building, n)
             if b.excavators:
                 first[space] = (b.excavators, "excavators")
                 if b.mixers:
                     second[space] = (b.mixers, "mixers")
             else:
                 first[space] = (b.mixers, "mixers")
-    return CostParts(first, second_costs=second)
+    return CostParts(MappingProxyType(first), second_costs=MappingProxyType(second))
 
 
 def red_surcharge(space: str) -> int:
