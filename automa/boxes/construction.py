@@ -127,14 +127,15 @@ def restricted(game: Game, structure: str, spaces: Iterable[str], area: str = ""
     return list(spaces)
 
 
-def options(view: View, structure: str, spaces: Iterable[str],
-            spare: int | None = None) -> dict[str, tuple[TileUse, Payment]]:
+def options(view: View, structure: str, spaces: Iterable[str], spare: int | None = None,
+            first: bool = False) -> dict[str, tuple[TileUse, Payment]]:
     """The spaces it can build on, each with the tile it would build it with - the first of ``tile_order``
     that can pay for it - and the payment.
 
     Decision: Anton's copy is a tier of its own (automa.md 10: used "only when no basic/advanced tile ...
     in its supply can build the structure"): the spaces only his copy can pay for are candidates only when
-    no tile of its supply can build on any space."""
+    no tile of its supply can build on any space. ``first``: only the first space of ``spaces`` it can build on
+    (a Private Building's search: the spaces in its order)."""
     uses = tile_order(view, structure)
     anton = [u for u in uses if u.supply_tile == ANTON_TILE]
     for tier in ([u for u in uses if u not in anton], anton):
@@ -144,6 +145,8 @@ def options(view: View, structure: str, spaces: Iterable[str],
                 if (pay := payment(view, use, space, spare)) is not None:
                     found[space] = (use, pay)
                     break
+            if found and first:
+                break
         if found:
             return found
     return {}
@@ -188,13 +191,16 @@ def plan(view: View, structure: str, area: str = "", min_value: int = 0, spare: 
                         min_value)
     if not spaces:
         return f"no free space for {a_structure(structure)}" + (" there" if area or min_value else "")
-    found = options(view, structure, spaces, spare)
+    if structure == BUILDING:  # the first it can pay for, in the search's order (5.4.1)
+        found = options(view, structure, search_order(view, spaces, search), spare, first=True)
+    else:
+        found = options(view, structure, spaces, spare)
     if not found:
         return f"not enough machinery for {a_structure(structure)}"
     found = {s: found[s] for s in raise_first(view, structure, found)}
     tiles = {s: use.tile for s, (use, _) in found.items()}
     if structure == BUILDING:
-        space, why = building_search(view, list(found), search)
+        space, why = next(iter(found)), [searched(view, next(iter(found)), search)]
     else:
         space, why = placement.choose(view, structure, list(found), tiles)
     use, pay = found[space]
@@ -205,22 +211,25 @@ def plan(view: View, structure: str, area: str = "", min_value: int = 0, spare: 
     return Build(use, space, pay, tuple(why), column)
 
 
-def building_search(view: View, spaces: list[str], search: str) -> tuple[str, list[str]]:
-    """A Private Building (5.4.1): the building rows from the bottom up (``up``) or from the top down, the first
-    building it can build (``spaces``: those it can pay for), on that building's first free space (the plain
-    ones come first: the lower numbers)."""
+def search_order(view: View, spaces: Iterable[str], search: str) -> list[str]:
+    """A Private Building's spaces in the order of its search (5.4.1): the building rows from the bottom up
+    (``up``) or from the top down, and inside a building its first free space first (the plain ones: the lower
+    numbers). The first it can pay for is built: the first building it has not built and can pay for."""
     own = leeghwater_of(view.game.state)
     assert own is not None  # (a building space exists only with the module)
     rows = list(reversed(own.rows)) if search == officers.UP else list(own.rows)
-    by_building = {s: private_building_space(s) for s in spaces}
-    for row in rows:
-        mine = sorted((n, s) for s, (b, n) in by_building.items() if b.id == row)
-        if mine:
-            n, space = mine[0]
-            direction = "from the bottom row up" if search == officers.UP else "from the top row down"
-            return space, [f"searching the buildings {direction}: the {by_building[space][0].name} "
-                           f"(row {own.rows.index(row) + 1}), building space {n}"]
-    raise ValueError("no building space to build on")
+    parts = {s: private_building_space(s) for s in spaces}
+    return sorted(parts, key=lambda s: (rows.index(parts[s][0].id), parts[s][1]))
+
+
+def searched(view: View, space: str, search: str) -> str:
+    """Why there, in words."""
+    own = leeghwater_of(view.game.state)
+    assert own is not None
+    building, n = private_building_space(space)
+    direction = "from the bottom row up" if search == officers.UP else "from the top row down"
+    return f"searching the buildings {direction}: the {building.name} (row {own.rows.index(building.id) + 1}), " \
+           f"building space {n}"
 
 
 def engineers(view: Context, box: Box, build: Build, printed: int | None = None) -> int:
