@@ -60,7 +60,8 @@ class Box:
             limit = f" in the {self.area}s" if self.area else \
                 f" of value {self.min_conduit_value}+" if self.min_conduit_value else ""
             if self.building_search:
-                return f"Construction: Private Building ({'bottom row up' if self.building_search == 'up' else 'top row down'})"
+                way = "bottom row up" if self.building_search == "up" else "top row down"
+                return f"Construction: Private Building ({way})"
             return f"Construction: {STRUCTURE_NAMES[self.structure]}{limit}"
         if self.kind == "workshop":
             return f"Workshop (turn the wheel {self.rotations})"

@@ -265,7 +265,8 @@ def try_box(ctx: Context, box: Box) -> str | None:
             continue
         build = plan(ctx, override, spare=spare, search=officers.building_search(ctx))
         if isinstance(build, Build):
-            carry_out(ctx, box, build, f"{box.name} -> {STRUCTURE_NAMES[override]} instead (chief engineer)",
+            assumed = "; the search by the criteria card's conduit letter: assumed" if override == BUILDING else ""
+            carry_out(ctx, box, build, f"{box.name} -> {STRUCTURE_NAMES[override]} instead (chief engineer{assumed})",
                       officers.override_engineers(ctx, box.engineers))
             return None
     build = plan(ctx, box.structure, box.area, box.min_conduit_value, spare, box.building_search)

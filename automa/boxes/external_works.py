@@ -71,5 +71,6 @@ def special_tile_work(ctx: Context, box: Box) -> bool:
     if position is None:
         return False
     take(ctx, position, officers.override_engineers(ctx, box.engineers), box.ends_turn, True,
-         f"{box.name} -> External Works {'-'.join(map(str, order))} instead (Leslie Spencer's tile)")
+         f"{box.name} -> External Works {'-'.join(map(str, order))} instead (Leslie Spencer's tile; the order "
+         "of the last card flipped with an External Works box: assumed)")
     return True

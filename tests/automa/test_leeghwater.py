@@ -249,7 +249,7 @@ def test_margot_builds_a_private_building_instead_of_the_cards_structure(criteri
     game = margot_game()
     choice = play(game, action=1, criteria=criteria)
     assert leeghwater(game.state).built == {built: AUTOMA} and not game.state.dams
-    assert "eng:company-1:1" in ops(choice) and "instead (chief engineer)" in choice.label
+    assert "eng:company-1:1" in ops(choice) and "conduit letter: assumed" in choice.label
 
 
 def test_without_margot_the_base_is_built():
@@ -280,7 +280,7 @@ def test_leslie_takes_an_external_work_with_her_tile_instead_of_building():
     assert "leslie" in a.tiles
     lost = list(a.machinery_lost)
     choice = play(game, action=1, criteria=3)
-    assert "work:3:1" in ops(choice) and "=wheel" in ops(choice)
+    assert "work:3:1" in ops(choice) and "=wheel" in ops(choice) and "External Works box: assumed" in choice.label
     assert leeghwater(game.state).fulfilled == {"C5": AUTOMA} and not game.state.dams
     assert "leslie" not in a.tiles and any("leslie" in s.tiles and s.excavators == 5 for s in a.wheel)
     assert a.machinery_lost == lost and game.state.engineers_on["works-3"][AUTOMA] == 1

@@ -15,8 +15,9 @@ Margot Fouche is dealt with it (officers.toml ``requires``): her space's action 
 Leslie Spencer is dealt with it too: an External Work's machinery may go onto her wheel (works.py asks the
 officers in force for ``spent_machinery_to_wheel_tile``).
 
-Still to come (so modules.toml does not offer it yet: ``offered = false``): the app's panel; its interplay with the China Challenge (whose setup
-draws the bonus tiles and the level piles again without this module's) and the Duel's condition tile.
+Still to come (so modules.toml does not offer it yet: ``offered = false``): the app's panel; its interplay with
+the China Challenge (whose setup draws the bonus tiles and the level piles again without this module's) and the
+Duel's condition tile.
 
 Decisions (each also beside its fact, in the data or the rules' docstrings):
 - every seat, an Automa's too, counts for the second plain building space (open from 4 seats: ASSUMED);

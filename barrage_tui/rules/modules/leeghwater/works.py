@@ -143,9 +143,10 @@ AUTOMA_OPERATION = "work"  # the Automa's step: work:<position 1-3>:<Engineers>[
 
 
 def automa_take(game: Game, seat: int, position: str, count: str, architect: str = "") -> Flow[None]:
-    """An Automa (or a person playing the Automa way: Mahiri at Very Hard) takes the External Work of ``position`` (1-3) with ``count`` Engineers on its action space
-    (automa.md 5.8, 4.3; Leslie's override: 1). Refused (nothing changed) when the module is off, the position
-    is empty or taken, the machinery is not there, or the Engineers are not."""
+    """An Automa (or a person playing the Automa way: Mahiri at Very Hard) takes the External Work of
+    ``position`` (1-3) with ``count`` Engineers on its action space (automa.md 5.8, 4.3; Leslie's override: 1).
+    Refused (nothing changed) when the module is off, the position is empty or taken, the machinery is not
+    there, or the Engineers are not."""
     own = leeghwater_of(game.state)
     i = int(position) - 1
     n = int(count)
