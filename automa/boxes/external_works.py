@@ -9,7 +9,9 @@ free structures, tiles by the Automa's usual rules). Its Engineers go on that wo
 Leslie Spencer at Very Hard (automa.md 10): at a construction box, while her special tile is in its supply,
 it takes an External Work the same way instead of building - for 1 Engineer, the machinery and the tile onto
 the wheel (which turns 1) - in the order printed on the most recently flipped card with an External Works box
-(``special_tile_work``, officers.work_order; ASSUMED, SOLO's helper).
+(``special_tile_work``, officers.work_order; ASSUMED, SOLO's helper); its Engineer, like the box's, on the work's
+space. Decision: the card's own External Works box returns the machinery even while her tile is in the supply
+(5.8 as printed); only her override puts it on the wheel.
 """
 
 from __future__ import annotations
