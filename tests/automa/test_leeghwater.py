@@ -359,5 +359,5 @@ def test_many_games_with_1_to_3_automas_at_every_level_with_the_module():
     built = [x for x in results for e in x.state.modules["leeghwater"].built.values()
              if x.setup.seats[e].kind == "automa"]
     assert len(built) > 100
-    officers_seen = {s.officer for x in results for s in x.setup.seats if s.kind == "automa"}
+    officers_seen = {c.officer for x in results for c in x.state.companies if c.kind == "automa"}
     assert {"margot", "leslie"} <= officers_seen
