@@ -20,6 +20,10 @@ construction) hands its answers in as presets; everything else follows the Autom
     payment      a free structure's Geological token cost (the only payment asked outside its construction
                  box): the fewest credits (VP), Excamixers last
     geology_drop Geological token 2's drop behind its Dam: always taken
+    company_drop the Netherlands' drop after a production (Hard and above): ``company_drop``
+    lwp_advanced_tile  an External Work's free Patent Office tile: the highest level, the lower slot on ties
+    lwp_work_machinery an External Work's machinery: as its box says (returned; Leslie's override: the wheel)
+    lwp_tile_action    the Building tile of level I (asked only of a person playing the Automa way): not used
 """
 
 from __future__ import annotations
@@ -27,7 +31,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, cast
 
-from barrage_tui.rules import Key, PromptKind, System, make_key, system_energy as rules_system_energy
+from barrage_tui.rules import (
+    WORK_SPENT, Key, PromptKind, System, facts, make_key, production_systems, system_energy as rules_system_energy,
+)
 
 from . import contracts, machinery, officer_amir, officer_octavius, placement
 from .boxes.production import best_system, drops_for, system_energy
@@ -156,6 +162,47 @@ class Answerer:
     def _geology_drop(self, prompt: Prompt) -> str:
         return next(k for k in prompt.keys() if k != "skip")
 
+    # ------------------------------------------------------------ The Leeghwater Project
+
+    def _company_drop(self, prompt: Prompt) -> str:
+        return make_key("dam", company_drop(self.view, [Key.parse(k).rest() for k in prompt.keys() if k != "skip"]))
+
+    def _lwp_advanced_tile(self, prompt: Prompt) -> str:
+        """An External Work's free tile (UNVERIFIED, automa.md 13): the highest level, the lower slot on ties."""
+        return max(prompt.choices, key=lambda c: (facts().tile(str(c.data["tile"])).level, -keys_number(c.key))).key
+
+    def _lwp_tile_action(self, prompt: Prompt) -> str:
+        """The Building tile of level I asks only a person playing the Automa way (Mahiri): the Automa never
+        uses a building's action (automa.md 5.11; an Automa scores the building's VP instead, in the rules)."""
+        return "skip"
+
+    def _lwp_work_machinery(self, prompt: Prompt) -> str:
+        return WORK_SPENT  # (its boxes say which: external_works.take; a card's box returns the machinery)
+
 
 def _system(key: str) -> System:
     return System.from_key(key)
+
+
+def keys_number(key: str) -> int:
+    return Key.parse(key).number()
+
+
+def company_drop(view: Context, dams: list[str]) -> str:
+    """The Netherlands at Hard and above (automa.md 11): the drop goes behind the Dam (not the one just used)
+    from which it could next produce the most Energy, one in a complete system; none or several such: the
+    criteria card's Dam criteria and location walk among them (or among all the Dams offered)."""
+    st = view.game.state
+    energy: dict[str, int] = {}
+    for dam in dams:
+        st.dams[dam].drops += 1  # (tried on the step's copy of the game, and taken back)
+        try:
+            energy[dam] = max((system_energy(view, s, 0) for s in production_systems(view.game, view.seat, 0)
+                               if s.dam == dam), default=0)
+        finally:
+            st.dams[dam].drops -= 1
+    top = max(energy.values(), default=0)
+    tied = [d for d in dams if energy[d] == top] if top > 0 else list(dams)
+    if len(tied) == 1:
+        return tied[0]
+    return placement.walk(view, "base", placement.apply_criteria(view, "dam", tied, []))

@@ -30,7 +30,7 @@ class Box:
     column: int
     ends_turn: bool  # False: a dashed box; the Automa goes on down the list
     engineers: int
-    lwp_only: bool = False  # only with The Leeghwater Project (not in this game: always skipped)
+    lwp_only: bool = False  # only with The Leeghwater Project (without it: skipped, turn.py)
     vp_change: int = 0
     production_bonus: int = 0
     contract_colour: str = ""
@@ -59,6 +59,9 @@ class Box:
         if self.kind == "construct":
             limit = f" in the {self.area}s" if self.area else \
                 f" of value {self.min_conduit_value}+" if self.min_conduit_value else ""
+            if self.building_search:
+                way = "bottom row up" if self.building_search == "up" else "top row down"
+                return f"Construction: Private Building ({way})"
             return f"Construction: {STRUCTURE_NAMES[self.structure]}{limit}"
         if self.kind == "workshop":
             return f"Workshop (turn the wheel {self.rotations})"
@@ -67,7 +70,7 @@ class Box:
         if self.kind == "patent_office":
             return f"Patent Office ({STRUCTURE_NAMES[self.structure]} tile)"
         if self.kind == "external_work":
-            return "External Works"
+            return f"External Works ({'-'.join(map(str, self.order))})"
         return "Bank (+1 VP)"
 
 

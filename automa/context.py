@@ -81,14 +81,20 @@ class Context:
 
     def place_at(self, where: str, engineers: int, ends_turn: bool = False) -> None:
         """Place the box's Engineers (all it has, if fewer); Tommaso's Architect where it may stand alone."""
+        n, architect = self.engineers_for(engineers, ends_turn)
+        if n <= 0:
+            return
+        self.do(f"eng:{where}:{n}" + (":architect" if architect else ""))
+
+    def engineers_for(self, engineers: int, ends_turn: bool) -> tuple[int, bool]:
+        """How many of a box's Engineers it places (all it has, if fewer) and whether the one it places is
+        Tommaso's Architect (then another turn follows)."""
         from .officers import uses_architect
 
         n = min(engineers, self.engineers_left())
-        if n <= 0:
-            return
         architect = n == 1 and uses_architect(self, engineers, ends_turn)
         self.architect_used |= architect
-        self.do(f"eng:{where}:{n}" + (":architect" if architect else ""))
+        return n, architect
 
     def pay(self, vp: int) -> None:
         if vp:

@@ -11,6 +11,13 @@ and mixers before Excamixers (boxes/construction.payment); Gennardo Grasso's col
 first construction, Dr. Octavius's Base preference, Franz de Lasse's contract and Wu Fang's Base-then-
 Elevation override are here; Wu Fang's turn before the card, Amir Zahir's Dam choice and Dr. Octavius's
 production from several Dams have a module each (officer_wu, officer_amir, officer_octavius).
+
+The Leeghwater Project's (automa.md 10): Margot Fouche never uses her space; at a construction box she
+activates a Private Building instead if she can, for 1 Engineer, searching the rows in the direction her
+criteria card's conduit letter gives (``building_search``); Leslie Spencer, while her special tile is in its
+supply, takes an External Work instead, for 1 Engineer, machinery and tile onto the wheel, in the order of the
+last flipped card with an External Works box (``work_order``; boxes/external_works.py). Both helpers are SOLO's,
+not printed: data (data/officers.toml), marked ASSUMED there.
 """
 
 from __future__ import annotations
@@ -18,10 +25,10 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from barrage_tui.rules import AUTOMA, ENERGY_SECTION, facts, level
+from barrage_tui.rules import AUTOMA, ENERGY_SECTION, OFFICERS, facts, level
 
 from . import criteria
-from .cards import load
+from .cards import cards, load
 
 if TYPE_CHECKING:
     from .view import View
@@ -69,17 +76,60 @@ def construction_discount(view: View) -> int:
     Decision (UNVERIFIED): "place the worker used, as a reminder, on the special action space" is read as:
     the construction's remaining Engineer stands on his space instead of the company board (a printed
     2-Engineer box then places 1 there). A construction that places no Engineer (an engineer-free tile at
-    Hard and above) leaves no reminder and does not spend the discount. The 1-Engineer Private Building box
-    (a credit as reminder) needs The Leeghwater Project, which this game does not have."""
+    Hard and above) leaves no reminder and does not spend the discount. A 1-Engineer construction (the
+    Private Building box: "a credit as reminder") is not discounted (Decision: the step has no reminder
+    without an Engineer; the box's one Engineer is placed)."""
     saved = adaptation(view, "first_construction_engineer_discount", 0)
     return 0 if view.company.private_spaces_used[0] else saved
 
 
+LESLIE_WORK = "external_work_with_special_tile"  # Leslie's override: an External Work, not a structure
+OVERRIDES = ("base", "elevation", "conduit", "powerhouse", "building", LESLIE_WORK)
+UP, DOWN = "up", "down"
+
+
 def construction_overrides(view: View) -> list[str]:
-    """Structures tried instead of a construction box, in order (Graziano: an Elevation; Wu Fang: a Base,
-    else an Elevation - "if it has the correct technology tile and the required machinery")."""
-    return [s for s in adaptation(view, "construction_override", []) if s in ("base", "elevation", "conduit",
-                                                                             "powerhouse")]
+    """What is tried instead of a construction box, in order (Graziano: an Elevation; Wu Fang: a Base, else an
+    Elevation - "if it has the correct technology tile and the required machinery"; Margot: a Private
+    Building; Leslie: an External Work with her special tile)."""
+    return [s for s in adaptation(view, "construction_override", []) if s in OVERRIDES]
+
+
+def override_engineers(view: View, printed: int) -> int:
+    """The Engineers an override places: Margot's and Leslie's 1 (automa.md 10); the others the printed box's
+    (Decision, UNVERIFIED: automa.md 13)."""
+    n: int = adaptation(view, "override_engineers", printed)
+    return n
+
+
+def building_search(view: View, printed: str = "") -> str:
+    """The Private Building search direction (5.4.1): the box's arrow; for Margot's override, which has no
+    arrow, the criteria card's conduit letter (A up, B down: ASSUMED, SOLO's helper; data)."""
+    by_letter = adaptation(view, "building_search_by_conduit_letter")
+    if printed or not by_letter:
+        return printed or DOWN
+    found: str = by_letter.get(view.criteria.conduit_start[-1], DOWN)
+    return found
+
+
+def special_work_tile(view: View) -> str | None:
+    """Leslie: her special tile while it is in its supply (not on the wheel), else None."""
+    tile = OFFICERS[view.company.officer].spent_machinery_to_wheel_tile if view.company.officer in OFFICERS else ""
+    return tile if tile and tile in view.company.tiles else None
+
+
+def work_order(view: View) -> tuple[int, ...]:
+    """Leslie's override: the External Works order printed on the most recently flipped card that has an
+    External Works box, the discard pile from the top, then the draw pile (ASSUMED: SOLO's helper; data)."""
+    fallback = tuple(adaptation(view, "external_work_order_fallback", (1, 2, 3)))
+    if adaptation(view, "external_work_order") != "last_flipped_card_with_external_works":
+        return fallback
+    st = view.game.state
+    for card in (*reversed(st.automa_discard), *reversed(st.automa_draw)):
+        for box in cards()[card].actions:
+            if box.kind == "external_work":
+                return box.order
+    return fallback
 
 
 def preferred_spaces(view: View, structure: str, spaces: list[str], why: list[str]) -> list[str]:

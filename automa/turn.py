@@ -2,7 +2,8 @@
 
     1. Flip: the action side is the card now on top of the draw pile, the criteria side the one just flipped.
        (Very Hard, Wu Fang: his check may make the turn his action instead: officer_wu.py.)
-    2. The boxes in printed order, without the Leeghwater boxes, and without the Machinery Shop in round 5
+    2. The boxes in printed order, without the Leeghwater boxes unless The Leeghwater Project is played (2.5),
+       and without the Machinery Shop in round 5
        (every one of them, card 4's too although its mark is not printed: automa.md 12 #6). Gennardo
        Grasso (Very Hard) reads column 2, then column 1, then column 3.
     3. The first possible box is carried out; a dashed box (water, contract office) lets the walk go on.
@@ -18,7 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from barrage_tui.rules import Choice
+from barrage_tui.rules import Choice, leeghwater_of
 
 from . import officer_wu, officers
 from .boxes import TRY
@@ -33,8 +34,9 @@ LAST_ROUND = 5
 
 def boxes(ctx: Context, card: Card) -> list[Box]:
     out = []
+    leeghwater = leeghwater_of(ctx.state) is not None
     for box in card.actions:
-        if box.lwp_only:
+        if box.lwp_only and not leeghwater:
             continue
         if box.kind == "machinery_shop" and ctx.state.round == LAST_ROUND:
             ctx.note(f"{box.name}: not in round 5")

@@ -254,7 +254,8 @@ def landscapes(game) -> Counter:
 
 def leeghwater(game) -> Counter:
     """The Leeghwater Project at work: External Works taken (onto Leslie's wheel too), private buildings built
-    (with each Building tile) and used (through Margot's space too), the Netherlands' drop; never by an Automa."""
+    (with each Building tile) and used (through Margot's space too), the Netherlands' drop; by Automas too (their
+    cards' boxes, Margot's and Leslie's overrides: onto an Automa's wheel)."""
     automas = {c.seat for c in game.state.companies if c.kind == "automa"}
     kinds = Counter(e.kind for e in game.events)
     built = [e for e in game.events if e.kind == LeeghwaterEvent.BUILDING]
@@ -265,7 +266,10 @@ def leeghwater(game) -> Counter:
                     "paid in credits": sum(bool(e.data["paid"]["credits"]) for e in taken),
                     "netherlands": any(c.company == "netherlands" for c in game.state.companies),
                     **{f"officer {c.officer}": 1 for c in game.state.companies if c.officer in ("margot", "leslie")},
-                    "by an Automa": sum(e.seat in automas for e in built + taken)})
+                    "built by an Automa": sum(e.seat in automas for e in built),
+                    "taken by an Automa": sum(e.seat in automas for e in taken),
+                    "onto an Automa's wheel": sum(e.seat in automas and bool(e.data["paid"].get("wheel"))
+                                                  for e in taken)})
 
 
 def both(*counts: Count) -> Count:
@@ -303,7 +307,8 @@ EXPECTED: dict[str, Expected] = {
                                                                     **_all(40, "tokens on valleys")}, games=40),
     "base:leeghwater": Expected(leeghwater, {
         "external works taken": 200, "private buildings built": 200, "building actions": 200, "onto the wheel": 1,
-        "paid in credits": 1, "netherlands": 20, "officer margot": 5, "officer leslie": 5}, never=("by an Automa",)),
+        "paid in credits": 1, "netherlands": 20, "officer margot": 5, "officer leslie": 5,
+        "built by an Automa": 50, "taken by an Automa": 50, "onto an Automa's wheel": 1}),
     "landscapes:china": Expected(landscapes, {
         **{f"built {code}": 1 for code in board_files.load(LANDSCAPES).landscapes},
         "yield tiles taken": 100, "second objective": 1}, never=("by an Automa",)),

@@ -9,7 +9,14 @@ space, a specific tile before a Joker; Anton's copy only when nothing else can b
 structure's own machinery; Jill's mixers, Solomon's one missing machine for 3 VP; Elon's Excamixers only
 for what Excavators and mixers cannot pay. The board column: the leftmost (Brazil: see ``choice``). Engineers: the box's count on its own board - none with an
 engineer-free tile at Hard and above; Gennardo Grasso's first construction of a round one fewer, on his
-space. Graziano, Wu Fang: another structure instead of the box's, if they can (officers.py).
+space. Graziano, Wu Fang: another structure instead of the box's, if they can (officers.py);
+Margot Fouche a Private Building, Leslie Spencer an External Work with her tile (1 Engineer each).
+
+The Private Building box (The Leeghwater Project, 5.4.1): 1 Engineer; the rows searched from the bottom up or
+the top down, the first building it has not built and can pay (its printed machinery; Building II at Hard and
+above: the one kind it has fewer of, Excavators on a tie, 9.2), on that building's first free space, the plain
+ones first (a red one: 3 VP). The rules close its first action space for everyone (the Automa never uses it)
+and give Building I's and III's VP at once where its level uses tile effects.
 """
 
 from __future__ import annotations
@@ -19,11 +26,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from barrage_tui.rules import (
-    ANTON_TILE, Payment, STRUCTURE_NAMES, TileUse, a_structure, board_rules, conduit_value, facts, free_columns,
-    legal_spaces, make_key, payments, tile_uses,
+    ANTON_TILE, STRUCTURE_NAMES, STRUCTURES, Payment, TileUse, a_structure, board_rules, conduit_value, facts,
+    free_columns, leeghwater_of, legal_spaces, make_key, payments, private_building_space, tile_uses,
 )
 
 from .. import officers, placement
+from . import external_works
 
 if TYPE_CHECKING:
     from barrage_tui.rules import Game
@@ -32,6 +40,7 @@ if TYPE_CHECKING:
     from ..context import Context
     from ..view import View
 
+BUILDING = "building"  # a Private Building (The Leeghwater Project): the structure its boxes build
 NORMAL_MACHINERY = {"base": "excavators", "conduit": "excavators", "elevation": "mixers", "powerhouse": "mixers"}
 
 
@@ -76,7 +85,8 @@ def choice(view: View, use: TileUse, space: str, spare: int | None = None) -> tu
     Decision (China, no Automa rule exists): its Powerhouse piece is likewise the leftmost it can pay for -
     the cheapest, so it builds the 2-, 3-, 4- and 5-Mixer pieces in the order and at the costs of the base
     game's rising Powerhouse cost, passing a piece only while it lacks the Mixers."""
-    for column in free_columns(view.company, use.structure):
+    columns = free_columns(view.company, use.structure) if use.structure in STRUCTURES else [0]  # a building: none
+    for column in columns:
         if (pay := _payment(view, use, space, column, spare)) is not None:
             return column, pay
     return None
@@ -93,10 +103,16 @@ def _payment(view: View, use: TileUse, space: str, column: int, spare: int | Non
         return None
     if use.structure == "conduit" and officers.conduit_with_mixers(view):
         pays = [p for p in pays if not p.excavators] or pays
-    normal = NORMAL_MACHINERY[use.structure]  # the structure's own kind first, Excamixers (Elon) last
+    normal = NORMAL_MACHINERY.get(use.structure) or fewer_kind(view)  # its own kind first, Excamixers last
     if use.structure == "elevation":  # the company board's kind (Japan: Excavators)
         normal = board_rules(view.company).elevation_resource
     return min(pays, key=lambda p: (p.credits, getattr(p, "excamixers", 0), -getattr(p, normal), p.key))
+
+
+def fewer_kind(view: View) -> str:
+    """A Private Building's machinery: with the Building tile of level II (one kind only, Hard and above) it pays
+    with the kind it has fewer of, Excavators on a tie (automa.md 9.2); printed costs offer one way anyway."""
+    return "excavators" if view.company.excavators <= view.company.mixers else "mixers"
 
 
 def restricted(game: Game, structure: str, spaces: Iterable[str], area: str = "", min_value: int = 0) -> list[str]:
@@ -111,14 +127,15 @@ def restricted(game: Game, structure: str, spaces: Iterable[str], area: str = ""
     return list(spaces)
 
 
-def options(view: View, structure: str, spaces: Iterable[str],
-            spare: int | None = None) -> dict[str, tuple[TileUse, Payment]]:
+def options(view: View, structure: str, spaces: Iterable[str], spare: int | None = None,
+            first: bool = False) -> dict[str, tuple[TileUse, Payment]]:
     """The spaces it can build on, each with the tile it would build it with - the first of ``tile_order``
     that can pay for it - and the payment.
 
     Decision: Anton's copy is a tier of its own (automa.md 10: used "only when no basic/advanced tile ...
     in its supply can build the structure"): the spaces only his copy can pay for are candidates only when
-    no tile of its supply can build on any space."""
+    no tile of its supply can build on any space. ``first``: only the first space of ``spaces`` it can build on
+    (a Private Building's search: the spaces in its order)."""
     uses = tile_order(view, structure)
     anton = [u for u in uses if u.supply_tile == ANTON_TILE]
     for tier in ([u for u in uses if u not in anton], anton):
@@ -128,6 +145,8 @@ def options(view: View, structure: str, spaces: Iterable[str],
                 if (pay := payment(view, use, space, spare)) is not None:
                     found[space] = (use, pay)
                     break
+            if found and first:
+                break
         if found:
             return found
     return {}
@@ -160,10 +179,11 @@ def joker_i(view: View, structure: str, space: str, use: TileUse, candidates: Co
     return red, pay
 
 
-def plan(view: View, structure: str, area: str = "", min_value: int = 0, spare: int | None = None) -> Build | str:
-    """What it would build, or why it cannot (``spare``: see ``payment``)."""
+def plan(view: View, structure: str, area: str = "", min_value: int = 0, spare: int | None = None,
+         search: str = "") -> Build | str:
+    """What it would build, or why it cannot (``spare``: see ``payment``; ``search``: a Private Building's)."""
     name = STRUCTURE_NAMES[structure]
-    if view.company.pieces[structure] <= 0:
+    if view.company.pieces.get(structure, 1) <= 0:  # (a building's pieces: its rules' spaces say)
         return f"no {name} left on its board"
     if not tile_order(view, structure):
         return f"no tile that builds {a_structure(structure)}"
@@ -171,12 +191,18 @@ def plan(view: View, structure: str, area: str = "", min_value: int = 0, spare: 
                         min_value)
     if not spaces:
         return f"no free space for {a_structure(structure)}" + (" there" if area or min_value else "")
-    found = options(view, structure, spaces, spare)
+    if structure == BUILDING:  # the first it can pay for, in the search's order (5.4.1)
+        found = options(view, structure, search_order(view, spaces, search), spare, first=True)
+    else:
+        found = options(view, structure, spaces, spare)
     if not found:
         return f"not enough machinery for {a_structure(structure)}"
     found = {s: found[s] for s in raise_first(view, structure, found)}
     tiles = {s: use.tile for s, (use, _) in found.items()}
-    space, why = placement.choose(view, structure, list(found), tiles)
+    if structure == BUILDING:
+        space, why = next(iter(found)), [searched(view, next(iter(found)), search)]
+    else:
+        space, why = placement.choose(view, structure, list(found), tiles)
     use, pay = found[space]
     if moved := joker_i(view, structure, space, use, found, spare):
         space, pay = moved
@@ -185,14 +211,37 @@ def plan(view: View, structure: str, area: str = "", min_value: int = 0, spare: 
     return Build(use, space, pay, tuple(why), column)
 
 
-def engineers(view: Context, box: Box, build: Build) -> int:
-    """The box's count; an Automa at Hard and above places none with an engineer-free tile (9.2)."""
+def search_order(view: View, spaces: Iterable[str], search: str) -> list[str]:
+    """A Private Building's spaces in the order of its search (5.4.1): the building rows from the bottom up
+    (``up``) or from the top down, and inside a building its first free space first (the plain ones: the lower
+    numbers). The first it can pay for is built: the first building it has not built and can pay for."""
+    own = leeghwater_of(view.game.state)
+    assert own is not None  # (a building space exists only with the module)
+    rows = list(reversed(own.rows)) if search == officers.UP else list(own.rows)
+    parts = {s: private_building_space(s) for s in spaces}
+    return sorted(parts, key=lambda s: (rows.index(parts[s][0].id), parts[s][1]))
+
+
+def searched(view: View, space: str, search: str) -> str:
+    """Why there, in words."""
+    own = leeghwater_of(view.game.state)
+    assert own is not None
+    building, n = private_building_space(space)
+    direction = "from the bottom row up" if search == officers.UP else "from the top row down"
+    return f"searching the buildings {direction}: the {building.name} (row {own.rows.index(building.id) + 1}), " \
+           f"building space {n}"
+
+
+def engineers(view: Context, box: Box, build: Build, printed: int | None = None) -> int:
+    """The box's count (``printed``: an override's); an Automa at Hard and above places none with an
+    engineer-free tile (9.2)."""
     free = facts().tile(build.use.tile).engineer_free
-    return 0 if free and view.is_automa and officers.tile_effects(view) else box.engineers
+    return 0 if free and view.is_automa and officers.tile_effects(view) else \
+        box.engineers if printed is None else printed
 
 
-def carry_out(ctx: Context, box: Box, build: Build, heading: str) -> None:
-    n = engineers(ctx, box, build)
+def carry_out(ctx: Context, box: Box, build: Build, heading: str, printed: int | None = None) -> None:
+    n = engineers(ctx, box, build, printed)
     saved = officers.construction_discount(ctx) if n > 1 else 0
     if saved:  # Gennardo Grasso: the Engineer it does use stands on his space as the reminder
         ctx.place_at(officers.officer_space(ctx), n - saved, box.ends_turn)
@@ -209,12 +258,18 @@ def carry_out(ctx: Context, box: Box, build: Build, heading: str) -> None:
 
 def try_box(ctx: Context, box: Box) -> str | None:
     spare = max(0, ctx.engineers_left() - box.engineers)  # for a Geological token's Engineers
-    for structure in officers.construction_overrides(ctx):  # Graziano: an Elevation instead, if it can
-        build = plan(ctx, structure, spare=spare)
+    for override in officers.construction_overrides(ctx):  # Graziano: an Elevation instead, if it can
+        if override == officers.LESLIE_WORK:
+            if external_works.special_tile_work(ctx, box):
+                return None
+            continue
+        build = plan(ctx, override, spare=spare, search=officers.building_search(ctx))
         if isinstance(build, Build):
-            carry_out(ctx, box, build, f"{box.name} -> {STRUCTURE_NAMES[structure]} instead (chief engineer)")
+            assumed = "; the search by the criteria card's conduit letter: assumed" if override == BUILDING else ""
+            carry_out(ctx, box, build, f"{box.name} -> {STRUCTURE_NAMES[override]} instead (chief engineer{assumed})",
+                      officers.override_engineers(ctx, box.engineers))
             return None
-    build = plan(ctx, box.structure, box.area, box.min_conduit_value, spare)
+    build = plan(ctx, box.structure, box.area, box.min_conduit_value, spare, box.building_search)
     if isinstance(build, str):
         return build
     carry_out(ctx, box, build, box.name)

@@ -1,6 +1,7 @@
 """The Patent Office box (automa.md 5.7): possible if the office shows a tile of the printed type, or a
 Joker. It takes the printed type if there is one, a Joker only if not; the highest level; on equal level
-the lower slot. It pays 2 VP (not 5 credits) and puts 1 Engineer on that slot's space.
+the lower slot. It pays 2 VP (not 5 credits) and puts 1 Engineer on that slot's space. Card 19's Building box
+(The Leeghwater Project) takes a Building tile the same way, a Joker if none.
 
 Decision (the China Challenge): it never takes a China advanced tile (they build landscapes, which the
 Automa never builds: automa/boxes/construction.py); they build no card's structure, so none is chosen."""

@@ -84,6 +84,10 @@ from .production import (
     systems as production_systems,
 )
 from .water import Course as WaterCourse, DropPath, own_dams_with_room
+from .modules.leeghwater import (
+    WORK_ON_WHEEL, WORK_OPERATION, WORK_SPENT, LeeghwaterPrompt, LeeghwaterState, external_work, leeghwater_of,
+    private_building_space, work_payment,
+)
 
 # ---- the saves' support: the state itself, and reading files within limits
 from .engine.file_limits import FileRefused, deep_key, read_regular, skeleton, too_large
@@ -121,6 +125,9 @@ __all__ = [
     "dams_into", "engineers_available", "flows_energy", "free_columns", "fulfils_contracts",
     "held_drops", "legal_spaces", "max_drops", "may_join", "open_headstreams", "own_dams_with_room", "path_value",
     "payments", "production_systems", "several_dams", "space_exists", "system_energy", "tile_uses",
+    # ... with the Leeghwater Project
+    "LeeghwaterPrompt", "LeeghwaterState", "WORK_ON_WHEEL", "WORK_OPERATION", "WORK_SPENT", "external_work",
+    "leeghwater_of", "private_building_space", "work_payment",
     # the saves' support
     "NEUTRAL", "NOBODY", "CompanyState", "DamState", "FileRefused", "GameState", "Segment", "deep_key",
     "read_regular", "skeleton", "too_large",

@@ -63,7 +63,8 @@ class Step:
 
     def do(self, op: str) -> None:
         parsed = keys.Key.parse(op)
-        operation = OPERATIONS.get(parsed.verb)
+        operation = OPERATIONS.get(parsed.verb) or next(
+            (found for ops in self.game.hooks.automa_operations if (found := ops().get(parsed.verb))), None)
         if operation is None:
             raise IllegalChoice(f"unknown Automa operation {op!r}")
         self.tokens.append(op)

@@ -342,6 +342,8 @@ def _listed(game: Game, seat: int, structure: str, space: str, credits: int, use
 
 def _column_loss(company: CompanyState, structure: str, column: int | None) -> Loss:
     """What taking the row's piece from ``column`` (None: the first the row offers) loses for good."""
+    if structure not in STRUCTURES:  # a module's structure: no piece of the company board (as buildable.py)
+        return NO_LOSS
     columns = company_board.free_columns(company, structure)
     if column is None:
         column = columns[0] if columns else 0

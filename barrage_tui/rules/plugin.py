@@ -246,6 +246,11 @@ class Module:
         the displays', each with what taking it does where it lies."""
         return {}
 
+    def automa_operations(self) -> Mapping[str, Callable[..., Flow[None] | None]]:
+        """The operations of an Automa's step the module adds, by verb (automa_step: ``work:<position>:<n>``
+        takes an External Work): each called with the game, the seat and the operation's arguments."""
+        return {}
+
     def officer_action(self, game: Game, seat: int, officer: str) -> Callable[[], Flow[None]] | None:
         """The action of ``officer``'s space when it is the module's and ``seat`` can carry it out now (its
         fee paid), to be run once the Engineers stand there; None: not the module's, or not now."""
@@ -372,7 +377,7 @@ HOOKS = ("problem", "lay_out", "lay_out_last",
          "income", "round_begins", "after_water_flow", "round_ends", "extra_headstream_drops", "dam_capacity_bonus",
          "action_spaces", "action_discount", "red_discount", "engineer_discount", "structure", "wild_structures",
          "build_cost_parts", "red_surcharge",
-         "contract_reduction", "extra_contracts", "officer_action",
+         "contract_reduction", "extra_contracts", "automa_operations", "officer_action",
          "build_cost", "build_cost_zones", "after_build", "conduit_value", "company_board_engineers",
          "production_bonus", "after_production", "conduit_used", "fulfils_contracts",
          "final_scoring", "bonus_count", "tally", "objective_quantity", "structures_by_area", "final_scoring_last",
@@ -445,6 +450,7 @@ class Hooks:
     red_surcharge: tuple[Callable[[Game, str, str], int], ...]
     contract_reduction: tuple[Callable[[Game, int], int], ...]
     extra_contracts: tuple[Callable[[Game, str], Mapping[int, Callable[[], object]]], ...]
+    automa_operations: tuple[Callable[[], Mapping[str, Callable[..., Flow[None] | None]]], ...]
     officer_action: tuple[Callable[[Game, int, str], Callable[[], Flow[None]] | None], ...]
     build_cost: tuple[Callable[[Game, int, str, str, bool], ExtraCost | None], ...]
     build_cost_zones: tuple[Callable[[Game, str], frozenset[int]], ...]

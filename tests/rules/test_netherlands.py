@@ -31,7 +31,7 @@ def test_the_netherlands_join_the_pool_with_the_module_only():
     assert "netherlands" not in company_pool({})
     nl = components().companies["netherlands"]
     assert nl.income["base"][2] == {"drops_delayed": 2} and nl.income["conduit"][4] == {"any_machinery": 2}
-    assert not nl.automa_playable
+    assert nl.automa_playable  # (an Automa's with the module: its drop's rule is the automa package's)
 
 
 def test_after_a_production_a_drop_goes_behind_another_own_dam():

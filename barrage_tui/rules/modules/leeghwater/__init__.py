@@ -18,12 +18,13 @@ officers in force for ``spent_machinery_to_wheel_tile``).
 With the China Challenge in play, its Winch and its three orders join the draws (setup.py); with the Duel, its
 External Works condition tile counts this module's tally of machinery used on External Works (``tally``).
 
-Still to come (so modules.toml does not offer it yet: ``offered = false``): the Automa's External Works and
-buildings; the app's panel.
+Still to come (so modules.toml does not offer it yet: ``offered = false``): the app's panel.
 
 Decisions (each also beside its fact, in the data or the rules' docstrings):
 - every seat, an Automa's too, counts for the second plain building space (open from 4 seats: ASSUMED);
-- an Automa gets no Building tile, builds no private building, takes no External Work (not yet played);
+- an Automa gets the basic Building tile, builds private buildings (closing each one's first action space for
+  everyone) and takes External Works through its step operation ``work`` (works.automa_take); the ``automa``
+  package decides which (its cards' boxes, automa.md 5.4.1, 5.8);
 - the External Works' machinery may be paid with Elon's Excamixers, spent last;
 - "fulfil a Contract" rewards and actions take one of the company's own Contracts, without producing;
 - Margot's "worker on the Bank, no money" is Mahiri's copy of her (officers.toml ``copying``).
@@ -31,7 +32,7 @@ Decisions (each also beside its fact, in the data or the rules' docstrings):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -41,8 +42,12 @@ from ...plugin import ActionSpot, CostParts, Module, Structure, hooks_for, regis
 from ...validation import key_path
 from . import buildings, check, works
 from . import setup as lwp_setup
+from .buildings import split as private_building_space
 from .facts import BUILDING, box
+from .prompts import LeeghwaterPrompt
 from .state import LeeghwaterState, leeghwater, leeghwater_of
+from .works import AUTOMA_OPERATION as WORK_OPERATION, ON_WHEEL as WORK_ON_WHEEL, SPENT as WORK_SPENT, \
+    external_work, payment as work_payment
 
 MACHINERY_ON_WORKS = "external_work_machinery"  # the tally of each seat's machinery used on External Works this round
 
@@ -84,6 +89,9 @@ class Leeghwater(Module):
 
     def officer_action(self, game: Game, seat: int, officer: str) -> Callable[[], Flow[None]] | None:
         return buildings.officer_action(game, seat, officer)
+
+    def automa_operations(self) -> Mapping[str, Callable[..., Flow[None] | None]]:
+        return {WORK_OPERATION: works.automa_take}  # an Automa's step takes an External Work
 
     # ------------------------------------------------------------ the end
     def final_scoring(self, game: Game) -> None:
@@ -127,4 +135,5 @@ class Leeghwater(Module):
                 f"piles: {', '.join(f'{k} {len(p)}' for k, p in own.piles.items())}"]
 
 
-__all__ = ["Leeghwater", "LeeghwaterState", "leeghwater", "leeghwater_of"]
+__all__ = ["Leeghwater", "LeeghwaterPrompt", "LeeghwaterState", "WORK_ON_WHEEL", "WORK_OPERATION", "WORK_SPENT",
+           "external_work", "leeghwater", "leeghwater_of", "private_building_space", "work_payment"]

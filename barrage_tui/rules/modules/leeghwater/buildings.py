@@ -16,7 +16,9 @@ first. At the end each company scores the VP of every building it built (``final
 Decisions (UNVERIFIED in a printed rulebook; the reference is BGA's reading):
 - every seat counts for the second plain building space, an Automa's too (BGA counts people only; ASSUMED,
   shown on the space);
-- an Automa builds no private building and uses no building action yet (its cards' boxes: issue 23 item 5);
+- an Automa builds private buildings (its cards' boxes, the ``automa`` package) and never uses their actions
+  (automa.md 2.5): the first action space of a building an Automa built is closed for everyone
+  (``_first_closed``); its Building tile of level I scores the building's VP at once instead (automa.md 9.2);
 - the Building tile of level I's action may be declined; it is no use of the building's action spaces (the
   building may still be used through them in the same round).
 """
@@ -25,7 +27,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import partial
+from functools import lru_cache, partial
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from ... import contracts, patents, production, rewards, water
@@ -56,6 +59,7 @@ def space_id(building: str, n: int) -> str:
 
 
 def split(space: str) -> tuple[Building, int]:
+    """The building of a building space and the space's number (1-4, left to right)."""
     building, _, n = space.rpartition("-")
     return box().buildings[building], int(n)
 
@@ -79,8 +83,6 @@ def why_not(game: Game, seat: int, building: str) -> str:
         return "you built it already"
     if len(mine) >= box().pieces:
         return "no building piece left"
-    if is_automa(game, seat):
-        return "an Automa builds no private building (not yet played)"
     if not free_spaces(game, building):
         return "no free building space"
     return ""
@@ -125,7 +127,8 @@ class PrivateBuildings(Structure):
         leeghwater(game.state).built[space] = seat
         game.event(f"{game.name(seat)} builds the {b.name} (building space {n}).", seat, LeeghwaterEvent.BUILDING,
                    (space,), {"building": b.id, "space": n, "vp": b.vp})
-        effect = components().tile(patents.tile_rules(game, seat, tile)).effect if tile else ""
+        in_force = patents.tile_rules(game, seat, tile) if tile else ""  # (none for an Automa below Hard)
+        effect = components().tile(in_force).effect if in_force else ""
         if effect in TILE_EFFECTS:
             yield from TILE_EFFECTS[effect](game, seat, b)
 
@@ -134,19 +137,26 @@ PRIVATE_BUILDINGS = PrivateBuildings()
 
 
 def cost_parts(game: Game) -> CostParts:
-    """Each free building space's machinery: the building's Excavators, then its Mixers as the second kind."""
+    """Each building space's machinery: the building's Excavators, then its Mixers as the second kind (only the
+    free spaces are ever built on: the spaces decide; the costs depend only on the rows, found once per rows)."""
+    return _row_costs(tuple(leeghwater(game.state).rows))
+
+
+@lru_cache(maxsize=64)  # (asked at every cost check of every structure: the rows of the game in play)
+def _row_costs(rows: tuple[str, ...]) -> CostParts:
     first: dict[str, tuple[int, str]] = {}
     second: dict[str, tuple[int, str]] = {}
-    for building in leeghwater(game.state).rows:
+    for building in rows:
         b = box().buildings[building]
-        for space in free_spaces(game, building):
+        for n in range(1, len(box().space_credits) + 1):
+            space = space_id(building, n)
             if b.excavators:
                 first[space] = (b.excavators, "excavators")
                 if b.mixers:
                     second[space] = (b.mixers, "mixers")
             else:
                 first[space] = (b.mixers, "mixers")
-    return CostParts(first, second_costs=second)
+    return CostParts(MappingProxyType(first), second_costs=MappingProxyType(second))
 
 
 def red_surcharge(space: str) -> int:
@@ -156,7 +166,11 @@ def red_surcharge(space: str) -> int:
 # ---------------------------------------------------------------- the Building tiles' effects
 
 def _action_at_once(game: Game, seat: int, b: Building) -> Flow[None]:
-    """Level I: the building's action at once, without Engineers (its own Credits paid), if the company wants."""
+    """Level I: the building's action at once, without Engineers (its own Credits paid), if the company wants.
+    An Automa, which never uses a building's action, scores the building's VP at once instead (automa.md 9.2)."""
+    if is_automa(game, seat):
+        yield from _vp_at_once(game, seat, b)
+        return
     if not possible(game, seat, b, 0):
         return
     key = yield from game.ask(seat, LeeghwaterPrompt.TILE_ACTION, f"Carry out the {b.name}'s action now?",

@@ -8,7 +8,7 @@ its three orders join the External Works' piles (the data's ``requires``); the b
 piles are drawn from both modules' tiles (rules/setup.py draw_bonus_tiles, reshuffle_patent_piles), whichever
 lays out last.
 
-Decision: an Automa gets no Building tile yet (its cards' building boxes are not played: issue 23 item 5).
+An Automa gets the basic Building tile too (automa.md 2.2: "+ basic Building tile with LWP").
 """
 
 from __future__ import annotations
@@ -46,6 +46,5 @@ def lay_out(state: GameState, setup: Setup, hooks: Hooks) -> None:
     draw_bonus_tiles(state, hooks, r)  # its 2 bonus tiles among them (added_bonus_tiles)
     own.tiles_removed = reshuffle_patent_piles(state, r, {t.level: [t.id] for t in components().module_tiles.values()
                                                           if t.builds == BUILDING}, 1)
-    for seat, c in enumerate(state.companies):
-        if setup.seats[seat].kind != "automa":
-            c.tiles.append(BASIC_TILE)
+    for c in state.companies:
+        c.tiles.append(BASIC_TILE)

@@ -12,7 +12,9 @@ Decisions (the rulebook's text is not on hand; BGA's reading):
   spent after the company's own Excavators and Mixers;
 - "fulfil a Contract" rewards take one of the company's own Contracts (no National one, no display), without a
   production; "produce N Energy" moves the marker N and may fulfil one own Contract needing N or less;
-- an Automa takes no External Work yet (its cards' boxes: issue 23 item 5).
+- an Automa takes an External Work through its own step operation ``work`` (``automa_take``, registered with the
+  Automa's step language): its Engineers on the work's space, the machinery paid as anyone pays it (returned to
+  the supply, or with Leslie Spencer's tile onto the wheel), the reward given; the ``automa`` package decides.
 """
 
 from __future__ import annotations
@@ -21,16 +23,16 @@ from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING
 
-from ... import contracts, officers, patents, rewards, wheel
+from ... import actions, contracts, officers, patents, rewards, wheel
 from ...automa_levels import is_automa
 from ...components import components
 from ...construction import free_build
 from ...engine import keys
-from ...engine.decisions import Choice, Flow
+from ...engine.decisions import Choice, Flow, IllegalChoice
 from ...plugin import ActionSpot, module_structure, tally
 from .facts import Work, box
 from .prompts import LeeghwaterEvent, LeeghwaterPrompt
-from .state import LeeghwaterState, leeghwater
+from .state import LeeghwaterState, leeghwater, leeghwater_of
 
 if TYPE_CHECKING:
     from ...game import Game
@@ -64,6 +66,11 @@ def round_ends(game: Game) -> None:
     if revealed:
         game.event(f"External Works revealed: {', '.join(work_text(w) for w in revealed)}.",
                    kind=LeeghwaterEvent.WORKS_REFILLED, data={"works": list(own.works)})
+
+
+def external_work(work_id: str) -> Work:
+    """The facts of External Work ``work_id`` (its machinery, its reward)."""
+    return box().works[work_id]
 
 
 def work_text(work_id: str) -> str:
@@ -133,6 +140,31 @@ def take_action(game: Game, seat: int, position: int) -> Flow[None]:
 
 
 ON_WHEEL, SPENT = "wheel", "spend"
+AUTOMA_OPERATION = "work"  # the Automa's step: work:<position 1-3>:<Engineers>[:architect]
+
+
+def automa_take(game: Game, seat: int, position: str, count: str, architect: str = "") -> Flow[None]:
+    """An Automa (or a person playing the Automa way: Mahiri at Very Hard) takes the External Work of
+    ``position`` (1-3) with ``count`` Engineers on its action space (automa.md 5.8, 4.3; Leslie's override: 1).
+    Refused (nothing changed) when the module is off, the position is empty or taken, the machinery is not
+    there, or the Engineers are not."""
+    own = leeghwater_of(game.state)
+    i = int(position) - 1
+    n = int(count)
+    company = game.state.companies[seat]
+    if own is None:  # (a person playing a turn the Automa way, under Mahiri's Automa rule, takes one too)
+        raise IllegalChoice("no External Works in this game")
+    if not 0 <= i < len(own.works) or not own.works[i] or SPACE.format(i + 1) in own.occupied:
+        raise IllegalChoice(f"no External Work to take at position {position}")
+    if payment(company, box().works[own.works[i]]) is None:
+        raise IllegalChoice(f"not enough machinery for External Work {own.works[i]}")
+    if not 1 <= n <= actions.engineers_available(company) or architect not in ("", actions.ARCHITECT) \
+            or (architect and not company.architect):
+        raise IllegalChoice(f"cannot place {rewards.count(n, 'Engineer')}")
+    space = SPACE.format(i + 1)
+    actions.put_engineers(game, seat, space, n, bool(architect), name=f"External Work space {i + 1}")
+    return take_action(game, seat, i)
+
 
 
 def wheel_tiles(company: CompanyState) -> list[str] | None:
