@@ -42,7 +42,8 @@ The points, in the order a game meets them (18xx adds a title's steps to a round
   ``invariants`` (what must hold between the states of a running game), ``describe`` (its state in words,
   for ``barrage-tui inspect``);
 - the map: ``map_marks`` (what the module lays on the board, for the map to show: ``MapMark``s),
-  ``assumed_landscapes`` (the landscapes whose tile is not all printed: the map marks them ≈).
+  ``assumed_landscapes`` (the landscapes whose tile is not all printed: the map marks them ≈);
+- a company board: ``company_pieces`` (the module's pieces on it, for its view: ``BoardPieces``).
 
 A module switched on takes part in a game only where ``in_play(board)`` (the China Challenge: on a board with
 landscapes); ``keeps_state`` says whether such a game has its state.
@@ -140,6 +141,18 @@ class MapMark:
     look: str = ""
     words: str = ""
     group: str = ""
+
+
+@dataclass(frozen=True)
+class BoardPieces:
+    """A module's pieces on a company board, for the board to show (the Leeghwater Project's building pieces):
+    ``name`` their kind, ``left`` of them still on the board out of ``of``, and ``placed`` where the others went,
+    each in few words."""
+
+    name: str
+    left: int
+    of: int
+    placed: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -358,6 +371,11 @@ class Module:
         """The board's landscape spaces whose laid tile is partly decided rather than printed."""
         return frozenset()
 
+    # ------------------------------------------------------------ a company board
+    def company_pieces(self, game: Game, seat: int) -> tuple[BoardPieces, ...]:
+        """The module's pieces on ``seat``'s company board (``rules/views/company.py`` shows them)."""
+        return ()
+
 
 HOOKS = ("problem", "lay_out", "lay_out_last",
          "income", "round_begins", "after_water_flow", "round_ends", "extra_headstream_drops", "dam_capacity_bonus",
@@ -368,7 +386,7 @@ HOOKS = ("problem", "lay_out", "lay_out_last",
          "production_bonus", "after_production", "conduit_used", "fulfils_contracts",
          "final_scoring", "bonus_count", "objective_quantity", "structures_by_area", "final_scoring_last",
          "bonus_tile", "objective_tile",
-         "check_state", "invariants", "describe", "map_marks", "assumed_landscapes")
+         "check_state", "invariants", "describe", "map_marks", "assumed_landscapes", "company_pieces")
 
 _registry: dict[str, Module] = {}
 M = TypeVar("M", bound=type[Module])
@@ -458,6 +476,7 @@ class Hooks:
     describe: tuple[Callable[[Game, Callable[[int], str]], list[str]], ...]
     map_marks: tuple[Callable[[Game], tuple[MapMark, ...]], ...]
     assumed_landscapes: tuple[Callable[[Game], frozenset[str]], ...]
+    company_pieces: tuple[Callable[[Game, int], tuple[BoardPieces, ...]], ...]
 
     def __init__(self, modules: tuple[Module, ...]) -> None:
         self.modules = modules

@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING
 
 from ...components import ScoringTile
 from ...engine.decisions import Flow
-from ...plugin import ActionSpot, CostParts, Module, Structure, register
+from ...plugin import ActionSpot, BoardPieces, CostParts, Module, Structure, register
 from ...validation import key_path
 from . import buildings, check, works
 from . import setup as lwp_setup
@@ -114,6 +114,12 @@ class Leeghwater(Module):
         return [f"private buildings: {', '.join(own.rows)}; built: {built or '-'}",
                 f"External Works face up: {', '.join(w or '-' for w in own.works)}; taken: {taken or '-'}; "
                 f"piles: {', '.join(f'{k} {len(p)}' for k, p in own.piles.items())}"]
+
+    # ------------------------------------------------------------ a company board
+    def company_pieces(self, game: Game, seat: int) -> tuple[BoardPieces, ...]:
+        built = buildings.built_by(leeghwater(game.state), seat)
+        pieces = box().pieces
+        return (BoardPieces("Buildings", pieces - len(built), pieces, tuple(box().buildings[b].name for b in built)),)
 
 
 __all__ = ["Leeghwater", "LeeghwaterState", "leeghwater", "leeghwater_of"]

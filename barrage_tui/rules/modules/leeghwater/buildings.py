@@ -193,7 +193,7 @@ def spots(game: Game, seat: int) -> list[ActionSpot]:
         b = box().buildings[building]
         for n, (engineers, credits) in enumerate(b.action_spaces, 1):
             space = ACTION_SPACE.format(building, n)
-            if space in own.occupied or (n == 1 and _first_closed(own, building, game)):
+            if space in own.occupied or (n == 1 and first_closed(own, building, game)):
                 continue
             if credits + b.action_credits > company.credits or not possible(game, seat, b, credits):
                 continue
@@ -204,7 +204,7 @@ def spots(game: Game, seat: int) -> list[ActionSpot]:
     return found
 
 
-def _first_closed(own: LeeghwaterState, building: str, game: Game) -> bool:
+def first_closed(own: LeeghwaterState, building: str, game: Game) -> bool:
     """Once an Automa built a building, its first action space is closed for the game."""
     return any(is_automa(game, who) for s, who in own.built.items() if split(s)[0].id == building)
 
