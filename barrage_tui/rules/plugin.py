@@ -17,6 +17,7 @@ The points, in the order a game meets them (18xx adds a title's steps to a round
   ``extra_headstream_drops`` (drops added to a headstream's refill), ``dam_capacity_bonus`` (drops a dam
   holds beyond its height);
 - an action: ``action_spaces`` (action spaces the module adds, offered to a seat now: ``ActionSpot``s),
+  ``unavailable_spaces`` (those not offered to a seat now, each with why, for the choices' words),
   ``action_discount``, ``red_discount``, ``engineer_discount`` (what a seat pays less for an
   action space, a red outline, a construction space), ``structure`` (a kind of structure the module adds:
   a ``Structure``), ``wild_structures`` (those of its structures a Joker tile builds too),
@@ -90,6 +91,10 @@ class Structure:
     def label(self, game: Game, space: str) -> str:
         """``space`` in words, for a choice."""
         raise NotImplementedError
+
+    def short(self, game: Game, space: str) -> str:
+        """``space`` in few words, for a narrow list of choices (its label, unless the module says fewer)."""
+        return self.label(game, space)
 
     def data(self, game: Game, space: str) -> dict[str, object]:
         """The data a choice of ``space`` carries besides its price."""
@@ -220,6 +225,11 @@ class Module:
     def action_spaces(self, game: Game, seat: int) -> Sequence[ActionSpot]:
         """The module's action spaces ``seat`` may place Engineers on now (free, its Engineers and credits had,
         its action possible): offered in the turn beside the Management board's."""
+        return ()
+
+    def unavailable_spaces(self, game: Game, seat: int) -> Sequence[tuple[str, str]]:
+        """The module's action spaces ``seat`` might look for but may not take now: (their words, why), shown
+        beside the choices of an action (asked only when a client reads them)."""
         return ()
 
     def action_discount(self, game: Game, seat: int) -> int:
@@ -379,7 +389,7 @@ class Module:
 
 HOOKS = ("problem", "lay_out", "lay_out_last",
          "income", "round_begins", "after_water_flow", "round_ends", "extra_headstream_drops", "dam_capacity_bonus",
-         "action_spaces", "action_discount", "red_discount", "engineer_discount", "structure", "wild_structures",
+         "action_spaces", "unavailable_spaces", "action_discount", "red_discount", "engineer_discount", "structure", "wild_structures",
          "build_cost_parts", "red_surcharge",
          "contract_reduction", "extra_contracts", "officer_action",
          "build_cost", "build_cost_zones", "after_build", "conduit_value", "company_board_engineers",
@@ -445,6 +455,7 @@ class Hooks:
     extra_headstream_drops: tuple[Callable[[Game], Mapping[str, int]], ...]
     dam_capacity_bonus: tuple[Callable[[Game, str], int], ...]
     action_spaces: tuple[Callable[[Game, int], Sequence[ActionSpot]], ...]
+    unavailable_spaces: tuple[Callable[[Game, int], Sequence[tuple[str, str]]], ...]
     action_discount: tuple[Callable[[Game, int], int], ...]
     red_discount: tuple[Callable[[Game, int], int], ...]
     engineer_discount: tuple[Callable[[Game, int, int], int], ...]

@@ -68,6 +68,9 @@ class Leeghwater(Module):
     def action_spaces(self, game: Game, seat: int) -> Sequence[ActionSpot]:
         return [*works.spots(game, seat), *buildings.spots(game, seat)]
 
+    def unavailable_spaces(self, game: Game, seat: int) -> Sequence[tuple[str, str]]:
+        return [*works.unavailable(game, seat), *buildings.unavailable(game, seat)]
+
     def structure(self, name: str) -> Structure | None:
         return buildings.PRIVATE_BUILDINGS if name == BUILDING else None
 

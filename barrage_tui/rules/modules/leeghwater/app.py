@@ -32,11 +32,6 @@ def machinery(excavators: int, mixers: int) -> str:
     return " ".join(p for p in (f"{excavators}Ex" if excavators else "", f"{mixers}Mx" if mixers else "") if p)
 
 
-def action_words(b: Building) -> str:
-    """A building's action in few words, its own Credits first ('2cr: produce 5 Energy')."""
-    return (f"{b.action_credits}cr: " if b.action_credits else "") + b.short
-
-
 class ExpansionBoard(Panel):
     TITLE = "Leeghwater Project"
     TAB = "Leeghwater"
@@ -89,7 +84,7 @@ class ExpansionBoard(Panel):
         head = Text(b.name, style=mark(b.id, view.strong) or BOLD)
         head.append(f" {machinery(b.excavators, b.mixers)} {b.vp}VP")
         return [head, self._building_spaces(view, own, b), self._action_spaces(view, own, b),
-                Text(action_words(b), style=DIM)]
+                Text(b.action_short, style=DIM)]
 
     def _building_spaces(self, view: View, own: LeeghwaterState, b: Building) -> Text:
         """Each building space left to right: its builder's letter, or free (+3: red-outlined), or not open."""

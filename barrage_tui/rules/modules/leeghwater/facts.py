@@ -26,6 +26,11 @@ class Building:
     text: str
     short: str  # the action in few words
 
+    @property
+    def action_short(self) -> str:
+        """Its action in few words, its own Credits first ('2cr: produce 5 Energy')."""
+        return (f"{self.action_credits}cr: " if self.action_credits else "") + self.short
+
 
 @dataclass(frozen=True)
 class Work:
