@@ -57,7 +57,10 @@ class ExpansionBoard(Panel):
         own = leeghwater(view.game.state)
         out = [Text("Private buildings", style=TITLE)]
         rows = [self._building(view, own, box().buildings[b]) for b in own.rows]
-        for building, lines in zip(own.rows, aligned(rows, width)):
+        laid = aligned(rows, width)
+        if laid is None:  # narrow: the name, then the building spaces and the action, then the action spaces
+            laid = [flow([head, spaces, action, acts], width, gap=2, indent=2) for head, spaces, acts, action in rows]
+        for building, lines in zip(own.rows, laid):
             self._where[building] = len(out)
             out += lines
         out += self._legend(view, width)
@@ -112,7 +115,7 @@ class ExpansionBoard(Panel):
         closed = first_closed(own, b.id, view.game)
         for n, (engineers, credits) in enumerate(b.action_spaces, 1):
             space = ACTION_SPACE.format(b.id, n)
-            t.append(" │" if n > 1 else " ")
+            t.append("│" if n > 1 else " ")
             t.append(f"{engineers}E", style=mark(space, view.strong))
             if credits:
                 t.append(f"+{credits}", style=RED)
@@ -124,7 +127,7 @@ class ExpansionBoard(Panel):
         """Who stands on one of the module's action spaces (their letter and Engineers), or free."""
         seat = own.occupied.get(space)
         if seat is None:
-            return Text(f" {SHUT}" if shut else f" {FREE}", style=DIM)
+            return Text(SHUT if shut else FREE, style=DIM)
         n = view.game.state.engineers_on.get(space, [0] * view.game.state.seats)[seat]
         return Text(" ") + badge(view.table, seat, str(n))
 
@@ -161,13 +164,14 @@ class ExpansionBoard(Panel):
         return out
 
 
-def aligned(rows: list[list[Text]], width: int, gap: int = 2) -> list[list[Text]]:
+def aligned(rows: list[list[Text]], width: int, gap: int = 2) -> list[list[Text]] | None:
     """Each row's cells on lines of ``width``: as many of the first cells as fit in aligned columns on a row's
-    first line (its next cell too where it fits there), the rest flowed on the lines after (indented)."""
+    first line (its next cell too where it fits there), the rest flowed on the lines after (indented). None:
+    not even two columns fit."""
     widths = [max(row[i].cell_len for row in rows) for i in range(len(rows[0]))] if rows else []
     k = next((k for k in range(len(widths), 0, -1) if sum(widths[:k]) + gap * (k - 1) <= width), 0)
     if k < 2:
-        return [flow(row, width, gap=gap, indent=2) for row in rows]
+        return None
     out = []
     for row in rows:
         first = Text()
