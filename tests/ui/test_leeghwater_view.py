@@ -227,3 +227,28 @@ async def test_the_help_section_picture(snapshot):
     """? scrolled to its end: the module's sections are the last."""
     await assert_screen(snapshot, app_with(lwp_mid_game()), (120, 40), ["question_mark", "end"],
                         "leeghwater_help_120x40.svg")
+
+
+# ---------------------------------------------------------------- saves
+
+async def test_a_game_with_the_module_is_autosaved_and_loads_back_whole(app_factory, tmp_path):
+    """An External Work taken through the app (keys), autosaved; the save loads back with the module's state."""
+    import saves
+
+    from .conftest import choose
+
+    game = lwp_mid_game()
+    app = app_factory(game=game)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        game = game_screen(app).session.game
+        work = next(c.key for c in game.prompt.choices if c.key.startswith("place:works-"))
+        await choose(pilot, work)
+        while game.prompt.seat == 2 and game.prompt.kind != "action":  # its reward's questions, if any
+            await choose(pilot, game.prompt.choices[0].key)
+        await pilot.pause()
+        files = sorted((tmp_path / "saves").glob("autosave-*"))
+        assert len(files) == 1
+        loaded = saves.load_game(files[0])
+        assert leeghwater(loaded.state) == leeghwater(game.state) and loaded.state.to_dict() == game.state.to_dict()
+        assert len(leeghwater(loaded.state).fulfilled) > len(leeghwater(lwp_mid_game().state).fulfilled)
