@@ -19,6 +19,7 @@ from barrage_tui.rules.setup import MODULES_OPTION, SeatSetup, Setup
 from barrage_tui.rules.sim import weight
 from barrage_tui.rules.views.company import company_view
 from barrage_tui.ui.app import BarrageApp
+from barrage_tui.ui.palette import SELECTED
 from barrage_tui.ui.widgets.company import CompanyBoard
 from barrage_tui.ui.widgets.deck import Deck
 
@@ -138,7 +139,10 @@ async def test_the_panel_scrolls_to_the_choice_selected(app_factory):
         await pilot.pause(0.2)
         ref = game.prompt.choices[works[0]].refs[0]
         y = panel.line_of(ref)
-        assert y is not None and panel.scroll_offset.y <= y < panel.scroll_offset.y + panel.scrollable_content_region.height
+        assert y is not None and y >= panel.scrollable_content_region.height  # below the panel's first view
+        assert panel.scroll_offset.y <= y < panel.scroll_offset.y + panel.scrollable_content_region.height
+        line = panel.build(panel.content_width)[y]
+        assert any(span.style == SELECTED for span in line.spans)  # and marked as the choice's
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")

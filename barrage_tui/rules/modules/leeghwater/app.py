@@ -64,7 +64,7 @@ class ExpansionBoard(Panel):
             self._where[building] = len(out)
             out += lines
         out += self._legend(view, width)
-        out += self._works(view, own, width)
+        out += self._works(view, own, width, len(out))
         return out
 
     @staticmethod
@@ -80,11 +80,15 @@ class ExpansionBoard(Panel):
     def line_of(self, ref: str) -> int | None:
         return getattr(self, "_where", {}).get(ref)
 
+    def shows_ref(self, view: View, ref: str) -> bool:
+        return ref in self._refs(leeghwater(view.game.state))
+
     # ------------------------------------------------------------ a building's row
 
     def _building(self, view: View, own: LeeghwaterState, b: Building) -> list[Text]:
         """Its cells: its name, machinery and VP; its building spaces; its action spaces; its action."""
-        head = Text(b.name, style=mark(b.id, view.strong) or BOLD)
+        head = Text()
+        head.append(b.name, style=mark(b.id, view.strong) or BOLD)
         head.append(f" {machinery(b.excavators, b.mixers)} {b.vp}VP")
         return [head, self._building_spaces(view, own, b), self._action_spaces(view, own, b),
                 Text(b.action_short, style=DIM)]
@@ -133,14 +137,17 @@ class ExpansionBoard(Panel):
 
     # ------------------------------------------------------------ the External Works
 
-    def _works(self, view: View, own: LeeghwaterState, width: int) -> list[Text]:
-        head = Text("External Works", style=TITLE)
+    def _works(self, view: View, own: LeeghwaterState, width: int, first: int) -> list[Text]:
+        """The External Works' lines (``first``: the panel's line they start at)."""
+        head = Text()
+        head.append("External Works", style=TITLE)
         head.append(f" · {box().work_engineers}E · piles " + " ".join(f"{k}{len(p)}" for k, p in own.piles.items()),
                     style=DIM)
         out = wrap(head, width, indent=2)
         for i, tile in enumerate(own.works):
             space = SPACE.format(i + 1)
-            t = Text(f"{i + 1}", style=mark(space, view.strong) or BOLD)
+            t = Text()
+            t.append(f"{i + 1}", style=mark(space, view.strong) or BOLD)
             if tile:
                 w = box().works[tile]
                 t.append(" ")
@@ -150,13 +157,14 @@ class ExpansionBoard(Panel):
                 t.append(" taken", style=DIM)
             if space in own.occupied:
                 t.append_text(self._stands(view, own, space))
-            self._where[space] = len(out)
+            self._where[space] = first + len(out)
             if tile:
-                self._where[tile] = len(out)
+                self._where[tile] = first + len(out)
             out += wrap(t, width, indent=4)
         taken = Counter(own.fulfilled.values())
         if taken:
-            t = Text("Taken", style=DIM)
+            t = Text()
+            t.append("Taken", style=DIM)
             for seat in sorted(taken):
                 t.append(" ")
                 t.append_text(badge(view.table, seat, str(taken[seat])))
