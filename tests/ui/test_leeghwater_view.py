@@ -256,3 +256,16 @@ async def test_a_game_with_the_module_is_autosaved_and_loads_back_whole(app_fact
         loaded = saves.load_game(files[0])
         assert leeghwater(loaded.state) == leeghwater(game.state) and loaded.state.to_dict() == game.state.to_dict()
         assert len(leeghwater(loaded.state).fulfilled) > len(leeghwater(lwp_mid_game().state).fulfilled)
+
+
+def test_every_space_of_a_row_is_found_on_its_lines():
+    """A building space on its row's first line, an action space on the row's Act line: line_of scrolls there."""
+    from barrage_tui.ui.view import View
+
+    game = lwp_mid_game()
+    panel = ExpansionBoard(id="x")
+    lines = [line.plain for line in panel.lines(View(game), 38)]
+    for building in leeghwater(game.state).rows:
+        name = box().buildings[building].name
+        assert lines[panel.line_of(f"{building}-3")].startswith(name)
+        assert "Act " in lines[panel.line_of(f"{building}-a2")]

@@ -25,6 +25,7 @@ from .state import LeeghwaterState, leeghwater
 from .works import SPACE
 
 FREE, CLOSED, SHUT = "·", "—", "✗"  # a free space; a building space not open at this seat count; a closed one
+ACT = "Act "  # where a building's action spaces begin on its lines
 
 
 def machinery(excavators: int, mixers: int) -> str:
@@ -61,6 +62,10 @@ class ExpansionBoard(Panel):
         if laid is None:  # narrow: the name, then the building spaces and the action, then the action spaces
             laid = [flow([head, spaces, action, acts], width, gap=2, indent=2) for head, spaces, acts, action in rows]
         for building, lines in zip(own.rows, laid):
+            acts = next((i for i, line in enumerate(lines) if ACT in line.plain), 0)
+            for n in range(1, 5):  # its building spaces on its first lines, its action spaces on theirs
+                self._where[space_id(building, n)] = len(out)
+                self._where[ACTION_SPACE.format(building, n)] = len(out) + acts
             self._where[building] = len(out)
             out += lines
         out += self._legend(view, width)
@@ -115,7 +120,7 @@ class ExpansionBoard(Panel):
 
     def _action_spaces(self, view: View, own: LeeghwaterState, b: Building) -> Text:
         """Act: each action space left to right, its Engineers (+Credits) and who stands there."""
-        t = Text("Act")
+        t = Text(ACT.strip())
         closed = first_closed(own, b.id, view.game)
         for n, (engineers, credits) in enumerate(b.action_spaces, 1):
             space = ACTION_SPACE.format(b.id, n)

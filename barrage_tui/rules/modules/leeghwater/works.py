@@ -225,8 +225,8 @@ def _advanced_tile(game: Game, seat: int, n: int, w: Work) -> Flow[None]:
         offer = [(slot, t) for slot, t in enumerate(st.patent_offer) if t]
         if not offer:
             return
-        choices = [Choice(keys.make("patent", slot + 1), f"{components().tile(t).name} tile: {components().tile(t).text}",
-                          (t,), {"tile": t}, f"{components().tile(t).name} tile") for slot, t in offer]
+        choices = [Choice(keys.make("patent", slot + 1), f"{components().tile(t).name} tile", (t,), {"tile": t})
+                   for slot, t in offer]  # (its effect: the Patent Office's panel and ? show it beside)
         key = yield from game.ask(seat, LeeghwaterPrompt.ADVANCED_TILE, "Which tile of the Patent Office do you take "
                                   "for free?", choices, data={"work": w.id})
         slot = keys.number(key) - 1
