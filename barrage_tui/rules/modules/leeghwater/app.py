@@ -7,12 +7,14 @@ who stands on their spaces, the piles' sizes and how many each company took) and
 from __future__ import annotations
 
 from collections import Counter
+from typing import cast
 
 from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 
 from barrage_tui.rules.components import components
+from barrage_tui.rules.engine.decisions import EventKind
 from barrage_tui.rules.game import Game
 from barrage_tui.ui.module_parts import ModuleParts
 from barrage_tui.ui.palette import ASSUMED, BOLD, DIM, RED, TITLE, badge, mark
@@ -21,6 +23,7 @@ from barrage_tui.ui.widgets.textutil import fit, flow, plain, wrap
 
 from .buildings import ACTION_SPACE, first_closed, open_spaces, space_id
 from .facts import BUILDING, Building, Work, box
+from .prompts import LeeghwaterEvent
 from .state import LeeghwaterState, leeghwater
 from .works import SPACE
 
@@ -235,4 +238,26 @@ def leeghwater_help(game: Game) -> list[tuple[str, list[RenderableType]]]:
     return [("The Leeghwater Project: private buildings", [table]), ("The Leeghwater Project: External Works", [works])]
 
 
-PARTS = ModuleParts(panels=(lambda: ExpansionBoard(id="leeghwater", classes="module-panel"),), help=leeghwater_help)
+def revealed(game: Game, round_no: int) -> list[str]:
+    """The External Works revealed at the clean-up of ``round_no`` (after its scoring), each in words."""
+    scored = False
+    for e in game.events:
+        if e.kind == EventKind.ROUND_SCORED:
+            scored = e.data.get("round") == round_no
+        elif scored and e.kind == LeeghwaterEvent.WORKS_REFILLED:
+            return [work_words(w) for w in cast("list[str]", e.data["works"]) if w]
+    return []
+
+
+def work_words(tile: str) -> str:
+    w = box().works[tile]
+    return f"{tile} {machinery(w.excavators, w.mixers)}: {w.text}"
+
+
+def _summary(game: Game, round_no: int) -> list[tuple[str, list[str]]]:
+    works = revealed(game, round_no)
+    return [("External Works for the next round", works)] if works else []
+
+
+PARTS = ModuleParts(panels=(lambda: ExpansionBoard(id="leeghwater", classes="module-panel"),), help=leeghwater_help,
+                    round_summary=_summary)
