@@ -294,3 +294,9 @@ async def test_the_round_summary_names_the_external_works_revealed_for_the_next_
         assert "External Works for the next round" in text
         for w in works:
             assert w[:30] in text
+
+
+@pytest.mark.parametrize("width", (28, 33, 38, 78))
+def test_no_line_of_the_panel_is_wider_than_the_panel(width):
+    """(The Loan Agency's action, 34 letters, was cut in 120x40's 33 columns: a cell is flowed whole.)"""
+    assert max(len(line) for line in panel_lines(lwp_mid_game(), width)) <= width

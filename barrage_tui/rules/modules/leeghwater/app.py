@@ -63,7 +63,8 @@ class ExpansionBoard(Panel):
         rows = [self._building(view, own, box().buildings[b]) for b in own.rows]
         laid = aligned(rows, width)
         if laid is None:  # narrow: the name, then the building spaces and the action, then the action spaces
-            laid = [flow([head, spaces, action, acts], width, gap=2, indent=2) for head, spaces, acts, action in rows]
+            laid = [[piece for line in flow([head, spaces, action, acts], width, gap=2, indent=2)
+                     for piece in wrap(line, width, indent=4)] for head, spaces, acts, action in rows]
         for building, lines in zip(own.rows, laid):
             acts = next((i for i, line in enumerate(lines) if ACT in line.plain), 0)
             for n in range(1, 5):  # its building spaces on its first lines, its action spaces on theirs
@@ -197,7 +198,7 @@ def aligned(rows: list[list[Text]], width: int, gap: int = 2) -> list[list[Text]
         if rest and first.cell_len + gap + rest[0].cell_len <= width:  # the next one fits on this row's line
             first.append(" " * gap)
             first.append_text(rest.pop(0))
-        out.append([first, *(Text("  ") + t for t in flow(rest, width - 2, gap=gap))])
+        out.append([first, *(piece for t in flow(rest, width - 2, gap=gap) for piece in wrap(Text("  ") + t, width, 4))])
     return out
 
 
