@@ -105,3 +105,40 @@ async def test_a_building_space_says_its_price_and_the_others_why_not(app_factor
         assert why[cofferdam] == "you built it already"
         assert any(w.startswith("open from 4 players (ASSUMED") for w in why.values())
         assert "✗ Customer Office, building space 1" in text
+
+
+def test_the_cofferdams_dams_say_which_are_full():
+    """The Cofferdam's choice of Dam: a full Dam of one's own (or a neutral one) is shown as not offered, full."""
+    from barrage_tui.rules.state import NEUTRAL, DamState
+    from tests.rules.helpers import clear_map
+    from tests.rules.test_leeghwater import ROWS as RULES_ROWS
+
+    game, seat = position(lwp_game(), rows=RULES_ROWS)
+    clear_map(game)
+    st = game.state
+    st.dams["B1L"] = DamState(owner=NEUTRAL, height=1)
+    st.dams["B3L"] = DamState(owner=seat, height=1, drops=1)  # full
+    st.dams["B4L"] = DamState(owner=seat, height=1)
+    st.companies[seat].pieces["base"] -= 2
+    leeghwater(st).built["cofferdam-1"] = seat
+    st.drops_created += 1
+    game = restart(game)
+    game.choose("place:cofferdam-a1")
+    assert game.prompt.kind == "lwp_dam"
+    assert game.prompt.data["unavailable"] == (("B3L (yours)", "full"),)
+
+
+def test_the_research_labs_segments_of_one_machinery_say_why_not():
+    from tests.rules.test_leeghwater import ROWS as RULES_ROWS
+    from tests.rules.test_leeghwater import built
+
+    game, seat = position(lwp_game(), rows=RULES_ROWS)
+    c = game.state.companies[seat]
+    two, one, more = ((c.wheel_open + k) % len(c.wheel) for k in (2, 3, 4))
+    c.wheel[two].excavators = c.wheel[more].excavators = 2
+    c.wheel[one].mixers = 1
+    c.machinery_gained = [c.machinery_gained[0] + 4, c.machinery_gained[1] + 1]
+    game = built(game, seat, "research_lab")
+    game.choose("place:research_lab-a1")
+    assert game.prompt.kind == "lwp_segment" and set(game.prompt.keys()) == {f"segment:{two}", f"segment:{more}"}
+    assert game.prompt.data["unavailable"] == ((f"Segment {one + 1}: 1 mixer", "half of 1 machinery is none"),)

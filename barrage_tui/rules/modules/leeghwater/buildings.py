@@ -321,7 +321,10 @@ def _drop_to_dam(game: Game, seat: int, b: Building) -> Flow[None]:
         key = yield from game.ask(seat, LeeghwaterPrompt.DAM, "Which Dam does the drop go behind?",
                                   [Choice(keys.make("dam", s), f"{s} ({'neutral' if game.state.dams[s].owner < 0 else 'yours'}, "
                                           f"room for {water.room(game, s)})", (s,)) for s in dams],
-                                  data={"building": b.id})
+                                  data={"building": b.id, "unavailable": tuple(
+                                      (f"{s} ({'neutral' if d.owner < 0 else 'yours'})", "full")
+                                      for s, d in sorted(game.state.dams.items())
+                                      if (d.owner == seat or d.owner < 0) and s not in dams)})
         dam = keys.Key.parse(key).rest()
         game.state.dams[dam].drops += 1
         game.state.drops_created += 1
@@ -364,7 +367,9 @@ def _half_back(game: Game, seat: int, b: Building) -> Flow[None]:
     key = yield from game.ask(seat, LeeghwaterPrompt.SEGMENT, "Which segment of your wheel gives half its "
                               "machinery back?", [Choice(keys.make("segment", i), f"Segment {i + 1}: "
                                                          f"{_segment_words(company.wheel[i])}") for i in segments],
-                              data={"building": b.id})
+                              data={"building": b.id, "unavailable": tuple(
+                                  (f"Segment {i + 1}: {_segment_words(seg)}", "half of 1 machinery is none")
+                                  for i, seg in enumerate(company.wheel) if _machinery(seg) == 1)})
     seg = company.wheel[keys.number(key)]
     n = _machinery(seg) // 2
     ways = [(e, m, n - e - m) for e in range(min(n, seg.excavators), -1, -1)
