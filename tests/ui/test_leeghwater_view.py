@@ -300,3 +300,16 @@ async def test_the_round_summary_names_the_external_works_revealed_for_the_next_
 def test_no_line_of_the_panel_is_wider_than_the_panel(width):
     """(The Loan Agency's action, 34 letters, was cut in 120x40's 33 columns: a cell is flowed whole.)"""
     assert max(len(line) for line in panel_lines(lwp_mid_game(), width)) <= width
+
+
+async def test_with_a_long_recap_beside_the_panel_the_choices_keep_their_lines(app_factory):
+    """160x50 with a module's panel leaves the decision 16 lines: the others' turns took 11 of them, the header
+    3, and the choices one (none, with the Automa's reasoning); the recap now leaves them 4."""
+    from barrage_tui.ui.widgets.prompt import ChoiceList, Recap
+
+    app = app_factory(game=lwp_mid_game())
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause(0.3)
+        screen = game_screen(app)
+        assert screen.query_one(Recap).display
+        assert screen.query_one(ChoiceList).region.height >= Recap.CHOICES

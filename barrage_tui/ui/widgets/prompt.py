@@ -81,6 +81,7 @@ class Recap(Panel):
     """
     LINES = {"compact": 3}  # the most lines it takes on a compact screen; elsewhere 70% of the decision's box
     SHARE = 0.7  # (the choices keep the rest: the recap is gone once the person acts)
+    CHOICES = 4  # lines the choices keep at least below it (its margin and the header aside)
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -108,8 +109,13 @@ class Recap(Panel):
         return next((c.content_width for c in self.parent.query_children(ChoiceList)), 0)
 
     def lines(self, view: View, width: int) -> list[Text]:
-        box = self.parent.size.height if isinstance(self.parent, Widget) else 0
-        most = self.LINES.get(getattr(self.screen, "mode", ""), max(3, int(box * self.SHARE)) if box else 11)
+        parent = self.parent
+        box = parent.size.height if isinstance(parent, Widget) else 0
+        mode = getattr(self.screen, "mode", "")
+        most = self.LINES.get(mode, max(3, int(box * self.SHARE)) if box else 11)
+        if isinstance(parent, Widget) and box and mode not in self.LINES:  # a short box (a module's panel beside
+            header = sum(h.outer_size.height for h in parent.query_children(PromptHeader))  # it): the choices keep some
+            most = max(3, min(most, box - header - 1 - self.CHOICES))
         return recap_lines(view, self._turns, width, most)
 
 
