@@ -259,7 +259,9 @@ def private_placements(game: Game, seat: int) -> list[Choice]:
         with credits_after(company, fee, need):
             if not own.private_action_possible(game, seat):
                 continue
-        choices.extend(_placements(company, f"{own.id}-{i + 1}", need, _private_label(own, i, fee)))
+        label = _private_label(own, i, fee)
+        short = f"{label.removesuffix(f' ({fee} credits)')} [{need}E" + (f", {fee}cr]" if fee else "]")
+        choices.extend(_placements(company, f"{own.id}-{i + 1}", need, label, short=short))
     for copy in officers.in_force(company)[1:]:
         if not copy.copied_spaces_on_bank:
             continue

@@ -142,3 +142,19 @@ def test_the_research_labs_segments_of_one_machinery_say_why_not():
     game.choose("place:research_lab-a1")
     assert game.prompt.kind == "lwp_segment" and set(game.prompt.keys()) == {f"segment:{two}", f"segment:{more}"}
     assert game.prompt.data["unavailable"] == ((f"Segment {one + 1}: 1 mixer", "half of 1 machinery is none"),)
+
+
+def test_margots_space_says_its_engineers_and_her_choice_each_buildings_action():
+    game = lwp_game(2, officers=("jill", "margot"))
+    if game.state.companies[game.prompt.seat].officer != "margot":
+        game.choose("place:bank")  # (Jill's company plays first: Margot's is next)
+    game, seat = position(game, rows=ROWS)
+    assert game.state.companies[seat].officer == "margot"
+    own = leeghwater(game.state)
+    own.built["wind_farm-1"] = own.built["cofferdam-1"] = seat
+    game = restart(game)
+    short = next(c.short for c in game.prompt.choices if c.key == "place:margot-1")
+    assert short == "Margot Fouche's space 1: the action of a private building you built, once more [1E]"
+    game.choose("place:margot-1")
+    assert game.prompt.kind == "lwp_building"
+    assert {c.short for c in game.prompt.choices} >= {"Wind Farm: 2cr: produce 5 Energy"}
