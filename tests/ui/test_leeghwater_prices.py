@@ -158,3 +158,17 @@ def test_margots_space_says_its_engineers_and_her_choice_each_buildings_action()
     game.choose("place:margot-1")
     assert game.prompt.kind == "lwp_building"
     assert {c.short for c in game.prompt.choices} >= {"Wind Farm: 2cr: produce 5 Energy"}
+
+
+async def test_the_help_says_a_space_is_not_offered_and_why(app_factory):
+    """? listed every space shown but not choosable as 'Not affordable', a building used this round too."""
+    game, seat = built_everything()
+    leeghwater(game.state).used["wind_farm"] = [seat]
+    app = app_factory(game=restart(game))
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause()
+        from .conftest import help_text
+
+        text = await help_text(pilot)
+        assert "Wind Farm: produce 5 Energy Not offered: used this round (once a round)" in text
+        assert "Not affordable" not in text
