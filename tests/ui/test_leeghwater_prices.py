@@ -172,3 +172,17 @@ async def test_the_help_says_a_space_is_not_offered_and_why(app_factory):
         text = await help_text(pilot)
         assert "Wind Farm: produce 5 Energy Not offered: used this round (once a round)" in text
         assert "Not affordable" not in text
+
+
+def test_a_lone_answer_of_the_module_is_told_in_its_own_words():
+    """Margot's space with one building that can act: the log says which, once, without '..'."""
+    game = lwp_game(2, officers=("jill", "margot"))
+    if game.state.companies[game.prompt.seat].officer != "margot":
+        game.choose("place:bank")
+    game, seat = position(game, rows=ROWS)
+    leeghwater(game.state).built["wind_farm-1"] = seat
+    game = restart(game)
+    events = game.choose("place:margot-1")
+    only = next(e.text for e in events if e.kind == "only_choice")
+    assert only == f"{game.name(seat)}: the only building that can act: Wind Farm: " \
+                   f"{box().buildings['wind_farm'].text.rstrip('.')}."

@@ -300,7 +300,7 @@ def officer_action(game: Game, seat: int, officer: str) -> Callable[[], Flow[Non
 
 def _once_more(game: Game, seat: int, able: list[Building]) -> Flow[None]:
     key = yield from game.ask(seat, LeeghwaterPrompt.BUILDING, "Which of your private buildings acts once more?",
-                              [Choice(keys.make("building", b.id), f"{b.name}: {b.text}", (b.id,), {"building": b.id},
+                              [Choice(keys.make("building", b.id), f"{b.name}: {b.text.rstrip('.')}", (b.id,), {"building": b.id},
                                       f"{b.name}: {b.action_short}") for b in able],
                               data={"buildings": tuple(b.id for b in able)})
     yield from do_action(game, seat, box().buildings[keys.Key.parse(key).rest()])
