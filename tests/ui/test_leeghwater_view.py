@@ -313,3 +313,25 @@ async def test_with_a_long_recap_beside_the_panel_the_choices_keep_their_lines(a
         screen = game_screen(app)
         assert screen.query_one(Recap).display
         assert screen.query_one(ChoiceList).region.height >= Recap.CHOICES
+
+
+def test_inspect_tells_the_module_with_its_spaces_taken(tmp_path):
+    """`barrage-tui inspect` of a save with the module on: its rows, works and the spaces taken this round."""
+    import contextlib
+    import io
+
+    import saves
+
+    from barrage_tui.cli import main
+
+    game = lwp_mid_game()
+    path = tmp_path / "lwp.toml"
+    saves.save_game(game, path)
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["inspect", str(path)]) == 0
+    text = out.getvalue()
+    own = leeghwater(game.state)
+    assert f"private buildings: {', '.join(own.rows)}" in text
+    taken = text.split("its action spaces taken this round: ")[1].splitlines()[0]
+    assert all(f"{space} {game.name(seat)}" in taken for space, seat in own.occupied.items()) and own.occupied

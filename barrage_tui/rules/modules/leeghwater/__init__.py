@@ -116,7 +116,9 @@ class Leeghwater(Module):
         taken = ", ".join(f"{w} {who(seat)}" for w, seat in sorted(own.fulfilled.items()))
         return [f"private buildings: {', '.join(own.rows)}; built: {built or '-'}",
                 f"External Works face up: {', '.join(w or '-' for w in own.works)}; taken: {taken or '-'}; "
-                f"piles: {', '.join(f'{k} {len(p)}' for k, p in own.piles.items())}"]
+                f"piles: {', '.join(f'{k} {len(p)}' for k, p in own.piles.items())}",
+                f"its action spaces taken this round: "
+                f"{', '.join(f'{s} {who(seat)}' for s, seat in sorted(own.occupied.items())) or '-'}"]
 
     # ------------------------------------------------------------ a company board
     def company_pieces(self, game: Game, seat: int) -> tuple[BoardPieces, ...]:
