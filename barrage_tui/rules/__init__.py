@@ -36,7 +36,7 @@ from .engine.keys import make as make_key
 
 # ---- read the table: the typed views
 from .company_board import Income
-from .plugin import MapMark
+from .plugin import BoardPieces, MapMark
 from .views import (
     ConduitSpace, DamSpace, Headstream, Lake, Map, PowerhouseSpace, Valley, map_view,
     BoardView, CompanyView, ContractsDisplay, EnergyTrackView, IncomeRow, PatentOfficeView, PrivateSpace, ScoreView,
@@ -106,7 +106,7 @@ __all__ = [
     "Choice", "Event", "EventKind", "IllegalChoice", "Key", "Prompt", "PromptKind", "contract_of", "make_key",
     # read the table
     "ConduitSpace", "DamSpace", "DropPath", "Headstream", "Lake", "Map", "MapMark", "PowerhouseSpace", "Valley",
-    "map_view", "BoardView", "CompanyView", "ContractsDisplay", "EnergyTrackView", "Income", "IncomeRow", "PatentOfficeView",
+    "map_view", "BoardPieces", "BoardView", "CompanyView", "ContractsDisplay", "EnergyTrackView", "Income", "IncomeRow", "PatentOfficeView",
     "PrivateSpace", "ScoreView", "SeatView", "TableView", "WheelSegment", "company_view", "contracts_display",
     "energy_track", "held_by", "management_board", "patent_office", "scores", "table_view",
     # facts

@@ -218,7 +218,8 @@ def _construction_short(need: int, fee: int, n: int) -> str:
 
 def unaffordable_spaces(game: Game, seat: int) -> tuple[tuple[str, str], ...]:
     """The free action spaces (and the company's next construction space) the company has the Engineers
-    for but not the credits: (label, why), to be shown beside the choices."""
+    for but not the credits, and the modules' spaces not offered to it (``unavailable_spaces``): (label, why),
+    to be shown beside the choices."""
     st = game.state
     company = st.companies[seat]
     have = engineers_available(company)
@@ -232,8 +233,11 @@ def unaffordable_spaces(game: Game, seat: int) -> tuple[tuple[str, str], ...]:
     own = officers.OFFICERS[company.officer]
     costs.extend((_private_label(own, i, fee), need, fee) for i, (need, fee) in enumerate(own.private_spaces)
                  if not company.private_spaces_used[i])
-    return tuple((label, build_costs.short_of_credits(price, company.credits))
-                 for label, need, price in costs if need <= have and price > company.credits)
+    found = tuple((label, build_costs.short_of_credits(price, company.credits))
+                  for label, need, price in costs if need <= have and price > company.credits)
+    for hook in game.hooks.unavailable_spaces:
+        found += tuple(hook(game, seat))
+    return found
 
 
 def _private_label(own: Officer, i: int, fee: int) -> str:
@@ -255,7 +259,9 @@ def private_placements(game: Game, seat: int) -> list[Choice]:
         with credits_after(company, fee, need):
             if not own.private_action_possible(game, seat):
                 continue
-        choices.extend(_placements(company, f"{own.id}-{i + 1}", need, _private_label(own, i, fee)))
+        label = _private_label(own, i, fee)
+        short = f"{label.removesuffix(f' ({fee} credits)')} [{need}E" + (f", {fee}cr]" if fee else "]")
+        choices.extend(_placements(company, f"{own.id}-{i + 1}", need, label, short=short))
     for copy in officers.in_force(company)[1:]:
         if not copy.copied_spaces_on_bank:
             continue

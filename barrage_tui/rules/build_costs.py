@@ -459,15 +459,24 @@ def why_not(game: Game, seat: int, use: TileUse, space: str, fee: int) -> str:
     if fee > credits:
         return short_of_credits(fee, credits) + " (red outline)"
     units, kinds = usual
-    extra = sum(p[0] for p in _company_extra(company, use.structure, cost_rules(game, seat)(use)))
+    rules = cost_rules(game, seat)(use)
+    second = _second_part(use.structure, space, rules)
+    if second:  # a module structure's two kinds (a private building): both, as the choices would show them
+        return (f"needs {units} {_unit(kinds)} + {second[0][0]} {_unit(second[0][1])}, you have "
+                + " + ".join(f"{n} {name}" for n, name in ((company.excavators, "Ex"), (company.mixers, "Mx"),
+                                                           (company.excamixers, "ExMx")) if n or name != "ExMx"))
+    extra = sum(p[0] for p in _company_extra(company, use.structure, rules))
     if extra and units <= company.excavators + company.excamixers:  # China: short of the extra Mixer
         return _needs_machinery(company, units + extra, kinds | MIXERS)
     return _needs_machinery(company, units, kinds)
 
 
+def _unit(kinds: Collection[str]) -> str:
+    return "Ex/Mx" if len(kinds) > 1 else ("Ex" if "excavators" in kinds else "Mx")
+
+
 def _needs_machinery(company: CompanyState, units: int, kinds: frozenset[str]) -> str:
-    unit = "Ex/Mx" if len(kinds) > 1 else ("Ex" if "excavators" in kinds else "Mx")
-    return f"needs {units} {unit}, you have {_machinery_of(company, kinds)}"
+    return f"needs {units} {_unit(kinds)}, you have {_machinery_of(company, kinds)}"
 
 
 def _machinery_of(company: CompanyState, kinds: Collection[str]) -> int:

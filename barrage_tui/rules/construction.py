@@ -294,4 +294,4 @@ def _module_structure_words(game: Game, added: Structure, space: str,
     label = f"{added.label(game, space)} · costs {total.short}"
     data: dict[str, object] = {"excavators": pay.excavators, "mixers": pay.mixers, "excamixers": pay.excamixers,
                                "credits": pay.credits, "red": fee, "income": None, **added.data(game, space)}
-    return label, data, label
+    return label, data, f"{added.short(game, space)} · {total.short}"

@@ -17,6 +17,7 @@ The points, in the order a game meets them (18xx adds a title's steps to a round
   ``extra_headstream_drops`` (drops added to a headstream's refill), ``dam_capacity_bonus`` (drops a dam
   holds beyond its height);
 - an action: ``action_spaces`` (action spaces the module adds, offered to a seat now: ``ActionSpot``s),
+  ``unavailable_spaces`` (those not offered to a seat now, each with why, for the choices' words),
   ``action_discount``, ``red_discount``, ``engineer_discount`` (what a seat pays less for an
   action space, a red outline, a construction space), ``structure`` (a kind of structure the module adds:
   a ``Structure``), ``wild_structures`` (those of its structures a Joker tile builds too),
@@ -42,7 +43,8 @@ The points, in the order a game meets them (18xx adds a title's steps to a round
   ``invariants`` (what must hold between the states of a running game), ``describe`` (its state in words,
   for ``barrage-tui inspect``);
 - the map: ``map_marks`` (what the module lays on the board, for the map to show: ``MapMark``s),
-  ``assumed_landscapes`` (the landscapes whose tile is not all printed: the map marks them ≈).
+  ``assumed_landscapes`` (the landscapes whose tile is not all printed: the map marks them ≈);
+- a company board: ``company_pieces`` (the module's pieces on it, for its view: ``BoardPieces``).
 
 A module switched on takes part in a game only where ``in_play(board)`` (the China Challenge: on a board with
 landscapes); ``keeps_state`` says whether such a game has its state.
@@ -89,6 +91,10 @@ class Structure:
     def label(self, game: Game, space: str) -> str:
         """``space`` in words, for a choice."""
         raise NotImplementedError
+
+    def short(self, game: Game, space: str) -> str:
+        """``space`` in few words, for a narrow list of choices (its label, unless the module says fewer)."""
+        return self.label(game, space)
 
     def data(self, game: Game, space: str) -> dict[str, object]:
         """The data a choice of ``space`` carries besides its price."""
@@ -140,6 +146,18 @@ class MapMark:
     look: str = ""
     words: str = ""
     group: str = ""
+
+
+@dataclass(frozen=True)
+class BoardPieces:
+    """A module's pieces on a company board, for the board to show (the Leeghwater Project's building pieces):
+    ``name`` their kind, ``left`` of them still on the board out of ``of``, and ``placed`` where the others went,
+    each in few words."""
+
+    name: str
+    left: int
+    of: int
+    placed: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -207,6 +225,11 @@ class Module:
     def action_spaces(self, game: Game, seat: int) -> Sequence[ActionSpot]:
         """The module's action spaces ``seat`` may place Engineers on now (free, its Engineers and credits had,
         its action possible): offered in the turn beside the Management board's."""
+        return ()
+
+    def unavailable_spaces(self, game: Game, seat: int) -> Sequence[tuple[str, str]]:
+        """The module's action spaces ``seat`` might look for but may not take now: (their words, why), shown
+        beside the choices of an action (asked only when a client reads them)."""
         return ()
 
     def action_discount(self, game: Game, seat: int) -> int:
@@ -372,17 +395,22 @@ class Module:
         """The board's landscape spaces whose laid tile is partly decided rather than printed."""
         return frozenset()
 
+    # ------------------------------------------------------------ a company board
+    def company_pieces(self, game: Game, seat: int) -> tuple[BoardPieces, ...]:
+        """The module's pieces on ``seat``'s company board (``rules/views/company.py`` shows them)."""
+        return ()
+
 
 HOOKS = ("problem", "lay_out", "lay_out_last",
          "income", "round_begins", "after_water_flow", "round_ends", "extra_headstream_drops", "dam_capacity_bonus",
-         "action_spaces", "action_discount", "red_discount", "engineer_discount", "structure", "wild_structures",
+         "action_spaces", "unavailable_spaces", "action_discount", "red_discount", "engineer_discount", "structure", "wild_structures",
          "build_cost_parts", "red_surcharge",
          "contract_reduction", "extra_contracts", "automa_operations", "officer_action",
          "build_cost", "build_cost_zones", "after_build", "conduit_value", "company_board_engineers",
          "production_bonus", "after_production", "conduit_used", "fulfils_contracts",
          "final_scoring", "bonus_count", "tally", "objective_quantity", "structures_by_area", "final_scoring_last",
          "bonus_tile", "added_bonus_tiles", "objective_tile",
-         "check_state", "invariants", "describe", "map_marks", "assumed_landscapes")
+         "check_state", "invariants", "describe", "map_marks", "assumed_landscapes", "company_pieces")
 
 _registry: dict[str, Module] = {}
 M = TypeVar("M", bound=type[Module])
@@ -441,6 +469,7 @@ class Hooks:
     extra_headstream_drops: tuple[Callable[[Game], Mapping[str, int]], ...]
     dam_capacity_bonus: tuple[Callable[[Game, str], int], ...]
     action_spaces: tuple[Callable[[Game, int], Sequence[ActionSpot]], ...]
+    unavailable_spaces: tuple[Callable[[Game, int], Sequence[tuple[str, str]]], ...]
     action_discount: tuple[Callable[[Game, int], int], ...]
     red_discount: tuple[Callable[[Game, int], int], ...]
     engineer_discount: tuple[Callable[[Game, int, int], int], ...]
@@ -475,6 +504,7 @@ class Hooks:
     describe: tuple[Callable[[Game, Callable[[int], str]], list[str]], ...]
     map_marks: tuple[Callable[[Game], tuple[MapMark, ...]], ...]
     assumed_landscapes: tuple[Callable[[Game], frozenset[str]], ...]
+    company_pieces: tuple[Callable[[Game, int], tuple[BoardPieces, ...]], ...]
 
     def __init__(self, modules: tuple[Module, ...]) -> None:
         self.modules = modules

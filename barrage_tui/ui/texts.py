@@ -17,7 +17,8 @@ if TYPE_CHECKING:
 AREA_SHORT = {"mountain": "mountain", "hill": "hill", "plain": "plain"}
 
 TILE_SHORT = {"base": "Base", "elevation": "Elev", "conduit": "Cond", "powerhouse": "Pow", "joker": "Joker",
-              "anton": "Anton", "any": "Any"}
+              "anton": "Anton", "any": "Any",
+              "building": "Bldg", "leslie": "Leslie"}
 
 EFFECT_SHORT = {  # by the tile's effect; {name} is a figure of its params (tech-tiles.toml)
     "drops_in_empty_own_dams": "then {drops} drop in each empty own dam",
@@ -36,6 +37,9 @@ EFFECT_SHORT = {  # by the tile's effect; {name} is a figure of its params (tech
     "vp_per_own_powerhouse": "then {vp}VP per own Powerhouse",
     "vp_per_advanced_tile": "then {vp}VP per advanced tile",
     "copy": "copies a tile on your wheel",
+    "building_action": "then its action, no Engineers",
+    "one_machinery_kind": "pays one machinery kind",
+    "building_vp": "then its VP at once",
 }
 
 OFFICER_SHORT = {o.id: o.short for o in facts().officers.values() if o.short}  # officers.toml
@@ -43,7 +47,8 @@ OFFICER_SHORT = {o.id: o.short for o in facts().officers.values() if o.short}  #
 COMPANY_SHORT = {c.id: c.ability_short for c in facts().companies.values()}  # companies.toml
 
 BONUS_NOUN = {"contracts": "contract", "bases": "Base", "elevations": "Elevation", "conduits": "Conduit",
-              "powerhouses": "Powerhouse", "advanced_tiles": "advanced tile", "landscapes": "landscape"}
+              "powerhouses": "Powerhouse", "advanced_tiles": "advanced tile", "landscapes": "landscape",
+              "external_works": "External Work", "private_buildings": "private building"}
 
 OBJECTIVE_SHORT = {
     "red_outlined_spaces": "Bases and Powerhouses on red-outlined spaces",
@@ -59,7 +64,8 @@ VP_SOURCES = (("start", "Start"), ("energy_track", "Energy places"), ("bonus_til
               ("contracts", "Contracts"), ("conduits", "Conduit use"), ("income", "Income"),
               ("objective", "Objective"), ("resources", "Resources"), ("water", "Water"), ("tiles", "Tiles"))
 # the VP of the expansion box's modules, shown when a game has them
-MODULE_VP_SOURCES = {"geology": "Geological tokens", "powerhouses": "China's Powerhouses", "duel": "Duel tracks"}
+MODULE_VP_SOURCES = {"geology": "Geological tokens", "powerhouses": "China's Powerhouses", "duel": "Duel tracks",
+                     "buildings": "Private buildings", "external_works": "External Works"}
 
 ACTION_HELP = dict(facts().action_texts)  # management-board.toml [actions]
 

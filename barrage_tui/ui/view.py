@@ -77,6 +77,11 @@ class Panel(LinesView):
         """The line where ``ref`` is drawn, to scroll it into view (None: not here)."""
         return None
 
+    def shows_ref(self, view: View, ref: str) -> bool:
+        """Whether this panel draws ``ref``: asked of a module's panel for the board things of its own (the game
+        screen's ``panel_for`` knows the others)."""
+        return False
+
 
 def marks(view: View, universe: frozenset[str] | set[str] | Callable[[str], bool]
           ) -> tuple[frozenset[str], frozenset[str]]:

@@ -27,4 +27,4 @@ async def test_building_spaces_show_their_price_and_the_unaffordable_ones_say_wh
         assert isinstance(app.screen, HelpScreen)
         help_text = " ".join(app.screen.plain_text(width=400).split())
         assert "Costs 4 Excavators + 3 credits (3 of them for the red outline)." in help_text
-        assert "Not affordable: needs 5 Ex, you have 4" in help_text
+        assert "Not offered: needs 5 Ex, you have 4" in help_text

@@ -10,6 +10,7 @@ from .. import china, company_board, officers
 from ..automa_levels import level
 from ..company_board import Income
 from ..components import PowerhousePiece, components
+from ..plugin import BoardPieces
 from ..state import CompanyState, Segment
 from .table import SeatView, who
 
@@ -66,6 +67,7 @@ class CompanyView(SeatView):
     incomes: tuple[IncomeRow, ...]
     incomes_assumed: str  # why the incomes are assumed (a company board no source prints), "" when printed
     powerhouse_pieces: tuple[tuple[PowerhousePiece, str], ...]  # China's distinct pieces: each and its space ("")
+    module_pieces: tuple[BoardPieces, ...]  # the modules' pieces on the board (``company_pieces``)
     tiles: tuple[str, ...]  # technology tiles in the personal supply
     wheel: tuple[WheelSegment, ...]  # the segments after the open one, in the order they come round
     contracts: tuple[int, ...]  # in hand
@@ -120,5 +122,6 @@ def company_view(game: Game, seat: int) -> CompanyView:
         c.engineers, c.architect, c.construction_used, private,
         tuple((o, o in c.copied_for_round) for o in copied), dict(c.pieces), incomes,
         components().companies[c.company].assumed,
-        tuple(china.powerhouse_row(game, seat)), tuple(c.tiles), wheel, tuple(c.contracts), tuple(c.fulfilled),
+        tuple(china.powerhouse_row(game, seat)), tuple(p for hook in game.hooks.company_pieces for p in hook(game, seat)),
+        tuple(c.tiles), wheel, tuple(c.contracts), tuple(c.fulfilled),
         active, by_level)

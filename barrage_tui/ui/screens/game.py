@@ -102,6 +102,7 @@ class GameScreen(AppScreen[None]):
         self._building = False
         self._layout = 0
         self.map_mode = DRAWN  # the map's picture: the drawn board or the table (m), kept across layouts
+        self._module_panels: list[Panel] = []  # the modules' panels of the layout (module_parts)
 
     # ------------------------------------------------------------ layout
 
@@ -126,6 +127,7 @@ class GameScreen(AppScreen[None]):
         log = GameLog(id="log")
         # the modules' panels (the Duel board): beside the contracts (a tab where the panels take turns)
         module_panels = panels(self.session.game)
+        self._module_panels = module_panels
         self.set_class(bool(module_panels), "-module-panels")
         if self.mode == "wide":
             with Horizontal(id="table"):
@@ -270,12 +272,17 @@ class GameScreen(AppScreen[None]):
             return
         changed = strong | self.view.strong
         self.view.strong = strong
-        wanted = {panel_for(self.view, r) for r in changed}
+        wanted = {self._panel_for(r) for r in changed}
         for panel in self._panels:
             pid = panel.id if panel.id and not panel.id.startswith("company-") else "companies"
             if pid in wanted:
                 panel.show(self.view)
         self._follow()
+
+    def _panel_for(self, ref: str) -> str | None:
+        """Which panel shows the board thing ``ref``: the table's (``panel_for``), else a module's."""
+        return panel_for(self.view, ref) or next((p.id for p in self._module_panels if p.shows_ref(self.view, ref)),
+                                                 None)
 
     def _follow(self) -> None:
         """Bring the selected choice's board things into view (and their tab to the front)."""
@@ -286,7 +293,7 @@ class GameScreen(AppScreen[None]):
         if not refs:
             return
         ref = refs[0]
-        pid = panel_for(self.view, ref)
+        pid = self._panel_for(ref)
         if recent is not None and pid == "map":
             return  # (the candidates are many: the recap's things first)
         if pid is None:

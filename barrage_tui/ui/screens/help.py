@@ -139,7 +139,7 @@ def decision_help(game: Game) -> list[RenderableType]:
         table.add_row(str(i), plain(choice.label), plain(choice_detail(game, choice)))
     unavailable = cast("Iterable[tuple[str, str]]", prompt.data.get("unavailable", ()))
     for label, why in unavailable:  # shown but not choosable: why not
-        table.add_row("-", plain(label, style="dim"), plain(f"Not affordable: {why}"))
+        table.add_row("-", plain(label, style="dim"), plain(f"Not offered: {why}"))
     parts.append(table)
     return parts
 

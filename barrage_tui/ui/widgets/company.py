@@ -157,6 +157,13 @@ class CompanyBoard(Panel):
                 t.append(" · " if i else "")
                 t.append(f"{piece.mixers}Mx {piece.short}" + (f" @{at}" if at else ""), style=BOLD if at else DIM)
             out += wrap(t, width, indent=2)
+        for p in c.module_pieces:  # a module's pieces (the Leeghwater Project's buildings): left, and where the others went
+            t = Text(f"{p.name} ", style=TITLE)
+            t.append(f"{p.left}/{p.of} left")
+            if p.placed and not dense:  # (the module's panel shows them too)
+                t.append(" · built ", style=DIM)
+                t.append(", ".join(p.placed))
+            out += wrap(t, width, indent=4)
         tiles = [Text(tile_short(t), style=mark(t, strong) or "") for t in c.tiles]  # "": rich's no style
         out += self._labelled("Tiles", tiles, width)
         wheel = []

@@ -28,16 +28,31 @@ class TabBar(LinesView):
         self._spans: list[tuple[int, int, str]] = []
 
     def build(self, width: int) -> list[Text]:
-        t = Text()
-        self._spans = []
-        for pid, title in self.names:
-            start = t.cell_len
-            style = "bold reverse" if pid == self.current else "dim"
-            t.append(f" {title} ", style=style)
-            self._spans.append((start, t.cell_len, pid))
-            t.append("│", style="dim")
-        t.append(" Tab: next", style="dim italic")
+        """Every name on the line: where they do not all fit, the hint goes first, then the spaces around the
+        names, then the letters of the names not shown, down to 3 (the shown one stays whole)."""
+        longest = max((len(title) for _, title in self.names), default=0)
+        forms = [(True, " ", longest), (False, " ", longest), *((False, "", n) for n in range(longest, 2, -1))]
+        for hint, pad, letters in forms:
+            t, spans = self._line(hint, pad, letters)
+            if t.cell_len <= width:
+                break
+        self._spans = spans
         return [t]
+
+    def _line(self, hint: bool, pad: str, letters: int) -> tuple[Text, list[tuple[int, int, str]]]:
+        t = Text()
+        spans = []
+        for i, (pid, title) in enumerate(self.names):
+            if i:
+                t.append("│", style="dim")
+            start = t.cell_len
+            shown = pid == self.current
+            t.append(f"{pad}{title if shown else title[:letters]}{pad}", style="bold reverse" if shown else "dim")
+            spans.append((start, t.cell_len, pid))
+        if hint:
+            t.append("│", style="dim")
+            t.append(" Tab: next", style="dim italic")
+        return t, spans
 
     def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)

@@ -84,7 +84,8 @@ class Recap(Panel):
     """
     LINES = {"compact": 3}  # the most lines it takes on a compact screen; elsewhere a share of the decision's box:
     SHARE = 0.7  # at most 70% (the choices keep the rest: the recap is gone once the person acts), and
-    YIELD = 0.4  # above 40% only lines the choices do not need: the decision is what the person acts on
+    YIELD = 0.4  # above 40% only lines the choices do not need: the decision is what the person acts on;
+    CHOICES = 4  # and in a short box (a module's panel beside it) the choices keep these lines at least
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -116,19 +117,21 @@ class Recap(Panel):
 
     def _most(self, view: View, width: int) -> int:
         """The lines the recap may take: ``LINES`` on a compact screen; else what the choices leave of the
-        box (beside the question and the line between), between ``YIELD`` and ``SHARE`` of it."""
+        box (beside the question and the line between), between ``YIELD`` and ``SHARE`` of it, and never so
+        much that fewer than ``CHOICES`` lines are left for them."""
         mode = getattr(self.screen, "mode", "")
         if mode in self.LINES:
             return self.LINES[mode]
         parent = self.parent if isinstance(self.parent, Widget) else None
         box = parent.size.height if parent is not None else 0
-        if not box:
+        if parent is None or not box:
             return 11
-        header = next((h.size.height for h in parent.query_children(PromptHeader)), 0) if parent else 0
+        header = sum(h.outer_size.height for h in parent.query_children(PromptHeader))
         prompt = view.prompt
         wanted = len(choice_lines(prompt.choices, 0, unavailable_of(prompt.data), width)) if prompt else 0
-        left = box - header - 1 - wanted
-        return max(3, int(box * self.YIELD), min(left, int(box * self.SHARE)))
+        left = box - header - 1
+        most = max(int(box * self.YIELD), min(left - wanted, int(box * self.SHARE)))
+        return max(3, min(most, left - self.CHOICES))
 
 
 def recap_lines(view: View, turns: list[Entry], width: int, most: int) -> list[Text]:

@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING
 
 from ...components import ScoringTile
 from ...engine.decisions import Flow
-from ...plugin import ActionSpot, CostParts, Module, Structure, hooks_for, register
+from ...plugin import ActionSpot, BoardPieces, CostParts, Module, Structure, hooks_for, register
 from ...validation import key_path
 from . import buildings, check, works
 from . import setup as lwp_setup
@@ -74,6 +74,9 @@ class Leeghwater(Module):
     # ------------------------------------------------------------ an action
     def action_spaces(self, game: Game, seat: int) -> Sequence[ActionSpot]:
         return [*works.spots(game, seat), *buildings.spots(game, seat)]
+
+    def unavailable_spaces(self, game: Game, seat: int) -> Sequence[tuple[str, str]]:
+        return [*works.unavailable(game, seat), *buildings.unavailable(game, seat)]
 
     def structure(self, name: str) -> Structure | None:
         return buildings.PRIVATE_BUILDINGS if name == BUILDING else None
@@ -132,7 +135,15 @@ class Leeghwater(Module):
         taken = ", ".join(f"{w} {who(seat)}" for w, seat in sorted(own.fulfilled.items()))
         return [f"private buildings: {', '.join(own.rows)}; built: {built or '-'}",
                 f"External Works face up: {', '.join(w or '-' for w in own.works)}; taken: {taken or '-'}; "
-                f"piles: {', '.join(f'{k} {len(p)}' for k, p in own.piles.items())}"]
+                f"piles: {', '.join(f'{k} {len(p)}' for k, p in own.piles.items())}",
+                f"its action spaces taken this round: "
+                f"{', '.join(f'{s} {who(seat)}' for s, seat in sorted(own.occupied.items())) or '-'}"]
+
+    # ------------------------------------------------------------ a company board
+    def company_pieces(self, game: Game, seat: int) -> tuple[BoardPieces, ...]:
+        built = buildings.built_by(leeghwater(game.state), seat)
+        pieces = box().pieces
+        return (BoardPieces("Buildings", pieces - len(built), pieces, tuple(box().buildings[b].name for b in built)),)
 
 
 __all__ = ["Leeghwater", "LeeghwaterPrompt", "LeeghwaterState", "WORK_ON_WHEEL", "WORK_OPERATION", "WORK_SPENT",

@@ -31,7 +31,7 @@ from functools import lru_cache, partial
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
-from ... import contracts, patents, production, rewards, water
+from ... import build_costs, contracts, patents, production, rewards, water
 from ...automa_levels import is_automa
 from ...components import components
 from ...engine import keys
@@ -102,13 +102,15 @@ class PrivateBuildings(Structure):
         return [s for b in leeghwater(game.state).rows if not why_not(game, seat, b) for s in free_spaces(game, b)]
 
     def unavailable(self, game: Game, seat: int) -> list[tuple[str, str]]:
+        """Each building ``seat`` may not build, by its first free space (its first, none being free); the
+        building spaces not open at this seat count."""
         own = leeghwater(game.state)
         found = []
         for b in own.rows:
             if why := why_not(game, seat, b):
-                found.append((box().buildings[b].name, why))
+                found.append(((free_spaces(game, b) or [space_id(b, 1)])[0], why))
         if 2 not in open_spaces(game.state.seats):
-            found += [(self.label(game, space_id(b, 2)), OPEN_FROM.format(box().second_free_space_min_players)
+            found += [(space_id(b, 2), OPEN_FROM.format(box().second_free_space_min_players)
                        + " (ASSUMED: every seat counts)") for b in own.rows]
         return found
 
@@ -116,7 +118,11 @@ class PrivateBuildings(Structure):
         b, n = split(space)
         red = box().space_credits[n - 1]
         return (f"{b.name}, building space {n}" + (f" (red +{red})" if red else "")
-                + f" - {b.vp} VP; action: {b.text}")
+                + f" - {b.vp} VP; action: {b.action_short}")
+
+    def short(self, game: Game, space: str) -> str:
+        b, n = split(space)
+        return f"{b.name} {n}" + (" red" if box().space_credits[n - 1] else "") + f", {b.vp}VP"
 
     def data(self, game: Game, space: str) -> dict[str, object]:
         b, n = split(space)
@@ -174,7 +180,8 @@ def _action_at_once(game: Game, seat: int, b: Building) -> Flow[None]:
     if not possible(game, seat, b, 0):
         return
     key = yield from game.ask(seat, LeeghwaterPrompt.TILE_ACTION, f"Carry out the {b.name}'s action now?",
-                              [Choice(keys.make("building-action", b.id), f"{b.name}: {b.text}", (b.id,)),
+                              [Choice(keys.make("building-action", b.id), f"{b.name}: {b.text}", (b.id,),
+                                      short=f"{b.name}: {b.action_short}"),
                                Choice("skip", "Not now")], auto=False, data={"building": b.id})
     if key != "skip":
         yield from do_action(game, seat, b)
@@ -207,18 +214,55 @@ def spots(game: Game, seat: int) -> list[ActionSpot]:
         b = box().buildings[building]
         for n, (engineers, credits) in enumerate(b.action_spaces, 1):
             space = ACTION_SPACE.format(building, n)
-            if space in own.occupied or (n == 1 and _first_closed(own, building, game)):
+            if space in own.occupied or (n == 1 and first_closed(own, building, game)):
                 continue
             if credits + b.action_credits > company.credits or not possible(game, seat, b, credits):
                 continue
-            cost = f"{engineers}E" + (f", {credits}cr" if credits else "")
-            found.append(ActionSpot(space, engineers, credits, f"{b.name}: {b.text} [{cost}]", f"{b.name} [{cost}]",
+            found.append(ActionSpot(space, engineers, credits, f"{b.name}'s action space {n}: {b.text} "
+                                    f"[{_price_words(engineers, credits, b)}]",
+                                    f"{b.name}: {b.short} [{_price_short(engineers, credits, b)}]",
                                     partial(use, building=building, space=space), f"the {b.name}'s action space {n}"))
             break  # (the leftmost free one: the others of the row cost the same or more)
     return found
 
 
-def _first_closed(own: LeeghwaterState, building: str, game: Game) -> bool:
+def _price_words(engineers: int, credits: int, b: Building) -> str:
+    """An action space's price in words: its Engineers, its Credits and the building's own."""
+    parts = [rewards.count(engineers, "Engineer"), rewards.count(credits, "credit") if credits else "",
+             f"{rewards.count(b.action_credits, 'credit')} for the action" if b.action_credits else ""]
+    return ", ".join(p for p in parts if p)
+
+
+def _price_short(engineers: int, credits: int, b: Building) -> str:
+    """The same in few letters: '2E, 3+2cr'."""
+    paid = "+".join(str(c) for c in (credits, b.action_credits) if c)
+    return f"{engineers}E" + (f", {paid}cr" if paid else "")
+
+
+def unavailable(game: Game, seat: int) -> list[tuple[str, str]]:
+    """The action of each building ``seat`` built that it may not use now, with why (the choices' words)."""
+    own = leeghwater(game.state)
+    company = game.state.companies[seat]
+    found = []
+    for building in built_by(own, seat):
+        b = box().buildings[building]
+        free = [(n, c) for n, (_, c) in enumerate(b.action_spaces, 1) if ACTION_SPACE.format(building, n) not in
+                own.occupied and not (n == 1 and first_closed(own, building, game))]
+        why = ""
+        if seat in own.used.get(building, ()):
+            why = "used this round (once a round)"
+        elif not free:
+            why = "every action space taken"
+        elif free[0][1] + b.action_credits > company.credits:
+            why = build_costs.short_of_credits(free[0][1] + b.action_credits, company.credits)
+        elif not possible(game, seat, b, free[0][1]):
+            why = ACTIONS[b.effect].cannot
+        if why:
+            found.append((f"{b.name}: {b.short}", why))
+    return found
+
+
+def first_closed(own: LeeghwaterState, building: str, game: Game) -> bool:
     """Once an Automa built a building, its first action space is closed for the game."""
     return any(is_automa(game, who) for s, who in own.built.items() if split(s)[0].id == building)
 
@@ -270,8 +314,9 @@ def officer_action(game: Game, seat: int, officer: str) -> Callable[[], Flow[Non
 
 def _once_more(game: Game, seat: int, able: list[Building]) -> Flow[None]:
     key = yield from game.ask(seat, LeeghwaterPrompt.BUILDING, "Which of your private buildings acts once more?",
-                              [Choice(keys.make("building", b.id), f"{b.name}: {b.text}", (b.id,), {"building": b.id})
-                               for b in able], data={"buildings": tuple(b.id for b in able)})
+                              [Choice(keys.make("building", b.id), f"{b.name}: {b.text.rstrip('.')}", (b.id,), {"building": b.id},
+                                      f"{b.name}: {b.action_short}") for b in able],
+                              data={"buildings": tuple(b.id for b in able)})
     yield from do_action(game, seat, box().buildings[keys.Key.parse(key).rest()])
 
 
@@ -290,7 +335,10 @@ def _drop_to_dam(game: Game, seat: int, b: Building) -> Flow[None]:
         key = yield from game.ask(seat, LeeghwaterPrompt.DAM, "Which Dam does the drop go behind?",
                                   [Choice(keys.make("dam", s), f"{s} ({'neutral' if game.state.dams[s].owner < 0 else 'yours'}, "
                                           f"room for {water.room(game, s)})", (s,)) for s in dams],
-                                  data={"building": b.id})
+                                  data={"building": b.id, "unavailable": tuple(
+                                      (f"{s} ({'neutral' if d.owner < 0 else 'yours'})", "full")
+                                      for s, d in sorted(game.state.dams.items())
+                                      if (d.owner == seat or d.owner < 0) and s not in dams)})
         dam = keys.Key.parse(key).rest()
         game.state.dams[dam].drops += 1
         game.state.drops_created += 1
@@ -315,7 +363,7 @@ def _tile_from_wheel(game: Game, seat: int, b: Building) -> Flow[None]:
         if not on_wheel:
             return
         key = yield from game.ask(seat, LeeghwaterPrompt.WHEEL_TILE, "Which tile comes off your wheel?",
-                                  [Choice(keys.make("wheel-tile", i, t), f"The {components().tile(t).name} tile "
+                                  [Choice(keys.make("wheel-tile", i, t), f"{components().tile(t).name} tile "
                                           f"(segment {i + 1})", (t,)) for i, t in on_wheel],
                                   data={"building": b.id})
         picked = keys.Key.parse(key)
@@ -333,7 +381,9 @@ def _half_back(game: Game, seat: int, b: Building) -> Flow[None]:
     key = yield from game.ask(seat, LeeghwaterPrompt.SEGMENT, "Which segment of your wheel gives half its "
                               "machinery back?", [Choice(keys.make("segment", i), f"Segment {i + 1}: "
                                                          f"{_segment_words(company.wheel[i])}") for i in segments],
-                              data={"building": b.id})
+                              data={"building": b.id, "unavailable": tuple(
+                                  (f"Segment {i + 1}: {_segment_words(seg)}", "half of 1 machinery is none")
+                                  for i, seg in enumerate(company.wheel) if _machinery(seg) == 1)})
     seg = company.wheel[keys.number(key)]
     n = _machinery(seg) // 2
     ways = [(e, m, n - e - m) for e in range(min(n, seg.excavators), -1, -1)
@@ -386,11 +436,16 @@ def _work_for_credits(game: Game, seat: int, b: Building) -> Flow[None]:
     own = leeghwater(game.state)
     price = b.params["credits_per_machinery"]
     able = _affordable_works(game, seat, price)
+    have = game.state.companies[seat].credits
     key = yield from game.ask(seat, LeeghwaterPrompt.EXTERNAL_WORK, "Which External Work do you take?",
                               [Choice(keys.make("work", i + 1), f"{works.work_text(own.works[i])} for "
                                       f"{rewards.count(credits, 'credit')}", (own.works[i],),
-                                      {"work": own.works[i], "credits": credits}) for i, credits in able],
-                              data={"building": b.id})
+                                      {"work": own.works[i], "credits": credits},
+                                      f"{own.works[i]}: {box().works[own.works[i]].short} [{credits}cr]")
+                               for i, credits in able],
+                              data={"building": b.id, "unavailable": tuple(
+                                  (works.work_text(w), build_costs.short_of_credits(c, have))
+                                  for w, c in _works_priced(game, price) if c > have)})
     position = keys.number(key) - 1
     credits = dict(able)[position]
     game.pay_credits(seat, credits)
@@ -398,17 +453,18 @@ def _work_for_credits(game: Game, seat: int, b: Building) -> Flow[None]:
                           {"excavators": 0, "mixers": 0, "excamixers": 0, "credits": credits})
 
 
+def _works_priced(game: Game, price: int) -> list[tuple[str, int]]:
+    """Each face-up External Work and its machinery's price in Credits (``price`` a machinery)."""
+    return [(tile, price * (box().works[tile].excavators + box().works[tile].mixers))
+            for tile in leeghwater(game.state).works if tile]
+
+
 def _affordable_works(game: Game, seat: int, price: int) -> list[tuple[int, int]]:
     """(position, Credits) of each face-up External Work ``seat`` can pay for in Credits."""
     own = leeghwater(game.state)
-    found = []
-    for i, tile in enumerate(own.works):
-        if tile:
-            w = box().works[tile]
-            credits = price * (w.excavators + w.mixers)
-            if credits <= game.state.companies[seat].credits:
-                found.append((i, credits))
-    return found
+    priced = dict(_works_priced(game, price))
+    return [(i, priced[tile]) for i, tile in enumerate(own.works)
+            if tile and priced[tile] <= game.state.companies[seat].credits]
 
 
 def _always(game: Game, seat: int, b: Building) -> bool:
@@ -445,18 +501,21 @@ class Action:
 
     act: Callable[[Game, int, Building], Flow[None]]
     possible: Callable[[Game, int, Building], bool] = _always
+    cannot: str = ""  # why it cannot be done, when it cannot (the choices' words)
 
 
 ACTIONS: dict[str, Action] = {
-    "drop_to_dam": Action(_drop_to_dam, _has_dam_with_room),
-    "production": Action(_production, _can_produce),
-    "fulfil_contract": Action(_fulfil_contract, _has_contract),
-    "tile_from_wheel": Action(_tile_from_wheel, _has_wheel_tile),
+    "drop_to_dam": Action(_drop_to_dam, _has_dam_with_room, "no neutral Dam or Dam of yours with room"),
+    "production": Action(_production, _can_produce, "no production possible"),
+    "fulfil_contract": Action(_fulfil_contract, _has_contract, "no Contract in your hand"),
+    "tile_from_wheel": Action(_tile_from_wheel, _has_wheel_tile, "no tile on your wheel"),
     "reward": Action(_reward),
     "produce_energy": Action(_produce_energy),
-    "external_work_for_credits": Action(_work_for_credits, _has_work_to_pay),
-    "half_a_segment_back": Action(_half_back, _has_two_machinery_in_a_segment),
-    "machinery_per_landscape": Action(_per_landscape, _built_a_landscape),
+    "external_work_for_credits": Action(_work_for_credits, _has_work_to_pay,
+                                        "no face-up External Work you can pay for in Credits"),
+    "half_a_segment_back": Action(_half_back, _has_two_machinery_in_a_segment,
+                                  "no segment of your wheel with 2 machinery"),
+    "machinery_per_landscape": Action(_per_landscape, _built_a_landscape, "no landscape of yours built yet"),
 }
 
 

@@ -24,8 +24,14 @@ class Building:
     effect: str  # its handler in buildings.ACTIONS
     params: Toml
     text: str
+    short: str  # the action in few words
     requires: str = ""  # a module in play it needs ("": none)
     assumed: str = ""  # what of it is assumed, in words ("": all printed)
+
+    @property
+    def action_short(self) -> str:
+        """Its action in few words, its own Credits first ('2cr: produce 5 Energy')."""
+        return (f"{self.action_credits}cr: " if self.action_credits else "") + self.short
 
 
 @dataclass(frozen=True)
@@ -36,6 +42,7 @@ class Work:
     mixers: int
     reward: Toml
     text: str
+    short: str  # the reward in few words
     requires: str = ""  # a module in play it needs ("": none)
     assumed: str = ""  # what of it is assumed, in words ("": all printed)
 
@@ -53,6 +60,7 @@ class Box:
     display_size: int
     work_engineers: int
     bonus_tiles: Mapping[int, ScoringTile]
+    help: Mapping[str, str]  # the help screen's paragraphs (buildings, actions, spaces, works), figures filled in
 
 
 @cache
@@ -62,13 +70,22 @@ def box() -> Box:
     rules, work_rules = raw["rules"], works["rules"]
     buildings = {b["id"]: Building(b["id"], b["name"], b["excavators"], b["mixers"], b["vp"],
                                    tuple((e, c) for e, c in b["action_spaces"]), b["action_credits"], b["effect"],
-                                   MappingProxyType(dict(b["params"])), b["text"], b.get("requires", ""),
+                                   MappingProxyType(dict(b["params"])), b["text"], b["short"], b.get("requires", ""),
                                    b.get("assumed", "")) for b in raw["building"]}
     tiles = {w["id"]: Work(w["id"], w["letter"], w["excavators"], w["mixers"], MappingProxyType(dict(w["reward"])),
-                           w["text"], w.get("requires", ""), w.get("assumed", "")) for w in works["work"]}
+                           w["text"], w["short"], w.get("requires", ""), w.get("assumed", "")) for w in works["work"]}
     return Box(MappingProxyType(buildings), rules["drawn_per_game"], tuple(rules["space_credits"]),
                rules["second_free_space_min_players"], rules["pieces_per_company"], rules["uses_per_round"],
                MappingProxyType(tiles), tuple(work_rules["piles"]), work_rules["display_size"],
                work_rules["engineers"],
                MappingProxyType({t["id"]: ScoringTile(t["id"], t["key"], t["vp_each"], t["counts"], False)
-                                 for t in bonus["tile"]}))
+                                 for t in bonus["tile"]}),
+               MappingProxyType(_help(raw["help"], works["help"], rules, work_rules)))
+
+
+def _help(buildings: Toml, works: Toml, rules: Toml, work_rules: Toml) -> dict[str, str]:
+    """The help's paragraphs with the data's figures put in (one home for each number)."""
+    figures = {"red": max(rules["space_credits"]), "pieces": rules["pieces_per_company"],
+               "min": rules["second_free_space_min_players"], "size": work_rules["display_size"],
+               "engineers": work_rules["engineers"]}
+    return {k: str(v).format(**figures) for k, v in {**buildings, **works}.items()}

@@ -104,11 +104,29 @@ def spots(game: Game, seat: int) -> list[ActionSpot]:
             continue
         w = box().works[tile]
         engineers = box().work_engineers
-        found.append(ActionSpot(space, engineers, 0, f"External Work {i + 1}: {w.text} Pays {cost_words(w)} "
-                                f"[{rewards.count(engineers, 'Engineer')}]",
-                                f"External Work {w.id} [{engineers}E, {w.excavators} Ex + {w.mixers} Mx]",
+        found.append(ActionSpot(space, engineers, 0, f"External Work {i + 1} ({w.id}): {w.text} Costs "
+                                f"{cost_words(w)}, spent [{rewards.count(engineers, 'Engineer')}]",
+                                f"External Work {w.id}: {w.short} [{engineers}E, {machinery_short(w)}]",
                                 partial(take_action, position=i), f"External Work space {i + 1}"))
     return found
+
+
+def machinery_short(w: Work) -> str:
+    """A work's machinery in few letters: '2 Ex + 1 Mx'."""
+    return " + ".join(f"{n} {unit}" for n, unit in ((w.excavators, "Ex"), (w.mixers, "Mx")) if n)
+
+
+def unavailable(game: Game, seat: int) -> list[tuple[str, str]]:
+    """The face-up External Works on a free space whose machinery ``seat`` does not have, with why."""
+    own = leeghwater(game.state)
+    if is_automa(game, seat):
+        return []
+    company = game.state.companies[seat]
+    have = " + ".join(f"{n} {unit}" for n, unit in ((company.excavators, "Ex"), (company.mixers, "Mx"),
+                                                     (company.excamixers, "ExMx")) if n or unit != "ExMx")
+    return [(f"External Work {tile}: {box().works[tile].short}", f"needs {machinery_short(box().works[tile])}, "
+             f"you have {have}") for i, tile in enumerate(own.works)
+            if tile and SPACE.format(i + 1) not in own.occupied and payment(company, box().works[tile]) is None]
 
 
 def take_action(game: Game, seat: int, position: int) -> Flow[None]:
@@ -243,8 +261,8 @@ def _advanced_tile(game: Game, seat: int, n: int, w: Work) -> Flow[None]:
         offer = [(slot, t) for slot, t in enumerate(st.patent_offer) if t]
         if not offer:
             return
-        choices = [Choice(keys.make("patent", slot + 1), f"The {components().tile(t).name} tile", (t,),
-                          {"tile": t}) for slot, t in offer]
+        choices = [Choice(keys.make("patent", slot + 1), f"{components().tile(t).name} tile", (t,), {"tile": t})
+                   for slot, t in offer]  # (its effect: the Patent Office's panel and ? show it beside)
         key = yield from game.ask(seat, LeeghwaterPrompt.ADVANCED_TILE, "Which tile of the Patent Office do you take "
                                   "for free?", choices, data={"work": w.id})
         slot = keys.number(key) - 1
