@@ -30,7 +30,7 @@ from barrage_tui.rules.automa_levels import is_automa
 from barrage_tui.rules.components import (BASE_OFFICERS, EXPANSION_OFFICERS, PROMO_OFFICERS, builtin_boards,
                                           components)
 from barrage_tui.rules.plugin import every_module
-from barrage_tui.rules.setup import MAX_AUTOMAS, Setup, SetupError, company_pool, known_modules
+from barrage_tui.rules.setup import Setup, SetupError, company_pool, known_modules, max_automas, seat_choices
 from barrage_tui.rules.sim import GameResult, automa_setup, game_pieces_total, play_random, random_setup
 from barrage_tui.rules.state import NEUTRAL
 from barrage_tui.rules.modules.china import setup as china_challenge
@@ -59,14 +59,13 @@ class Case:
         """(seats, Automas) of every table the case is played at: none where the rules refuse the board
         and modules at setup (the China Challenge on a board whose landscapes have no tile)."""
         board = board_files.load(self.board)
-        seats = board.seats or range(components().seats[0], components().seats[1] + 1)
-        people = 0
-        for m in self.modules:  # a module's seat counts (modules.toml): the Duel's 2, one person at least
-            if (allowed := every_module()[m].seats) is not None:
-                seats, people = [n for n in seats if allowed[0] <= n <= allowed[1]], 1
+        options = {"board": self.board, "modules": list(self.modules)}
+        seats = list(seat_choices(options))
+        # a module with its own seat counts (modules.toml: the Duel's 2): one person at least
+        people = 1 if any(every_module()[m].seats for m in self.modules) else 0
         if china_challenge.applies(self.modules, board):
             seats = [n for n in seats if not china_challenge.problem(board, n)]
-        return [(n, a) for n in seats for a in range(min(MAX_AUTOMAS, n - people) + 1)]
+        return [(n, a) for n in seats for a in range(min(max_automas(options), n - people) + 1)]
 
     def setup(self, r: random.Random, table: tuple[int, int]) -> Setup:
         seats, automas = table
