@@ -89,6 +89,13 @@ GAMES |= {
                               options=_with("overseas", "geological", "china", expansion=True)),
     "drafted-modules-two": Setup((SeatSetup("P1"), SeatSetup("P2")), seed=30,
                                  options=_with("overseas", "geological", "china")),
+    # The 4-5 player map: five seats (Japan and Brazil make five companies), people and Automas; four seats.
+    "five-seats-five-map": Setup((_human("P1", "japan", "viktor"), _automa("A2", "usa", "hard"),
+                                  _human("P3", "brazil", "mahiri"), _human("P4", "italy", "jill"),
+                                  _automa("A5", "germany", "medium")), seed=31,
+                                 options=_with("overseas", board="five")),
+    "four-seats-five-map": Setup((SeatSetup("P1"), SeatSetup("P2"), SeatSetup("P3"), _automa("A4", "", "easy")),
+                                 seed=32, options=_with(board="five")),
 }
 PLAY_SEED = 2026  # the random players' own seed
 
