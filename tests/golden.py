@@ -96,6 +96,10 @@ GAMES |= {
                                  options=_with("overseas", board="five")),
     "four-seats-five-map": Setup((SeatSetup("P1"), SeatSetup("P2"), SeatSetup("P3"), _automa("A4", "", "easy")),
                                  seed=32, options=_with(board="five")),
+    "five-seats-extra-board": Setup((_human("P1", "brazil", "wu"), _human("P2", "france", "elon"),
+                                     _human("P3", "japan", "gennaro"), _automa("A4", "italy", "very_hard", "anton"),
+                                     _human("P5", "germany", "octavius")), seed=33,
+                                    options=_with("overseas", "extra_board", board="five", expansion=True)),
 }
 PLAY_SEED = 2026  # the random players' own seed
 

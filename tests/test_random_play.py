@@ -29,6 +29,7 @@ from barrage_tui.rules import board_files, china, preparation
 from barrage_tui.rules.automa_levels import is_automa
 from barrage_tui.rules.components import (BASE_OFFICERS, EXPANSION_OFFICERS, PROMO_OFFICERS, builtin_boards,
                                           components)
+from barrage_tui.rules.game import Game
 from barrage_tui.rules.plugin import every_module
 from barrage_tui.rules.setup import Setup, SetupError, company_pool, known_modules, max_automas, seat_choices
 from barrage_tui.rules.sim import GameResult, automa_setup, game_pieces_total, play_random, random_setup
@@ -120,7 +121,15 @@ def test_every_module_and_board_is_a_case():
 
 @pytest.mark.parametrize("case", [c for c in ALL_CASES if not c.tables()], ids=lambda c: c.id)
 def test_a_case_left_out_is_one_the_rules_refuse_at_setup(case):
-    # Only a test board may refuse a module: every shipped board takes every mix.
+    if not seat_choices({"board": case.board, "modules": list(case.modules)}):
+        # no seat count at all: a module's own (the Duel's 2, the extra board's 5) that the board or the
+        # companies in play do not allow
+        assert {"duel", "extra_board"} & set(case.modules)
+        for seats in (2, 4):
+            with pytest.raises(SetupError, match="is for|companies and"):
+                Setup.validate(case.setup(random.Random(1), (seats, 0)))
+        return
+    # Only a test board may refuse a module otherwise: every shipped board takes every mix.
     assert case.board not in builtin_boards()
     with pytest.raises(SetupError, match="China Challenge"):
         Setup.validate(case.setup(random.Random(1), (2, 0)))
@@ -335,3 +344,39 @@ def test_random_games_soak(case):
         assert not short, f"seen less often than wanted over {len(results)} games: {short}"
         seen = {k: totals[k] for k in expected.never if totals[k]}
         assert not seen, f"seen, never wanted: {seen}"
+
+
+# ---------------------------------------------------------------- the fifth seat (the 4-5 player map)
+
+def five_seat_mixes() -> list[tuple[str, ...]]:
+    """Every mix of the modules that allows a fifth seat on the 4-5 player map (a fifth company in the pool)."""
+    mixes = module_mixes() + [("overseas", "geological"), ("leeghwater",), ("overseas", "leeghwater")]
+    return [m for m in mixes if 5 in seat_choices({"board": "five", "modules": list(m)})]
+
+
+def five_seats(mix: tuple[str, ...], automas: int, seed: str) -> GameResult:
+    r = random.Random(f"five:{'+'.join(mix)}:{automas}:{seed}")
+    return play_random(Case("five", mix).setup(r, (5, automas)), r.randrange(2**31), check=True, attach=automa.attach)
+
+
+def test_five_seats_on_the_five_map():
+    """The quick tier's fifth seat: the Overseas Companies with five people, and with four Automas."""
+    results = [five_seats(("overseas",), automas, "quick") for automas in (0, 4)]
+    assert_all_played(results)
+    assert [x.state.seats for x in results] == [5, 5] and [sum(s.kind == "automa" for s in x.setup.seats)
+                                                           for x in results] == [0, 4]
+    assert Game.new(results[0].setup).state.starting_offer == [1, 2, 3, 4, 5]  # the fifth starting contract
+
+
+def test_the_five_seat_mixes():
+    assert ("overseas",) in five_seat_mixes() and ("leeghwater",) in five_seat_mixes()
+    assert all("duel" not in m for m in five_seat_mixes())
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("mix", five_seat_mixes(), ids=lambda m: "+".join(m))
+def test_five_seats_soak(mix):
+    """Five seats with every mix that allows them, 0 to 4 Automas, a few games each."""
+    results = [five_seats(mix, automas, str(n)) for automas in range(5) for n in range(3)]
+    assert_all_played(results)
+    assert all(x.state.seats == 5 for x in results)

@@ -145,6 +145,9 @@ def _frozen(mapping: Mapping[K, V]) -> Mapping[K, V]:
     return MappingProxyType(_plain(mapping))
 
 
+frozen_table = _frozen  # (for a module's data taken whole: the extra action board's actions' figures)
+
+
 @dataclass(frozen=True)
 class HeadstreamTile:
     id: int

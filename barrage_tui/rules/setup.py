@@ -128,6 +128,12 @@ class Setup:
                 raise SetupError(f"the Automa cannot play {s.officer!r} yet (no Automa rules for that chief engineer)")
             if not automa_plays_company(s.company):
                 raise SetupError(f"the Automa cannot play {s.company!r} (companies.toml: automa_playable)")
+        chosen = {s.company for s in self.seats if s.company}
+        playable = [c for c in company_pool(self.options) if automa_plays_company(c) and c not in chosen]
+        drawing = sum(1 for s in automas if not s.company)
+        if drawing > len(playable):
+            raise SetupError(f"{drawing} Automas draw a company and {len(playable)} of those in play are ones the "
+                             f"Automa plays (companies.toml: automa_playable)")
 
 
 def max_automas(options: Options | None = None) -> int:
@@ -250,10 +256,16 @@ def automa_plays_company(company: str) -> bool:
     return company not in known or known[company].automa_playable
 
 
-def draw_company(free: list[str], seat: SeatSetup) -> str:
-    """The top company of the shuffled free ones that ``seat`` may have: an Automa only one it can play."""
+def draw_company(free: list[str], seat: SeatSetup, automas_after: int = 0) -> str:
+    """The top company of the shuffled free ones that ``seat`` may have: an Automa only one it can play; a
+    person the top one, unless the ``automas_after`` still to draw would then lack companies they can play
+    (the Netherlands at a fifth seat): then the top one left for the person."""
+    playable = sum(map(automa_plays_company, free))
     for i in range(len(free) - 1, -1, -1):
-        if seat.kind != "automa" or automa_plays_company(free[i]):
+        if seat.kind == "automa":
+            if automa_plays_company(free[i]):
+                return free.pop(i)
+        elif playable - automa_plays_company(free[i]) >= automas_after:
             return free.pop(i)
     raise SetupError("no company left to draw" + (" that an Automa can play" if seat.kind == "automa" else ""))
 
@@ -372,9 +384,10 @@ def new_state(setup: Setup) -> GameState:
                 if o not in {s.officer for s in setup.seats}]
         r.shuffle(pool)
         pairs = []
-        for s in setup.seats:
+        for k, s in enumerate(setup.seats):
             officer = (s.officer or draw_officer(pool, s)) if has_officer(s) else NO_OFFICER
-            pairs.append((s.company or draw_company(free_companies, s), officer))
+            automas_after = sum(t.kind == "automa" and not t.company for t in setup.seats[k + 1:])
+            pairs.append((s.company or draw_company(free_companies, s, automas_after), officer))
         # Four officers are always drawn; the ones not dealt are Mahiri's extra copy targets.
         spare = pool[: max(0, 4 - sum(1 for _, o in pairs if o != NO_OFFICER))]
     state.spare_officers = spare
