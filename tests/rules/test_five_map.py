@@ -148,3 +148,17 @@ def test_a_whole_random_game_on_the_map(seats, automas):
     result = play_random(setup, r.randrange(2**31), check=True, attach=automa.attach)
     assert not result.error and not result.violations
     assert result.state is not None and result.state.phase == "over" and result.state.seats == seats
+
+
+def test_a_person_takes_the_company_the_automas_cannot_play():
+    """The Netherlands (no Automa rules yet) at a fifth seat with four Automas: the person is dealt it."""
+    seats = (SeatSetup("P1"),) + tuple(SeatSetup(f"A{i}", "automa") for i in range(2, 6))
+    for seed in range(12):
+        game = Game.new(Setup(seats, seed=seed, options={"board": "five", "modules": ["leeghwater"]}))
+        assert game.state.companies[0].company == "netherlands"
+
+
+def test_too_few_companies_for_the_automas_is_a_clear_message():
+    seats = (SeatSetup("P1", company="usa"),) + tuple(SeatSetup(f"A{i}", "automa") for i in range(2, 6))
+    with pytest.raises(SetupError, match="4 Automas draw a company and 3 of those in play are ones the Automa plays"):
+        Setup(seats, seed=1, options={"board": "five", "modules": ["leeghwater"]}).validate()
