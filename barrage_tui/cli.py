@@ -129,7 +129,7 @@ def build_parser() -> argparse.ArgumentParser:
     host_sub = host.add_subparsers(dest="host_command")
     seats = host_sub.add_parser("seats", help="who holds the seats of the hosted games; hand a seat over or free it")
     seats.add_argument("game", nargs="?", help="a hosted game's id (as listed)")
-    seats.add_argument("seat", nargs="?", type=int, help="its seat number, 1-4")
+    seats.add_argument("seat", nargs="?", type=int, help="its seat number, 1-5")
     seats.add_argument("--to", metavar="HOLDER", help="the new holder: a key's fingerprint (SHA256:..., from "
                                                       "ssh-keygen -lf KEY.pub) or name:NAME (an --open host)")
     seats.add_argument("--free", action="store_true", help="free the seat: whoever takes it first holds it")
