@@ -75,9 +75,19 @@ class Case:
         return random_setup(r, seats, None, modules=self.modules, board=self.board)
 
 
+def fifth_seat_only(module: str) -> bool:
+    """A module played only at a fifth seat (the extra action board): it never mixes at the base game's tables."""
+    seats = every_module()[module].seats
+    return seats is not None and seats[0] > components().board_seats[-1]
+
+
 def module_mixes() -> list[tuple[str, ...]]:
+    """Each module alone; all those played at the base game's tables together, and less one each; and each
+    played only at a fifth seat with all those that have no seat counts of their own."""
     every = tuple(known_modules())
-    mixes = [(), *((m,) for m in every), every, *(tuple(x for x in every if x != m) for m in every)]
+    table = tuple(m for m in every if not fifth_seat_only(m))
+    mixes = [(), *((m,) for m in every), table, *(tuple(x for x in table if x != m) for m in table)]
+    mixes += [(*(x for x in table if every_module()[x].seats is None), m) for m in every if fifth_seat_only(m)]
     return list(dict.fromkeys(mixes))  # (with one or two modules, some mixes are the same)
 
 
@@ -350,7 +360,8 @@ def test_random_games_soak(case):
 
 def five_seat_mixes() -> list[tuple[str, ...]]:
     """Every mix of the modules that allows a fifth seat on the 4-5 player map (a fifth company in the pool)."""
-    mixes = module_mixes() + [("overseas", "geological"), ("leeghwater",), ("overseas", "leeghwater")]
+    mixes = module_mixes() + [("overseas", "geological"), ("overseas", "extra_board"), ("leeghwater",),
+                              ("overseas", "leeghwater")]
     return [m for m in mixes if 5 in seat_choices({"board": "five", "modules": list(m)})]
 
 
