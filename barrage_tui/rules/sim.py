@@ -108,6 +108,10 @@ def automa_setup(r: random.Random, automas: int, players: int | None = None, lev
     chosen = r.sample(_officers(officers, modules), n)
     kinds = ["automa"] * automas + ["human"] * (n - automas)
     r.shuffle(kinds)
+    for i, kind in enumerate(kinds):  # a company no Automa plays (the Netherlands) goes to a person
+        if kind == "automa" and not automa_plays_company(companies[i]):
+            j = next((j for j, k in enumerate(kinds) if k == "human" and automa_plays_company(companies[j])), i)
+            companies[i], companies[j] = companies[j], companies[i]
     seats: list[SeatSetup] = []
     for i, kind in enumerate(kinds):
         if kind == "human":

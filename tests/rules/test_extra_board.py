@@ -96,3 +96,18 @@ def test_the_board_is_for_five_seats(seats):
 def test_without_the_module_five_seats_have_no_extra_board():
     game = five_people({"board": "five", "modules": ["overseas"]})
     assert not spots(game)
+
+
+def test_the_red_production_space_is_offered_only_when_a_production_is_left_once_its_credits_are_paid():
+    """Through another company's conduit a drop pays its owner: with 3 Credits, the 3-Credit space would leave
+    none for that (the soak found it: a production with no way to pay)."""
+    game = five_people()
+    game.state.companies[0].contracts, game.state.national = [], []
+    put_dam(game, "B1U", 0, drops=1)
+    put_conduit(game, "C1L", 1)  # seat 1's
+    put_powerhouse(game, "P6_0", 0)
+    game.state.companies[0].credits = 3
+    game = at_turn(game, 0)
+    assert "place:extra-produce-2" in spots(game) and "place:extra-produce-3" not in spots(game)
+    game.state.companies[0].credits = 4
+    assert "place:extra-produce-3" in spots(at_turn(game, 0))

@@ -72,9 +72,10 @@ def spots(game: Game, seat: int) -> list[ActionSpot]:
             if not _small_actions(game, seat, s.credits):
                 continue
             what = "one small action (" + "; ".join(a.text for a in box().small) + ")"
-        elif not production.can_produce(game, seat, s.production_bonus):
-            continue
         else:
+            with actions.credits_after(game.state.companies[seat], s.credits):  # (its credits paid first)
+                if not production.can_produce(game, seat, s.production_bonus):
+                    continue
             what = "a production" + (f" {s.production_bonus:+d}" if s.production_bonus else "")
         price = f", {rewards.count(s.credits, 'Credit')}" if s.credits else ""
         found.append(ActionSpot(s.id, s.engineers, s.credits,
