@@ -100,8 +100,8 @@ def build_parser() -> argparse.ArgumentParser:
     mode.add_argument("--intro", action="store_true", help="only introductory games")
     mode.add_argument("--full", action="store_true", help="only full games")
     sim.add_argument("--no-check", action="store_true", help="skip the invariant checks (speed figure only)")
-    sim.add_argument("--automa", type=int, choices=(1, 2, 3), default=0, metavar="A",
-                     help="A Automa seats per game (1-3), the other seats random; full games only")
+    sim.add_argument("--automa", type=int, default=0, metavar="A",
+                     help="A Automa seats per game (1-3; 4 at a fifth seat), the other seats random; full games only")
     sim.add_argument("--modules", type=_modules, default=(), metavar="IDS", choices=_Modules(),
                      help="expansion-box modules switched on, comma-separated: %(choices)s")
     sim.add_argument("--level", choices=_AutomaLevels(), metavar="LEVEL",
@@ -129,7 +129,7 @@ def build_parser() -> argparse.ArgumentParser:
     host_sub = host.add_subparsers(dest="host_command")
     seats = host_sub.add_parser("seats", help="who holds the seats of the hosted games; hand a seat over or free it")
     seats.add_argument("game", nargs="?", help="a hosted game's id (as listed)")
-    seats.add_argument("seat", nargs="?", type=int, help="its seat number, 1-4")
+    seats.add_argument("seat", nargs="?", type=int, help="its seat number, 1-5")
     seats.add_argument("--to", metavar="HOLDER", help="the new holder: a key's fingerprint (SHA256:..., from "
                                                       "ssh-keygen -lf KEY.pub) or name:NAME (an --open host)")
     seats.add_argument("--free", action="store_true", help="free the seat: whoever takes it first holds it")
@@ -172,10 +172,29 @@ def _board(text: str) -> tuple[str, str]:
     return ref, ""
 
 
-def _board_seats(ref: str) -> tuple[int, ...]:
-    """The seat counts a ``--board`` (already loaded once, so it loads) is made for (empty: any)."""
-    from .rules import load_board
-    return load_board(ref).seats if ref else ()
+def _max_automas() -> int:
+    from .rules import max_automas
+    return max_automas()
+
+
+def _sim_seats_problem(players: int | None, automas: int, modules: tuple[str, ...], board: str) -> str:
+    """Why ``sim --players``/``--automa`` cannot be played with these modules on this board ("": they can): the
+    rules' seat counts (``seat_choices``; a fifth seat: the 4-5 player map and a fifth company)."""
+    from .rules import BOARD_OPTION, MODULES_OPTION, seat_choices, seat_counts, seat_problem
+    options: dict[str, object] = {MODULES_OPTION: list(modules)}
+    if board:
+        options[BOARD_OPTION] = board
+    allowed = seat_choices(options)
+    if players is not None and (why := seat_problem(options, players)) is not None:
+        return f"--players {players}: {why} (allowed here: {', '.join(map(str, allowed)) or 'none'})"
+    for module in (_known_modules()[m] for m in modules if _known_modules()[m].seats):  # (the Duel: a person too)
+        low, high = module.seats or (0, 0)
+        if automas >= high:
+            return (f"{module.name} is for {seat_counts(low, high)} players: --players {low} (the default with it) "
+                    f"and at most --automa {high - 1}")
+    if not any(n >= max(automas, 1) and n == (players or n) for n in allowed):
+        return f"--automa {automas}: at most {max(allowed, default=1)} here"
+    return ""
 
 
 def _board_check(path: str) -> int:
@@ -214,25 +233,13 @@ def _run(argv: list[str] | None) -> int:
             parser.error("--games must be at least 1")
         if args.jobs is not None and args.jobs < 1:
             parser.error("--jobs must be at least 1")
-        from .rules import facts
-        fewest, most = facts().seats
-        if args.players is not None and not fewest <= args.players <= most:
-            parser.error(f"--players must be from {fewest} to {most}")
+        if not 0 <= args.automa <= _max_automas():
+            parser.error(f"--automa must be from 1 to {_max_automas()} (4: a fifth seat, on the 4-5 player map)")
+        problem = _sim_seats_problem(args.players, args.automa, args.modules, board)
+        if problem:
+            parser.error(problem)
         jobs = args.jobs or os.cpu_count() or 1
         intro = True if args.intro else False if args.full else None
-        for module in args.modules:  # a module played with some seat counts only (modules.toml seats)
-            from .rules import seat_counts
-            module_facts = _known_modules()[module]
-            if module_facts.seats is None:
-                continue
-            low, high = module_facts.seats
-            if (args.players or low) not in range(low, high + 1) or args.automa >= high:
-                parser.error(f"{module_facts.name} is for {seat_counts(low, high)} players: "
-                             f"--players {low} (the default with it) and at most --automa {high - 1}")
-        seats = _board_seats(board)
-        if seats and (args.players not in (None, *seats) or args.automa > max(seats)):
-            parser.error(f"the board {args.board} is for {' or '.join(map(str, seats))} players: "
-                         f"--players {seats[0]} (the default with it), at most --automa {max(seats)}")
         if args.automa:
             if args.intro:
                 parser.error("the Automa does not play the introductory game")

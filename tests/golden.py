@@ -89,6 +89,17 @@ GAMES |= {
                               options=_with("overseas", "geological", "china", expansion=True)),
     "drafted-modules-two": Setup((SeatSetup("P1"), SeatSetup("P2")), seed=30,
                                  options=_with("overseas", "geological", "china")),
+    # The 4-5 player map: five seats (Japan and Brazil make five companies), people and Automas; four seats.
+    "five-seats-five-map": Setup((_human("P1", "japan", "viktor"), _automa("A2", "usa", "hard"),
+                                  _human("P3", "brazil", "mahiri"), _human("P4", "italy", "jill"),
+                                  _automa("A5", "germany", "medium")), seed=31,
+                                 options=_with("overseas", board="five")),
+    "four-seats-five-map": Setup((SeatSetup("P1"), SeatSetup("P2"), SeatSetup("P3"), _automa("A4", "", "easy")),
+                                 seed=32, options=_with(board="five")),
+    "five-seats-extra-board": Setup((_human("P1", "brazil", "wu"), _human("P2", "france", "elon"),
+                                     _human("P3", "japan", "gennaro"), _automa("A4", "italy", "very_hard", "anton"),
+                                     _human("P5", "germany", "octavius")), seed=33,
+                                    options=_with("overseas", "extra_board", board="five", expansion=True)),
 }
 PLAY_SEED = 2026  # the random players' own seed
 

@@ -81,7 +81,14 @@ def test_bad_input_never_gives_a_traceback(tmp_path, capsys, content, message):
 
 def test_an_unknown_board_id_lists_the_boards(capsys):
     assert main(["board", "check", "yellow"]) == 1
-    assert capsys.readouterr().err == "yellow: no board 'yellow' (the boards: base, duel, yellow-river; or a .toml file's path)\n"
+    assert capsys.readouterr().err == "yellow: no board 'yellow' (the boards: base, duel, five, yellow-river; or a .toml file's path)\n"
+
+
+def test_the_five_player_map_passes_the_check(capsys):
+    assert main(["board", "check", "five"]) == 0
+    assert capsys.readouterr().out == (
+        "five: ok: board 'five' (Barrage 4-5 players: the 5-player box's map): 16 valleys, 26 dam spaces, "
+        "26 conduits, 27 powerhouse spaces, 5 headstreams, 3 exits, for 4 or 5 seats\n")
 
 
 def test_a_path_with_escape_codes_is_shown_as_plain_text(tmp_path, capsys):

@@ -14,10 +14,11 @@ LOGGED = ("graziano-vs-medium", "all-modules-four", "duel-board", "china-challen
 
 def test_every_chief_engineer_and_seat_count_is_in_a_golden_game():
     officers = {s.officer for setup in GAMES.values() for s in setup.seats}
-    from barrage_tui.rules.components import BASE_OFFICERS, EXPANSION_OFFICERS, PROMO_OFFICERS
+    from barrage_tui.rules.components import BASE_OFFICERS, EXPANSION_OFFICERS, PROMO_OFFICERS, components
 
     assert set(BASE_OFFICERS + PROMO_OFFICERS + EXPANSION_OFFICERS) <= officers
-    assert {len(setup.seats) for setup in GAMES.values()} == {1, 2, 3, 4}
+    low, high = components().seats
+    assert {len(setup.seats) for setup in GAMES.values()} == set(range(low, high + 1))
     assert {s.difficulty for setup in GAMES.values() for s in setup.seats if s.kind == "automa"} == {
         "easy", "medium", "hard", "very_hard"}
     assert set(pins()) == set(GAMES)

@@ -29,8 +29,9 @@ from barrage_tui.rules import board_files, china, preparation
 from barrage_tui.rules.automa_levels import is_automa
 from barrage_tui.rules.components import (BASE_OFFICERS, EXPANSION_OFFICERS, PROMO_OFFICERS, builtin_boards,
                                           components)
+from barrage_tui.rules.game import Game
 from barrage_tui.rules.plugin import every_module
-from barrage_tui.rules.setup import MAX_AUTOMAS, Setup, SetupError, company_pool, known_modules
+from barrage_tui.rules.setup import Setup, SetupError, company_pool, known_modules, max_automas, seat_choices
 from barrage_tui.rules.sim import GameResult, automa_setup, game_pieces_total, play_random, random_setup
 from barrage_tui.rules.state import NEUTRAL
 from barrage_tui.rules.modules.china import setup as china_challenge
@@ -59,14 +60,13 @@ class Case:
         """(seats, Automas) of every table the case is played at: none where the rules refuse the board
         and modules at setup (the China Challenge on a board whose landscapes have no tile)."""
         board = board_files.load(self.board)
-        seats = board.seats or range(components().seats[0], components().seats[1] + 1)
-        people = 0
-        for m in self.modules:  # a module's seat counts (modules.toml): the Duel's 2, one person at least
-            if (allowed := every_module()[m].seats) is not None:
-                seats, people = [n for n in seats if allowed[0] <= n <= allowed[1]], 1
+        options = {"board": self.board, "modules": list(self.modules)}
+        seats = list(seat_choices(options))
+        # a module with its own seat counts (modules.toml: the Duel's 2): one person at least
+        people = 1 if any(every_module()[m].seats for m in self.modules) else 0
         if china_challenge.applies(self.modules, board):
             seats = [n for n in seats if not china_challenge.problem(board, n)]
-        return [(n, a) for n in seats for a in range(min(MAX_AUTOMAS, n - people) + 1)]
+        return [(n, a) for n in seats for a in range(min(max_automas(options), n - people) + 1)]
 
     def setup(self, r: random.Random, table: tuple[int, int]) -> Setup:
         seats, automas = table
@@ -75,9 +75,19 @@ class Case:
         return random_setup(r, seats, None, modules=self.modules, board=self.board)
 
 
+def fifth_seat_only(module: str) -> bool:
+    """A module played only at a fifth seat (the extra action board): it never mixes at the base game's tables."""
+    seats = every_module()[module].seats
+    return seats is not None and seats[0] > components().board_seats[-1]
+
+
 def module_mixes() -> list[tuple[str, ...]]:
+    """Each module alone; all those played at the base game's tables together, and less one each; and each
+    played only at a fifth seat with all those that have no seat counts of their own."""
     every = tuple(known_modules())
-    mixes = [(), *((m,) for m in every), every, *(tuple(x for x in every if x != m) for m in every)]
+    table = tuple(m for m in every if not fifth_seat_only(m))
+    mixes = [(), *((m,) for m in every), table, *(tuple(x for x in table if x != m) for m in table)]
+    mixes += [(*(x for x in table if every_module()[x].seats is None), m) for m in every if fifth_seat_only(m)]
     return list(dict.fromkeys(mixes))  # (with one or two modules, some mixes are the same)
 
 
@@ -121,7 +131,15 @@ def test_every_module_and_board_is_a_case():
 
 @pytest.mark.parametrize("case", [c for c in ALL_CASES if not c.tables()], ids=lambda c: c.id)
 def test_a_case_left_out_is_one_the_rules_refuse_at_setup(case):
-    # Only a test board may refuse a module: every shipped board takes every mix.
+    if not seat_choices({"board": case.board, "modules": list(case.modules)}):
+        # no seat count at all: a module's own (the Duel's 2, the extra board's 5) that the board or the
+        # companies in play do not allow
+        assert {"duel", "extra_board"} & set(case.modules)
+        for seats in (2, 4):
+            with pytest.raises(SetupError, match="is for|companies and"):
+                Setup.validate(case.setup(random.Random(1), (seats, 0)))
+        return
+    # Only a test board may refuse a module otherwise: every shipped board takes every mix.
     assert case.board not in builtin_boards()
     with pytest.raises(SetupError, match="China Challenge"):
         Setup.validate(case.setup(random.Random(1), (2, 0)))
@@ -341,3 +359,40 @@ def test_random_games_soak(case):
         assert not short, f"seen less often than wanted over {len(results)} games: {short}"
         seen = {k: totals[k] for k in expected.never if totals[k]}
         assert not seen, f"seen, never wanted: {seen}"
+
+
+# ---------------------------------------------------------------- the fifth seat (the 4-5 player map)
+
+def five_seat_mixes() -> list[tuple[str, ...]]:
+    """Every mix of the modules that allows a fifth seat on the 4-5 player map (a fifth company in the pool)."""
+    mixes = module_mixes() + [("overseas", "geological"), ("overseas", "extra_board"), ("leeghwater",),
+                              ("overseas", "leeghwater")]
+    return [m for m in mixes if 5 in seat_choices({"board": "five", "modules": list(m)})]
+
+
+def five_seats(mix: tuple[str, ...], automas: int, seed: str) -> GameResult:
+    r = random.Random(f"five:{'+'.join(mix)}:{automas}:{seed}")
+    return play_random(Case("five", mix).setup(r, (5, automas)), r.randrange(2**31), check=True, attach=automa.attach)
+
+
+def test_five_seats_on_the_five_map():
+    """The quick tier's fifth seat: the Overseas Companies with five people, and with four Automas."""
+    results = [five_seats(("overseas",), automas, "quick") for automas in (0, 4)]
+    assert_all_played(results)
+    assert [x.state.seats for x in results] == [5, 5] and [sum(s.kind == "automa" for s in x.setup.seats)
+                                                           for x in results] == [0, 4]
+    assert Game.new(results[0].setup).state.starting_offer == [1, 2, 3, 4, 5]  # the fifth starting contract
+
+
+def test_the_five_seat_mixes():
+    assert ("overseas",) in five_seat_mixes() and ("leeghwater",) in five_seat_mixes()
+    assert all("duel" not in m for m in five_seat_mixes())
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("mix", five_seat_mixes(), ids=lambda m: "+".join(m))
+def test_five_seats_soak(mix):
+    """Five seats with every mix that allows them, 0 to 4 Automas, a few games each."""
+    results = [five_seats(mix, automas, str(n)) for automas in range(5) for n in range(3)]
+    assert_all_played(results)
+    assert all(x.state.seats == 5 for x in results)

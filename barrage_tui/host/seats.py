@@ -16,6 +16,7 @@ from pathlib import Path
 
 import tomli_w
 
+from barrage_tui.rules import facts
 from saves.atomic import write_atomic
 
 SUFFIX = ".seats"
@@ -52,9 +53,10 @@ def read(save: Path) -> dict[int, str]:
         if not isinstance(table, dict):
             raise ValueError("[holders] is not a table")
         out = {}
+        most = facts().seats[1]  # (the rules' most seats: 5 on the 4-5 player map)
         for seat, holder in table.items():
-            if not (seat.isdigit() and int(seat) < 4 and isinstance(holder, str) and 0 < len(holder) <= MAX_HOLDER):
-                raise ValueError(f"seat {seat!r}: a seat number 0-3 and a holder's text")
+            if not (seat.isdigit() and int(seat) < most and isinstance(holder, str) and 0 < len(holder) <= MAX_HOLDER):
+                raise ValueError(f"seat {seat!r}: a seat number 0-{most - 1} and a holder's text")
             out[int(seat)] = holder
         return out
     except (ValueError, UnicodeDecodeError) as exc:  # (tomllib.TOMLDecodeError is a ValueError)

@@ -26,7 +26,8 @@ from .game import Game
 from .plugin import MODULES_OPTION
 from .setup import (
     CONFIRM_OPTION, DRAFT_OPTION, EXPANSION_OPTION, NO_OFFICER, SEAT_KINDS, SeatSetup, Setup, SetupError,
-    base_companies, expansion_companies, first_player_at_random, new_state, picking_order, seat_counts,
+    base_companies, expansion_companies, first_player_at_random, max_automas, new_state, picking_order, seat_choices,
+    seat_counts, seat_problem,
 )
 
 # ---- decide: prompts, choices, keys, events
@@ -101,7 +102,7 @@ __all__ = [
     "AUTOMA", "BOARD_OPTION", "CONFIRM_OPTION", "DRAFT_OPTION", "EXPANSION_OPTION", "Game", "Level",
     "MODULES_OPTION", "NO_OFFICER", "SEAT_KINDS", "SeatSetup", "Setup", "SetupError", "base_companies",
     "expansion_companies", "first_player_at_random", "is_automa", "level", "levels", "new_state", "picking_order",
-    "seat_counts",
+    "max_automas", "seat_choices", "seat_counts", "seat_problem",
     # decide
     "Choice", "Event", "EventKind", "IllegalChoice", "Key", "Prompt", "PromptKind", "contract_of", "make_key",
     # read the table

@@ -434,7 +434,7 @@ def take_turn(game: Game, seat: int, extra: bool = False) -> Flow[bool]:
     elif spot is not None:
         yield from spot.act(game, seat)
     else:
-        yield from _do_space(game, seat, components().spaces[target])
+        yield from do_action(game, seat, components().spaces[target])
     if again:
         game.event(f"{game.name(seat)}'s Architect gives another turn.", seat, "architect")
         contracts.refill(game)
@@ -512,7 +512,9 @@ def _bank(game: Game, seat: int) -> Flow[None]:
     game.event(f"{game.name(seat)} places {engineers(n)} on the Bank and takes {credit_count(n)}.", seat, "bank", (BANK,))
 
 
-def _do_space(game: Game, seat: int, space: ActionSpace) -> Flow[None]:
+def do_action(game: Game, seat: int, space: ActionSpace) -> Flow[None]:
+    """The action of ``space``, its Engineers placed and its price paid (a module's space may be one of these
+    actions: the extra action board's small actions)."""
     company = game.state.companies[seat]
     p = space.params
     action = space.action

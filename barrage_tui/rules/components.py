@@ -145,6 +145,9 @@ def _frozen(mapping: Mapping[K, V]) -> Mapping[K, V]:
     return MappingProxyType(_plain(mapping))
 
 
+frozen_table = _frozen  # (for a module's data taken whole: the extra action board's actions' figures)
+
+
 @dataclass(frozen=True)
 class HeadstreamTile:
     id: int
@@ -173,6 +176,8 @@ class Contract:
     kind: str  # starting | national | green | yellow | red
     energy: int
     reward: Toml  # credits, vp, build, ... as printed (rewards.py)
+    companies: int = 1  # in play only in a game with at least this many companies (the fifth starting one: 5)
+    assumed: str = ""  # why it is not as printed in any source ("": printed)
 
 
 @dataclass(frozen=True)
@@ -366,7 +371,8 @@ class Components:
     common: Common
     energy_section: int  # energy-track.toml: section r of the track starts at r x this
     energy_cap: int  # energy-track.toml [wrap]: with the 30 side up it counts as this for credits and bonuses
-    seats: tuple[int, int]  # game-flow.toml: the fewest and most companies at a table
+    seats: tuple[int, int]  # game-flow.toml: the fewest and most companies at any table
+    board_seats: tuple[int, ...]  # game-flow.toml: the seat counts of a board that lists none (1-4)
     national_fewer_than_companies: int  # contracts.toml: National contracts in play = companies - this
     face_up_per_colour: int  # contracts.toml: private contracts face up in the display, per colour
     action_texts: Mapping[str, str]  # management-board.toml [actions]: what each action does, in words
@@ -427,7 +433,8 @@ def _load_contracts() -> tuple[dict[int, Contract], Toml]:
     contracts: dict[int, Contract] = {}
     for kind in ("starting", "national", "green", "yellow", "red"):
         for c in raw[kind]:
-            contracts[c["id"]] = Contract(c["id"], kind, c["energy"], _frozen(c["reward"]))
+            contracts[c["id"]] = Contract(c["id"], kind, c["energy"], _frozen(c["reward"]), c.get("companies", 1),
+                                          c.get("assumed", ""))
     return contracts, raw["counts"]
 
 
@@ -565,7 +572,7 @@ def components() -> Components:
     track = load_data("energy-track")
     heads = {t["id"]: HeadstreamTile(t["id"], tuple(t["drops_by_round"]), t.get("assumed", ""))
              for t in load_data("headstreams")["tile"]}
-    seats = (game["players_min"], min(game["players_max"], game["companies_max"]))
+    seats = (game["players_min"], game["players_max"])
     return Components(
         map=parse_bytes(builtin_board_bytes(BASE_BOARD), heads, seats),
         headstreams=_frozen(heads),
@@ -602,6 +609,7 @@ def components() -> Components:
         energy_section=track["section"][1]["from_energy"] - track["section"][0]["from_energy"],
         energy_cap=track["wrap"]["flip_at"] if track["wrap"]["counts_as_30_for_rewards"] else 10**9,
         seats=seats,
+        board_seats=tuple(range(game["players_min"], game["board_players_max"] + 1)),
         national_fewer_than_companies=counts["national_fewer_than_companies"],
         face_up_per_colour=counts["private_face_up_per_colour"],
         action_texts=action_texts,

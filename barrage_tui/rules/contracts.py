@@ -34,14 +34,15 @@ def hand_limit(company: CompanyState) -> int:
 @cache  # (a card's own words: every contract offered is labelled, at every turn)
 def label(contract_id: int) -> str:
     c = components().contracts[contract_id]
-    return f"#{c.id} ({c.kind}, {c.energy} energy): {rewards.describe(c.reward)}"
+    return f"#{c.id} ({c.kind}, {c.energy} energy): {rewards.describe(c.reward)}" + (f" [{c.assumed}]" if c.assumed else "")
 
 
 @cache
 def short(contract_id: int) -> str:
     """``label`` in fewer letters: "#308 (yellow, 6en): 3 VP, 2 Ex/Mx of choice"."""
     c = components().contracts[contract_id]
-    return f"#{c.id} ({c.kind}, {c.energy}en): {rewards.describe(c.reward, rewards.SHORT)}"
+    return f"#{c.id} ({c.kind}, {c.energy}en): {rewards.describe(c.reward, rewards.SHORT)}" + (
+        " (assumed)" if c.assumed else "")
 
 
 def contract_reduction(game: Game, seat: int) -> int:

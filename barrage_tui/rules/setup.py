@@ -11,10 +11,10 @@ from . import preparation
 from .engine import keys
 from .automa_deck import shuffle_deck
 from .automa_levels import levels, rules
-from .board_files import board_of, board_ref
+from .board_files import board_of, board_ref, load as load_board
 from .board_features import board_setup
 from .boards import Board, BoardProblem
-from .components import BASE_OFFICERS, EXPANSION_OFFICERS, PROMO_OFFICERS, components
+from .components import BASE_OFFICERS, EXPANSION_OFFICERS, PROMO_OFFICERS, builtin_boards, components
 from .engine.decisions import Choice, Flow, PromptKind
 from .engine.draws import rng
 from .officers import OFFICERS
@@ -28,7 +28,6 @@ SEAT_KINDS = ("human", "automa")
 EXPANSION_OPTION = "expansion_officers"  # Setup.options key: draw the expansion box's chief engineers too
 DRAFT_OPTION = "draft"  # Setup.options key, default true: people pick drawn pairs (games saved before: false)
 CONFIRM_OPTION = "confirm_turns"  # Setup.options key, default false: a person ends each turn with "End turn"
-MAX_AUTOMAS = 3
 NO_OFFICER = "none"
 
 if TYPE_CHECKING:
@@ -76,6 +75,8 @@ class Setup:
         unknown = set(modules(self.options)) - set(every_module())  # (one not yet offered too: its tests)
         if unknown:
             raise SetupError(f"unknown module(s) {', '.join(sorted(unknown))}: {', '.join(known_modules())}")
+        if (why := seat_problem(self.options, len(self.seats), board, self.introductory)) is not None:
+            raise SetupError(why)
         chosen = [s.company for s in self.seats if s.company]
         if len(set(chosen)) != len(chosen):
             raise SetupError("two seats chose the same company")
@@ -84,7 +85,6 @@ class Setup:
             raise SetupError("two seats chose the same chief engineer")
         self._validate_automas()
         self._validate_modules(board)
-        self._validate_board_seats(board)
         for s in self.seats:
             if s.kind not in SEAT_KINDS:
                 raise SetupError(f"unknown seat kind {s.kind!r}")
@@ -99,37 +99,26 @@ class Setup:
                 raise SetupError("the introductory game uses fixed companies and chief engineers")
 
     def _validate_modules(self, board: Board) -> None:
-        """Each module switched on is played with the seats it allows (modules.toml ``seats``), and takes
-        the rest of the setup (``Module.problem``)."""
+        """Each module switched on is played in the game (introductory or full) it allows, and takes the rest
+        of the setup (``Module.problem``); the seats it allows are ``seat_problem``'s."""
         for m in sorted(modules(self.options)):
             facts = every_module()[m]
-            if facts.seats and not facts.seats[0] <= len(self.seats) <= facts.seats[1]:
-                low, high = facts.seats
-                raise SetupError(f"{facts.name} is for {seat_counts(low, high)} players; this game has "
-                                 f"{len(self.seats)} seat(s)")
             if self.introductory and not facts.introductory:
                 raise SetupError(f"{facts.name} is not played in the introductory game")
         for problem in hooks_for(self.options, board).problem:
             if (why := problem(self, board)) is not None:
                 raise SetupError(why)
 
-    def _validate_board_seats(self, board: Board) -> None:
-        """A board made for some seat counts (the Duel map: 2) is played with one of them."""
-        if board.seats and len(self.seats) not in board.seats:
-            counts = ("exactly " if len(board.seats) == 1 else "") + " or ".join(map(str, board.seats))
-            raise SetupError(f"the board {board.name} is for {counts} players; this game has "
-                             f"{len(self.seats)} seat(s)")
-
     def _validate_automas(self) -> None:
-        """1-3 Automas, full game only; a chief engineer only at Very Hard (reference automa.md 2)."""
+        """1 to ``max_automas`` Automas, full game only; a chief engineer only at Very Hard (reference automa.md 2)."""
 
         automas = [s for s in self.seats if s.kind == "automa"]
         if not automas:
             return
         if self.introductory:
             raise SetupError("the Automa does not play the introductory game")
-        if len(automas) > MAX_AUTOMAS:
-            raise SetupError(f"at most {MAX_AUTOMAS} Automas")
+        if len(automas) > (most := max_automas(self.options)):
+            raise SetupError(f"at most {most} Automas" + (" (4: at a fifth seat)" if most < max_automas() else ""))
         for s in automas:
             level = levels().get(automa_difficulty(s))
             if level is None:
@@ -140,6 +129,20 @@ class Setup:
                 raise SetupError(f"the Automa cannot play {s.officer!r} yet (no Automa rules for that chief engineer)")
             if not automa_plays_company(s.company):
                 raise SetupError(f"the Automa cannot play {s.company!r} (companies.toml: automa_playable)")
+        chosen = {s.company for s in self.seats if s.company}
+        playable = [c for c in company_pool(self.options) if automa_plays_company(c) and c not in chosen]
+        drawing = sum(1 for s in automas if not s.company)
+        if drawing > len(playable):
+            raise SetupError(f"{drawing} Automas draw a company and {len(playable)} of those in play are ones the "
+                             f"Automa plays (companies.toml: automa_playable)")
+
+
+def max_automas(options: Options | None = None) -> int:
+    """The most Automas at a table with ``options`` (None: at any table): one person and the others of a full
+    table: 3, the base game's 4 seats less one (reference automa.md 2); 4 where a fifth seat is allowed (the
+    4-5 player map with a fifth company, leeghwater-5p.md B.4). A module's own seat rule (the Duel's) is its."""
+    most = components().seats[1] if options is None else max(*seat_choices(options), components().board_seats[-1])
+    return most - 1
 
 
 def picking_order(seats: tuple[SeatSetup, ...], first: int) -> tuple[SeatSetup, ...]:
@@ -179,6 +182,51 @@ def expansion_officers(setup: Setup) -> bool:
     return bool(setup.options.get(EXPANSION_OPTION, False))
 
 
+def seat_choices(options: Options, board: Board | None = None, introductory: bool = False) -> tuple[int, ...]:
+    """Every seat count a game with ``options`` may have: the one rule the setup, the start screen, sim and the
+    host ask (``seat_problem`` says why another count is refused)."""
+    low, high = components().seats
+    return tuple(n for n in range(low, high + 1) if seat_problem(options, n, board, introductory) is None)
+
+
+def seat_problem(options: Options, seats: int, board: Board | None = None, introductory: bool = False) -> str | None:
+    """Why a game with ``options`` cannot have ``seats`` seats (None: it can): a game has game-flow.toml's
+    ``players_min`` to ``players_max``; its board's counts (board format ``seats``; a board listing none:
+    ``board_players_max`` at most, 4); each module's switched on (modules.toml ``seats``); and a company for
+    each seat: a fifth seat needs a fifth company in the pool (the Leeghwater Project's Netherlands, the
+    Overseas Companies' Japan and Brazil; the introductory game has its four fixed ones). ``BoardProblem``
+    when ``options`` names a board that cannot be read."""
+    low, high = components().seats
+    if not low <= seats <= high:
+        return f"a game has {low} to {high} seats"
+    for m in sorted(modules(options) & set(every_module())):
+        facts = every_module()[m]
+        if facts.seats and not facts.seats[0] <= seats <= facts.seats[1]:
+            return (f"{facts.name} is for {seat_counts(*facts.seats)} players; this game has {seats} seat(s)")
+    board = board or board_of(options)
+    counts = board.seats or components().board_seats
+    if seats not in counts:
+        elsewhere = [load_board(b).name for b in builtin_boards() if seats in load_board(b).seats]
+        return (f"the board {board.name} is for {_counts_in_words(counts)} players; this game has {seats} seat(s)"
+                + (f" ({seats} play on {' or '.join(elsewhere)})" if elsewhere and not board.seats else ""))
+    pool = [c for c in components().companies.values() if c.introductory] if introductory else company_pool(options)
+    if seats > len(pool):
+        if introductory:
+            return f"the introductory game has {len(pool)} companies; this game has {seats} seats"
+        more = [f.name for m, f in known_modules().items()
+                if m not in modules(options) and any(c.module == m for c in components().companies.values())]
+        return (f"{seats} seats need {seats} companies and {len(pool)} are in play"
+                + (f": switch on {' or '.join(more)} for another" if more else ""))
+    return None
+
+
+def _counts_in_words(counts: tuple[int, ...]) -> str:
+    """(2,) "exactly 2"; (4, 5) "4 or 5"; (1, 2, 3, 4) "1 to 4"."""
+    if len(counts) > 2 and list(counts) == list(range(counts[0], counts[-1] + 1)):
+        return seat_counts(counts[0], counts[-1])
+    return ("exactly " if len(counts) == 1 else "") + " or ".join(map(str, counts))
+
+
 def seat_counts(low: int, high: int) -> str:
     """"exactly 2", "1 to 4": a range of seat counts in words."""
     return f"exactly {low}" if low == high else f"{low} to {high}"
@@ -209,10 +257,16 @@ def automa_plays_company(company: str) -> bool:
     return company not in known or known[company].automa_playable
 
 
-def draw_company(free: list[str], seat: SeatSetup) -> str:
-    """The top company of the shuffled free ones that ``seat`` may have: an Automa only one it can play."""
+def draw_company(free: list[str], seat: SeatSetup, automas_after: int = 0) -> str:
+    """The top company of the shuffled free ones that ``seat`` may have: an Automa only one it can play; a
+    person the top one, unless the ``automas_after`` still to draw would then lack companies they can play
+    (the Netherlands at a fifth seat): then the top one left for the person."""
+    playable = sum(map(automa_plays_company, free))
     for i in range(len(free) - 1, -1, -1):
-        if seat.kind != "automa" or automa_plays_company(free[i]):
+        if seat.kind == "automa":
+            if automa_plays_company(free[i]):
+                return free.pop(i)
+        elif playable - automa_plays_company(free[i]) >= automas_after:
             return free.pop(i)
     raise SetupError("no company left to draw" + (" that an Automa can play" if seat.kind == "automa" else ""))
 
@@ -365,9 +419,10 @@ def new_state(setup: Setup) -> GameState:
                 if o not in {s.officer for s in setup.seats}]
         r.shuffle(pool)
         pairs = []
-        for s in setup.seats:
+        for k, s in enumerate(setup.seats):
             officer = (s.officer or draw_officer(pool, s)) if has_officer(s) else NO_OFFICER
-            pairs.append((s.company or draw_company(free_companies, s), officer))
+            automas_after = sum(t.kind == "automa" and not t.company for t in setup.seats[k + 1:])
+            pairs.append((s.company or draw_company(free_companies, s, automas_after), officer))
         # Four officers are always drawn; the ones not dealt are Mahiri's extra copy targets.
         spare = pool[: max(0, 4 - sum(1 for _, o in pairs if o != NO_OFFICER))]
     state.spare_officers = spare
@@ -422,7 +477,7 @@ def new_state(setup: Setup) -> GameState:
     else:
         humans = [seat for seat, s in enumerate(setup.seats) if s.kind != "automa"]
         automas = [seat for seat, s in enumerate(setup.seats) if s.kind == "automa"]
-        starting = [c.id for c in comps.contracts_of("starting")]
+        starting = [c.id for c in comps.contracts_of("starting") if c.companies <= n]  # (the fifth: at 5 only)
         r.shuffle(starting)
         state.starting_offer = sorted(starting[:len(humans)])  # an Automa takes no starting contract
         state.pick_order = humans

@@ -19,7 +19,7 @@ from itertools import accumulate
 from operator import attrgetter
 
 from .automa_levels import levels
-from .board_files import BOARD_OPTION, load
+from .board_files import BOARD_OPTION
 from .components import BASE_OFFICERS, EXPANSION_OFFICERS, PROMO_OFFICERS, components
 from .engine.decisions import Choice, Prompt, PromptKind
 from .game import AutomaHook, Game
@@ -30,7 +30,7 @@ from .invariants import violations
 from .state import GameState
 from .plugin import MODULES_OPTION
 from .setup import (EXPANSION_OPTION, Options, SeatSetup, Setup, automa_plays_company, company_pool,
-                    module_officers)
+                    module_officers, seat_choices, seat_problem)
 
 # At about one turn start in five, a second offered choice (picked at random) is tried on a copy of the
 # game: over many games every kind of choice gets applied, at a fraction of the cost of trying them all.
@@ -83,9 +83,10 @@ def random_setup(r: random.Random, players: int | None = None, introductory: boo
     """Human seats with random companies and chief engineers (the expansion's too, also as Mahiri's spares;
     with ``modules`` on, what they bring: Japan and Brazil, Angelo Alberti), on ``board`` ("": the base)."""
     n = players or _seats(r, 1, modules, board)
-    intro = (r.random() < 0.25 if introductory is None else introductory) and all(
-        every_module()[m].introductory for m in modules)  # (a module not played in it: modules.toml)
     options = _options(officers, modules, board)
+    intro = (r.random() < 0.25 if introductory is None else introductory) and all(
+        every_module()[m].introductory for m in modules) and (  # (a module not played in it: modules.toml)
+        seat_problem(options, n, introductory=True) is None)  # (its 4 fixed companies: not at a fifth seat)
     if intro:
         seats = tuple(SeatSetup(f"P{i + 1}") for i in range(n))
     else:
@@ -107,6 +108,10 @@ def automa_setup(r: random.Random, automas: int, players: int | None = None, lev
     chosen = r.sample(_officers(officers, modules), n)
     kinds = ["automa"] * automas + ["human"] * (n - automas)
     r.shuffle(kinds)
+    for i, kind in enumerate(kinds):  # a company no Automa plays (the Netherlands) goes to a person
+        if kind == "automa" and not automa_plays_company(companies[i]):
+            j = next((j for j, k in enumerate(kinds) if k == "human" and automa_plays_company(companies[j])), i)
+            companies[i], companies[j] = companies[j], companies[i]
     seats: list[SeatSetup] = []
     for i, kind in enumerate(kinds):
         if kind == "human":
@@ -120,16 +125,10 @@ def automa_setup(r: random.Random, automas: int, players: int | None = None, lev
 
 
 def _seats(r: random.Random, least: int, modules: tuple[str, ...], board: str = "") -> int:
-    """A random seat count that the modules switched on allow (modules.toml ``seats``; the Duel: its 2, with
-    nothing drawn) and the board (one made for some counts: one of those)."""
-    low, high = max(least, components().seats[0]), components().seats[1]
-    for m in modules:
-        if (seats := every_module()[m].seats) is not None:
-            low, high = max(low, seats[0]), min(high, seats[1])
-    if low >= high:
-        return high
-    allowed = [n for n in load(board).seats if low <= n <= high] if board else []
-    return r.choice(allowed) if allowed else r.randint(low, high)
+    """A random seat count of those the board and the modules switched on allow (``seat_choices``: the Duel's
+    2; a fifth seat on the 4-5 player map with a fifth company), at least ``least``."""
+    allowed = [n for n in seat_choices(_options((), modules, board)) if n >= least]
+    return r.choice(allowed) if allowed else least
 
 
 class _TimedHook:

@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING
 
 from barrage_tui.rules import Components, Toml, bonus_tile, describe_reward, facts, objective_tile, prompt_help
 
+from .palette import ASSUMED
+
 if TYPE_CHECKING:
     from barrage_tui.rules import ActionSpace
 
@@ -110,7 +112,7 @@ def reward_short(reward: Toml) -> str:
 
 def contract_short(cid: int) -> str:
     c = comps().contracts[cid]
-    return f"#{cid} {c.energy}en: {reward_short(c.reward)}"
+    return f"#{cid} {c.energy}en: {reward_short(c.reward)}" + (f" {ASSUMED}" if c.assumed else "")
 
 
 def bonus_short(tile_id: int) -> str:

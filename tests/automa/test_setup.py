@@ -82,11 +82,11 @@ def test_the_state_with_automa_fields_survives_a_dict_round_trip():
 
 
 def _all_modules():
-    """Every module that brings companies or officers in (not the Duel: two seats only)."""
-    from barrage_tui.rules.modules.duel import rules as duel
+    """Every module that brings companies or officers in (not those with seat counts of their own: the Duel's
+    two, the extra action board's five)."""
     from barrage_tui.rules.setup import MODULES_OPTION, known_modules
 
-    return {MODULES_OPTION: sorted(m for m in known_modules() if m != "duel")}
+    return {MODULES_OPTION: sorted(m for m, facts in known_modules().items() if facts.seats is None)}
 
 
 def test_the_automas_data_does_not_say_who_it_may_play_the_rules_core_does():

@@ -359,6 +359,25 @@ def test_a_table_is_set_up_with_the_modules_and_the_board_asked_for(tmp_path):
         assert "has no board" in anna.last("refused")["text"]
 
 
+def test_a_table_of_five_on_the_five_map_keeps_its_fifth_seat(tmp_path):
+    from barrage_tui.rules import SeatSetup, Setup
+
+    tables = make_tables(tmp_path)
+    anna, ben = FakeConn("key:A", "anna"), FakeConn("key:B", "ben")
+    for conn in (anna, ben):
+        tables.connect(conn)
+    setup = Setup(seats=(SeatSetup("anna"),) + tuple(SeatSetup(f"A{i}", kind="automa", difficulty="easy")
+                                                      for i in range(2, 5)) + (SeatSetup("ben"),),
+                  seed=4, options={"modules": ["overseas"], "board": "five"})
+    tables.handle(anna, {"op": "new", "setup": protocol.setup_to_wire(setup), "mine": [0]})
+    assert anna.last("refused") is None
+    table_id = anna.last("lobby")["tables"][0]["table"]
+    tables.handle(ben, {"op": "join", "table": table_id, "seats": [4]})
+    game = tables.tables[table_id].game
+    assert game.state.seats == 5
+    assert seats.read(tables.store.autosave_path(game)) == {0: "key:A", 4: "key:B"}
+
+
 def test_a_waiting_table_frees_after_its_creator_left(tmp_path):
     clock = Clock()
     tables = make_tables(tmp_path, clock)

@@ -21,7 +21,8 @@ def test_tile_and_contract_counts():
     assert len(c.bonus_tiles) == 6
     assert len(c.objective_tiles) == 6
     kinds = Counter(k.kind for k in c.contracts.values())
-    assert kinds == {"starting": 4, "national": 6, "green": 15, "yellow": 15, "red": 15}
+    assert kinds == {"starting": 5, "national": 6, "green": 15, "yellow": 15, "red": 15}
+    assert [(k.id, k.companies, bool(k.assumed)) for k in c.contracts.values() if k.companies > 1] == [(5, 5, True)]
     assert len(c.advanced_tiles) == 15
     assert Counter(t.level for t in c.advanced_tiles.values()) == {1: 5, 2: 5, 3: 5}
     assert {i for i, co in c.companies.items() if not co.module} == {"usa", "germany", "italy", "france"}

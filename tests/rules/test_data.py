@@ -13,6 +13,7 @@ from barrage_tui.rules import automa_levels, patents, plugin, setup
 from barrage_tui.rules.modules.china import data as landscape_data
 from barrage_tui.rules.modules.china import setup as china_challenge
 from barrage_tui.rules.modules.duel import rules as duel
+from barrage_tui.rules.modules.extra_board import board as extra_board
 from barrage_tui.rules.modules.leeghwater import facts as leeghwater_facts
 from barrage_tui.rules.components import components, prompt_help
 from barrage_tui.rules.engine.decisions import PromptKind
@@ -149,6 +150,7 @@ def unread_keys() -> dict[str, set[str]]:
         plugin.every_module.__wrapped__()
         leeghwater_facts.box.__wrapped__()
         china_challenge.box.__wrapped__()
+        extra_board.box.__wrapped__()
     return reads.unread()
 
 
@@ -289,9 +291,10 @@ def test_the_start_screen_offers_the_automa_levels_of_the_data(edited_data):
 
 def test_every_kind_of_decision_has_its_help_text_and_no_other_kind_has_one():
     from barrage_tui.rules.modules.geological.state import GeologicalPrompt
+    from barrage_tui.rules.modules.extra_board.state import ExtraBoardPrompt
     from barrage_tui.rules.modules.leeghwater.prompts import LeeghwaterPrompt
 
     assert set(prompt_help()) == ({kind.value for kind in PromptKind} | {kind.value for kind in GeologicalPrompt}
-                                  | {kind.value for kind in LeeghwaterPrompt})
+                                  | {kind.value for kind in LeeghwaterPrompt} | {kind.value for kind in ExtraBoardPrompt})
     assert all(text.strip() for text in prompt_help().values())
     assert KIND_HELP == prompt_help() and KIND_HELP[PromptKind.BANK].startswith("How many Engineers")

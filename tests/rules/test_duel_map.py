@@ -246,10 +246,10 @@ def test_a_broken_position_or_preparation_tile_is_refused_with_one_line(change, 
     assert str(info.value) == problem
 
 
-def test_a_board_for_five_seats_is_refused():
+def test_a_board_for_six_seats_is_refused():
     with pytest.raises(boards.BoardProblem) as info:
-        _parse(GOOD, "seats = [5]")
-    assert str(info.value) == "seats: 5 seats: a game has 1 to 4"
+        _parse(GOOD, "seats = [6]")
+    assert str(info.value) == "seats: 6 seats: a game has 1 to 5"  # (5: the 4-5 player map's)
 
 
 def test_as_many_preparation_tiles_as_positions():
@@ -279,10 +279,12 @@ def test_board_check_accepts_the_duel_map(capsys):
         "partly invented (its 'assumed' says what)\n")
 
 
-@pytest.mark.parametrize("args", [["--players", "3"], ["--automa", "3"]])
-def test_sim_refuses_another_seat_count_on_the_duel_map(args, capsys):
+@pytest.mark.parametrize("args, problem", [
+    (["--players", "3"], "--players 3: the board Barrage Duel: the two-player map (reconstructed) is for exactly 2 "
+                         "players; this game has 3 seat(s) (allowed here: 2)"),
+    (["--automa", "3"], "--automa 3: at most 2 here")])
+def test_sim_refuses_another_seat_count_on_the_duel_map(args, problem, capsys):
     with pytest.raises(SystemExit) as info:
         main(["sim", "--board", "duel", "--games", "1", *args])
     assert info.value.code == 2
-    assert capsys.readouterr().err.endswith(
-        "error: the board duel is for 2 players: --players 2 (the default with it), at most --automa 2\n")
+    assert capsys.readouterr().err.endswith(f"error: {problem}\n")

@@ -1,6 +1,6 @@
 """Pictures of the drawn map (SVG snapshots in tests/ui/snapshots/; `pytest --snapshot-update` after a
 deliberate change): the base map, the Yellow River and the Duel map, mid-game, with dams, conduits and
-powerhouses of several owners and water in the dams, at 160x50 (the whole map beside the other panels),
+powerhouses of several owners and water in the dams (the 4-5 player map with five companies), at 160x50 (the whole map beside the other panels),
 120x40 and 80x24 (its tab brought to the front)."""
 
 from __future__ import annotations
@@ -18,15 +18,18 @@ from barrage_tui.ui.widgets.deck import Deck
 from .driver import default_setup, pick
 from .screenshots import assert_screen, settle
 
-BOARDS = {"base": ("", 3), "yellow-river": ("yellow-river", 3), "duel": ("duel", 2)}
+# name: (board, seats, modules): the 4-5 player map with five companies (Japan and Brazil make five)
+BOARDS = {"base": ("", 3, ()), "yellow-river": ("yellow-river", 3, ()), "duel": ("duel", 2, ()),
+          "five": ("five", 5, ("overseas",))}
 SIZES = ((160, 50), (120, 40), (80, 24))
 
 
-def mid_game(board: str, seats: int, seed: int = 8) -> Game:
+def mid_game(board: str, seats: int, seed: int = 8, modules: tuple[str, ...] = ()) -> Game:
     """Some way into round 1, then a mid-game map laid on it: each seat's dams (of heights 1-3, with drops),
     conduits and powerhouses on free spaces, spread over the board, and drops waiting on the headstreams."""
     setup = default_setup(seats, seed)
-    game = Game.new(replace(setup, options={**setup.options, **({"board": board} if board else {})}))
+    options = {**setup.options, **({"board": board} if board else {}), **({"modules": list(modules)} if modules else {})}
+    game = Game.new(replace(setup, options=options))
     rng = random.Random(seed)
     for _ in range(12):
         game.choose(game.prompt.choices[pick(rng, game.prompt)].key)
@@ -58,8 +61,9 @@ def map_in_front(pilot) -> None:
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("name", list(BOARDS))
 async def test_the_drawn_map(snapshot, name, size):
-    board, seats = BOARDS[name]
-    app = BarrageApp(save_dir=False, seed=4242, cursor_blink=False, automa_delay=0.0, game=mid_game(board, seats))
+    board, seats, modules = BOARDS[name]
+    app = BarrageApp(save_dir=False, seed=4242, cursor_blink=False, automa_delay=0.0,
+                     game=mid_game(board, seats, modules=modules))
 
     async def ready(pilot) -> None:
         await settle(pilot)

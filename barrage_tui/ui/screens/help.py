@@ -181,6 +181,7 @@ def legend(game: Game) -> list[RenderableType]:
         ("HA ▾2 +1 0 2 1", "headstream A: 2 drops waiting; drops it adds in rounds 1-4 (this round underlined)"),
         ("[A1≈] +3 0 1 1≈", "≈ on the map: a landscape tile partly assumed (China Challenge), a headstream tile's "
                              "drops invented (the Duel's); the help's board section says what"),
+        ("#5 4en: 3cr ≈", "a contract no source prints, assumed (the fifth starting contract at a fifth seat)"),
         (f"2E 5cr +3 {letter}2", f"action space: 2 Engineers, costs 5 credits, +3 red fee; {name} has 2 Engineers "
                                  "on it"),
         ("Ex Mx ExMx", "Excavators, concrete mixers, Excamixers (Elon Audia's: each pays as either)"),

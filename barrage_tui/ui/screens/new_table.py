@@ -13,7 +13,7 @@ from barrage_tui.host.protocol import setup_to_wire
 
 from ..widgets.cycler import Cycler
 from ..widgets.form import ActionButton, TextField
-from .start import (DEFAULT_NAMES, RANDOM_FIRST, Loaded, SeatRow, StartScreen, after_load, default_kind, default_name,
+from .start import (RANDOM_FIRST, Loaded, SeatRow, StartScreen, after_load, default_kind, default_name, player_name,
                     is_default_name)
 
 if TYPE_CHECKING:
@@ -64,7 +64,7 @@ class NewTableScreen(StartScreen):
         for row in rows:
             kind = row.query_one(".seat-kind", Cycler)
             name = row.query_one(".seat-name", TextField)
-            if row.index == 0 and name.value == DEFAULT_NAMES[0] and self.player:
+            if row.index == 0 and name.value == player_name(0) and self.player:
                 name.value = self.player
                 name.refresh()
             elif row.index > 0 and kind.value in (YOU, default_kind(row.index)):  # the start screen's: not here
@@ -84,7 +84,7 @@ class NewTableScreen(StartScreen):
         mine = [row for row in self.query(SeatRow) if row.query_one(".seat-kind", Cycler).value == YOU]
         for k, row in enumerate(mine):
             name = row.query_one(".seat-name", TextField)
-            if name.value == DEFAULT_NAMES[row.index] and self.player:
+            if name.value == player_name(row.index) and self.player:
                 name.value = self.player if k == 0 else f"{self.player[:17]} {k + 1}"
                 name.refresh()
 

@@ -51,7 +51,6 @@ KINDS = [("Human", "human")]
 # The first run's game: one person against one Automa at its default level (setup.automa_difficulty);
 # the other Automa levels join the seat kinds once the rules are loaded (automa_kinds).
 DEFAULT_OPPONENT = ("Automa medium", "automa:medium")
-DEFAULT_NAMES = ("Player 1", "Player 2", "Player 3", "Player 4")
 AUTOMA_NAME = "Automa"
 RANDOM_FIRST = -1
 
@@ -76,9 +75,14 @@ def default_kind(index: int) -> str:
     return DEFAULT_OPPONENT[1] if index == 1 else "human"
 
 
+def player_name(index: int) -> str:
+    """A person's name at seat ``index`` until one is typed in: "Player 1" ... "Player 5"."""
+    return f"Player {index + 1}"
+
+
 def default_name(index: int, kind: str) -> str:
     if not kind.startswith("automa:"):
-        return DEFAULT_NAMES[index]
+        return player_name(index)
     return AUTOMA_NAME if index == 1 else f"{AUTOMA_NAME} {index + 1}"
 
 
@@ -90,7 +94,7 @@ def default_setup(seed: int, confirm: bool = True) -> Setup:
     """The game Enter starts on a first run before any field is touched: one person against a Medium Automa."""
     from barrage_tui.rules import SeatSetup, Setup, first_player_at_random
 
-    seats = (SeatSetup(DEFAULT_NAMES[0]),
+    seats = (SeatSetup(player_name(0)),
              SeatSetup(AUTOMA_NAME, kind="automa", difficulty=DEFAULT_OPPONENT[1].split(":", 1)[1]))
     return Setup(seats=first_player_at_random(seats, seed), seed=seed, options=confirm_options(confirm))
 
@@ -148,7 +152,6 @@ class Loaded(TypedDict):
     kinds: list[tuple[str, str]]
     expansion: frozenset[str]
     abilities: dict[str, Text]
-    seats: list[tuple[str, int]]  # every seat count a game may have (the rules' fact)
 
 
 class StartScreen(AppScreen[None]):
@@ -274,7 +277,6 @@ class StartScreen(AppScreen[None]):
             "kinds": automa_kinds(),
             "expansion": frozenset(EXPANSION_OFFICERS),
             "abilities": {o: Text.assemble((names[o].name, "bold"), f": {names[o].ability}") for o in ids},
-            "seats": [(str(n), n) for n in range(facts().seats[0], facts().seats[1] + 1)],
         }
         storage.preload()
         return officers
@@ -310,7 +312,6 @@ class StartScreen(AppScreen[None]):
         self._requires = officers["requires"]
         self._module_texts = officers["module_texts"]
         self._companies = officers["companies"]
-        self.query_one("#seats", Cycler).set_options(officers["seats"])  # (keeps the count chosen)
         self.query_one("#board", Cycler).set_options(officers["boards"])
         self.query_one("#board", Cycler).set_value(getattr(self.app, "board", "") or "")
         self._info.update({"board": Text("The board a new game is played on (≈ a reconstruction with invented "
@@ -327,6 +328,7 @@ class StartScreen(AppScreen[None]):
             self.store = getattr(self.app, "store", None)
         self._check_saves()
         self.query_one("#modules", Toggles).set_items(officers["modules"])
+        self.call_later(self._fit_seats)  # the seat counts the rules allow (keeps the count chosen)
         remembered = last_setup.read(self.store)
         if remembered:
             self.call_later(self.restore, remembered)
@@ -451,22 +453,25 @@ class StartScreen(AppScreen[None]):
         await self._fit_seats()
 
     async def _fit_seats(self) -> None:
-        """Seats the board and the modules allow (the Duel and its map: exactly 2), set when the form has other."""
-        from barrage_tui.rules import BASE_BOARD, BoardProblem, facts, known_modules, load_board
+        """Offer the seat counts the rules allow with this board, these modules and this mode (``seat_choices``:
+        the Duel's 2; a fifth seat on the 4-5 player map with a fifth company); a count no longer allowed moves
+        to the fewest that is."""
+        from barrage_tui.rules import BASE_BOARD, BOARD_OPTION, MODULES_OPTION, BoardProblem, seat_choices
 
-        low, high = facts().seats
-        allowed: set[int] = set(range(low, high + 1))
-        for module in self.modules_on():
-            if (span := known_modules()[module].seats) is not None:
-                allowed &= set(range(span[0], span[1] + 1))
+        intro = self._introductory()
+        options: dict[str, object] = {BOARD_OPTION: str(self.query_one("#board", Cycler).value or BASE_BOARD)}
+        if not intro:
+            options[MODULES_OPTION] = sorted(self.modules_on())
         try:
-            board = load_board(str(self.query_one("#board", Cycler).value or BASE_BOARD))
-            allowed &= set(board.seats or allowed)
+            allowed = seat_choices(options, introductory=intro)
         except BoardProblem:
-            pass
+            return
+        if not allowed:  # (the Duel on the 4-5 player map: Start says why)
+            return
         seats = self.query_one("#seats", Cycler)
-        if allowed and int(seats.value) not in allowed:
-            seats.set_value(min(allowed))
+        before = seats.value
+        seats.set_options([(str(n), n) for n in allowed])  # (keeps the count chosen where it is allowed)
+        if seats.value != before:
             await self._show_seats(int(seats.value))
 
     @on(Cycler.Changed, "#seats")
@@ -474,8 +479,9 @@ class StartScreen(AppScreen[None]):
         await self._show_seats(int(event.value))
 
     @on(Cycler.Changed, "#mode")
-    def _mode_changed(self, event: Cycler.Changed) -> None:
+    async def _mode_changed(self, event: Cycler.Changed) -> None:
         self._apply_mode(bool(event.value))
+        await self._fit_seats()  # (the introductory game: its 4 companies)
 
     def _apply_mode(self, introductory: bool) -> None:
         """The introductory game has fixed companies and chief engineers."""
@@ -505,6 +511,9 @@ class StartScreen(AppScreen[None]):
         """Fill the form in as ``values`` had it; a value the form does not offer is left as it is."""
         modules = values.get("modules")  # first: they decide which chief engineers are offered
         self.query_one("#modules", Toggles).set_on(modules if isinstance(modules, list) else ())
+        for field in ("board", "mode"):  # next: with the modules, they decide the seat counts offered
+            self.query_one(f"#{field}", Cycler).set_value(values.get(field))
+        await self._fit_seats()
         seats = self.query_one("#seats", Cycler)
         seats.set_value(values.get("seats"))
         await self._show_seats(int(seats.value))

@@ -61,7 +61,12 @@ class Cycler(Widget, can_focus=True):
         self.refresh(layout=True)
 
     def render(self) -> Text:
-        return Text.assemble(("◀ ", "dim"), self.label, (" ▶", "dim"))
+        """◀ label ▶ on one line: a label wider than the field is cut with … (wrapped, it showed blank)."""
+        label = Text(self.label)
+        room = self.content_size.width - 4
+        if room > 0 and label.cell_len > room:
+            label.truncate(room, overflow="ellipsis")
+        return Text.assemble(("◀ ", "dim"), label, (" ▶", "dim"), no_wrap=True)
 
     def get_content_width(self, container: Size, viewport: Size) -> int:
         return max((len(label) for label, _ in self.options), default=0) + 4

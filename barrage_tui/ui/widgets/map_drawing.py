@@ -48,7 +48,7 @@ class Drawing:
             self._cache = {}
         rows = grid(m.board)
         cols = max(len(r) for r in rows)
-        w = max(18, min(30, (width - (cols - 1)) // cols))
+        w = min(30, max((width - (cols - 1)) // cols, _narrowest(cols, width)))
         place = _places(m)
         lakes = [self._lake(lake, " lake ", moving, pending) for lake in m.lakes]
         if any(t.cell_len > w for t in lakes):  # the same words for every lake: without "lake" in narrow cells
@@ -256,6 +256,15 @@ class Drawing:
             items.pop()
             lines = flow(items, w, gap=2)
         return [fit(r, w) for r in lines]
+
+
+READABLE, NARROWEST = 18, 15  # a valley's column: the cells it reads well in; the fewest its lines need
+
+
+def _narrowest(cols: int, width: int) -> int:
+    """The narrowest a column is drawn: ``READABLE`` (wider than the panel, it scrolls), or down to ``NARROWEST``
+    where that makes the board's columns fit (the 4-5 player map's five at 160 columns)."""
+    return READABLE if READABLE * cols + cols - 1 <= width or NARROWEST * cols + cols - 1 > width else NARROWEST
 
 
 SOURCE = "~"  # water at rest: a headstream, a lake (not ≈, which marks what no source prints)
