@@ -12,6 +12,7 @@ import automa
 from barrage_tui.rules import SeatSetup, Setup, SetupError, seat_choices, seat_problem
 from barrage_tui.rules.board_files import load
 from barrage_tui.rules.game import Game
+from barrage_tui.rules import setup as setup_rules
 from barrage_tui.rules.sim import play_random, random_setup
 from barrage_tui.rules.water import flow_drops
 
@@ -150,15 +151,21 @@ def test_a_whole_random_game_on_the_map(seats, automas):
     assert result.state is not None and result.state.phase == "over" and result.state.seats == seats
 
 
-def test_a_person_takes_the_company_the_automas_cannot_play():
-    """The Netherlands (no Automa rules yet) at a fifth seat with four Automas: the person is dealt it."""
+@pytest.fixture
+def netherlands_not_the_automas(monkeypatch):
+    """Every company of the data is the Automa's today: as if the Netherlands (a fifth company) were not."""
+    monkeypatch.setattr(setup_rules, "automa_plays_company", lambda company: company != "netherlands")
+
+
+def test_a_person_takes_the_company_the_automas_cannot_play(netherlands_not_the_automas):
+    """A company no Automa plays at a fifth seat with four Automas: the person is dealt it."""
     seats = (SeatSetup("P1"),) + tuple(SeatSetup(f"A{i}", "automa") for i in range(2, 6))
     for seed in range(12):
         game = Game.new(Setup(seats, seed=seed, options={"board": "five", "modules": ["leeghwater"]}))
         assert game.state.companies[0].company == "netherlands"
 
 
-def test_too_few_companies_for_the_automas_is_a_clear_message():
+def test_too_few_companies_for_the_automas_is_a_clear_message(netherlands_not_the_automas):
     seats = (SeatSetup("P1", company="usa"),) + tuple(SeatSetup(f"A{i}", "automa") for i in range(2, 6))
     with pytest.raises(SetupError, match="4 Automas draw a company and 3 of those in play are ones the Automa plays"):
         Setup(seats, seed=1, options={"board": "five", "modules": ["leeghwater"]}).validate()
