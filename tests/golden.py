@@ -100,6 +100,16 @@ GAMES |= {
                                      _human("P3", "japan", "gennaro"), _automa("A4", "italy", "very_hard", "anton"),
                                      _human("P5", "germany", "octavius")), seed=33,
                                     options=_with("overseas", "extra_board", board="five", expansion=True)),
+    # The Leeghwater Project: people (Margot, Leslie) and a Very Hard Automa (Leslie's override), the
+    # Netherlands; and with the China Challenge on the Yellow River (the Winch, China's orders) and the Duel.
+    "leeghwater-margot-leslie": Setup((_human("P1", "netherlands", "margot"), _automa("A2", "usa", "very_hard",
+                                                                                       "leslie"),
+                                       _human("P3", "italy", "jill")), seed=34, options=_with("leeghwater")),
+    "leeghwater-china-challenge": Setup((_human("P1", "china", "tommaso"), _automa("A2", "netherlands", "hard"),
+                                         _human("P3", "germany", "simone")), seed=35,
+                                        options=_with("china", "leeghwater", board="yellow-river")),
+    "leeghwater-duel": Setup((_human("P1", "france", "margot"), _automa("A2", "germany", "medium")), seed=36,
+                             options=_with("duel", "leeghwater")),
 }
 PLAY_SEED = 2026  # the random players' own seed
 

@@ -287,7 +287,10 @@ def leeghwater(game) -> Counter:
                     "built by an Automa": sum(e.seat in automas for e in built),
                     "taken by an Automa": sum(e.seat in automas for e in taken),
                     "onto an Automa's wheel": sum(e.seat in automas and bool(e.data["paid"].get("wheel"))
-                                                  for e in taken)})
+                                                  for e in taken),
+                    # with the China Challenge in play: its Winch and its orders (External Works "china_*")
+                    "winch built": sum(e.data["building"] == "winch" for e in built),
+                    "china orders taken": sum(str(e.data["work"]).startswith("china") for e in taken)})
 
 
 def both(*counts: Count) -> Count:
@@ -310,19 +313,22 @@ EXPECTED: dict[str, Expected] = {
                                                "a branch used": 5, **_all(200, "Q3n neutral")}),
     "base:china": Expected(china_company, {"china": 30, "production_plus_2": 1, "vp_per_2_energy": 1,
                                            "one_extra_drop": 1, "fee paid": 1, "raised fee paid": 1}),
-    "base:duel": Expected(duel_board, {**dict.fromkeys(duel.board().tiles, 1), **dict.fromkeys(duel.COUNTERS, 1),
+    "base:duel": Expected(duel_board, {**dict.fromkeys(duel.board().tiles, 1),
+                                       **dict.fromkeys(set(duel.COUNTERS) - {"external_works"}, 1),  # (its module's)
                                        "by an Automa": 20, **_all(200, "every row")}),
-    "base:overseas+geological+duel": Expected(both(duel_board, geological), {
-        **dict.fromkeys(duel.board().tiles, 1), **_all(200, "every row"), "a token at work": 1}),
+    "base:overseas+geological+duel+leeghwater": Expected(both(duel_board, geological, leeghwater), {
+        **dict.fromkeys(duel.board().tiles, 1), **_all(200, "every row"), "a token at work": 1,
+        "external_works": 1, "external works taken": 100}),
     "duel:no-modules": Expected(duel_map, duel_map_wanted(200)),
     "duel:duel": Expected(both(duel_map, duel_board), {**duel_map_wanted(200), **dict.fromkeys(duel.board().tiles, 1)}),
-    "base:overseas+geological+china": Expected(both(overseas, geological), {
+    "base:overseas+geological+china+leeghwater": Expected(both(overseas, geological), {
         "japan": 20, "brazil": 20, "elevation without a base": 1, "machinery lost": 1, **TOKENS,
         **_all(200, "tokens on valleys")}),
     **{f"{Path(b).stem}:geological": Expected(geological, {"a token at work": 1, **_all(40, "tokens on valleys")},
                                               games=40) for b in ("base", "duel", SMALL)},
-    "yellow-river:overseas+geological+china": Expected(geological, {"a token at work": 1,
-                                                                    **_all(40, "tokens on valleys")}, games=40),
+    "yellow-river:overseas+geological+china+leeghwater": Expected(both(geological, leeghwater), {
+        "a token at work": 1, **_all(40, "tokens on valleys"), "winch built": 1, "china orders taken": 1},
+        games=40),
     "base:leeghwater": Expected(leeghwater, {
         "external works taken": 200, "private buildings built": 200, "building actions": 200, "onto the wheel": 1,
         "paid in credits": 1, "netherlands": 20, "officer margot": 5, "officer leslie": 5,

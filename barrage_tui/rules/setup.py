@@ -216,7 +216,8 @@ def seat_problem(options: Options, seats: int, board: Board | None = None, intro
         more = [f.name for m, f in known_modules().items()
                 if m not in modules(options) and any(c.module == m for c in components().companies.values())]
         return (f"{seats} seats need {seats} companies and {len(pool)} are in play"
-                + (f": switch on {' or '.join(more)} for another" if more else ""))
+                + (f": switch on {', '.join(more[:-1]) + ' or ' if len(more) > 1 else ''}{more[-1]} for another"
+                   if more else ""))
     return None
 
 

@@ -107,8 +107,8 @@ def test_the_seat_counts_of_the_map():
 @pytest.mark.parametrize("options, seats, problem", [
     ({}, 5, "the board Barrage: the standard map is for 1 to 4 players; this game has 5 seat(s) "
             "(5 play on Barrage 4-5 players: the 5-player box's map)"),
-    (FIVE, 5, "5 seats need 5 companies and 4 are in play: switch on The Overseas Companies or "
-              "The China Challenge for another"),
+    (FIVE, 5, "5 seats need 5 companies and 4 are in play: switch on The Overseas Companies, "
+              "The China Challenge or The Leeghwater Project for another"),
     (FIVE_OVERSEAS, 3, "the board Barrage 4-5 players: the 5-player box's map is for 4 or 5 players; this game has 3 seat(s)"),
     (FIVE_OVERSEAS, 6, "a game has 1 to 5 seats"),
 ])

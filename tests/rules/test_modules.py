@@ -20,7 +20,7 @@ from saves import load_game, save_game
 
 
 def test_known_modules_come_from_the_data():
-    assert set(known_modules()) == {"overseas", "geological", "china", "duel", "extra_board"}
+    assert set(known_modules()) == {"overseas", "geological", "china", "duel", "extra_board", "leeghwater"}
     assert all(m.name and m.text for m in known_modules().values())
 
 

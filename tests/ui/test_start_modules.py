@@ -92,3 +92,20 @@ async def test_the_help_names_a_reconstructed_board(app_factory):
         await pilot.pause()
         text = await help_text(pilot)
         assert f"The board: {game.board.name}" in text and " ".join(game.board.assumed.split()) in text
+
+
+async def test_at_80_columns_every_module_is_reached_in_its_one_line(tmp_path):
+    """Six modules are wider than the form's line at 80x24: those around the cursor are shown, ‹ and › say more
+    are to each side, and ←/→ bring the last one into view to be switched on."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        start = await start_screen_ready(pilot)
+        field = start.query_one("#modules")
+        assert len(field.items) >= 6
+        line = next(row for row in screen_text(app).splitlines() if "Modules" in row)
+        assert line.rstrip(" │").endswith("›") and "‹" not in line  # the first ones, more to the right
+        last = field.items[-1][0]
+        await toggle(pilot, start, last)
+        line = next(row for row in screen_text(app).splitlines() if "Modules" in row)
+        assert f"[x] {field.items[-1][1]}" in line and "‹" in line and not line.rstrip(" │").endswith("›")
+        assert last in start.setup().options[MODULES_OPTION]

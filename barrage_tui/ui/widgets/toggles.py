@@ -1,6 +1,8 @@
 """A row of on/off items in one form field: ←/→ move among them, Space turns one on or off (a click too).
 
-The start screen's Modules: one line however many modules there are, so the form fits 80 columns.
+The start screen's Modules: one line however many modules there are, so the form fits 80 columns; when the
+items are wider than the line, it shows those around the cursor, ``‹`` / ``›`` saying more are to each side
+(←/→ reach them).
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from textual.widget import Widget
 
 class Toggles(Widget, can_focus=True):
     DEFAULT_CSS = """
-    Toggles { height: 1; width: auto; padding: 0 1; background: $boost; }
+    Toggles { height: 1; width: 1fr; padding: 0 1; background: $boost; }
     Toggles:focus { background: $accent 40%; }
     Toggles:disabled { color: $text-muted; }
     """
@@ -52,6 +54,7 @@ class Toggles(Widget, can_focus=True):
         self.items = list(items)  # (id, label)
         self.on: set[str] = set()
         self.cursor = 0
+        self.first = 0  # the first item shown (when they do not all fit)
 
     @property
     def current(self) -> str:
@@ -68,14 +71,44 @@ class Toggles(Widget, can_focus=True):
         self.on = {i for i, _ in self.items if i in on}
         self.refresh(layout=True)
 
+    GAP, MORE = "  ", ("‹ ", " ›")
+
     def render(self) -> Text:
-        t = Text()
-        for k, (item, label) in enumerate(self.items):
-            if k:
-                t.append("  ")
+        if not self.items:
+            return Text("none", style="dim")
+        shown = self._window(self.content_size.width)
+        t = Text(self.MORE[0] if shown[0] else "", style="dim")
+        for k in shown:
+            item, label = self.items[k]
+            if k != shown[0]:
+                t.append(self.GAP)
             style = "reverse" if self.has_focus and k == self.cursor else None
             t.append(f"[{'x' if item in self.on else ' '}] {label}", style=style)
-        return t or Text("none", style="dim")
+        if shown[-1] < len(self.items) - 1:
+            t.append(self.MORE[1], style="dim")
+        return t
+
+    def _cell(self, k: int) -> int:
+        return len(self.items[k][1]) + 4  # "[x] label"
+
+    def _window(self, width: int) -> range:
+        """The items shown in ``width`` cells: all when they fit, else from ``first`` (moved so that the cursor is
+        shown) as many as fit beside the marks."""
+        n = len(self.items)
+        if width <= 0 or sum(map(self._cell, range(n))) + len(self.GAP) * (n - 1) <= width:
+            self.first = 0
+            return range(n)
+        self.first = min(self.first, self.cursor)
+        while True:
+            used, last = len(self.MORE[0]) if self.first else 0, self.first
+            for k in range(self.first, n):
+                more = self._cell(k) + (len(self.GAP) if k > self.first else 0)
+                if used + more + (len(self.MORE[1]) if k < n - 1 else 0) > width and k > self.first:
+                    break
+                used, last = used + more, k
+            if last >= self.cursor:
+                return range(self.first, last + 1)
+            self.first += 1
 
     def action_move(self, step: int) -> None:
         if self.items:
@@ -99,11 +132,12 @@ class Toggles(Widget, can_focus=True):
 
     def on_click(self, event: events.Click) -> None:
         """A click on an item moves there and turns it on or off."""
-        x = event.x - 1  # the padding
-        for k, (_, label) in enumerate(self.items):
-            width = len(label) + 4
+        shown = self._window(self.content_size.width)
+        x = event.x - 1 - (len(self.MORE[0]) if shown[0] else 0)  # the padding, the mark of those to the left
+        for k in shown:
+            width = self._cell(k)
             if 0 <= x < width:
                 self.cursor = k
                 self.action_toggle()
                 return
-            x -= width + 2
+            x -= width + len(self.GAP)

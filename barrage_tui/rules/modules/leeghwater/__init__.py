@@ -18,7 +18,8 @@ officers in force for ``spent_machinery_to_wheel_tile``).
 With the China Challenge in play, its Winch and its three orders join the draws (setup.py); with the Duel, its
 External Works condition tile counts this module's tally of machinery used on External Works (``tally``).
 
-Still to come (so modules.toml does not offer it yet: ``offered = false``): the app's panel.
+The app's part is ``app.py`` (its panel, help and round summary); the Automa's, automa/boxes/external_works.py and
+construction.py.
 
 Decisions (each also beside its fact, in the data or the rules' docstrings):
 - every seat, an Automa's too, counts for the second plain building space (open from 4 seats: ASSUMED);
