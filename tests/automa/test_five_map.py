@@ -1,0 +1,114 @@
+"""The Automa on the 4-5 player map (reference automa.md 6.4 and 5.2, leeghwater-5p.md B.2): the location walk
+goes through each row's unnumbered X valley right after the row's last numbered one, the cards' printed codes
+name valleys by the solo app's labels (automa/data/boards.toml), and headstream ties go from the card's first
+letter rightward, A, B, C, D, X, back to A."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from automa import criteria, placement
+from automa.boxes.water import next_headstream
+from automa.cards import cards
+from automa.locations import headstream_order, places
+from barrage_tui.rules import board_files
+from barrage_tui.rules.game import Game
+from barrage_tui.rules.setup import SeatSetup, Setup
+
+from .helpers import AUTOMA, HUMAN, clear_map, put_dam, view
+
+FIVE = "five"
+
+
+def five_game(modules: tuple[str, ...] = ()) -> Game:
+    """Four seats on the 4-5 player map (five with ``modules`` that need them): P1, the Automa (seat 1), people."""
+    seats = [SeatSetup("P1", company="usa", officer="wilhelm"), SeatSetup("A", "automa", "italy", "", "medium"),
+             SeatSetup("P3", company="germany"), SeatSetup("P4", company="france")]
+    if modules:
+        seats.append(SeatSetup("P5", company="japan"))
+    game = Game.new(Setup(seats=tuple(seats), seed=5, options={"board": FIVE, "modules": ["overseas", *modules]}))
+    clear_map(game)
+    return game
+
+
+def test_the_walk_goes_through_each_rows_x_valley_after_its_last_numbered_one():
+    b = board_files.load(FIVE)
+    card = cards()[4].criteria  # dam 4, conduit 2B, powerhouse 11
+    dams = placement.walk_order(card, "base", b)
+    assert [b.dams[s].zone for s in dams[::2]] == [4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 1, 2, 3]  # 4, X, 5, ...
+    assert dams[:2] == ("B4L", "B4U")  # inside a valley the plain space first
+    assert placement.walk_order(card, "conduit", b)[:3] == ("C2R", "C3L", "C3R")
+    powerhouses = placement.walk_order(card, "powerhouse", b)
+    assert powerhouses[:4] == ("P14_0", "P14_1", "P14_2", "P15_0")  # code 11 is valley 14 (14-16: 11, 12, X)
+    assert [b.powerhouses[s].zone for s in powerhouses].index(16) < [b.powerhouses[s].zone
+                                                                    for s in powerhouses].index(6)
+
+
+def test_a_cards_code_names_the_valley_of_that_label():
+    b = board_files.load(FIVE)
+    p = places(b)
+    assert [p.valley(n) for n in range(1, 13)] == [1, 2, 3, 4, 6, 7, 8, 10, 11, 12, 14, 15]
+    assert b.dams[placement.walk_order(cards()[17].criteria, "base", b)[0]].zone == 6  # dam code 5: valley 6
+    assert placement.walk_order(cards()[9].criteria, "conduit", b)[0] == "C6L"  # 5A
+    assert placement.walk_order(cards()[18].criteria, "conduit", b)[:6] == (
+        "C11R", "C12L", "C12R", "C13L", "C13R", "C1L")  # 9B, 10A, 10B, XA, XB, back to 1A
+    assert b.powerhouses[placement.walk_order(cards()[8].criteria, "powerhouse", b)[0]].zone == 15  # code 12
+
+
+def test_every_card_walks_through_every_space_of_the_five_map():
+    b = board_files.load(FIVE)
+    for card in cards().values():
+        for structure, spaces in (("base", b.dams), ("conduit", b.conduits), ("powerhouse", b.powerhouses)):
+            assert sorted(placement.walk_order(card.criteria, structure, b)) == sorted(spaces)
+
+
+def test_the_walk_chooses_the_first_candidate_from_the_cards_code():
+    """A fixed position: the card's code, the candidate spaces, the space chosen."""
+    game = five_game()
+    # card 17: dam code 5 = valley 6; X (valley 5) comes only after 4, at the end of the wrap
+    assert placement.walk(view(game, 17), "base", ["B5L", "B6U", "B1L"]) == "B6U"
+    # card 5: dam code 6 = valley 7; the walk goes 6, 7, X (valley 9), 8 (valley 10)
+    assert placement.walk(view(game, 5), "base", ["B10L", "B9U", "B1L"]) == "B9U"
+    # card 9: conduit code 5A = C6L
+    assert placement.walk(view(game, 9), "conduit", ["C5L", "C5R", "C6R", "C13L"]) == "C6R"
+    # card 9: powerhouse code 8 = valley 10; card 8: code 12 = valley 15, then X (16), then 5 (valley 6)
+    assert placement.walk(view(game, 9), "powerhouse", ["P9_0", "P10_1", "P16_0"]) == "P10_1"
+    assert placement.walk(view(game, 8), "powerhouse", ["P6_0", "P16_2"]) == "P16_2"
+
+
+def test_the_hill_basin_criteria_name_the_hill_valleys_by_their_codes():
+    game = five_game()
+    spaces = ["P6_0", "P7_0", "P8_0", "P9_0", "P10_0"]
+    assert [criteria.POWERHOUSE[f"hills_basin_{n}"](view(game, 1), spaces) for n in (5, 6, 7)] == [
+        ["P6_0"], ["P7_0"], ["P8_0"]]
+
+
+def test_headstream_ties_go_from_the_cards_first_letter_rightward():
+    game = five_game()
+    order = {card: headstream_order(SimpleNamespace(game=game, criteria=cards()[card].criteria)) for card in (4, 6, 1)}
+    assert order == {4: ("HD", "HE", "HA", "HB", "HC"),  # D, A, B printed: D, then X
+                     6: ("HC", "HD", "HE", "HA", "HB"),  # C, B, A printed
+                     1: ("HA", "HB", "HC", "HD", "HE")}
+
+
+def test_a_water_drop_tied_between_a_and_x_goes_to_x_after_the_cards_d():
+    game = five_game()
+    put_dam(game, "B1L", AUTOMA)  # HA -> valley 1
+    put_dam(game, "B5L", AUTOMA)  # HE (X) -> valley 5
+    put_dam(game, "B4L", HUMAN)  # HD's drop ends in someone else's dam: D is not among the tied
+    assert next_headstream(view(game, 4), 1, flowing=True) == "HE"  # card 4 prints D, A, B
+    # the base map's rule (the card's letters in order) would have taken A
+
+
+def test_a_water_drop_tie_wraps_from_x_back_to_a():
+    game = five_game()
+    put_dam(game, "B1L", AUTOMA)
+    put_dam(game, "B2L", AUTOMA)
+    assert next_headstream(view(game, 6), 1, flowing=True) == "HA"  # card 6 prints C, B, A: C, D, X, then A
+
+
+def test_the_reason_names_the_cards_code_and_the_valley_it_means():
+    game = five_game()
+    why: list[str] = []
+    placement.walk(view(game, 9), "conduit", ["C5L", "C6R"], why)
+    assert why == ["location walk from 5A (valley 6)"]
