@@ -69,7 +69,7 @@ from .plugin import ModuleFacts, known_modules, modules as modules_on, registere
 from .state import ModuleState, module_state_class
 
 # ---- the Automa's support: the rules' own queries it plans with
-from .actions import engineers_available, space_exists
+from .actions import engineers_available, space_exists, space_free
 from .automa_step import Step as AutomaStep
 from .board_features import course, open_headstreams
 from .build_costs import payments
@@ -121,7 +121,7 @@ __all__ = [
     "contract_reduction", "course",
     "dams_into", "engineers_available", "flows_energy", "free_columns", "fulfils_contracts",
     "held_drops", "legal_spaces", "max_drops", "may_join", "open_headstreams", "own_dams_with_room", "path_value",
-    "payments", "production_systems", "several_dams", "space_exists", "system_energy", "tile_uses",
+    "payments", "production_systems", "several_dams", "space_exists", "space_free", "system_energy", "tile_uses",
     # the saves' support
     "NEUTRAL", "NOBODY", "CompanyState", "DamState", "FileRefused", "GameState", "Segment", "deep_key",
     "read_regular", "skeleton", "too_large",

@@ -17,6 +17,7 @@ The points, in the order a game meets them (18xx adds a title's steps to a round
   ``extra_headstream_drops`` (drops added to a headstream's refill), ``dam_capacity_bonus`` (drops a dam
   holds beyond its height);
 - an action: ``action_spaces`` (action spaces the module adds, offered to a seat now: ``ActionSpot``s),
+  ``free_spaces`` and ``block_space`` (those spaces nobody stands on, and an Automa's Engineers blocking one),
   ``action_discount``, ``red_discount``, ``engineer_discount`` (what a seat pays less for an
   action space, a red outline, a construction space), ``structure`` (a kind of structure the module adds:
   a ``Structure``), ``wild_structures`` (those of its structures a Joker tile builds too),
@@ -209,6 +210,17 @@ class Module:
         its action possible): offered in the turn beside the Management board's."""
         return ()
 
+    def free_spaces(self, game: Game) -> Sequence[str]:
+        """The module's action spaces on the table that nobody stands on now (``actions.space_free``: where an
+        Automa's Engineers may block one, ``block_space``)."""
+        return ()
+
+    def block_space(self, game: Game, seat: int, space: str) -> str | None:
+        """An Automa's Engineers stand on ``space`` only to block it (automa.md 4.3): where it is one of the
+        module's action spaces, it is taken by ``seat`` for the round and its name for the log is returned
+        (``IllegalChoice`` where someone stands on it); None where it is not the module's."""
+        return None
+
     def action_discount(self, game: Game, seat: int) -> int:
         """Credits less ``seat`` pays for an action space's printed cost (not its red surcharge)."""
         return 0
@@ -361,7 +373,7 @@ class Module:
 
 HOOKS = ("problem", "lay_out", "lay_out_last",
          "income", "round_begins", "after_water_flow", "round_ends", "extra_headstream_drops", "dam_capacity_bonus",
-         "action_spaces", "action_discount", "red_discount", "engineer_discount", "structure", "wild_structures",
+         "action_spaces", "free_spaces", "block_space", "action_discount", "red_discount", "engineer_discount", "structure", "wild_structures",
          "build_cost_parts", "red_surcharge",
          "contract_reduction", "extra_contracts", "officer_action",
          "build_cost", "build_cost_zones", "after_build", "conduit_value", "company_board_engineers",
@@ -427,6 +439,8 @@ class Hooks:
     extra_headstream_drops: tuple[Callable[[Game], Mapping[str, int]], ...]
     dam_capacity_bonus: tuple[Callable[[Game, str], int], ...]
     action_spaces: tuple[Callable[[Game, int], Sequence[ActionSpot]], ...]
+    free_spaces: tuple[Callable[[Game], Sequence[str]], ...]
+    block_space: tuple[Callable[[Game, int, str], str | None], ...]
     action_discount: tuple[Callable[[Game, int], int], ...]
     red_discount: tuple[Callable[[Game, int], int], ...]
     engineer_discount: tuple[Callable[[Game, int, int], int], ...]

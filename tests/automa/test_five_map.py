@@ -1,33 +1,50 @@
 """The Automa on the 4-5 player map (reference automa.md 6.4 and 5.2, leeghwater-5p.md B.2): the location walk
 goes through each row's unnumbered X valley right after the row's last numbered one, the cards' printed codes
 name valleys by the solo app's labels (automa/data/boards.toml), and headstream ties go from the card's first
-letter rightward, A, B, C, D, X, back to A."""
+letter rightward, A, B, C, D, X, back to A. With the 5-player box's extra action board its Engineers go to the
+extra board's left or right space by 4.3 (leeghwater-5p.md B.3)."""
 
 from __future__ import annotations
 
 from types import SimpleNamespace
 
+import pytest
+
+import automa
 from automa import criteria, placement
 from automa.boxes.water import next_headstream
 from automa.cards import cards
+from automa.engineers import section_space
 from automa.locations import headstream_order, places
 from barrage_tui.rules import board_files
+from barrage_tui.rules import automa_step
+from barrage_tui.rules.engine.decisions import IllegalChoice
 from barrage_tui.rules.game import Game
+from barrage_tui.rules.modules.extra_board.board import spots as extra_spots
+from barrage_tui.rules.modules.extra_board.state import extra_board
 from barrage_tui.rules.setup import SeatSetup, Setup
 
-from .helpers import AUTOMA, HUMAN, clear_map, put_dam, view
+from tests.rules.helpers import violations
+
+from .helpers import AUTOMA, HUMAN, clear_map, decide, ops, put_dam, restart, set_cards, view
 
 FIVE = "five"
 
 
-def five_game(modules: tuple[str, ...] = ()) -> Game:
-    """Four seats on the 4-5 player map (five with ``modules`` that need them): P1, the Automa (seat 1), people."""
+def five_game(modules: tuple[str, ...] = (), attach: bool = False) -> Game:
+    """Four seats on the 4-5 player map (five with ``modules``): P1, the Automa (seat 1), people; round 1, the
+    Automa to act once attached."""
     seats = [SeatSetup("P1", company="usa", officer="wilhelm"), SeatSetup("A", "automa", "italy", "", "medium"),
              SeatSetup("P3", company="germany"), SeatSetup("P4", company="france")]
     if modules:
         seats.append(SeatSetup("P5", company="japan"))
     game = Game.new(Setup(seats=tuple(seats), seed=5, options={"board": FIVE, "modules": ["overseas", *modules]}))
     clear_map(game)
+    if not attach:
+        return game
+    automa.attach(game)
+    while game.prompt.kind != "automa":  # the people's starting contracts
+        game.choose(game.prompt.choices[0].key)
     return game
 
 
@@ -112,3 +129,70 @@ def test_the_reason_names_the_cards_code_and_the_valley_it_means():
     why: list[str] = []
     placement.walk(view(game, 9), "conduit", ["C5L", "C6R"], why)
     assert why == ["location walk from 5A (valley 6)"]
+
+
+# ---------------------------------------------------------------- the extra action board (4.3)
+
+SMALL = {  # section: (its left spaces on the Management board, its right spaces)
+    "water": (("water-p2", "water-d1"), ("water-p2c", "water-d1c")),
+    "contract": (("contract-o", "contract-ob", "contract-t"), ("contract-oc", "contract-obc", "contract-tbis")),
+    "workshop": (("workshop-r1", "workshop-r2", "workshop-r3"), ("workshop-r1bis", "workshop-r2c", "workshop-r3c")),
+    "machinery": (("machinery-e", "machinery-a", "machinery-b"), ("machinery-ec", "machinery-abis", "machinery-bc")),
+}
+
+
+def take(game: Game, *spaces: str) -> None:
+    for space in spaces:
+        game.state.occupied[space] = HUMAN
+
+
+@pytest.mark.parametrize("section", SMALL)
+def test_the_extra_boards_left_space_once_every_left_space_is_taken_then_its_right_one(section):
+    game = five_game(("extra_board",))
+    left, right = SMALL[section]
+    take(game, *left[:-1])
+    assert section_space(view(game, 1), section) == left[-1]  # a left space is still free
+    take(game, left[-1])
+    assert section_space(view(game, 1), section) == "extra-small-2"
+    extra_board(game.state).occupied["extra-small-2"] = HUMAN
+    assert section_space(view(game, 1), section) == right[0]
+    take(game, *right)
+    assert section_space(view(game, 1), section) == "extra-small-3"
+    extra_board(game.state).occupied["extra-small-3"] = HUMAN
+    assert section_space(view(game, 1), section) == f"{section}-beside"
+
+
+def test_production_takes_the_extra_boards_space_once_the_top_three_of_its_column_are_taken():
+    game = five_game(("extra_board",))
+    take(game, "turbine-b2", "turbine-b1")
+    assert section_space(view(game, 1), "turbine") == "turbine-0"
+    take(game, "turbine-0")
+    assert section_space(view(game, 1), "turbine") == "extra-produce-2"  # before turbine-m1
+    extra_board(game.state).occupied["extra-produce-2"] = HUMAN
+    assert section_space(view(game, 1), "turbine") == "turbine-m1"
+    take(game, "turbine-m1", "turbine-m2", "turbine-b2c", "turbine-b1c", "turbine-0c")
+    assert section_space(view(game, 1), "turbine") == "extra-produce-3"  # before turbine-m1c
+    extra_board(game.state).occupied["extra-produce-3"] = HUMAN
+    assert section_space(view(game, 1), "turbine") == "turbine-m1c"
+
+
+def test_without_the_extra_board_the_sections_go_on_to_their_right_column():
+    game = five_game()
+    take(game, *SMALL["workshop"][0], "turbine-b2", "turbine-b1", "turbine-0")
+    assert [section_space(view(game, 1), s) for s in ("workshop", "turbine")] == ["workshop-r1bis", "turbine-m1"]
+
+
+def test_the_automas_engineers_block_the_extra_boards_space_for_the_round():
+    game = five_game(("extra_board",), attach=True)
+    game.state.companies[AUTOMA].tiles = []  # nothing it could build
+    take(game, *SMALL["contract"][0])
+    set_cards(game, action=3, criteria=1)  # its Contract Office box (dashed), then the Bank
+    game = restart(game)  # (its step is worked out anew)
+    choice = decide(game)
+    assert ops(choice)[1] == "eng:extra-small-2:1"
+    game.choose(choice.key)
+    assert extra_board(game.state).occupied == {"extra-small-2": AUTOMA}
+    assert game.state.engineers_on["extra-small-2"][AUTOMA] == 1 and not violations(game)
+    assert "extra-small-2" not in [s.id for s in extra_spots(game, HUMAN)]
+    with pytest.raises(IllegalChoice, match="not a free action space"):
+        automa_step.Step(game.scratch(), AUTOMA, lambda prompt: "").do("eng:extra-small-2:1")
