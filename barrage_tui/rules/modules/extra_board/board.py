@@ -73,7 +73,7 @@ def spots(game: Game, seat: int) -> list[ActionSpot]:
             if not _small_actions(game, seat, s.credits):
                 continue
             what = "one small action (" + "; ".join(a.text for a in box().small) + ")"
-        elif not production.can_produce(game, seat, s.production_bonus):
+        elif not _production_possible(game, seat, s):
             continue
         else:
             what = "a production" + (f" {s.production_bonus:+d}" if s.production_bonus else "")
@@ -84,6 +84,13 @@ def spots(game: Game, seat: int) -> list[ActionSpot]:
                                 f"{'small action' if s.small else 'production'} (assumed)",
                                 partial(take, space=s), s.name))
     return found
+
+
+def _production_possible(game: Game, seat: int, space: Space) -> bool:
+    """Whether ``seat`` can produce once the space's credits are paid (the toll of another's Conduit needs
+    credits too)."""
+    with actions.credits_after(game.state.companies[seat], space.credits):
+        return production.can_produce(game, seat, space.production_bonus)
 
 
 def _small_actions(game: Game, seat: int, fee: int) -> list[SmallAction]:
