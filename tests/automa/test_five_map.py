@@ -6,6 +6,7 @@ extra board's left or right space by 4.3 (leeghwater-5p.md B.3)."""
 
 from __future__ import annotations
 
+import random
 from types import SimpleNamespace
 
 import pytest
@@ -23,6 +24,7 @@ from barrage_tui.rules.game import Game
 from barrage_tui.rules.modules.extra_board.board import spots as extra_spots
 from barrage_tui.rules.modules.extra_board.state import extra_board
 from barrage_tui.rules.setup import SeatSetup, Setup
+from barrage_tui.rules.sim import automa_setup, play_random
 
 from tests.rules.helpers import violations
 
@@ -196,3 +198,42 @@ def test_the_automas_engineers_block_the_extra_boards_space_for_the_round():
     assert "extra-small-2" not in [s.id for s in extra_spots(game, HUMAN)]
     with pytest.raises(IllegalChoice, match="not a free action space"):
         automa_step.Step(game.scratch(), AUTOMA, lambda prompt: "").do("eng:extra-small-2:1")
+
+
+# ---------------------------------------------------------------- whole games: every level, 1-4 Automas
+
+LEVELS = ("easy", "medium", "hard", "very_hard")
+
+
+def five_seat_game(level: str, automas: int, modules: tuple[str, ...], seed: int):
+    r = random.Random(f"{level}:{automas}:{'+'.join(modules)}:{seed}")
+    setup = automa_setup(r, automas, 5, level=level, modules=modules, board=FIVE)
+    return play_random(setup, r.randrange(2**31), check=True, attach=automa.attach)
+
+
+def assert_played(results) -> None:
+    failed = [x for x in results if x.error or x.violations]
+    assert not failed, (failed[0].setup, " ".join(failed[0].keys), failed[0].error or failed[0].violations)
+    assert all(x.state.phase == "over" and x.state.seats == 5 for x in results)
+
+
+def test_five_seats_with_one_to_four_automas_at_every_level():
+    """A game at each level, with 1, 2, 3 and 4 Automas (the other seats people), the last with the extra board."""
+    assert_played([five_seat_game(level, n, ("overseas",) + (("extra_board",) if n == 4 else ()), 1)
+                   for n, level in enumerate(LEVELS, 1)])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("modules", [("overseas",), ("overseas", "extra_board"), ("leeghwater", "extra_board")],
+                         ids="+".join)
+def test_five_seats_with_one_to_four_automas_at_every_level_soak(modules):
+    assert_played([five_seat_game(level, n, modules, seed) for level in LEVELS for n in range(1, 5)
+                   for seed in range(2)])
+
+
+def test_one_person_and_four_automas_with_the_netherlands_in_play_is_a_table_sim_sets_up():
+    """The Automa does not play the Netherlands: the random table gives it to the person."""
+    for seed in range(20):
+        setup = automa_setup(random.Random(seed), 4, 5, modules=("leeghwater",), board=FIVE)
+        Setup.validate(setup)
+        assert [s.company for s in setup.seats if s.kind == "human"] == ["netherlands"]
