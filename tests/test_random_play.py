@@ -75,8 +75,13 @@ class Case:
         return random_setup(r, seats, None, modules=self.modules, board=self.board)
 
 
-def module_mixes() -> list[tuple[str, ...]]:
-    every = tuple(known_modules())
+def module_mixes(board: str) -> list[tuple[str, ...]]:
+    """The board's mixes of the modules offered that it can seat: a module with seat counts of its own (the
+    Duel's 2, the extra board's 5) only where the board has a table for it with the modules that have none (so
+    the extra board, never on a four-seat map, leaves the base map its mixes of all modules but one)."""
+    known = tuple(known_modules())
+    plain = [m for m in known if not every_module()[m].seats]
+    every = tuple(m for m in known if m in plain or seat_choices({"board": board, "modules": [*plain, m]}))
     mixes = [(), *((m,) for m in every), every, *(tuple(x for x in every if x != m) for m in every)]
     return list(dict.fromkeys(mixes))  # (with one or two modules, some mixes are the same)
 
@@ -91,7 +96,7 @@ def unoffered_cases() -> list[Case]:
     return [Case(board, (m,)) for m in every_module() if m not in known_modules() for board in builtin_boards()]
 
 
-ALL_CASES = [Case(board, mix) for board in boards() for mix in module_mixes()] + unoffered_cases()
+ALL_CASES = [Case(board, mix) for board in boards() for mix in module_mixes(board)] + unoffered_cases()
 CASES = [c for c in ALL_CASES if c.tables()]
 
 
@@ -350,7 +355,7 @@ def test_random_games_soak(case):
 
 def five_seat_mixes() -> list[tuple[str, ...]]:
     """Every mix of the modules that allows a fifth seat on the 4-5 player map (a fifth company in the pool)."""
-    mixes = module_mixes() + [("overseas", "geological"), ("leeghwater",), ("overseas", "leeghwater"),
+    mixes = module_mixes("five") + [("overseas", "geological"), ("leeghwater",), ("overseas", "leeghwater"),
                               ("overseas", "extra_board"), ("leeghwater", "extra_board")]
     return [m for m in mixes if 5 in seat_choices({"board": "five", "modules": list(m)})]
 
