@@ -17,18 +17,16 @@ from automa.boxes.water import next_headstream
 from automa.cards import cards
 from automa.engineers import section_space
 from automa.locations import headstream_order, places
-from barrage_tui.rules import board_files
-from barrage_tui.rules import automa_step
+from barrage_tui.rules import automa_step, board_files
 from barrage_tui.rules.engine.decisions import IllegalChoice
 from barrage_tui.rules.game import Game
 from barrage_tui.rules.modules.extra_board.board import spots as extra_spots
 from barrage_tui.rules.modules.extra_board.state import extra_board
 from barrage_tui.rules.setup import SeatSetup, Setup
 from barrage_tui.rules.sim import automa_setup, play_random
-
 from tests.rules.helpers import violations
 
-from .helpers import AUTOMA, HUMAN, clear_map, decide, ops, put_dam, restart, set_cards, view
+from .helpers import AUTOMA, HUMAN, clear_map, decide, ops, put_dam, restart, set_cards, view, wait_drops
 
 FIVE = "five"
 
@@ -131,6 +129,13 @@ def test_the_reason_names_the_cards_code_and_the_valley_it_means():
     why: list[str] = []
     placement.walk(view(game, 9), "conduit", ["C5L", "C6R"], why)
     assert why == ["location walk from 5A (valley 6)"]
+
+
+def test_the_most_water_criterion_breaks_its_ties_rightward_too():
+    game = five_game()
+    wait_drops(game, "HA", 1)  # -> valley 1
+    wait_drops(game, "HE", 1)  # X -> valley 5
+    assert criteria.DAM["most_water_drops"](view(game, 4), ["B1L", "B5L"]) == ["B5L"]  # card 4: D, then X
 
 
 # ---------------------------------------------------------------- the extra action board (4.3)
