@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, TypeAlias, TypeVar
 
 from .geography import NEUTRAL_OWNER, OPPONENT, OWN, geo, relation
+from .locations import headstream_order, places
 from .view import View
 from .watersim import basin_traffic
 
@@ -98,10 +99,10 @@ def dam_most_water_drops(view: View, spaces: Sequence[str]) -> list[str]:
     g = geo(view.game)
     traffic = basin_traffic(view.game)
     kept = _best(spaces, lambda s: sum(traffic.get(g.zone(s), {}).values()) or None)
-    for head in view.criteria.headstreams:  # ties: the drops from the card's letters, in order
+    for head in headstream_order(view):  # ties: the drops from the card's letters' headstreams, in order (5.2)
         if len(kept) <= 1:
             break
-        kept = _best(kept, lambda s: traffic.get(g.zone(s), Counter[str]()).get(f"H{head}", 0))
+        kept = _best(kept, lambda s: traffic.get(g.zone(s), Counter[str]()).get(head, 0))
     return kept
 
 
@@ -205,8 +206,12 @@ def powerhouse_plains(view: View, spaces: Sequence[str]) -> list[str]:
 
 
 def _hill_basin(n: int) -> Criterion:
-    """Decision: on a board without basin ``n`` no space meets it (the criterion is then skipped)."""
-    return lambda view, spaces: [s for s in spaces if geo(view.game).zone(s) == n]
+    """The hill basin the card prints ``n`` for (the 4-5 player map's 5, 6, 7: its valleys 6, 7, 8). Decision:
+    on a board without a valley of that code no space meets it (the criterion is then skipped)."""
+    def keep(view: View, spaces: Sequence[str]) -> list[str]:
+        valley = places(view.game.board).valley(n)
+        return [s for s in spaces if geo(view.game).zone(s) == valley]
+    return keep
 
 
 POWERHOUSE: dict[str, Criterion] = {

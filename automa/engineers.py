@@ -1,16 +1,17 @@
 """Where the Automa's Engineers go (automa.md 4.3).
 
 A management action: the first space of the section, in the scan order of cards.toml
-[engineer_placement] (left column top to bottom, then the right column), that exists at this player
-count and holds no Engineers. It only blocks the space (its cost and action are ignored). When every
-space is taken they go beside the section. Constructions: on its own Company board. Bank: the Bank.
+[engineer_placement] (left column top to bottom, then the right column; with the 5-player box's extra action
+board its left and right spaces where 4.3 puts them), that exists in this game and holds no Engineers. It
+only blocks the space (its cost and action are ignored). When every space is taken they go beside the
+section. Constructions: on its own Company board. Bank: the Bank.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from barrage_tui.rules import facts, space_exists
+from barrage_tui.rules import space_free
 
 from .cards import tables
 
@@ -25,10 +26,8 @@ def section_space(view: View, section: str) -> str:
         return f"company-{view.seat}"
     if section == "bank":
         return BANK
-    st = view.game.state
-    spaces = facts().spaces
     order: list[str] = tables()["engineer_placement"][section]  # the data file's lists (untyped TOML)
     for space in order:
-        if space_exists(view.game, spaces[space]) and space not in st.occupied:
+        if space_free(view.game, space):
             return space
     return f"{section}-beside"

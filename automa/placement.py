@@ -16,13 +16,15 @@ also applies Joker I's red-outlined space after the choice).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from functools import cache
 from typing import TYPE_CHECKING, TypeVar
 
-from barrage_tui.rules import BASE_BOARD, Board, NEUTRAL
+from barrage_tui.rules import Board, NEUTRAL
 
 from . import criteria, officers
-from .cards import Criteria, tables
+from .cards import Criteria
 from .geography import OWN, Geography, geo
+from .locations import places
 
 if TYPE_CHECKING:
     from .view import View
@@ -133,41 +135,49 @@ def walk(view: View, structure: str, spaces: Iterable[str], why: list[str] | Non
     order = walk_order(view.criteria, structure, view.game.board)
     space = next((s for s in order if s in spaces), min(spaces))
     if why is not None:
-        why.append(f"location walk from {_start_label(view.criteria, structure)}")
+        why.append(f"location walk from {_start_label(view.criteria, structure, view.game.board)}")
     return space
 
 
-def walk_order(card_criteria: Criteria, structure: str, m: Board) -> list[str]:
-    """The spaces in the walk's order from the card's start.
-
-    Decision (the cards' location codes name the base map's basins and conduits): on another board the
-    walk follows the board file's order of its valleys and conduits, from the card's start where the board
-    has a valley or conduit of that name, else from the first."""
-    base = m.id == BASE_BOARD
-    loc = tables()["location_order"]
+@cache
+def walk_order(card_criteria: Criteria, structure: str, m: Board) -> tuple[str, ...]:
+    """The spaces in the walk's order from the card's location code, wrapping round (6.4): the board's valleys
+    in its walk's order (locations.places: on the 4-5 player map each row's X valley after the row's last
+    numbered one), the code naming a valley by its printed label; a conduit's code adds A (the valley's
+    first conduit space, the left one) or B (its second)."""
+    p = places(m)
     if structure in ("base", "elevation"):
-        order = list(loc["dam_basins"]) if base else [z for z in m.zones if m.zones[z].dam_spaces]
-        basins = _rotate(order, card_criteria.dam_start)
+        valleys = _rotate([z for z in p.valleys if m.zones[z].dam_spaces], p.valley(card_criteria.dam_start))
         # inside a basin the plain (lower) space comes before the red-outlined one
-        return [s for b in basins for s in sorted(m.zones[b].dam_spaces, key=lambda s: m.dams[s].upper)]
+        return tuple(s for z in valleys for s in sorted(m.zones[z].dam_spaces, key=lambda s: m.dams[s].upper))
     if structure == "conduit":
-        return _rotate(list(loc["conduits"]) if base else list(m.conduits), card_criteria.conduit_start_space)
-    order = list(loc["powerhouse_basins"]) if base else [z for z in m.zones if m.zones[z].powerhouse_spaces]
-    basins = _rotate(order, card_criteria.powerhouse_start)
-    return [s for b in basins for s in sorted(m.zones[b].powerhouse_spaces, key=lambda s: _powerhouse_rank(m, s))]
+        code = card_criteria.conduit_start  # e.g. "10B"
+        valley, side = p.valley(code[:-1]), "AB".index(code[-1])
+        sides = m.zones[valley].conduits if valley is not None else ()
+        start = sides[side] if side < len(sides) else None
+        return tuple(_rotate([c for z in p.valleys for c in m.zones[z].conduits], start))
+    valleys = _rotate([z for z in p.valleys if m.zones[z].powerhouse_spaces],
+                      p.valley(card_criteria.powerhouse_start))
+    return tuple(s for z in valleys
+                 for s in sorted(m.zones[z].powerhouse_spaces, key=lambda s: _powerhouse_rank(m, s)))
 
 
 def _rotate(items: list[T], start: object) -> list[T]:
+    """``items`` from ``start``, wrapping round; from the first where ``start`` is none of them."""
     i = items.index(start) if start in items else 0
     return items[i:] + items[:i]
 
 
-def _start_label(card_criteria: Criteria, structure: str) -> str:
+def _start_label(card_criteria: Criteria, structure: str, board: Board) -> str:
+    """The card's code, and the valley it names where that has another number (the 4-5 player map)."""
     if structure in ("base", "elevation"):
-        return f"basin {card_criteria.dam_start}"
-    if structure == "conduit":
-        return card_criteria.conduit_start
-    return f"basin {card_criteria.powerhouse_start}"
+        code, label = str(card_criteria.dam_start), f"basin {card_criteria.dam_start}"
+    elif structure == "conduit":
+        code, label = card_criteria.conduit_start[:-1], card_criteria.conduit_start
+    else:
+        code, label = str(card_criteria.powerhouse_start), f"basin {card_criteria.powerhouse_start}"
+    valley = places(board).valley(code)
+    return label if valley is None or str(valley) == code else f"{label} (valley {valley})"
 
 
 def rank_conduits(view: View, conduits: Iterable[str]) -> str:

@@ -6,8 +6,8 @@ The cases are computed from the data, so a new module or board is played without
 (the shipped ones, ``builtin_boards()``, and the test boards tests/boards/*.toml) with the modules of
 modules.toml offered to players (``known_modules()``) none, each alone, all at once, and all but each one; a
 module still being built (``offered = false``) alone on every shipped board. A case's games go
-round its tables: every seat count its board and modules allow, with 0 to 3 Automas (the Duel: one person at
-least); the people-only games full or introductory at random.
+round its tables: every seat count its board and modules allow, with 0 Automas up to the most the table takes
+(3; 4 at a fifth seat; the Duel: one person at least); the people-only games full or introductory at random.
 
 Two tiers: ``QUICK`` games a case in the default suite (one without Automas, one with), and the soak
 (``-m slow``): ``SOAK`` games a case, more for a case with expectations in ``EXPECTED``: what its games must
@@ -75,19 +75,14 @@ class Case:
         return random_setup(r, seats, None, modules=self.modules, board=self.board)
 
 
-def fifth_seat_only(module: str) -> bool:
-    """A module played only at a fifth seat (the extra action board): it never mixes at the base game's tables."""
-    seats = every_module()[module].seats
-    return seats is not None and seats[0] > components().board_seats[-1]
-
-
-def module_mixes() -> list[tuple[str, ...]]:
-    """Each module alone; all those played at the base game's tables together, and less one each; and each
-    played only at a fifth seat with all those that have no seat counts of their own."""
-    every = tuple(known_modules())
-    table = tuple(m for m in every if not fifth_seat_only(m))
-    mixes = [(), *((m,) for m in every), table, *(tuple(x for x in table if x != m) for m in table)]
-    mixes += [(*(x for x in table if every_module()[x].seats is None), m) for m in every if fifth_seat_only(m)]
+def module_mixes(board: str) -> list[tuple[str, ...]]:
+    """The board's mixes of the modules offered that it can seat: a module with seat counts of its own (the
+    Duel's 2, the extra board's 5) only where the board has a table for it with the modules that have none (so
+    the extra board, never on a four-seat map, leaves the base map its mixes of all modules but one)."""
+    known = tuple(known_modules())
+    plain = [m for m in known if not every_module()[m].seats]
+    every = tuple(m for m in known if m in plain or seat_choices({"board": board, "modules": [*plain, m]}))
+    mixes = [(), *((m,) for m in every), every, *(tuple(x for x in every if x != m) for m in every)]
     return list(dict.fromkeys(mixes))  # (with one or two modules, some mixes are the same)
 
 
@@ -101,7 +96,7 @@ def unoffered_cases() -> list[Case]:
     return [Case(board, (m,)) for m in every_module() if m not in known_modules() for board in builtin_boards()]
 
 
-ALL_CASES = [Case(board, mix) for board in boards() for mix in module_mixes()] + unoffered_cases()
+ALL_CASES = [Case(board, mix) for board in boards() for mix in module_mixes(board)] + unoffered_cases()
 CASES = [c for c in ALL_CASES if c.tables()]
 
 
@@ -371,8 +366,8 @@ def test_random_games_soak(case):
 
 def five_seat_mixes() -> list[tuple[str, ...]]:
     """Every mix of the modules that allows a fifth seat on the 4-5 player map (a fifth company in the pool)."""
-    mixes = module_mixes() + [("overseas", "geological"), ("overseas", "extra_board"), ("leeghwater",),
-                              ("overseas", "leeghwater")]
+    mixes = module_mixes("five") + [("overseas", "geological"), ("leeghwater",), ("overseas", "leeghwater"),
+                              ("overseas", "extra_board"), ("leeghwater", "extra_board")]
     return [m for m in mixes if 5 in seat_choices({"board": "five", "modules": list(m)})]
 
 
@@ -381,13 +376,21 @@ def five_seats(mix: tuple[str, ...], automas: int, seed: str) -> GameResult:
     return play_random(Case("five", mix).setup(r, (5, automas)), r.randrange(2**31), check=True, attach=automa.attach)
 
 
+def automas_on_the_extra_board(result: GameResult) -> int:
+    """How often the game's Automas blocked a space of the extra action board (their steps' ``eng:extra-``)."""
+    return sum(key.count("eng:extra-") for key in result.keys)
+
+
 def test_five_seats_on_the_five_map():
-    """The quick tier's fifth seat: the Overseas Companies with five people, and with four Automas."""
+    """The quick tier's fifth seat: the Overseas Companies with five people, and with four Automas; four Automas
+    with the extra action board, whose spaces they block."""
     results = [five_seats(("overseas",), automas, "quick") for automas in (0, 4)]
-    assert_all_played(results)
+    extra = five_seats(("overseas", "extra_board"), 4, "quick")
+    assert_all_played(results + [extra])
     assert [x.state.seats for x in results] == [5, 5] and [sum(s.kind == "automa" for s in x.setup.seats)
                                                            for x in results] == [0, 4]
     assert Game.new(results[0].setup).state.starting_offer == [1, 2, 3, 4, 5]  # the fifth starting contract
+    assert automas_on_the_extra_board(extra) > 0
 
 
 def test_the_five_seat_mixes():
@@ -402,3 +405,4 @@ def test_five_seats_soak(mix):
     results = [five_seats(mix, automas, str(n)) for automas in range(5) for n in range(3)]
     assert_all_played(results)
     assert all(x.state.seats == 5 for x in results)
+    assert ("extra_board" in mix) == (sum(map(automas_on_the_extra_board, results)) > 0)

@@ -2,8 +2,9 @@
 
 Possible only if at least one of its drops would end in one of its OWN dams with room (judged by
 simulating the flow: for waiting drops, everything now waiting flows too). It places only such drops,
-one at a time: each on the first headstream in the criteria card's letter order (the three printed, then
-the fourth) from which it raises the number of drops ending in its dams; if no single drop can, two
+one at a time: each on the first headstream in the order that breaks their ties (locations.headstream_order:
+the card's letters; on the 4-5 player map its first letter, then rightward) from which it raises the number
+of drops ending in its dams; if no single drop can, two
 together on one headstream (another dam upstream catches the first). USA at Hard: among equal
 headstreams, the one whose drops give it more energy through its ability. The same rule places the drops
 of rewards (5.10). Amir Zahir (Very Hard): each drop straight behind one of its Dams, else flowing at once
@@ -14,9 +15,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from barrage_tui.rules import count_words, open_headstreams
+from barrage_tui.rules import count_words
 
 from .. import officer_amir
+from ..locations import headstream_order
 from ..watersim import outcome
 
 if TYPE_CHECKING:
@@ -36,16 +38,6 @@ def next_headstream(view: View, remaining: int, flowing: bool) -> str | None:
         if best[0] > held:
             return next(h for h in order if results[h] == best)
     return None
-
-
-def headstream_order(view: View) -> tuple[str, ...]:
-    """The card's letter order of the headstreams the game's board has, then the board's others in its order.
-    Decision (the cards name the base map's four headstreams HA-HD): on another board a headstream the card
-    does not name comes after those it names, in the board file's order. A headstream still under its
-    landscape takes no drop (board_features.open_headstreams)."""
-    heads = open_headstreams(view.game)
-    named = [h for h in view.criteria.headstream_order if h in heads]
-    return tuple(named + [h for h in heads if h not in named])
 
 
 def try_box(ctx: Context, box: Box) -> str | None:

@@ -63,6 +63,15 @@ def space_exists(game: Game, space: ActionSpace) -> bool:
     return _on_table(space, game.state.seats, game.state.introductory)
 
 
+def space_free(game: Game, space: str) -> bool:
+    """Whether the action space ``space``, the Management board's or a module's (``Module.free_spaces``), is on
+    the table and nobody stands on it this round: where an Automa's Engineers may block it (automa.md 4.3)."""
+    found = components().spaces.get(space)
+    if found is not None:
+        return space_exists(game, found) and space not in game.state.occupied
+    return any(space in free(game) for free in game.hooks.free_spaces)
+
+
 def _on_table(space: ActionSpace, seats: int, introductory: bool) -> bool:
     """Some rows need more companies; the introductory game has no Patent Office."""
     return space.min_players <= seats and not (introductory and space.board == "patent")

@@ -6,7 +6,8 @@ A step is a text key: primitive operations separated by ``;``, each followed by 
 to the questions the rules ask while it runs, in order:
 
     flip                          flip the top card of the Automa deck onto its discard pile (3.2, 3.3)
-    eng:<where>:<n>[:architect]   place n Engineers: on an action space (which it only blocks), on
+    eng:<where>:<n>[:architect]   place n Engineers: on an action space (which it only blocks: the
+                                  Management board's or a module's, Module.block_space), on
                                   ``bank-b``, on its own board ``company-<seat>``, beside a full section
                                   ``<board>-beside``, or on its chief engineer's space ``<officer>-1`` (Wu
                                   Fang's action, Gennardo Grasso's reminder; once a round); ``architect``:
@@ -137,6 +138,7 @@ def _place(game: Game, seat: int, where: str, count: str, architect: str = "") -
         raise IllegalChoice("the Architect is not in the supply")
     space = components().spaces.get(where)
     own_space = _own_officer_space(company, where)
+    name = ""  # a module's space: its name for the log
     if space is not None and where != actions.BANK:  # the Bank is never taken
         if not actions.space_exists(game, space) or where in st.occupied:
             raise IllegalChoice(f"{where} is not a free action space")
@@ -146,10 +148,22 @@ def _place(game: Game, seat: int, where: str, count: str, architect: str = "") -
             raise IllegalChoice(f"{where} was already used this round")
         company.private_spaces_used[own_space] = True
     elif where not in (actions.BANK, f"company-{seat}", *(f"{s}-beside" for s in SECTIONS)):
-        raise IllegalChoice(f"no place {where!r} for Engineers")
-    blocks = " to block it (its card says what it does)" if space is not None and where != actions.BANK else ""
+        name = _block_module_space(game, seat, where)
+        if not name:
+            raise IllegalChoice(f"no place {where!r} for Engineers")
+    blocked = (space is not None and where != actions.BANK) or name
+    blocks = " to block it (its card says what it does)" if blocked else ""
     actions.put_engineers(game, seat, where, n, bool(architect),
-                          blocks + (" (the Architect alone: another turn follows)." if architect else "."))
+                          blocks + (" (the Architect alone: another turn follows)." if architect else "."), name)
+
+
+def _block_module_space(game: Game, seat: int, where: str) -> str:
+    """A module's action space (the extra action board's) blocked by the Automa's Engineers: its name; "" where
+    no module has a space ``where``."""
+    for block in game.hooks.block_space:
+        if (name := block(game, seat, where)) is not None:
+            return name
+    return ""
 
 
 def _own_officer_space(company: CompanyState, where: str) -> int | None:

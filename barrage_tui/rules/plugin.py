@@ -18,6 +18,7 @@ The points, in the order a game meets them (18xx adds a title's steps to a round
   holds beyond its height);
 - an action: ``action_spaces`` (action spaces the module adds, offered to a seat now: ``ActionSpot``s),
   ``unavailable_spaces`` (those not offered to a seat now, each with why, for the choices' words),
+  ``free_spaces`` and ``block_space`` (those spaces nobody stands on, and an Automa's Engineers blocking one),
   ``action_discount``, ``red_discount``, ``engineer_discount`` (what a seat pays less for an
   action space, a red outline, a construction space), ``structure`` (a kind of structure the module adds:
   a ``Structure``), ``wild_structures`` (those of its structures a Joker tile builds too),
@@ -232,6 +233,17 @@ class Module:
         beside the choices of an action (asked only when a client reads them)."""
         return ()
 
+    def free_spaces(self, game: Game) -> Sequence[str]:
+        """The module's action spaces on the table that nobody stands on now (``actions.space_free``: where an
+        Automa's Engineers may block one, ``block_space``)."""
+        return ()
+
+    def block_space(self, game: Game, seat: int, space: str) -> str | None:
+        """An Automa's Engineers stand on ``space`` only to block it (automa.md 4.3): where it is one of the
+        module's action spaces, it is taken by ``seat`` for the round and its name for the log is returned
+        (``IllegalChoice`` where someone stands on it); None where it is not the module's."""
+        return None
+
     def action_discount(self, game: Game, seat: int) -> int:
         """Credits less ``seat`` pays for an action space's printed cost (not its red surcharge)."""
         return 0
@@ -403,7 +415,7 @@ class Module:
 
 HOOKS = ("problem", "lay_out", "lay_out_last",
          "income", "round_begins", "after_water_flow", "round_ends", "extra_headstream_drops", "dam_capacity_bonus",
-         "action_spaces", "unavailable_spaces", "action_discount", "red_discount", "engineer_discount", "structure", "wild_structures",
+         "action_spaces", "unavailable_spaces", "free_spaces", "block_space", "action_discount", "red_discount", "engineer_discount", "structure", "wild_structures",
          "build_cost_parts", "red_surcharge",
          "contract_reduction", "extra_contracts", "automa_operations", "officer_action",
          "build_cost", "build_cost_zones", "after_build", "conduit_value", "company_board_engineers",
@@ -470,6 +482,8 @@ class Hooks:
     dam_capacity_bonus: tuple[Callable[[Game, str], int], ...]
     action_spaces: tuple[Callable[[Game, int], Sequence[ActionSpot]], ...]
     unavailable_spaces: tuple[Callable[[Game, int], Sequence[tuple[str, str]]], ...]
+    free_spaces: tuple[Callable[[Game], Sequence[str]], ...]
+    block_space: tuple[Callable[[Game, int, str], str | None], ...]
     action_discount: tuple[Callable[[Game, int], int], ...]
     red_discount: tuple[Callable[[Game, int], int], ...]
     engineer_discount: tuple[Callable[[Game, int, int], int], ...]

@@ -108,10 +108,7 @@ def automa_setup(r: random.Random, automas: int, players: int | None = None, lev
     chosen = r.sample(_officers(officers, modules), n)
     kinds = ["automa"] * automas + ["human"] * (n - automas)
     r.shuffle(kinds)
-    for i, kind in enumerate(kinds):  # a company no Automa plays (the Netherlands) goes to a person
-        if kind == "automa" and not automa_plays_company(companies[i]):
-            j = next((j for j, k in enumerate(kinds) if k == "human" and automa_plays_company(companies[j])), i)
-            companies[i], companies[j] = companies[j], companies[i]
+    companies = _people_take_what_automas_cannot_play(companies, kinds)
     seats: list[SeatSetup] = []
     for i, kind in enumerate(kinds):
         if kind == "human":
@@ -122,6 +119,19 @@ def automa_setup(r: random.Random, automas: int, players: int | None = None, lev
         company = companies[i] if automa_plays_company(companies[i]) else ""  # (else setup draws one)
         seats.append(SeatSetup(f"A{i + 1}", "automa", company, officer, difficulty))
     return Setup(seats=tuple(seats), seed=r.randrange(2**31), options=options)
+
+
+def _people_take_what_automas_cannot_play(companies: list[str], kinds: list[str]) -> list[str]:
+    """Each company drawn for an Automa seat that an Automa cannot play (the Netherlands) swapped with one a
+    person drew that it can: so one person and four Automas with the Leeghwater Project's Netherlands in play
+    is a table the setup takes (the person plays the Netherlands)."""
+    out = list(companies)
+    for i, kind in enumerate(kinds):
+        if kind == "automa" and not automa_plays_company(out[i]):
+            j = next((j for j, k in enumerate(kinds) if k == "human" and automa_plays_company(out[j])), None)
+            if j is not None:
+                out[i], out[j] = out[j], out[i]
+    return out
 
 
 def _seats(r: random.Random, least: int, modules: tuple[str, ...], board: str = "") -> int:

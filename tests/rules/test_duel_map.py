@@ -176,7 +176,7 @@ def test_every_automa_card_walks_every_space_of_the_duel_map():
                                  ("powerhouse", DUEL_MAP.powerhouses)):
             assert sorted(placement.walk_order(card.criteria, structure, DUEL_MAP)) == sorted(table)
     missing = next(c for c in cards().values() if c.criteria.dam_start not in DUEL_MAP.zones)
-    assert placement.walk_order(missing.criteria, "base", DUEL_MAP)[:2] == ["B1L", "B1U"]
+    assert placement.walk_order(missing.criteria, "base", DUEL_MAP)[:2] == ("B1L", "B1U")
 
 
 def test_the_automa_never_builds_on_a_blocked_space():

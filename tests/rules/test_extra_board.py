@@ -86,6 +86,16 @@ def test_the_red_outlined_production_space_costs_3_credits_and_produces_with_no_
     assert not violations(game)
 
 
+def test_the_red_outlined_production_space_is_not_offered_when_its_3_credits_leave_none_for_the_conduits_toll():
+    game = five_people()
+    put_dam(game, "B1U", 0, drops=2)
+    put_conduit(game, "C1L", 1)  # another's conduit: 1 credit a drop
+    put_powerhouse(game, "P6_0", 0)
+    game.state.companies[0].credits = 3
+    game = at_turn(game, 0)
+    assert "place:extra-produce-2" in spots(game) and "place:extra-produce-3" not in spots(game)
+
+
 @pytest.mark.parametrize("seats", [4])
 def test_the_board_is_for_five_seats(seats):
     setup = Setup(tuple(SeatSetup(f"P{i}") for i in range(seats)), seed=1, options=OPTIONS)

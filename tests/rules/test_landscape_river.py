@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from automa.boxes.water import headstream_order
+from automa.locations import headstream_order
 from automa.watersim import outcome
 from barrage_tui.rules import board_features, board_files, water
 from barrage_tui.rules.modules.china import setup as china_challenge
@@ -78,7 +78,7 @@ def test_the_automa_places_water_along_the_course_in_force_and_never_on_a_closed
     automa = 1
     put_dam(game, "D3", automa)
     game.state.dams["M1L"].drops = 1  # the neutral dam is full: a drop from HA runs on below valley 1
-    view = SimpleNamespace(game=game, criteria=SimpleNamespace(headstream_order=("HD", "HA", "HB", "HC")))
+    view = SimpleNamespace(game=game, criteria=SimpleNamespace(headstreams_full=("D", "A", "B", "C")))
     assert headstream_order(view) == ("HA", "HB", "HC")
     assert outcome(game, automa, {"HA": 1}, flowing=True)[0] == 0  # it stops in the lake
     board_features.uncover(game, "A6")

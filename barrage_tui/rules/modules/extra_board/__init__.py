@@ -35,6 +35,12 @@ class ExtraBoard(Module):
     def action_spaces(self, game: Game, seat: int) -> Sequence[ActionSpot]:
         return board.spots(game, seat)
 
+    def free_spaces(self, game: Game) -> Sequence[str]:
+        return board.free_spaces(game)
+
+    def block_space(self, game: Game, seat: int, space: str) -> str | None:
+        return board.block(game, seat, space)
+
     def round_ends(self, game: Game) -> None:
         board.round_ends(game)
 

@@ -1,6 +1,7 @@
 """The extra action board's spaces (data/action-board.toml, every effect assumed): offered to a seat as
 module action spaces, each taken once a round; a small-action space gives one of the small actions, chosen,
-which are the Management board's own actions (``actions.do_action``)."""
+which are the Management board's own actions (``actions.do_action``). An Automa's Engineers only block a
+space (``block``; where, the Automa's own rules say: automa/data/cards.toml [engineer_placement])."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from typing import TYPE_CHECKING
 from ... import actions, production, rewards
 from ...automa_levels import is_automa
 from ...components import ActionSpace, frozen_table, load_data
-from ...engine.decisions import Choice, Flow
+from ...engine.decisions import Choice, Flow, IllegalChoice
 from ...plugin import ActionSpot
 from .state import ExtraBoardEvent, ExtraBoardPrompt, extra_board
 
@@ -72,10 +73,9 @@ def spots(game: Game, seat: int) -> list[ActionSpot]:
             if not _small_actions(game, seat, s.credits):
                 continue
             what = "one small action (" + "; ".join(a.text for a in box().small) + ")"
+        elif not _production_possible(game, seat, s):
+            continue
         else:
-            with actions.credits_after(game.state.companies[seat], s.credits):  # (its credits paid first)
-                if not production.can_produce(game, seat, s.production_bonus):
-                    continue
             what = "a production" + (f" {s.production_bonus:+d}" if s.production_bonus else "")
         price = f", {rewards.count(s.credits, 'Credit')}" if s.credits else ""
         found.append(ActionSpot(s.id, s.engineers, s.credits,
@@ -84,6 +84,13 @@ def spots(game: Game, seat: int) -> list[ActionSpot]:
                                 f"{'small action' if s.small else 'production'} (assumed)",
                                 partial(take, space=s), s.name))
     return found
+
+
+def _production_possible(game: Game, seat: int, space: Space) -> bool:
+    """Whether ``seat`` can produce once the space's credits are paid (the toll of another's Conduit needs
+    credits too)."""
+    with actions.credits_after(game.state.companies[seat], space.credits):
+        return production.can_produce(game, seat, space.production_bonus)
 
 
 def _small_actions(game: Game, seat: int, fee: int) -> list[SmallAction]:
@@ -113,6 +120,25 @@ def take(game: Game, seat: int, space: Space) -> Flow[None]:
     game.event(f"{game.name(seat)} takes the extra board's small action: {chosen.text} (assumed).", seat,
                ExtraBoardEvent.SMALL_ACTION, data={"space": space.id, "action": chosen.key})
     yield from actions.do_action(game, seat, chosen.space)
+
+
+def free_spaces(game: Game) -> list[str]:
+    """The board's spaces nobody took this round."""
+    taken = extra_board(game.state).occupied
+    return [s.id for s in box().spaces if s.id not in taken]
+
+
+def block(game: Game, seat: int, space_id: str) -> str | None:
+    """An Automa's Engineers block ``space_id`` (they do nothing there: its rules for this board, automa.md 4.3,
+    say only when it stands here): the space's name; None where it is not one of the board's."""
+    space = next((s for s in box().spaces if s.id == space_id), None)
+    if space is None:
+        return None
+    taken = extra_board(game.state).occupied
+    if space_id in taken:
+        raise IllegalChoice(f"{space_id} is not a free action space")
+    taken[space_id] = seat
+    return space.name
 
 
 def round_ends(game: Game) -> None:
