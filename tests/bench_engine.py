@@ -28,8 +28,17 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-ALL_MODULES = "overseas,geological,china"  # (the Duel is a two-player game of its own)
+ALL_MODULES = "overseas,geological,china,leeghwater"  # (the Duel and the extra board: 2 and 5 seats of their own)
 SPEED_GOAL, MODULES_GOAL, AUTOMA_GOAL_MS = 2.0, 1.5, 1.0
+
+
+def one_process(tree: Path) -> list[str]:
+    """``sim``'s flag for playing in one process, where the tree's sim has it (an older one may not: it then
+    plays in one anyway): else its games run on every core, and a count of the parent process misses them."""
+    env = dict(os.environ, PYTHONPATH=str(tree))
+    done = subprocess.run([sys.executable, "-m", "barrage_tui", "sim", "--help"], cwd=tree, env=env,
+                          capture_output=True, text=True)
+    return ["--jobs", "1"] if "--jobs" in done.stdout else []
 
 
 def sim(tree: Path, games: int, seed: int, *args: str) -> str:
@@ -69,14 +78,14 @@ def measure(old: Path, games: int, rounds: int, seed: int) -> tuple[dict[str, fl
         best[name] = value if name not in best else (max if high else min)(best[name], value)
         return value
 
-    one = ("--jobs", "1")  # this tree on one process, as the older one plays (it has no --jobs)
+    one, theirs = ("--jobs", "1"), one_process(old)  # both trees on one process
     for i in range(rounds):
-        was = keep("old", engine(sim(old, games, seed)))
+        was = keep("old", engine(sim(old, games, seed, *theirs)))
         now = keep("new", engine(sim(ROOT, games, seed, *one)))
         modules = keep("modules", engine(sim(ROOT, games, seed, *one, "--modules", ALL_MODULES)))
         ratios["speed"].append(now / was)
         ratios["modules"].append(now / modules)
-        keep("automa_old", automa_median(sim(old, games // 2, seed, "--automa", "2")), high=False)
+        keep("automa_old", automa_median(sim(old, games // 2, seed, *theirs, "--automa", "2")), high=False)
         keep("automa_new", automa_median(sim(ROOT, games // 2, seed, *one, "--automa", "2")), high=False)
         print(f"round {i + 1}/{rounds}: " + " ".join(f"{k}={v:.2f}" for k, v in best.items()), file=sys.stderr)
     return best, {k: statistics.median(v) for k, v in ratios.items()}
@@ -98,7 +107,7 @@ def instructions(tree: Path, games: int, *args: str) -> int:
 
 def exact(old: Path, commit: str, games: int) -> list[str]:
     """The instruction counts of the base game in both trees, and of every module in this one."""
-    mine, theirs = instructions(ROOT, games, "--jobs", "1"), instructions(old, games)
+    mine, theirs = instructions(ROOT, games, "--jobs", "1"), instructions(old, games, *one_process(old))
     modules = instructions(ROOT, games, "--jobs", "1", "--modules", ALL_MODULES)
     return [f"base game, {games} games beyond the first: this tree {mine / 1e6:.0f} M instructions, {commit} "
             f"{theirs / 1e6:.0f} M: ratio {theirs / mine:.2f} (goal >= {SPEED_GOAL})",
