@@ -20,6 +20,7 @@ from barrage_tui.rules.sim import weight
 from barrage_tui.rules.views.company import company_view
 from barrage_tui.ui.app import BarrageApp
 from barrage_tui.ui.palette import SELECTED
+from barrage_tui.ui.view import View
 from barrage_tui.ui.widgets.company import CompanyBoard
 from barrage_tui.ui.widgets.deck import Deck
 
@@ -216,6 +217,30 @@ def test_the_help_has_each_building_each_work_and_the_assumed_spaces():
         assert " ".join(box().works[tile].text.split()) in text
     assert " ".join(box().help["spaces"].split()) in text and "Assumed" in text
     assert "Building (level I) tile" in text
+
+
+def test_the_china_challenges_winch_and_orders_say_they_are_assumed():
+    """What no source prints (the Winch's cost, VP and spaces; China's orders' letters and machinery) is marked ≈
+    in the panel and said in ? (seed 002 prints only their effects)."""
+    from rich.console import Console
+
+    game = Game.new(Setup(seats=(SeatSetup("A", company="usa", officer="wilhelm"),
+                                 SeatSetup("B", company="germany", officer="jill")), seed=2,
+                          options={MODULES_OPTION: ["china", "leeghwater"], "board": "yellow-river"}))
+    own = leeghwater(game.state)
+    own.rows[0] = "winch"
+    own.works[0] = "china_i"
+    board = ExpansionBoard()
+    lines = [line.plain for line in board.lines(View(game), 60)]
+    assert any(line.startswith("Winch") and "≈" in line for line in lines)
+    assert any("china_i" in line and "≈" in line for line in lines)
+    assert not any(line.startswith(box().buildings[own.rows[1]].name) and "≈" in line for line in lines)
+    console = Console(width=200, record=True, color_system=None, file=open("/dev/null", "w"))
+    for _, shown in leeghwater_help(game):
+        for part in shown:
+            console.print(part)
+    text = " ".join(console.export_text().split())
+    assert box().buildings["winch"].assumed in text and box().works["china_i"].assumed in text
 
 
 async def test_the_help_screen_has_the_module_sections(app_factory):

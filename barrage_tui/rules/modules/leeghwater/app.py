@@ -98,7 +98,7 @@ class ExpansionBoard(Panel):
         """Its cells: its name, machinery and VP; its building spaces; its action spaces; its action."""
         head = Text()
         head.append(b.name, style=mark(b.id, view.strong) or BOLD)
-        head.append(f" {machinery(b.excavators, b.mixers)} {b.vp}VP")
+        head.append(f" {machinery(b.excavators, b.mixers)} {b.vp}VP" + (f" {ASSUMED}" if b.assumed else ""))
         return [head, self._building_spaces(view, own, b), self._action_spaces(view, own, b),
                 Text(b.action_short, style=DIM)]
 
@@ -161,7 +161,7 @@ class ExpansionBoard(Panel):
                 w = box().works[tile]
                 t.append(" ")
                 t.append(tile, style=mark(tile, view.strong) or BOLD)
-                t.append(f" {machinery(w.excavators, w.mixers)}: {w.short}")
+                t.append(f" {machinery(w.excavators, w.mixers)}{' ' + ASSUMED if w.assumed else ''}: {w.short}")
             else:
                 t.append(" taken", style=DIM)
             if space in own.occupied:
@@ -203,7 +203,7 @@ def aligned(rows: list[list[Text]], width: int, gap: int = 2) -> list[list[Text]
 
 
 def work_help(w: Work) -> str:
-    return f"Costs {machinery(w.excavators, w.mixers)} (spent): {w.text}"
+    return f"Costs {machinery(w.excavators, w.mixers)} (spent): {w.text}" + (f" {ASSUMED} {w.assumed}." if w.assumed else "")
 
 
 def building_help(game: Game, own: LeeghwaterState, b: Building) -> str:
@@ -211,7 +211,7 @@ def building_help(game: Game, own: LeeghwaterState, b: Building) -> str:
     costs = ", ".join(f"{e}E" + (f"+{c}cr" if c else "") for e, c in b.action_spaces)
     builders = [game.name(seat) for space, seat in sorted(own.built.items()) if space.rpartition("-")[0] == b.id]
     return (f"Build: {machinery(b.excavators, b.mixers)}; {b.vp} VP at the end. Action spaces {costs}. {b.text}"
-            + (f" Built by {', '.join(builders)}." if builders else ""))
+            + (f" {ASSUMED} {b.assumed}." if b.assumed else "") + (f" Built by {', '.join(builders)}." if builders else ""))
 
 
 def leeghwater_help(game: Game) -> list[tuple[str, list[RenderableType]]]:
