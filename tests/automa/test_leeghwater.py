@@ -22,6 +22,8 @@ from barrage_tui.rules.modules.leeghwater.state import leeghwater
 from barrage_tui.rules.setup import MODULES_OPTION, SeatSetup, Setup
 from barrage_tui.rules.sim import automa_setup, play_random
 
+from tests.rules.helpers import works_face_up
+
 from .helpers import AUTOMA, HUMAN, clear_map, decide, ops, put_conduit, put_dam, put_powerhouse, set_cards
 
 LWP = {MODULES_OPTION: ["leeghwater"]}
@@ -51,10 +53,7 @@ def lwp_game(level="medium", company="italy", officer="", excavators=2, mixers=3
         own = leeghwater(st)
         own.rows = list(ROWS)
         if works is not None:
-            for letter in own.piles:
-                own.piles[letter] = [w for w in own.piles[letter] if w not in works]
-            own.piles["A"] += [w for w in own.works if w and w not in works]
-            own.works = list(works)
+            works_face_up(own, works)
     return game
 
 

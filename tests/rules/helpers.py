@@ -177,3 +177,12 @@ def give_contracts(game: Game, seat: int, ids) -> None:
             if cid in place:
                 place.remove(cid)
     st.companies[seat].contracts.extend(ids)
+
+
+def works_face_up(own, works) -> None:
+    """The Leeghwater Project's face-up External Works made ``works`` (taken from their piles; those face up
+    before go back to pile A), so that every tile stays in one place."""
+    for letter in own.piles:
+        own.piles[letter] = [w for w in own.piles[letter] if w not in works]
+    own.piles["A"] += [w for w in own.works if w and w not in works]
+    own.works = list(works)

@@ -19,7 +19,7 @@ from barrage_tui.rules.modules.leeghwater.facts import box
 from barrage_tui.rules.modules.leeghwater.state import LeeghwaterState, leeghwater
 from saves import load_game, save_game
 
-from .helpers import answer, at_turn, build, clear_map, restart, violations
+from .helpers import answer, at_turn, build, clear_map, restart, violations, works_face_up
 
 LWP = {MODULES_OPTION: ["leeghwater"]}
 
@@ -42,10 +42,7 @@ def position(game: Game, rows=None, works_up=None, excavators=20, mixers=20, cre
     if rows is not None:
         own.rows = list(rows)
     if works_up is not None:
-        for letter in own.piles:
-            own.piles[letter] = [w for w in own.piles[letter] if w not in works_up]
-        own.piles["A"] += [w for w in own.works if w and w not in works_up]
-        own.works = list(works_up)
+        works_face_up(own, works_up)
     c = game.state.companies[seat]
     c.machinery_gained = [c.machinery_gained[0] + excavators - c.excavators, c.machinery_gained[1] + mixers - c.mixers]
     c.excavators, c.mixers, c.credits = excavators, mixers, credits

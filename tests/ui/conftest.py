@@ -86,6 +86,18 @@ def screen_text(app) -> str:
     return "\n".join("".join(seg.text for seg in strip) for strip in strips)
 
 
+async def round_summary_text(app_factory, game) -> str:
+    """The screen's text with the round summary of ``game``'s last scored round open over its table (160x50)."""
+    from barrage_tui.ui.session import round_summary
+
+    app = app_factory(game=game)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause()
+        app.push_screen(RoundSummaryScreen(game, round_summary(game.events)))
+        await pilot.pause()
+        return screen_text(app)
+
+
 async def hotseat(pilot, screen) -> None:
     """Make every seat of the start form a person, with the keys a player would use (the first run's
     form has an Automa in seat 2)."""

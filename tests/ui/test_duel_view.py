@@ -53,22 +53,14 @@ def test_the_round_summary_tells_the_duel_check():
 
 async def test_the_round_summary_shows_the_duel_check_a_row_a_line(app_factory):
     """The rows were joined by a newline that the summary then showed as the two characters \\n."""
-    from barrage_tui.ui.screens.summary import RoundSummaryScreen
-    from barrage_tui.ui.session import round_summary
-
-    from .conftest import screen_text
+    from .conftest import round_summary_text
 
     game = duel_game()
-    app = app_factory(game=game)
-    async with app.run_test(size=(160, 50)) as pilot:
-        await pilot.pause()
-        app.push_screen(RoundSummaryScreen(game, round_summary(game.events)))
-        await pilot.pause()
-        text = screen_text(app)
-        assert "Duel check" in text and "\\n" not in text
-        lines = text.splitlines()
-        for row in duel_check(game, 1):  # each row starts a line of its own
-            assert any(row[:40] in line for line in lines), row
+    text = await round_summary_text(app_factory, game)
+    assert "Duel check" in text and "\\n" not in text
+    lines = text.splitlines()
+    for row in duel_check(game, 1):  # each row starts a line of its own
+        assert any(row[:40] in line for line in lines), row
 
 
 async def test_the_help_explains_the_duel_board_and_its_tiles(app_factory):

@@ -300,25 +300,18 @@ def test_every_space_of_a_row_is_found_on_its_lines():
 
 async def test_the_round_summary_names_the_external_works_revealed_for_the_next_round(app_factory):
     from barrage_tui.rules.modules.leeghwater.app import revealed
-    from barrage_tui.ui.screens.summary import RoundSummaryScreen
-    from barrage_tui.ui.session import round_summary
 
-    from .conftest import screen_text
+    from .conftest import round_summary_text
 
     game = lwp_mid_game()
     works = revealed(game, 1)
     assert len(works) == 3 and all(w.split()[0] in leeghwater(game.state).works or w.split()[0] in
                                    leeghwater(game.state).fulfilled for w in works)
     assert revealed(game, 2) == []  # not scored yet
-    app = app_factory(game=game)
-    async with app.run_test(size=(160, 50)) as pilot:
-        await pilot.pause()
-        app.push_screen(RoundSummaryScreen(game, round_summary(game.events)))
-        await pilot.pause()
-        text = screen_text(app)
-        assert "External Works for the next round" in text
-        for w in works:
-            assert w[:30] in text
+    text = await round_summary_text(app_factory, game)
+    assert "External Works for the next round" in text
+    for w in works:
+        assert w[:30] in text
 
 
 @pytest.mark.parametrize("width", (28, 33, 38, 78))
