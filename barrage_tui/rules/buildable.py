@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from . import china, company_board
 from .boards import Board
 from .build_costs import CostRules, ExtraCost, Payment, cost_rules, each_payment, extra_cost, fee_rule, payable, unique
-from .build_spaces import legal_spaces, red_fee
+from .build_spaces import legal_spaces, red_fee, red_fees
 from .build_tiles import TileUse, each_tile_use, tile_uses
 from .company_board import NO_LOSS, Loss
 from .components import STRUCTURES
@@ -21,12 +21,15 @@ if TYPE_CHECKING:
     from .game import Game
 
 
-def _cost_class(game: Game, structure: str) -> Callable[[str], Hashable]:
+def _cost_class(game: Game, structure: str, rules: CostRules) -> Callable[[str], Hashable]:
     """space -> its cost class now: the map's (``_cost_classes``), for an Elevation whether it raises a dam
     (no red fee) or stands on an empty space (Japan: the red fee of a new dam), and with a module that makes
-    one space dearer than the board does (``red_surcharge``: the China Challenge's A3) that space's fee."""
-    if structure not in STRUCTURES:  # a module's structure: each space its own cost
-        return lambda space: space
+    one space dearer than the board does (``red_surcharge``: the China Challenge's A3) that space's fee. A
+    module's structure: its space's machinery (``rules``' module costs) and red fee (a private building's
+    spaces: each building's free ones cost alike)."""
+    if structure not in STRUCTURES:
+        first, second, fee = rules.structure_costs, rules.second_costs, red_fees(game, structure)
+        return lambda space: (first.get(space), second.get(space), fee(space))
     classes = _cost_classes(game.board, structure)
     dams = game.state.dams
     of: Callable[[str], Hashable] = (classes.__getitem__ if structure != "elevation"
@@ -81,7 +84,7 @@ def plan_for(game: Game, seat: int, credits: int, uses: list[TileUse],
         fee_of = fee_rule(game, seat, use)
         if s not in legal:
             legal[s] = legal_spaces(game, seat, s)
-        class_of = _cost_class(game, s)
+        class_of = _cost_class(game, s, rules)
         terms = _column_terms(company, s, column)
         spaces = {}
         for space in legal[s]:
@@ -133,7 +136,7 @@ def _payable_somewhere(game: Game, seat: int, credits: int, use: TileUse, rules:
     company = game.state.companies[seat]
     s = use.structure
     unpayable: set[Hashable] = set()  # the cost classes (with the token's cost) found unpayable
-    class_of = _cost_class(game, s)
+    class_of = _cost_class(game, s, rules)
     fee_of = fee_rule(game, seat, use)
     terms = _column_terms(company, s, None)
     if not terms:

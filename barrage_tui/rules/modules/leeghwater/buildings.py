@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache, partial
+from functools import cache, lru_cache, partial
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
@@ -64,6 +64,7 @@ def split(space: str) -> tuple[Building, int]:
     return box().buildings[building], int(n)
 
 
+@cache  # (asked for every building at every check of what can be built)
 def open_spaces(seats: int) -> tuple[int, ...]:
     """The building spaces (1-4) in play at this number of seats (Decision: an Automa's seat counts)."""
     b = box()
@@ -99,7 +100,12 @@ class PrivateBuildings(Structure):
     name = BUILDING
 
     def spaces(self, game: Game, seat: int) -> list[str]:
-        return [s for b in leeghwater(game.state).rows if not why_not(game, seat, b) for s in free_spaces(game, b)]
+        """The free spaces of the buildings ``why_not`` allows (its tests, the company's buildings found once)."""
+        own = leeghwater(game.state)
+        mine = built_by(own, seat)
+        if len(mine) >= box().pieces:
+            return []
+        return [s for b in own.rows if b not in mine for s in free_spaces(game, b)]
 
     def unavailable(self, game: Game, seat: int) -> list[tuple[str, str]]:
         """Each building ``seat`` may not build, by its first free space (its first, none being free); the
@@ -165,6 +171,7 @@ def _row_costs(rows: tuple[str, ...]) -> CostParts:
     return CostParts(MappingProxyType(first), second_costs=MappingProxyType(second))
 
 
+@cache  # (a space's red outline is printed: asked for every space at every check)
 def red_surcharge(space: str) -> int:
     return box().space_credits[split(space)[1] - 1]
 
