@@ -102,6 +102,21 @@ def test_a_board_with_more_valleys_than_tokens_leaves_some_valleys_without_one()
     assert {z for z in tokened if int(z) > 10}  # at random: not only the first 10 valleys get tokens
 
 
+def test_the_4_5_player_board_lays_out_every_token_and_blank():
+    """Seed 002: "if you are not playing with the 4-5 player board, first return 3 of the blank tokens": on
+    it the 13 valleys take the 8 tokens and all 5 blanks (the mountain powerhouse tokens leave the mountains),
+    by the rulebook, so no decision is shown there; the base board keeps 2 blanks."""
+    five, b = board_files.load("five"), geology.box()
+    assert len(geology.valleys(five)) == len(b.tokens) + b.all_blanks == 13 and b.all_blanks - b.blanks == 3
+    assert geology.layout_note(five) == "" == geology.layout_note(board_files.load("base"))
+    for seed in range(20):
+        st = GameState(seats=5, introductory=False, seed=seed, companies=[])
+        geology.lay_out(st, five)
+        laid = set(tokens_of(st).values())
+        mountains = {t for t in b.tokens if b.tokens[t].remove_in_mountains}
+        assert set(b.tokens) - mountains <= laid <= set(b.tokens)  # every token laid (none to the box)
+
+
 def test_the_setup_decision_for_other_boards_is_in_the_data():
     assert geology.box().note.startswith("Decision:") and "valleys" in geology.box().note
     assert geology.layout_note(board_files.load("duel")) == geology.box().note

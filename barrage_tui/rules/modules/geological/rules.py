@@ -79,7 +79,8 @@ class Token:
 @dataclass(frozen=True)
 class Box:
     tokens: Mapping[int, Token]
-    blanks: int  # blank tokens on a board without the 4-5 player side (no board of this game has it)
+    blanks: int  # blank tokens on a board other than the 4-5 player board (the rest go back to the box)
+    all_blanks: int  # blank tokens in the box: all are laid out on the 4-5 player board
     note: str  # the decision for a board whose valleys are not one for each token and blank (``lay_out``)
     machinery_note: str  # the decision on a token's machinery: its segment, what lowers it
 
@@ -97,8 +98,8 @@ def box() -> Box:
             t.get("production_bonus", 0), t.get("no_contract", False), t.get("conduit_value_bonus", 0),
             t.get("credits_on_build", 0))
     setup = raw["setup"]
-    return Box(MappingProxyType(tokens), setup["blank_tokens"] - setup["blanks_returned_unless_5p"], setup["note"],
-               setup["machinery_note"])
+    return Box(MappingProxyType(tokens), setup["blank_tokens"] - setup["blanks_returned_unless_5p"],
+               setup["blank_tokens"], setup["note"], setup["machinery_note"])
 
 
 def valleys(board: Board) -> list[int]:
@@ -109,9 +110,10 @@ def valleys(board: Board) -> list[int]:
 # ---------------------------------------------------------------- setup
 
 def layout_note(board: Board) -> str:
-    """The setup decision that applies on ``board`` ("" on a board with the rulebook's count of valleys)."""
+    """The setup decision that applies on ``board`` ("" on a board with one of the rulebook's counts of valleys:
+    the base board's, one for each token and the blanks kept; the 4-5 player board's, with every blank)."""
     b = box()
-    return "" if len(valleys(board)) == len(b.tokens) + b.blanks else b.note
+    return "" if len(valleys(board)) in (len(b.tokens) + b.blanks, len(b.tokens) + b.all_blanks) else b.note
 
 
 def lay_out(state: GameState, board: Board) -> None:
@@ -121,8 +123,9 @@ def lay_out(state: GameState, board: Board) -> None:
     The rulebook says the module goes with every board but counts tokens for the base board's 10 valleys
     (8 tokens + 2 blanks). Decision (also in geological-tokens.toml): on a board with fewer valleys the
     valleys take the first tokens of the shuffled pile and the others go back to the box; on a board with
-    more, blanks are shuffled in up to one per valley (like the 4-5 player board keeping the returned
-    blanks), so which valleys have no token is random. With exactly 10 valleys the draw is as it always was."""
+    more, blanks are shuffled in up to one per valley (the 4-5 player board's 13 valleys take the 8 tokens and
+    all 5 blanks, as seed 002 prints), so which valleys have no token is random. With exactly 10 valleys the
+    draw is as it always was."""
     b, m = box(), board
     zones = valleys(board)
     pool = sorted(b.tokens) + [BLANK] * max(b.blanks, len(zones) - len(b.tokens))
