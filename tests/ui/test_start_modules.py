@@ -109,3 +109,9 @@ async def test_at_80_columns_every_module_is_reached_in_its_one_line(tmp_path):
         line = next(row for row in screen_text(app).splitlines() if "Modules" in row)
         assert f"[x] {field.items[-1][1]}" in line and "‹" in line and not line.rstrip(" │").endswith("›")
         assert last in start.setup().options[MODULES_OPTION]
+        await pilot.press("tab")  # away: the first ones again, the mark says one out of view is on
+        field.first, field.cursor = 0, 0
+        field.refresh()
+        await pilot.pause()
+        line = next(row for row in screen_text(app).splitlines() if "Modules" in row)
+        assert line.rstrip(" │").endswith("[x]›") and "[x] " not in line.split("Modules", 1)[1].rsplit("[x]›", 1)[0]

@@ -2,7 +2,7 @@
 
 The start screen's Modules: one line however many modules there are, so the form fits 80 columns; when the
 items are wider than the line, it shows those around the cursor, ``‹`` / ``›`` saying more are to each side
-(←/→ reach them).
+(←/→ reach them), ``‹[x]`` / ``[x]›`` that one switched on is among them.
 """
 
 from __future__ import annotations
@@ -72,12 +72,15 @@ class Toggles(Widget, can_focus=True):
         self.refresh(layout=True)
 
     GAP, MORE = "  ", ("‹ ", " ›")
+    MORE_ON = ("‹[x] ", " [x]›")  # the marks when an item switched on is among those out of view (the room kept)
 
     def render(self) -> Text:
         if not self.items:
             return Text("none", style="dim")
         shown = self._window(self.content_size.width)
-        t = Text(self.MORE[0] if shown[0] else "", style="dim")
+        left = any(item in self.on for item, _ in self.items[:shown[0]])
+        right = any(item in self.on for item, _ in self.items[shown[-1] + 1:])
+        t = Text((self.MORE_ON if left else self.MORE)[0] if shown[0] else "", style="bold" if left else "dim")
         for k in shown:
             item, label = self.items[k]
             if k != shown[0]:
@@ -85,7 +88,7 @@ class Toggles(Widget, can_focus=True):
             style = "reverse" if self.has_focus and k == self.cursor else None
             t.append(f"[{'x' if item in self.on else ' '}] {label}", style=style)
         if shown[-1] < len(self.items) - 1:
-            t.append(self.MORE[1], style="dim")
+            t.append((self.MORE_ON if right else self.MORE)[1], style="bold" if right else "dim")
         return t
 
     def _cell(self, k: int) -> int:
@@ -100,10 +103,10 @@ class Toggles(Widget, can_focus=True):
             return range(n)
         self.first = min(self.first, self.cursor)
         while True:
-            used, last = len(self.MORE[0]) if self.first else 0, self.first
+            used, last = len(self.MORE_ON[0]) if self.first else 0, self.first
             for k in range(self.first, n):
                 more = self._cell(k) + (len(self.GAP) if k > self.first else 0)
-                if used + more + (len(self.MORE[1]) if k < n - 1 else 0) > width and k > self.first:
+                if used + more + (len(self.MORE_ON[1]) if k < n - 1 else 0) > width and k > self.first:
                     break
                 used, last = used + more, k
             if last >= self.cursor:
@@ -133,7 +136,8 @@ class Toggles(Widget, can_focus=True):
     def on_click(self, event: events.Click) -> None:
         """A click on an item moves there and turns it on or off."""
         shown = self._window(self.content_size.width)
-        x = event.x - 1 - (len(self.MORE[0]) if shown[0] else 0)  # the padding, the mark of those to the left
+        left = any(item in self.on for item, _ in self.items[:shown[0]])
+        x = event.x - 1 - (len((self.MORE_ON if left else self.MORE)[0]) if shown[0] else 0)  # padding, left mark
         for k in shown:
             width = self._cell(k)
             if 0 <= x < width:
