@@ -179,7 +179,7 @@ def setup_from_wire(data: Message) -> Setup:
     gives it its id. Raises ProtocolError with the reason."""
     from barrage_tui.rules import (
         BASE_BOARD, BOARD_OPTION, CONFIRM_OPTION, EXPANSION_OPTION, MODULES_OPTION, SeatSetup, Setup, SetupError,
-        is_builtin,
+        is_builtin, known_modules,
     )
 
     if set(data) != _SETUP_FIELDS:
@@ -194,6 +194,10 @@ def setup_from_wire(data: Message) -> Setup:
     # Only the host's shipped boards: a player names no file on the host.
     if not isinstance(board, str) or len(board) > MAX_ID or not is_builtin(board):
         raise ProtocolError(f"this host has no board {plain(board, 40)!r}")
+    # Only the modules offered to players: one still being built (modules.toml offered = false) is the rules'
+    # tests' alone, as on the start screen and in sim.
+    if unoffered := sorted(set(chosen) - set(known_modules())):
+        raise ProtocolError(f"this host offers no module {plain(unoffered[0], 40)!r}")
     out = []
     for seat in seats:
         if not isinstance(seat, dict) or set(seat) != set(_SEAT_FIELDS) \

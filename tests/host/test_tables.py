@@ -359,6 +359,22 @@ def test_a_table_is_set_up_with_the_modules_and_the_board_asked_for(tmp_path):
         assert "has no board" in anna.last("refused")["text"]
 
 
+def test_a_module_not_offered_is_refused_at_a_new_table(tmp_path, monkeypatch):
+    """A module still being built (modules.toml offered = false: the rules know it, players are not offered it)
+    cannot be asked for by a client either; the Leeghwater Project stands in for one here."""
+    from barrage_tui import rules
+    from barrage_tui.rules import SeatSetup, Setup
+
+    offered = {m: f for m, f in rules.known_modules().items() if m != "leeghwater"}
+    monkeypatch.setattr(rules, "known_modules", lambda: offered)
+    tables = make_tables(tmp_path)
+    anna = FakeConn("key:A", "anna")
+    tables.connect(anna)
+    setup = Setup(seats=(SeatSetup("anna"), SeatSetup("ben")), seed=4, options={"modules": ["leeghwater"]})
+    tables.handle(anna, {"op": "new", "setup": protocol.setup_to_wire(setup), "mine": [0]})
+    assert "offers no module 'leeghwater'" in anna.last("refused")["text"] and not tables.tables
+
+
 def test_a_table_of_five_on_the_five_map_keeps_its_fifth_seat(tmp_path):
     from barrage_tui.rules import SeatSetup, Setup
 
