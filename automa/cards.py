@@ -88,11 +88,6 @@ class Criteria:
     headstreams: tuple[str, ...]
     headstreams_full: tuple[str, ...]
 
-    @property
-    def headstream_order(self) -> tuple[str, ...]:
-        """The map's headstream ids in the card's order (the printed three, then the fourth)."""
-        return tuple(f"H{letter}" for letter in self.headstreams_full)
-
 
 @dataclass(frozen=True)
 class Card:
