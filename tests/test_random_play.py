@@ -25,7 +25,8 @@ from pathlib import Path
 import pytest
 
 import automa
-from barrage_tui.rules import board_files, china, preparation
+from barrage_tui.rules import board_files, preparation
+from barrage_tui.rules.companies import china
 from barrage_tui.rules.automa_levels import is_automa
 from barrage_tui.rules.components import (BASE_OFFICERS, EXPANSION_OFFICERS, PROMO_OFFICERS, builtin_boards,
                                           components)

@@ -16,7 +16,7 @@ chain, as no other company's ability works for them.
 
 Decision (China, no Automa rule exists): an Automa weighs a production as the rules count it - a China
 Conduit's +1 value (for every user), and as China its Powerhouse pieces' abilities where its level has the
-Powerhouse-row bonus they stand in for (Medium and up: rules/china.py) - since it asks
+Powerhouse-row bonus they stand in for (Medium and up: rules/companies/china.py) - since it asks
 ``production.system_energy``; a China fee is paid like any payment (an Automa's credits are VP), and the
 4-Mixer piece's VP count in its score like any VP.
 """

@@ -8,7 +8,7 @@ from collections.abc import Callable, Hashable, Iterable, Iterator
 from functools import cache
 from typing import TYPE_CHECKING
 
-from . import china, company_board
+from . import company_board
 from .boards import Board
 from .build_costs import CostRules, ExtraCost, Payment, cost_rules, each_payment, extra_cost, fee_rule, payable, unique
 from .build_spaces import legal_spaces, red_fee, red_fees
@@ -62,7 +62,7 @@ def _column_terms(company: CompanyState, structure: str, column: int | None) -> 
     Powerhouses; else 0)."""
     if structure not in STRUCTURES:  # a module's structure: no piece of the company board
         return [(NO_LOSS, 0)]
-    own = structure == "powerhouse" and bool(china.pieces(company))
+    own = structure == "powerhouse" and bool(company_board.pieces(company))
     if column is None and not own and not company_board.any_order(company, structure):  # (a row taken from
         return [(NO_LOSS, 0)] if company.pieces[structure] > 0 else []  # the left loses nothing: most rows)
     found = [column] if column is not None else company_board.free_columns(company, structure)

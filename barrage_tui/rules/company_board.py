@@ -6,14 +6,25 @@ A base board's rows are taken from the left, so the number built says which colu
 lists nothing more). A row in the company's ``any_order`` (Brazil's Bases, Elevations and Conduits) may be
 taken from any column; once it is not taken from the left, ``CompanyState.columns_taken`` lists its
 columns.
+
+What a board prints about its Conduits and Powerhouses is data too (companies.toml; China's board differs):
+the value its Conduits add and the fee others pay per drop through them (``conduit_bonus``, ``conduit_fee``),
+and distinct Powerhouse pieces, each with its own cost and ability (``pieces``, ``piece_at``; what an ability
+does is the company's rule, in its module of ``companies``).
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
-from .components import Company, Toml, components
+from .automa_levels import level
+from .components import BASE_FEE, Company, FeeStep, PowerhousePiece, Toml, components
+from .engine import keys
+from .engine.decisions import Choice
 from .state import CompanyState
+
+if TYPE_CHECKING:
+    from .game import Game
 
 Loss = tuple[int, int]  # Excavators, mixers returned to the general supply for good
 NO_LOSS: Loss = (0, 0)
@@ -107,3 +118,63 @@ def uncovered(company: CompanyState) -> list[Income]:
     """Every income the company's board shows, row by row, left to right."""
     found = [income(company, s, c) for s in ROWS for c in taken(company, s)]
     return [i for i in found if i is not None]
+
+
+def conduit_bonus(game: Game, conduit: str) -> int:
+    """What the owner of a built ``conduit`` adds to its value (China: +1); 0 for an empty space."""
+    owner = game.state.conduits.get(conduit)
+    return 0 if owner is None else conduit_value_bonus(game.state.companies[owner])
+
+
+def conduit_fee(game: Game, conduit: str) -> FeeStep:
+    """What another company pays per drop through the built ``conduit`` and its owner scores per drop: the
+    owner's last fee step reached by its number of Conduits built (the base game's: 1 credit, 1 VP)."""
+    st = game.state
+    owner = st.companies[st.conduits[conduit]]
+    steps = _company(owner).pipelines.fee
+    if len(steps) == 1:
+        return BASE_FEE
+    built = sum(1 for o in st.conduits.values() if o == owner.seat)
+    return next((s for s in reversed(steps) if built >= s.from_conduits_built), BASE_FEE)
+
+
+def pieces(company: CompanyState) -> tuple[PowerhousePiece, ...]:
+    """The company's distinct Powerhouse pieces, by column (none: its Powerhouses are alike)."""
+    return _company(company).powerhouse_pieces
+
+
+def powerhouse_row(game: Game, seat: int) -> list[tuple[PowerhousePiece, str]]:
+    """The seat's distinct Powerhouse pieces (for its company board), each with the space it stands on ("":
+    still on the board, to be built)."""
+    where = {column: space for space, column in game.state.powerhouse_pieces.items()
+             if game.state.powerhouses[space] == seat}
+    return [(p, where.get(p.column, "")) for p in pieces(game.state.companies[seat])]
+
+
+def pieces_at_work(company: CompanyState) -> bool:
+    """Whether the company's distinct pieces' abilities work: all game, except for an Automa whose level has
+    no Powerhouse-row bonus (the abilities replace that bonus)."""
+    return bool(level(company).powerhouse_production_bonus)
+
+
+def piece_at(game: Game, powerhouse: str) -> PowerhousePiece | None:
+    """The distinct piece standing on ``powerhouse`` whose ability works (None: an ordinary Powerhouse, or
+    an Automa whose level has no Powerhouse-row bonus)."""
+    column = game.state.powerhouse_pieces.get(powerhouse)
+    if column is None:
+        return None
+    company = game.state.companies[game.state.powerhouses[powerhouse]]
+    return pieces(company)[column - 1] if pieces_at_work(company) else None
+
+
+def placed(game: Game, seat: int, space: str, column: int) -> None:
+    """A Powerhouse piece of ``column`` went on ``space``: noted where the company's pieces differ."""
+    if pieces(game.state.companies[seat]):
+        game.state.powerhouse_pieces[space] = column
+
+
+def piece_choice(piece: PowerhousePiece) -> Choice:
+    """A Powerhouse piece to build: its fixed cost and its ability, in the label and as data."""
+    return Choice(keys.make("column", piece.column), f"The {piece.mixers}-Mixer Powerhouse: {piece.text}", (),
+                  {"structure": "powerhouse", "column": piece.column, "mixers": piece.mixers,
+                   "ability": piece.ability, "text": piece.text})

@@ -265,7 +265,7 @@ class PowerhousePiece:
 
     column: int
     mixers: int
-    ability: str  # none | production_plus_2 | vp_per_2_energy | one_extra_drop (rules/china.py)
+    ability: str  # none | production_plus_2 | vp_per_2_energy | one_extra_drop (rules/companies/china.py)
     text: str
     short: str  # the app's few letters for it, on the company board
 

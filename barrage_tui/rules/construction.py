@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection
 from typing import TYPE_CHECKING
 
-from . import china, company_board, officers, patents, rewards, wheel
+from . import company_board, officers, patents, rewards, wheel
 from .build_costs import (WAIVER_ENGINEERS, Payment, cost_order, extra_cost, fee_rule, free_payments, lost_label,
                           why_not, why_not_free)
 from .build_spaces import base_less, fee_for, legal_spaces, space_label, space_value, without_base
@@ -123,10 +123,10 @@ def _pay(game: Game, seat: int, structure: str, space: str, pay: Payment, tiles:
 def _ask_column(game: Game, seat: int, structure: str, able: list[int], unable: list[int]) -> Flow[int]:
     """Which column of the row the piece is taken from (generator; a lone one is taken at once)."""
     company = game.state.companies[seat]
-    own = china.pieces(company) if structure == "powerhouse" else ()
+    own = company_board.pieces(company) if structure == "powerhouse" else ()
     if own:  # China's Powerhouses: each piece its own cost and ability
         key = yield from game.ask(seat, PromptKind.POWERHOUSE_PIECE, "Which of your Powerhouse pieces do you build?",
-                                  [china.piece_choice(own[c - 1]) for c in able],
+                                  [company_board.piece_choice(own[c - 1]) for c in able],
                                   data={"structure": structure, "unavailable": tuple(
                                       (f"the {own[c - 1].mixers}-Mixer Powerhouse", "cannot be paid for")
                                       for c in unable)})
@@ -224,7 +224,7 @@ def place_piece(game: Game, seat: int, structure: str, space: str, fee: int, col
         st.conduits[space] = seat
     else:
         st.powerhouses[space] = seat
-        china.placed(game, seat, space, column)
+        company_board.placed(game, seat, space, column)
     yield from take_uncovered(game, seat, structure, column)
     for hook in game.hooks.after_build:  # the modules' (a Geological token's effect)
         yield from hook(game, seat, structure, space, structure == "elevation" and base_less(game, space))
@@ -274,7 +274,7 @@ def _space_words(game: Game, seat: int, structure: str, space: str, fee: int, pa
                  "loss": {"excavators": loss[0], "mixers": loss[1]}}
     if without_base(game, structure, space):
         data["without_base"] = True  # Japan: a new height-1 dam, an Elevation without a Base
-    own = china.pieces(company) if structure == "powerhouse" else ()
+    own = company_board.pieces(company) if structure == "powerhouse" else ()
     if own:  # China's Powerhouse piece of ``column``: its ability
         piece = own[column - 1]
         label += f" · the {piece.mixers}-Mixer Powerhouse ({piece.text})"

@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from . import china, companies, contracts, officers, rewards, water
+from . import companies, company_board, contracts, officers, rewards, water
 from .engine import keys
 from .automa_levels import is_automa, level
 from .board_features import open_targets
@@ -87,7 +87,7 @@ Flows = list[tuple[System, int]]  # the drops of one production: (system, drops)
 def company_bonus(game: Game, seat: int) -> int:
     company = game.state.companies[seat]
     if not level(company).powerhouse_production_bonus or not components().companies[company.company].powerhouse_row_bonus:
-        return 0  # an Easy Automa never has it; China's Powerhouse row has none (china.py)
+        return 0  # an Easy Automa never has it; China's Powerhouse row has none (companies/china.py)
     n = sum(1 for o in game.state.powerhouses.values() if o == seat)
     return components().common["powerhouse_production_bonus"][f"built_{n}"]
 
@@ -95,7 +95,7 @@ def company_bonus(game: Game, seat: int) -> int:
 def conduit_value(game: Game, conduit: str) -> int:
     """A conduit's production value: a module may raise it (a Geological token), and so may its owner (China's +1)."""
     printed = space_value(game, conduit) if game.hooks.conduit_value else game.board.conduits[conduit].production
-    return printed + china.conduit_bonus(game, conduit)
+    return printed + company_board.conduit_bonus(game, conduit)
 
 
 def fulfils_contracts(game: Game, powerhouse_zone: int) -> bool:
@@ -109,7 +109,7 @@ def energy(game: Game, seat: int, conduit: str, drops: int, bonus: int, second: 
     zone = game.board.conduits[conduit].targets[0]
     powerhouse = own_powerhouses_by_zone(game, seat).get(zone, "")
     value = conduit_value(game, conduit)
-    extra = value if powerhouse and china.extra_drop(game, powerhouse) else 0
+    extra = value if powerhouse and companies.piece_ability(game, powerhouse).extra_drop else 0
     return _with_bonuses(game, seat, value * drops + extra, bonus, second, zone, powerhouse)
 
 
@@ -131,9 +131,9 @@ def tolls(game: Game, seat: int, system: System) -> list[int]:
 
 def toll_per_drop(game: Game, seat: int, system: System) -> int:
     """The credits each drop on ``system``'s path pays the owners of the other companies' conduits on it
-    (China's fee rises with its Conduits built: china.fee)."""
+    (China's fee rises with its Conduits built: company_board.conduit_fee)."""
     st = game.state
-    return sum(china.fee(game, c).credits_per_drop for c in system.conduits if st.conduits[c] != seat)
+    return sum(company_board.conduit_fee(game, c).credits_per_drop for c in system.conduits if st.conduits[c] != seat)
 
 
 def _with_bonuses(game: Game, seat: int, value: int, bonus: int, second: bool, powerhouse_zone: int,
@@ -159,7 +159,7 @@ def _with_bonuses(game: Game, seat: int, value: int, bonus: int, second: bool, p
         if changes is not None:
             changes.append((hook_owner(hook), n))
     if powerhouse:
-        n = china.energy_bonus(game, powerhouse)
+        n = companies.piece_ability(game, powerhouse).energy_bonus
         total += n
         if changes is not None:
             changes.append(("Powerhouse piece", n))
@@ -314,7 +314,7 @@ def several_dams(game: Game, seat: int, second: bool = False) -> bool:
 def _value(game: Game, flows: Flows) -> int:
     """Drops x path value over the flows; China's 5-Mixer Powerhouse: one drop more on the best path."""
     value = sum(path_value(game, s) * k for s, k in flows)
-    if china.extra_drop(game, flows[0][0].powerhouse):
+    if companies.piece_ability(game, flows[0][0].powerhouse).extra_drop:
         value += max(path_value(game, s) for s, _ in flows)
     return value
 
@@ -404,7 +404,9 @@ def produce(game: Game, seat: int, bonus: int, optional: bool = False, second: b
     water.tell_flow(game, system.powerhouse, paths, seat)  # where the drops went on to
     for after in game.hooks.after_production:  # the modules' (a Geological token's events)
         after(game, seat, system.powerhouse, [c for s, _ in flows for c in s.conduits])
-    china.after_production(game, seat, system.powerhouse, e)
+    piece = company_board.piece_at(game, system.powerhouse)  # a distinct Powerhouse piece's ability (China's)
+    if piece is not None:
+        companies.PIECE_ABILITIES[piece.ability].after_production(game, seat, system.powerhouse, piece, e)
     used = game.hooks.conduit_used
     for s, k in flows:
         for conduit in s.conduits:
@@ -430,11 +432,11 @@ def _fee_words(game: Game, seat: int, flows: Flows) -> str:
 
 def _pay_toll(game: Game, seat: int, conduit: str, k: int) -> None:
     """``k`` drops through another company's ``conduit``: its fee per drop (1 credit, and it scores 1 VP;
-    China's rise with its Conduits built: china.fee)."""
+    China's rise with its Conduits built: company_board.conduit_fee)."""
     owner = game.state.conduits[conduit]
     if owner == seat:
         return
-    fee = china.fee(game, conduit)
+    fee = company_board.conduit_fee(game, conduit)
     credits, vp = fee.credits_per_drop * k, fee.vp_per_drop * k
     game.pay_credits(seat, credits)
     game.gain_credits(owner, credits)
@@ -502,7 +504,7 @@ def system_label(game: Game, seat: int, s: System) -> str:
 
     def through(conduit: str) -> str:
         owner = st.conduits[conduit]
-        pay = "" if owner == seat else f", pay {game.name(owner)} {china.fee(game, conduit).credits_per_drop}/drop"
+        pay = "" if owner == seat else f", pay {game.name(owner)} {company_board.conduit_fee(game, conduit).credits_per_drop}/drop"
         return f"{conduit} (value {conduit_value(game, conduit)}{pay})"
     chain = "".join(f" -> {link.powerhouse} -> your dam {link.dam} -> {through(link.conduit)}" for link in s.links)
     total = f" = {path_value(game, s)}/drop" if s.links else ""

@@ -190,7 +190,7 @@ class GameState:
     automa_discard: list[int] = field(default_factory=list)  # flipped cards; top = last (the criteria card)
     contract_discards: dict[str, list[int]] = field(default_factory=dict)  # by the Automa's Contract Office box
     # Powerhouse space -> the piece standing there (its column on its company board), for a company whose
-    # Powerhouse pieces are each their own (China's: rules/china.py); other Powerhouses are not listed.
+    # Powerhouse pieces are each their own (China's: rules/companies/china.py); other Powerhouses are not listed.
     powerhouse_pieces: dict[str, int] = later(dict)
     lakes: dict[str, int] = later(dict)  # natural lake -> the drops it holds (a board with lakes: boards.py)
     uncovered: list[str] = later(list)  # the landscapes whose covered spaces are open (board_features.uncover)

@@ -480,7 +480,7 @@ def check_turn(st: GameState, where: str = "state") -> None:
 
 
 def _check_powerhouse_pieces(st: GameState, at: str) -> None:
-    """China's Powerhouse pieces (rules/china.py): each of its Powerhouses lists the piece standing there, a
+    """China's Powerhouse pieces (rules/companies/china.py): each of its Powerhouses lists the piece standing there, a
     piece stands in one place at most, and the pieces standing are the columns gone from its board."""
     comps = components()
     for space, column in st.powerhouse_pieces.items():

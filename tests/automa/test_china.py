@@ -1,5 +1,5 @@
 """The Automa as China (seed 002's company; the Automa's rules say nothing of it, so these are decisions,
-documented at automa/boxes/construction.choice, automa/boxes/production.py and rules/china.py): it keeps
+documented at automa/boxes/construction.choice, automa/boxes/production.py and rules/companies/china.py): it keeps
 China's construction rules (a Conduit's extra Mixer, fixed piece costs), builds the leftmost Powerhouse piece
 it can pay for, counts the pipelines' value and its pieces' abilities (Medium and up) when it weighs a
 production, and pays a China fee like any payment - in VP; whole games never get stuck nor break an

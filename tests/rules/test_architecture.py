@@ -186,6 +186,35 @@ def test_no_base_game_file_imports_a_module():
         assert not [m for m in _every_import(tree, package, modules) if _is_module_code(m)], name
 
 
+# The plug-in packages of the companies and the chief engineers: their registry and base class are the
+# base game's to call; each company's or chief engineer's own file holds its rules and only they import it.
+PLUG_INS = ("companies", "officers")
+
+
+def _one_plug_in(name: str) -> bool:
+    """A company's or a chief engineer's own file (``rules/companies/china.py``), not its package's registry
+    (``__init__``) nor the hooks' base class (``base``)."""
+    parts = name.split(".")
+    return len(parts) == 4 and parts[2] in PLUG_INS and parts[3] != "base"
+
+
+def test_the_base_game_imports_no_company_or_chief_engineer_of_its_own():
+    """Companies and chief engineers own their rules: the base game asks their registry (``companies.ability``,
+    ``officers.in_force``), never one of them by name (no ``rules/china.py`` in the core)."""
+    modules = _modules()
+    for name, (package, tree) in _base_files().items():
+        if name.split(".")[2:3] in ([p] for p in PLUG_INS):
+            continue
+        assert not [m for m in _every_import(tree, package, modules) if _one_plug_in(m)], name
+        assert name.rsplit(".", 1)[-1] not in _companies_and_chief_engineers(), f"{name}: a plug-in's own rules"
+    assert _one_plug_in(f"{PACKAGE}.companies.china") and not _one_plug_in(f"{PACKAGE}.companies.base")
+
+
+def _companies_and_chief_engineers() -> set[str]:
+    from barrage_tui.rules.components import components
+    return {*components().companies, *components().officers}
+
+
 def test_a_module_imports_no_other_module():
     modules = _modules()
     for name, (package, tree) in modules.items():

@@ -7,7 +7,7 @@ import pytest
 
 from saves import loads_game
 from saves.codec import dumps
-from barrage_tui.rules import build_costs, build_tiles, china, company_board, construction, production
+from barrage_tui.rules import build_costs, build_tiles, company_board, construction, production
 from barrage_tui.rules.components import components
 from barrage_tui.rules.engine.decisions import PromptKind
 from barrage_tui.rules.invariants import violations
@@ -187,7 +187,7 @@ def test_pieces_are_built_in_any_order_at_their_fixed_cost_and_the_state_knows_w
         game.choose(game.prompt.keys()[0])
     assert mixers - c.mixers == 5
     assert game.state.powerhouse_pieces == {"P10_0": 4} and c.columns_taken == {"powerhouse": [4]}
-    assert [(p.mixers, space) for p, space in china.powerhouse_row(game, CHINA)] == [
+    assert [(p.mixers, space) for p, space in company_board.powerhouse_row(game, CHINA)] == [
         (2, ""), (3, ""), (4, ""), (5, "P10_0")]
     assert not violations(game)
 
@@ -259,7 +259,7 @@ def test_an_edited_income_fee_or_piece_is_what_the_game_uses(edited_data):
     if game.prompt is not None and game.prompt.kind == PromptKind.PAYMENT:
         game.choose(game.prompt.keys()[0])
     assert c.credits == credits + 9  # the 2nd Conduit uncovers the edited income
-    assert china.fee(game, "C5R").credits_per_drop == 3
+    assert company_board.conduit_fee(game, "C5R").credits_per_drop == 3
     assert company_board.powerhouse_mixers(c, 1) == 1
 
 

@@ -1,7 +1,9 @@
-"""What a company's special ability can change, with the plain defaults (an ability changes nothing).
+"""What a company's special ability can change, with the plain defaults (an ability changes nothing), and
+what a distinct Powerhouse piece's ability can change (``PieceAbility``: China's pieces).
 
 A company's ability is a subclass in its own module, which holds the rule's body; the rules modules call
-these hooks of the ability in force (``companies.ability``) where the base game acts."""
+these hooks of the ability in force (``companies.ability``, ``companies.piece_ability``) where the base game
+acts."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ from typing import TYPE_CHECKING
 from ..engine.decisions import Flow
 
 if TYPE_CHECKING:
+    from ..components import PowerhousePiece
     from ..game import Game
     from ..production import System
 
@@ -53,3 +56,21 @@ class Ability:
 
 
 NO_ABILITY = Ability()
+
+
+class PieceAbility:
+    """What a distinct Powerhouse piece (``company_board.pieces``) does for each production through it, named by
+    its ``ability`` in companies.toml; this plain one does nothing."""
+
+    id = "none"
+    extra_drop = False  # the production's Energy as if 1 more drop was used (on its best path)
+    energy_bonus = 0  # Energy on top of the production's, once per production
+
+    def after_production(self, game: Game, seat: int, powerhouse: str, piece: PowerhousePiece, energy: int) -> None:
+        """What follows a production of ``energy`` through ``piece`` standing on ``powerhouse``."""
+
+    def __repr__(self) -> str:
+        return f"<PieceAbility {self.id}>"
+
+
+NO_PIECE_ABILITY = PieceAbility()

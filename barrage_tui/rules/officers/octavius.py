@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .. import china
+from .. import companies
 from ..engine.decisions import Choice, Flow, PromptKind
 from ..production import (Flows, System, chains, choose_drops, credits_needed, flow_counts, flows_energy,
                           own_powerhouses_by_zone, path_value, paths_from, system_label, tolls)
@@ -69,7 +69,7 @@ class Octavius(Officer):
                 free += value * drops
             else:  # an upper bound: as if each such drop cost 1 credit
                 paid += [value] * drops
-        if china.extra_drop(game, flows[0][0].powerhouse):  # its extra drop may move to a better path
+        if companies.piece_ability(game, flows[0][0].powerhouse).extra_drop:  # its extra drop may move to a better path
             free += max(0, best - max(path_value(game, s) for s, _ in flows))
         budget = max(0, game.spendable_credits(seat) - credits_needed(game, seat, flows))
         return free + sum(sorted(paid, reverse=True)[:budget])

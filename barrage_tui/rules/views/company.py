@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .. import china, company_board, officers
+from .. import company_board, officers
 from ..automa_levels import level
 from ..company_board import Income
 from ..components import PowerhousePiece, components
@@ -115,13 +115,13 @@ def company_view(game: Game, seat: int) -> CompanyView:
     if components().companies[c.company].powerhouse_row_bonus:
         active, by_level = game.ability_active(seat), not level(c).company_ability
     else:  # China's distinct pieces: at work all game, as its Automa's level allows
-        active, by_level = china.pieces_at_work(c), True
+        active, by_level = company_board.pieces_at_work(c), True
     return CompanyView(
         *who(c, seat in st.drafting), c.vp, c.credits, c.excavators, c.mixers, c.excamixers,
         bool(c.excamixers or c.excamixers_gained or any(o.machinery_wild for o in in_force)), c.energy,
         c.engineers, c.architect, c.construction_used, private,
         tuple((o, o in c.copied_for_round) for o in copied), dict(c.pieces), incomes,
         components().companies[c.company].assumed,
-        tuple(china.powerhouse_row(game, seat)), tuple(p for hook in game.hooks.company_pieces for p in hook(game, seat)),
+        tuple(company_board.powerhouse_row(game, seat)), tuple(p for hook in game.hooks.company_pieces for p in hook(game, seat)),
         tuple(c.tiles), wheel, tuple(c.contracts), tuple(c.fulfilled),
         active, by_level)
