@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from barrage_tui.rules import (
-    ANTON_TILE, STRUCTURE_NAMES, STRUCTURES, Payment, TileUse, a_structure, board_rules, conduit_value, facts,
+    ANTON_TILE, STRUCTURE_NAMES, STRUCTURES, Payment, TileUse, a_structure, board_rules, conduit_value, cost_class, facts,
     free_columns, leeghwater_of, legal_spaces, make_key, payments, private_building_space, tile_uses,
 )
 
@@ -138,11 +138,20 @@ def options(view: View, structure: str, spaces: Iterable[str], spare: int | None
     (a Private Building's search: the spaces in its order)."""
     uses = tile_order(view, structure)
     anton = [u for u in uses if u.supply_tile == ANTON_TILE]
+    classes = {u.key: cost_class(view.game, view.seat, u) for u in uses}
+    priced: dict[tuple[str, object], Payment | None] = {}  # (use, cost class) -> payment: spaces alike priced once
+
+    def pay_for(use: TileUse, space: str) -> Payment | None:
+        alike = (use.key, classes[use.key](space))
+        if alike not in priced:
+            priced[alike] = payment(view, use, space, spare)
+        return priced[alike]
+
     for tier in ([u for u in uses if u not in anton], anton):
         found = {}
         for space in spaces:
             for use in tier:
-                if (pay := payment(view, use, space, spare)) is not None:
+                if (pay := pay_for(use, space)) is not None:
                     found[space] = (use, pay)
                     break
             if found and first:

@@ -73,6 +73,7 @@ from .actions import engineers_available, space_exists, space_free
 from .automa_step import Step as AutomaStep
 from .board_features import course, open_headstreams
 from .build_costs import payments
+from .buildable import cost_class
 from .build_spaces import board_rules, legal_spaces
 from .build_tiles import TileUse, tile_uses
 from .company_board import free_columns
@@ -125,7 +126,7 @@ __all__ = [
     "contract_reduction", "course",
     "dams_into", "engineers_available", "flows_energy", "free_columns", "fulfils_contracts",
     "held_drops", "legal_spaces", "max_drops", "may_join", "open_headstreams", "own_dams_with_room", "path_value",
-    "payments", "production_systems", "several_dams", "space_exists", "space_free", "system_energy", "tile_uses",
+    "cost_class", "payments", "production_systems", "several_dams", "space_exists", "space_free", "system_energy", "tile_uses",
     # ... with the Leeghwater Project
     "LeeghwaterPrompt", "LeeghwaterState", "WORK_ON_WHEEL", "WORK_OPERATION", "WORK_SPENT", "external_work",
     "leeghwater_of", "private_building_space", "work_payment",

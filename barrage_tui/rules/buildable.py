@@ -51,6 +51,17 @@ def _cost_classes(m: Board, structure: str) -> dict[str, Hashable]:
     return {s: (d.area, d.extra_credits) for s, d in m.dams.items()}
 
 
+def cost_class(game: Game, seat: int, use: TileUse) -> Callable[[str], Hashable]:
+    """space -> its cost class for building with ``use`` now (with a module's extra cost there): spaces of one
+    class are paid for in the same ways, so a search over many spaces prices each class once."""
+    rules = cost_rules(game, seat)(use)
+    class_of = _cost_class(game, use.structure, rules)
+    token_of = _token_costs(game, seat, use.structure)
+    if token_of is None:
+        return class_of
+    return lambda space: (class_of(space), token_of(space))
+
+
 def build_plan(game: Game, seat: int, credits: int, engineer_free: bool = False) -> dict[str, dict[str, list[Payment]]]:
     """tile-use key -> space -> payments, keeping only what can really be built."""
     return plan_for(game, seat, credits, tile_uses(game, seat, engineer_free))
