@@ -6,7 +6,7 @@ discounts), a Geological token's cost and its waivers (Angelo), the machinery a 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 from functools import lru_cache
@@ -244,9 +244,14 @@ def _machinery_options(company: CompanyState, s: str, space: str, rules: CostRul
     if _wild(rules):
         kinds = BOTH
     options = [(units, kinds)]
-    if s == "conduit" and any(o.conduit_mixers_instead for o in in_force):
-        options.append((max(0, m.conduits[space].production - rules.discount[1]), MIXERS))
+    if s == "conduit":  # another way an officer pays a Conduit (Jill: its value in mixers)
+        options += [(max(0, n - rules.discount[1]), MIXERS) for n in _conduit_mixers(in_force, m.conduits[space].production)]
     return options
+
+
+def _conduit_mixers(in_force: Sequence[Officer], value: int) -> list[int]:
+    """The officers' other ways to pay a Conduit of ``value`` in mixers (``Officer.conduit_mixers``)."""
+    return [n for o in in_force if (n := o.conduit_mixers(value)) is not None]
 
 
 def _wild(rules: CostRules) -> bool:
@@ -298,8 +303,7 @@ def _part_options(company: CompanyState, s: str, space: str, rules: CostRules, t
         less_e, less_m = rules.discount  # a module's discount: it is the Conduit's machinery (Decision, token 6's note)
         paid: list[tuple[Part, ...]] = [((max(0, half - less_e), BOTH if wild else EXCAVATORS, True),
                                          (max(0, half - less_m), BOTH if wild else MIXERS, True))]
-        if any(o.conduit_mixers_instead for o in rules.in_force):  # Jill: mixers = the raised value
-            paid.append(((max(0, n - less_m), MIXERS, True),))
+        paid += [((max(0, k - less_m), MIXERS, True),) for k in _conduit_mixers(rules.in_force, n)]  # Jill: the raised value
         extra = () if free else _company_extra(company, s, rules, mixer_less_taken=True)
         paid = [parts + extra for parts in paid]  # China's Mixer on top of the token's machinery
         # Angelo's worker stands in for the token's cost: the Conduit's usual machinery is still due (Decision)

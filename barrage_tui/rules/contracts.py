@@ -59,7 +59,6 @@ def fulfil(game: Game, seat: int, energy: int, production: bool, area: str = "")
     reduction = contract_reduction(game, seat) if production else 0
     for module_reduction in game.hooks.contract_reduction:  # every fulfilment's need, on top of France's
         reduction += module_reduction(game, seat)
-    several = production and any(o.multi_contract for o in officers.in_force(company))
     ability = companies.ability(game, seat)
     # Decision: an Automa never negotiates; it fulfils straight from the display anyway (automa.md 5.1).
     negotiating = production and company.kind != AUTOMA and ability.can_negotiate(game, seat)
@@ -105,9 +104,11 @@ def fulfil(game: Game, seat: int, energy: int, production: bool, area: str = "")
             for o in officers.in_force(company):
                 o.production_contract_fulfilled(game, seat, max(0, contract.energy - reduction))
         yield from rewards.gain(game, seat, contract.reward, "contracts")
-        if not several:
+        left = [n for o in officers.in_force(company) if production
+                and (n := o.energy_for_more_contracts(budget, max(0, contract.energy - reduction))) is not None]
+        if not left:  # one contract per fulfilment, but an officer's (Simone's) several with one production
             return
-        budget -= max(0, contract.energy - reduction)
+        budget = max(left)
 
 
 def display(game: Game) -> list[int]:

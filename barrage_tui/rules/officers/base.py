@@ -27,7 +27,6 @@ class Officer:
     architect = False  # one of the Engineers is Tommaso's Architect: it comes home as the Architect
     #: construction
     base_excavators: int | None = None  # a fixed Base cost in Excavators (Wilhelm)
-    conduit_mixers_instead = False  # Conduit payable with production x 1 mixer (Jill)
     credits_per_machinery = 0  # machinery units replaceable by this many credits (Solomon)
     machinery_wild = False  # every machinery unit counts as an Excamixer: Excavator or mixer (copied Elon)
     #: water
@@ -36,7 +35,6 @@ class Officer:
     production_floor = 0  # drops x conduit below this counts as this (Viktor)
     #: contracts
     hand_limit = 3
-    multi_contract = False  # several contracts with one production (Simone)
     # the machinery an action spends for good may go onto the wheel instead, with this special tile ("" none;
     # Leslie Spencer's, for a module's External Works; Mahiri's copy of her needs no tile)
     spent_machinery_to_wheel_tile = ""
@@ -104,6 +102,16 @@ class Officer:
         production of his (not Germany's second) one that may take drops from several dams."""
         return
         yield
+
+    def conduit_mixers(self, value: int) -> int | None:
+        """The Mixers that may pay a Conduit of production ``value`` instead of its Excavators (Jill); None: no
+        other way."""
+        return None
+
+    def energy_for_more_contracts(self, energy: int, need: int) -> int | None:
+        """What of a production's ``energy`` may still fulfil another contract once one needing ``need`` is
+        fulfilled with it (Simone); None: a production fulfils one contract."""
+        return None
 
     def production_contract_fulfilled(self, game: Game, seat: int, need: int) -> None:
         """A production just fulfilled a contract needing ``need`` of its Energy (Franz de Lasse)."""

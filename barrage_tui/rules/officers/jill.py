@@ -8,4 +8,6 @@ from .base import Officer
 
 class Jill(Officer):
     id = "jill"
-    conduit_mixers_instead = True
+
+    def conduit_mixers(self, value: int) -> int | None:
+        return value  # production x 1 mixer, all of one kind

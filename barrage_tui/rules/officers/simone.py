@@ -7,4 +7,6 @@ from .base import Officer
 class Simone(Officer):
     id = "simone"
     hand_limit = 4
-    multi_contract = True
+
+    def energy_for_more_contracts(self, energy: int, need: int) -> int | None:
+        return energy - need  # the contracts' needs add up to no more than the production's Energy
