@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from . import company_board
 from .boards import Board
 from .build_costs import CostRules, ExtraCost, Payment, cost_rules, each_payment, extra_cost, fee_rule, payable, unique
-from .build_spaces import legal_spaces, red_fee, red_fees
+from .build_spaces import legal_spaces, red_fees
 from .build_tiles import TileUse, each_tile_use, tile_uses
 from .company_board import NO_LOSS, Loss
 from .components import STRUCTURES
@@ -36,7 +36,8 @@ def _cost_class(game: Game, structure: str, rules: CostRules) -> Callable[[str],
                                      else lambda space: (classes[space], space in dams))
     if not game.hooks.red_surcharge:
         return of
-    return lambda space: (of(space), red_fee(game, structure, space))
+    fee_of = red_fees(game, structure)  # (what does not depend on the space, found once)
+    return lambda space: (of(space), fee_of(space))
 
 
 @cache
