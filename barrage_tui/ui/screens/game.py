@@ -50,6 +50,9 @@ class Boards(KeyScrolled, CompanyBoards):
 
 
 WIDE = (150, 45)
+# the wide layout's rows under its map, beside the banner and the footer: the management board's, and the
+# fewest the company boards keep (in their densest form) when the map takes the height it needs
+BOARD_ROWS, COMPANIES_ROWS, MAP_ROWS = 11, 7, 21
 MEDIUM = (120, 40)
 TWO_DIGIT_WINDOW = 1.0  # seconds to type the second digit of a choice number
 
@@ -184,7 +187,22 @@ class GameScreen(AppScreen[None]):
             self.refresh_bindings()
             self._after_refresh(self.refresh_table, index)
         elif mode == self.mode:  # the boards' heights change with the width: keep the deciding one on top
+            self._fit_map()
             self._deciding_board_up_soon()
+
+    def on_map_view_lines(self, message: MapView.Lines) -> None:
+        self._fit_map()
+
+    def _fit_map(self) -> None:
+        """In the wide layout the map's row is as tall as the map drawn needs (a board of many rows: the Yellow
+        River), down to the company boards' fewest rows; never shorter than its usual height."""
+        if self.mode != "wide" or self._building:
+            return
+        most = self.app.size.height - 2 - BOARD_ROWS - COMPANIES_ROWS
+        rows = max(MAP_ROWS, min(most, self._map.line_count + 2))
+        top = self.query_one("#top")
+        if top.styles.height is None or top.styles.height.value != rows:
+            top.styles.height = rows
 
     def on_screen_resume(self) -> None:
         mode = layout_mode(*self.app.size)

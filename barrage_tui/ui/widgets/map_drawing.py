@@ -10,14 +10,17 @@ is ``map_table.py`` (a key switches)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 
 from rich.text import Text
 
-from barrage_tui.rules import Lake, Map
+from barrage_tui.rules import Lake, LayoutCell, Map
 
 from ..palette import AREA_STYLE, ASSUMED, DIM, RECENT, RED
 from ..texts import company_name
 from .map_parts import MOVING, WATER, Marks, area_marks, badge, dam_text, drops, empty, grid, mark_text, reds
+from .map_rivers import Segment, links, onto, strokes
+from .map_rivers import line as river_line
 from .textutil import fit, flow, hjoin
 
 NOTHING: Mapping[str, int] = {}
@@ -54,7 +57,14 @@ class Drawing:
         if any(t.cell_len > w for t in lakes):  # the same words for every lake: without "lake" in narrow cells
             lakes = [self._lake(lake, " ", moving, pending) for lake in m.lakes]
         out = self._headstreams(m, marks, w, cols, place, moving, lakes)
-        for row in rows:
+        rivers = links(m, place)
+        legend_marks = area_marks(m, w) if any("legend" in row for row in rows) else []
+        below_marks = [] if legend_marks else area_marks(m, width)
+        for r, row in enumerate(rows):
+            above = rivers.below.get(r - 1, ())
+            on_top = rivers.sideways(r - 1) and _free_top(row, above)  # the rivers from above on this row's top line
+            if rivers.sideways(r - 1) and not on_top:
+                out.append(river_line(strokes(above, w), WATER))
             start = len(out)
             grid_cells: list[list[list[Text]]] = []  # each cell's parts: a valley's lines, valleys one under the other
             legend = None
@@ -73,10 +83,20 @@ class Drawing:
                     parts.append(lines)
                     height += len(lines)
                 grid_cells.append(parts)
+            tallest = max((sum(map(len, c)) for c in grid_cells), default=0)
             if legend is not None:  # as tall as the row's valleys (a row of only the legend: as it needs)
-                grid_cells[legend] = [self._legend(m, w, max((sum(map(len, c)) for c in grid_cells), default=0) or 99)]
-            out += self._row(grid_cells, w, cols)
-        return out + area_marks(m, width)
+                legend_marks_here, legend_marks = legend_marks, []
+                grid_cells[legend] = [self._legend(m, w, tallest or 99, legend_marks_here, on_top,
+                                                   (r, legend) in rivers.through)]
+                tallest = max(tallest, len(grid_cells[legend][0]))
+            for c in rivers.leaving(r):  # a river going on down: its stroke to the row's bottom
+                if c < len(grid_cells) and c != legend and (short := tallest - sum(map(len, grid_cells[c]))) > 0:
+                    grid_cells[c] = [*grid_cells[c], _strokes(short)]
+            joined = self._row(grid_cells, w, cols)
+            if on_top:
+                joined = [onto(joined[0], strokes(above, w), RIVER, WATER), *joined[1:]]
+            out += joined
+        return out + below_marks
 
     def _row(self, cells: list[list[list[Text]]], w: int, cols: int) -> list[Text]:
         """A row of cells side by side, joined again only when a part of one was built anew (an unchanged
@@ -225,15 +245,22 @@ class Drawing:
         t.append_text(badge(m, p.owner) if p.owner is not None else empty(p))
         return t
 
-    def _legend(self, m: Map, w: int, height: int) -> list[Text]:
+    def _legend(self, m: Map, w: int, height: int, marks: list[Text], blank_top: bool, river: bool) -> list[Text]:
         """What the signs mean, packed into ``w`` columns and at most ``height`` lines (its row's valleys'): the
-        least needed signs give way first (``?`` explains them all)."""
-        key = (m.board, m.companies[0], w, height)
+        least needed signs give way first (``?`` explains them all). The modules' marks by each area (``marks``)
+        come first; ``blank_top``: its first line is left to the rivers from the row above; ``river``: a river
+        passes down its edge."""
+        key = (m.board, m.companies[0], w, height, tuple(t.plain for t in marks), tuple(map(str, marks)), blank_top, river)
         if key not in self._legends:
-            self._legends[key] = self._build_legend(m, w, height)
+            inner = w - 2 if river else w
+            lines = [Text()] * blank_top + self._build_legend(m, inner, height - blank_top, marks)
+            if river:
+                lines = [Text.assemble((RIVER, WATER), " ", t) for t in lines]
+                lines += [Text(RIVER, style=WATER)] * (height - len(lines))
+            self._legends[key] = lines
         return self._legends[key]
 
-    def _build_legend(self, m: Map, w: int, height: int) -> list[Text]:
+    def _build_legend(self, m: Map, w: int, height: int, marks: list[Text]) -> list[Text]:
         board = m.board
         items = [  # by need
             Text.assemble(("Legend", "bold"), (" · ? help", "dim")),
@@ -251,10 +278,10 @@ class Drawing:
             items.append(Text("≈ reconstructed", style=DIM))
         items += [Text.assemble((DAM, WATER), " dam ", (CONDUIT, WATER), "conduit"), drops(1, 2) + " 1 drop, room 1",
                   Text.assemble(("▼8", WATER), " river to 8"), Text.assemble(("B5U", RECENT), " their last turn")]
-        lines = flow(items, w, gap=2)
+        lines = marks + flow(items, w, gap=2)
         while len(lines) > height and len(items) > 1:
             items.pop()
-            lines = flow(items, w, gap=2)
+            lines = marks + flow(items, w, gap=2)
         return [fit(r, w) for r in lines]
 
 
@@ -276,6 +303,20 @@ def _on_river(node: str, stroke: str, moving: Mapping[str, int]) -> Text:
     if not n:
         return Text(stroke, style=WATER)
     return Text(("●" if n == 1 else str(min(n, 9))) + " " * (len(stroke) - 1), style=MOVING)
+
+
+def _free_top(row: tuple[LayoutCell, ...], rivers: tuple[Segment, ...]) -> bool:
+    """Whether the rivers from the row above can be drawn on ``row``'s top line: each that changes columns comes
+    from the left over no valley's name there (only over the legend, or past the row's last cell) to its own
+    valley's stroke (one from the right would cross that valley's name)."""
+    return all(a < b and all(c >= len(row) or row[c] == "legend" for c in range(a, b))
+               for a, b in rivers if a != b)
+
+
+@cache
+def _strokes(n: int) -> list[Text]:
+    """``n`` lines of a river's stroke (one list for each ``n``: a row's cache knows it by its id)."""
+    return [Text(RIVER, style=WATER)] * n
 
 
 def _places(m: Map) -> dict[int, tuple[int, int]]:
