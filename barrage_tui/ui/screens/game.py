@@ -69,7 +69,7 @@ def panel_for(view: View, ref: str) -> str | None:
     """Which panel shows the board thing ``ref``."""
     comps = facts()
     m = view.game.board
-    if ref in m.dams or ref in m.conduits or ref in m.powerhouses or ref in m.headstreams:
+    if ref in m.dams or ref in m.conduits or ref in m.powerhouses or ref in m.headstreams or ref in m.landscapes:
         return "map"
     if ref in comps.spaces:
         return "board"

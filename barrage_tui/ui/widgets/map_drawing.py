@@ -137,7 +137,8 @@ class Drawing:
             t.append_text(_on_river(h.id, SOURCE, moving))
             t.append(h.id, style=marks.style(h.id))
             if h.covered:  # opened by building that landscape
-                t.append(f" [{h.covered}{ASSUMED if h.cover_assumed else ''}]", style=DIM)
+                t.append(f" [{h.covered}{ASSUMED if h.cover_assumed else ''}]", style=marks.style(h.covered) or DIM)
+                self.where[h.covered] = len(by_column[col])
             else:
                 t.append(f" ▾{h.drops}")
                 t.append(" +")
@@ -162,7 +163,7 @@ class Drawing:
                 moving: Mapping[str, int], pending: Mapping[str, int]) -> tuple[list[Text], dict[str, int]]:
         """A valley's lines and the line of each of its spaces, rebuilt only when something in it changed."""
         v = m.valleys[zone]
-        refs = v.dams + v.conduits + v.powerhouses
+        refs = v.dams + v.conduits + v.powerhouses + _covers(m, zone)
         key = (m.board, v, w, m.companies, tuple(m.dams[d] for d in v.dams), tuple(m.conduits[c] for c in v.conduits),
                tuple(m.powerhouses[p] for p in v.powerhouses), marks.of(refs),
                tuple((n, moving[n]) for n in (*v.dams, v.passage, f"out:{zone}") if n in moving),
@@ -200,6 +201,10 @@ class Drawing:
         for i, line in enumerate(packed):
             lead = _on_river(v.passage, POWERHOUSE[0], moving) if i == 0 else Text(RIVER, style=WATER)
             lines.append(fit(lead + " " + line, w))
+        for space in reversed(v.dams + v.conduits + v.powerhouses):  # a landscape: the first space it covers here
+            cover = (m.dams.get(space) or m.conduits.get(space) or m.powerhouses[space]).covered
+            if cover:
+                at[cover] = at[space]
         return lines, at
 
     def _dam(self, m: Map, space: str, marks: Marks, moving: Mapping[str, int],
@@ -215,7 +220,7 @@ class Drawing:
         t.append(" " * max(1, 5 - len(space)))
         to = "/".join(f"{arrow(place[z][0] - row, place[z][1] - col) if z in place else '→'}{z}" for z in c.targets)
         t.append(f"{c.value}{to} ")  # a branching one: 4↓2/↘3
-        t.append_text(badge(m, c.owner) if c.owner is not None else empty(c))
+        t.append_text(badge(m, c.owner) if c.owner is not None else empty(c, marks))
         for k in c.marks:
             t.append(" ")
             t.append_text(mark_text(k))
@@ -242,7 +247,7 @@ class Drawing:
         t.append(space, style=marks.style(space))
         t.append(f"+{p.red}" if p.red else "", style=RED if p.red else None)
         t.append(gap)
-        t.append_text(badge(m, p.owner) if p.owner is not None else empty(p))
+        t.append_text(badge(m, p.owner) if p.owner is not None else empty(p, marks))
         return t
 
     def _legend(self, m: Map, w: int, height: int, marks: list[Text], blank_top: bool, river: bool) -> list[Text]:
@@ -303,6 +308,13 @@ def _on_river(node: str, stroke: str, moving: Mapping[str, int]) -> Text:
     if not n:
         return Text(stroke, style=WATER)
     return Text(("●" if n == 1 else str(min(n, 9))) + " " * (len(stroke) - 1), style=MOVING)
+
+
+def _covers(m: Map, zone: int) -> tuple[str, ...]:
+    """The landscapes over spaces of a valley."""
+    v = m.valleys[zone]
+    return tuple(x.covered for x in (*(m.dams[d] for d in v.dams), *(m.conduits[c] for c in v.conduits),
+                                     *(m.powerhouses[p] for p in v.powerhouses)) if x.covered)
 
 
 def _free_top(row: tuple[LayoutCell, ...], rivers: tuple[Segment, ...]) -> bool:

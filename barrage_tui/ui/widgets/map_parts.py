@@ -38,8 +38,10 @@ class Marks(NamedTuple):
 
 @cache
 def map_refs(m: Board) -> frozenset[str]:
-    """The refs the map draws (a board is hashed by identity)."""
-    return frozenset(m.dams) | frozenset(m.conduits) | frozenset(m.powerhouses) | frozenset(m.headstreams)
+    """The refs the map draws (a board is hashed by identity): its spaces and headstreams, and the landscapes over
+    some of them (a landscape's choice marks the spaces it covers)."""
+    return (frozenset(m.dams) | frozenset(m.conduits) | frozenset(m.powerhouses) | frozenset(m.headstreams)
+            | frozenset(m.landscapes))
 
 
 @cache
@@ -58,13 +60,14 @@ def badge(m: Map, owner: int, extra: str = "") -> Text:
     return Text(f"{letter}{extra}", style=style)
 
 
-def empty(space: DamSpace | ConduitSpace | PowerhouseSpace) -> Text:
-    """An empty space: "·", the landscape that still covers it in brackets ("[T1]"), or "[X]" for a space
-    blocked by a preparation tile (the Duel map)."""
+def empty(space: DamSpace | ConduitSpace | PowerhouseSpace, marks: Marks = Marks()) -> Text:
+    """An empty space: "·", the landscape that still covers it in brackets ("[T1]", marked with that
+    landscape's choice), or "[X]" for a space blocked by a preparation tile (the Duel map)."""
     if space.blocked:
         return Text("[X]", style=DIM)
     if space.covered:  # ≈: that landscape's tile is partly assumed (the help says what)
-        return Text(f"[{space.covered}{ASSUMED if space.cover_assumed else ''}]", style=DIM)
+        return Text(f"[{space.covered}{ASSUMED if space.cover_assumed else ''}]",
+                    style=marks.style(space.covered) or DIM)
     return Text("·")
 
 
@@ -83,7 +86,7 @@ def dam_text(m: Map, space: str, marks: Marks, lead: Text, held: int) -> Text:
     t.append(f"+{d.red}" if d.red else "  ", style=RED if d.red else None)
     t.append(" ")
     if d.owner is None:
-        t.append_text(empty(d))
+        t.append_text(empty(d, marks))
     else:
         t.append_text(badge(m, d.owner, str(d.height)))
         t.append(" ")
