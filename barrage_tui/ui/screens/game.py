@@ -195,11 +195,15 @@ class GameScreen(AppScreen[None]):
 
     def _fit_map(self) -> None:
         """In the wide layout the map's row is as tall as the map drawn needs (a board of many rows: the Yellow
-        River), down to the company boards' fewest rows; never shorter than its usual height."""
+        River), down to the company boards' fewest rows; never shorter than its usual height. A map one line
+        taller than that (the base map with its rivers between rows) takes the place of its bottom border."""
         if self.mode != "wide" or self._building:
             return
         most = self.app.size.height - 2 - BOARD_ROWS - COMPANIES_ROWS
         rows = max(MAP_ROWS, min(most, self._map.line_count + 2))
+        open_end = self._map.line_count == MAP_ROWS - 1  # a line over: its bottom border gives way, not the boards
+        self._map.set_class(open_end, "-open")
+        rows -= open_end
         top = self.query_one("#top")
         if top.styles.height is None or top.styles.height.value != rows:
             top.styles.height = rows
