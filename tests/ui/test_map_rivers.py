@@ -9,7 +9,7 @@ from barrage_tui.rules import map_view
 from barrage_tui.ui.app import BarrageApp
 from barrage_tui.ui.widgets.map import MapView
 from barrage_tui.ui.widgets.map_drawing import Drawing, _places
-from barrage_tui.ui.widgets.map_parts import Marks
+from barrage_tui.ui.widgets.map_parts import Marks, landscape_key
 from barrage_tui.ui.widgets.map_rivers import DOWN, LEFT, RIGHT, STROKES, UP, valley_below
 
 from .test_map_snapshots import BOARDS, mid_game
@@ -76,3 +76,19 @@ def test_a_landscapes_choice_marks_the_spaces_it_covers():
 
     assert styles(Marks(frozenset({"A2"}))) != styles(Marks())
     assert "A2" in drawing.where and drawing.where["A2"] == drawing.where["C2X"]
+
+
+def test_the_landscapes_key_says_what_each_acts_on_besides_its_spaces_from_the_board():
+    game = mid_game("yellow-river", 3)
+    key = [t.plain for t in landscape_key(map_view(game))]
+    assert "A6: 3▼7" in key  # the board's [[diversion]]: valley 3's water to valley 7 once A6 is built
+    assert "A1: HA HB C1L→11" in key  # the headstreams A1's arrows mark, the branch of C1L under it
+    assert "B2: LAKE_N" in key and "B6: LAKE_N" in key  # the lake beside them
+    assert not any(k.startswith(("A3:", "B3:")) for k in key)  # only spaces: their code is drawn on them
+    lines = [t.plain for t in Drawing().lines(map_view(game), Marks(), WIDTH)]
+    assert any("A6: 3▼7" in t for t in lines) and any("[A1] landscape tile" in t for t in lines)
+    game.state.uncovered += ["A6", "A1"]  # built: the river runs to 7, the branch is open
+    m = map_view(game)
+    assert m.valleys[3].to == "7" and 11 in m.conduits["C1L"].targets
+    key = [t.plain for t in landscape_key(m)]
+    assert not any(k.startswith(("A6:", "A1:")) for k in key) and "B2: LAKE_N" in key

@@ -18,7 +18,8 @@ from barrage_tui.rules import Lake, LayoutCell, Map
 
 from ..palette import AREA_STYLE, ASSUMED, DIM, RECENT, RED
 from ..texts import company_name
-from .map_parts import MOVING, WATER, Marks, area_marks, badge, dam_text, drops, empty, grid, mark_text, reds
+from .map_parts import (MOVING, WATER, Marks, area_marks, badge, dam_text, drops, empty, grid, landscape_key, mark_text,
+                        reds)
 from .map_rivers import Segment, links, onto, strokes
 from .map_rivers import line as river_line
 from .textutil import fit, flow, hjoin
@@ -40,7 +41,7 @@ class Drawing:
         self.where: dict[str, int] = {}
         self._cache: dict[tuple[object, ...], tuple[list[Text], dict[str, int]]] = {}  # a valley by what it shows
         self._rows: dict[tuple[int, ...], tuple[list[list[Text]], list[Text]]] = {}  # a row by its parts
-        self._legends: dict[tuple[object, ...], list[Text]] = {}
+        self._legends: dict[tuple[object, ...], tuple[list[Text], bool, list[Text]]] = {}
 
     def lines(self, m: Map, marks: Marks, width: int,
               moving: Mapping[str, int] = NOTHING, pending: Mapping[str, int] = NOTHING) -> list[Text]:
@@ -58,8 +59,9 @@ class Drawing:
             lakes = [self._lake(lake, " ", moving, pending) for lake in m.lakes]
         out = self._headstreams(m, marks, w, cols, place, moving, lakes)
         rivers = links(m, place)
-        legend_marks = area_marks(m, w) if any("legend" in row for row in rows) else []
-        below_marks = [] if legend_marks else area_marks(m, width)
+        has_legend = any("legend" in row for row in rows)
+        legend_marks = area_marks(m, w) if has_legend else []
+        marks_below, lands_below = not has_legend, landscape_key(m) if not has_legend else []
         for r, row in enumerate(rows):
             above = rivers.below.get(r - 1, ())
             on_top = rivers.sideways(r - 1) and _free_top(row, above)  # the rivers from above on this row's top line
@@ -86,8 +88,9 @@ class Drawing:
             tallest = max((sum(map(len, c)) for c in grid_cells), default=0)
             if legend is not None:  # as tall as the row's valleys (a row of only the legend: as it needs)
                 legend_marks_here, legend_marks = legend_marks, []
-                grid_cells[legend] = [self._legend(m, w, tallest or 99, legend_marks_here, on_top,
-                                                   (r, legend) in rivers.through)]
+                lines, marks_below, lands_below = self._legend(m, w, tallest or 99, legend_marks_here, on_top,
+                                                               (r, legend) in rivers.through)
+                grid_cells[legend] = [lines]
                 tallest = max(tallest, len(grid_cells[legend][0]))
             for c in rivers.leaving(r):  # a river going on down: its stroke to the row's bottom
                 if c < len(grid_cells) and c != legend and (short := tallest - sum(map(len, grid_cells[c]))) > 0:
@@ -96,7 +99,8 @@ class Drawing:
             if on_top:
                 joined = [onto(joined[0], strokes(above, w), RIVER, WATER), *joined[1:]]
             out += joined
-        return out + below_marks
+        return (out + (area_marks(m, width) if marks_below else [])
+                + flow(lands_below, width, gap=3))
 
     def _row(self, cells: list[list[list[Text]]], w: int, cols: int) -> list[Text]:
         """A row of cells side by side, joined again only when a part of one was built anew (an unchanged
@@ -250,44 +254,63 @@ class Drawing:
         t.append_text(badge(m, p.owner) if p.owner is not None else empty(p, marks))
         return t
 
-    def _legend(self, m: Map, w: int, height: int, marks: list[Text], blank_top: bool, river: bool) -> list[Text]:
+    def _legend(self, m: Map, w: int, height: int, marks: list[Text], blank_top: bool,
+                river: bool) -> tuple[list[Text], bool, list[Text]]:
         """What the signs mean, packed into ``w`` columns and at most ``height`` lines (its row's valleys'): the
         least needed signs give way first (``?`` explains them all). The modules' marks by each area (``marks``)
-        come first; ``blank_top``: its first line is left to the rivers from the row above; ``river``: a river
-        passes down its edge."""
-        key = (m.board, m.companies[0], w, height, tuple(t.plain for t in marks), tuple(map(str, marks)), blank_top, river)
+        and the landscapes' key come first; returned with whether the marks went below the map instead and the
+        landscapes the key has no room for (they go below it). ``blank_top``: its first line is left to the
+        rivers from the row above; ``river``: a river passes down its edge."""
+        lands = landscape_key(m) if m.board.landscapes else []
+        key = (m.board, m.companies[0], w, height, tuple(t.plain for t in marks), blank_top, river,
+               tuple(t.plain for t in lands))
         if key not in self._legends:
             inner = w - 2 if river else w
-            lines = [Text()] * blank_top + self._build_legend(m, inner, height - blank_top, marks)
+            lines, rest = self._build_legend(m, inner, height - blank_top, marks, lands)
+            below = not lines and bool(marks)
+            if below:  # the marks do not fit beside the valleys: under the map
+                lines, rest = self._build_legend(m, inner, height - blank_top, [], lands)
+            lines = [Text()] * blank_top + lines
             if river:
                 lines = [Text.assemble((RIVER, WATER), " ", t) for t in lines]
                 lines += [Text(RIVER, style=WATER)] * (height - len(lines))
-            self._legends[key] = lines
+            self._legends[key] = (lines, below, rest)
         return self._legends[key]
 
-    def _build_legend(self, m: Map, w: int, height: int, marks: list[Text]) -> list[Text]:
+    def _build_legend(self, m: Map, w: int, height: int, marks: list[Text],
+                      lands: list[Text]) -> tuple[list[Text], list[Text]]:
+        """The legend's lines (none: the marks do not fit with its heading) and the landscapes' key items left out."""
         board = m.board
-        items = [  # by need
-            Text.assemble(("Legend", "bold"), (" · ? help", "dim")),
+        head = Text.assemble(("Legend", "bold"), (" · ? help", "dim"))
+        signs = [  # by need
             badge(m, 0, "2") + f" {company_name(m.companies[0])}, 2 high",  # a company in the game
             Text.assemble(("+3", RED), " red outline") if reds(board) == {3}
             else Text.assemble(("+n", RED), " red: n Credits"),
         ]
+        tile = [Text("[A1] landscape tile")] if board.landscapes else []  # (the key: what one acts on besides)
         if board.preparation_tiles:  # what only some boards have
-            items.append(Text("[X] blocked"))
+            signs.append(Text("[X] blocked"))
         if any(p.neutral for p in board.powerhouses.values()):
-            items.append(Text("N neutral powerhouse"))
-        if board.landscapes:
-            items.append(Text("[A1] under landscape"))
+            signs.append(Text("N neutral powerhouse"))
         if board.assumed:
-            items.append(Text("≈ reconstructed", style=DIM))
-        items += [Text.assemble((DAM, WATER), " dam ", (CONDUIT, WATER), "conduit"), drops(1, 2) + " 1 drop, room 1",
+            signs.append(Text("≈ reconstructed", style=DIM))
+        signs += [Text.assemble((DAM, WATER), " dam ", (CONDUIT, WATER), "conduit"), drops(1, 2) + " 1 drop, room 1",
                   Text.assemble(("▼8", WATER), " river to 8"), Text.assemble(("B5U", RECENT), " their last turn")]
-        lines = marks + flow(items, w, gap=2)
-        while len(lines) > height and len(items) > 1:
-            items.pop()
-            lines = marks + flow(items, w, gap=2)
-        return [fit(r, w) for r in lines]
+        shown, rest = list(lands), list[Text]()
+
+        def packed() -> list[Text]:
+            return marks + flow([head, *signs[:2], *tile, *shown, *signs[2:]], w, gap=2)
+
+        lines = packed()
+        while len(lines) > height and (signs or shown):
+            if signs:
+                signs.pop()
+            else:
+                rest.insert(0, shown.pop())
+            lines = packed()
+        if len(lines) > height:
+            return [], lands
+        return [fit(r, w) for r in lines], rest
 
 
 READABLE, NARROWEST = 18, 15  # a valley's column: the cells it reads well in; the fewest its lines need
@@ -313,8 +336,8 @@ def _on_river(node: str, stroke: str, moving: Mapping[str, int]) -> Text:
 def _covers(m: Map, zone: int) -> tuple[str, ...]:
     """The landscapes over spaces of a valley."""
     v = m.valleys[zone]
-    return tuple(x.covered for x in (*(m.dams[d] for d in v.dams), *(m.conduits[c] for c in v.conduits),
-                                     *(m.powerhouses[p] for p in v.powerhouses)) if x.covered)
+    return tuple(x for x in (*(m.dams[d].covered for d in v.dams), *(m.conduits[c].covered for c in v.conduits),
+                             *(m.powerhouses[p].covered for p in v.powerhouses)) if x)
 
 
 def _free_top(row: tuple[LayoutCell, ...], rivers: tuple[Segment, ...]) -> bool:

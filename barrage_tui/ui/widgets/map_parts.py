@@ -102,18 +102,56 @@ def mark_text(mark: MapMark) -> Text:
 
 
 def area_marks(m: Map, width: int) -> list[Text]:
-    """The modules' marks by each area, a line an area and heading ("Yield mountain: #3 #5")."""
+    """The modules' marks by each area, an area's on a line of their own under their heading ("Yield mountain:
+    #3 #5"), going on on the next lines where they do not fit ``width``."""
     out: list[Text] = []
     for area in m.board.areas:
         here = [k for k in m.area_marks if k.place == area]
         if not here:
             continue
-        t = Text(f"{here[0].group} {area}: ".lstrip(), style=AREA_STYLE.get(area) or "")
-        for i, k in enumerate(here):
-            t.append(" " if i else "")
-            t.append_text(mark_text(k))
-        out += flow([t], width)
+        first = Text(f"{here[0].group} {area}: ".lstrip(), style=AREA_STYLE.get(area) or "")
+        first.append_text(mark_text(here[0]))
+        out += flow([first, *map(mark_text, here[1:])], width, gap=1, indent=2)
     return out
+
+
+def landscape_key(m: Map) -> list[Text]:
+    """What each landscape still on the board acts on besides the spaces it covers (those show its code in
+    place), from the board's file: the headstreams its arrows mark, the lake beside it, the river it turns
+    ("A6: 3▼7": once A6 is built valley 3's water goes to valley 7), the conduit branches under it ("C1L→11").
+    A landscape is gone once built: its spaces, branches and river show it; one that shows on none is kept."""
+    b = m.board
+    covering = {x for x in (*(d.covered for d in m.dams.values()), *(c.covered for c in m.conduits.values()),
+                            *(p.covered for p in m.powerhouses.values())) if x}
+    covering |= {h.covered for h in m.headstreams if h.covered}
+    out: list[Text] = []
+    for code, land in b.landscapes.items():
+        turned = [d for d in b.diversions.values() if d.landscape == code]
+        branches = [(c, to) for c in b.conduits.values() for to, cover in c.branch_covers.items() if cover == code]
+        acts = [*land.headstreams, *([land.lake] if land.lake else []),
+                *(f"{_node(m, d.node)}▼{_node(m, d.to)}" for d in turned), *(f"{c.id}→{to}" for c, to in branches)]
+        shows = turned or branches or code in b.headstream_covers.values() or any(
+            b.covered_by(s) == code for s in (*b.dams, *b.conduits, *b.powerhouses))
+        there = (code in covering or any(to not in m.conduits[c.id].targets for c, to in branches)
+                 or any(_course(m, d.node) != _node(m, d.to) for d in turned))
+        if acts and (there or not shows):
+            out.append(Text.assemble((f"{code}:", "bold"), f" {' '.join(acts)}"))
+    return out
+
+
+def _node(m: Map, node: str) -> str:
+    """A river node in the map's few letters: its valley's number, or its own id (a lake, an exit)."""
+    zone = m.valley_of(node)
+    return str(zone) if zone is not None else node
+
+
+def _course(m: Map, node: str) -> str:
+    """Where water leaving a river node goes now, in the map's few letters."""
+    zone = m.valley_of(node)
+    if zone is not None:
+        return m.valleys[zone].to
+    return next((to for id_, to in (*((h.id, h.to) for h in m.headstreams), *((k.id, k.to) for k in m.lakes))
+                 if id_ == node), "")
 
 
 def reds(m: Board) -> set[int]:

@@ -14,7 +14,7 @@ from barrage_tui.rules import Map
 
 from ..palette import AREA_STYLE, ASSUMED, DIM, RED
 from ..texts import company_name
-from .map_parts import Marks, area_marks, badge, below, dam_text, drops, empty, grid, reds
+from .map_parts import Marks, area_marks, badge, below, dam_text, drops, empty, grid, landscape_key, reds
 from .textutil import fit, flow, hjoin
 
 
@@ -166,8 +166,8 @@ class TableDrawing:
         ]
         if any(p.neutral for p in board.powerhouses.values()):  # what only some boards have
             rows.append(Text("N neutral powerhouse"))
-        if board.landscapes:
-            rows.append(Text("[A1] under landscape"))
+        if board.landscapes:  # and what each acts on besides the spaces it covers
+            rows += [Text("[A1] landscape tile"), *landscape_key(m)]
         if any(len(c.targets) > 1 for c in board.conduits.values()):
             rows.append(Text("4→2/3 branches"))
         if board.preparation_tiles:
