@@ -282,8 +282,9 @@ class Drawing:
         """The legend's lines (none: the marks do not fit with its heading) and the landscapes' key items left out."""
         board = m.board
         head = Text.assemble(("Legend", "bold"), (" · ? help", "dim"))
+        owner = badge(m, 0, "2") + f" {company_name(m.companies[0])}, 2 high"  # a company in the game
         signs = [  # by need
-            badge(m, 0, "2") + f" {company_name(m.companies[0])}, 2 high",  # a company in the game
+            owner if owner.cell_len <= w else badge(m, 0, "2") + f" {company_name(m.companies[0])} 2 high",
             Text.assemble(("+3", RED), " red outline") if reds(board) == {3}
             else Text.assemble(("+n", RED), " red: n Credits"),
         ]
