@@ -202,7 +202,7 @@ class GameScreen(AppScreen[None]):
         most = self.app.size.height - 2 - BOARD_ROWS - COMPANIES_ROWS
         rows = max(MAP_ROWS, min(most, self._map.line_count + 2))
         open_end = self._map.line_count == MAP_ROWS - 1  # a line over: its bottom border gives way, not the boards
-        self._map.set_class(open_end, "-open")
+        self._map.open_end(open_end)
         rows -= open_end
         top = self.query_one("#top")
         if top.styles.height is None or top.styles.height.value != rows:

@@ -97,6 +97,12 @@ class MapView(Panel):
             self.line_count = len(self._strips)
             self.post_message(self.Lines(self.line_count))
 
+    def open_end(self, open_end: bool) -> None:
+        """Without its bottom border (a line more inside, the same size: no resize tells it), or with it again."""
+        if open_end != self.has_class("-open"):
+            self.set_class(open_end, "-open")
+            self.call_after_refresh(self._show_more)  # whether lines are hidden below changed
+
     def line_of(self, ref: str) -> int | None:
         return (self._table if self.mode == TABLE else self._drawing).where.get(ref)
 
