@@ -15,7 +15,8 @@ from barrage_tui.ui.widgets.map_rivers import DOWN, LEFT, RIGHT, STROKES, UP, va
 from .test_map_snapshots import BOARDS, mid_game
 
 WIDTH = 81  # the map panel's lines in the wide layout
-HAS = {bit: {ch for dirs, ch in STROKES.items() if dirs & bit and dirs.bit_count() > 1} for bit in (UP, DOWN, LEFT, RIGHT)}
+HAS = {bit: {ch for dirs, ch in STROKES.items() if dirs & bit and dirs.bit_count() > 1}  # the strokes going that way
+       for bit in (UP, DOWN, LEFT, RIGHT)}
 
 
 @pytest.mark.parametrize("name", ["base", "yellow-river", "duel", "five"])
@@ -28,7 +29,8 @@ def test_each_river_between_rows_is_drawn_from_under_its_valley_to_the_valley_it
     w = min(30, max((WIDTH - (cols - 1)) // cols, 15 if 18 * cols + cols - 1 > WIDTH else 18))
 
     def top(zone: int) -> int:  # the line of a valley's name
-        return next(y for y, t in enumerate(lines) if t[place[zone][1] * (w + 1) + 1:].startswith(f"{zone} {m.valleys[zone].area}"))
+        name, x = f"{zone} {m.valleys[zone].area}", place[zone][1] * (w + 1) + 1
+        return next(y for y, t in enumerate(lines) if t[x:].startswith(name))
 
     drawn = 0
     for v in m.valleys.values():

@@ -120,23 +120,35 @@ def landscape_key(m: Map) -> list[Text]:
     place), from the board's file: the headstreams its arrows mark, the lake beside it, the river it turns
     ("A6: 3▼7": once A6 is built valley 3's water goes to valley 7), the conduit branches under it ("C1L→11").
     A landscape is gone once built: its spaces, branches and river show it; one that shows on none is kept."""
-    b = m.board
     covering = {x for x in (*(d.covered for d in m.dams.values()), *(c.covered for c in m.conduits.values()),
-                            *(p.covered for p in m.powerhouses.values())) if x}
-    covering |= {h.covered for h in m.headstreams if h.covered}
+                            *(p.covered for p in m.powerhouses.values()), *(h.covered for h in m.headstreams)) if x}
     out: list[Text] = []
-    for code, land in b.landscapes.items():
-        turned = [d for d in b.diversions.values() if d.landscape == code]
-        branches = [(c, to) for c in b.conduits.values() for to, cover in c.branch_covers.items() if cover == code]
-        acts = [*land.headstreams, *([land.lake] if land.lake else []),
-                *(f"{_node(m, d.node)}▼{_node(m, d.to)}" for d in turned), *(f"{c.id}→{to}" for c, to in branches)]
-        shows = turned or branches or code in b.headstream_covers.values() or any(
-            b.covered_by(s) == code for s in (*b.dams, *b.conduits, *b.powerhouses))
-        there = (code in covering or any(to not in m.conduits[c.id].targets for c, to in branches)
-                 or any(_course(m, d.node) != _node(m, d.to) for d in turned))
-        if acts and (there or not shows):
+    for code, named, turned, branches, shows in _landscape_acts(m.board):
+        acts = (*named, *(f"{_node(m, node)}▼{_node(m, to)}" for node, to in turned),
+                *(f"{c}→{to}" for c, to in branches))
+        there = (code in covering or any(to not in m.conduits[c].targets for c, to in branches)
+                 or any(_course(m, node) != _node(m, to) for node, to in turned))
+        if there or not shows:
             out.append(Text.assemble((f"{code}:", "bold"), f" {' '.join(acts)}"))
     return out
+
+
+@cache
+def _landscape_acts(b: Board) -> tuple[tuple[str, tuple[str, ...], tuple[tuple[str, str], ...],
+                                               tuple[tuple[str, int], ...], bool], ...]:
+    """Each landscape acting on more than spaces: (code, the headstreams its arrows mark and its lake, (river node,
+    its new course) it turns, (conduit, target) of the branches under it, whether a built one shows on the map)."""
+    out = []
+    for code, land in b.landscapes.items():
+        named = (*land.headstreams, *([land.lake] if land.lake else []))
+        turned = tuple((d.node, d.to) for d in b.diversions.values() if d.landscape == code)
+        branches = tuple((c.id, to) for c in b.conduits.values() for to, cover in c.branch_covers.items()
+                         if cover == code)
+        shows = bool(turned or branches or code in b.headstream_covers.values()
+                     or any(b.covered_by(s) == code for s in (*b.dams, *b.conduits, *b.powerhouses)))
+        if named or turned or branches:
+            out.append((code, named, turned, branches, shows))
+    return tuple(out)
 
 
 def _node(m: Map, node: str) -> str:

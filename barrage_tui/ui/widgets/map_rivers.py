@@ -17,9 +17,10 @@ from rich.text import Text
 from barrage_tui.rules import Map
 
 UP, DOWN, LEFT, RIGHT = 1, 2, 4, 8
-STROKES = {UP | DOWN: "║", LEFT | RIGHT: "═", UP | RIGHT: "╚", UP | LEFT: "╝", DOWN | RIGHT: "╔", DOWN | LEFT: "╗",
+STROKES = {UP | DOWN: "║", LEFT | RIGHT: "═", UP: "║", DOWN: "║", LEFT: "═", RIGHT: "═",
+           UP | RIGHT: "╚", UP | LEFT: "╝", DOWN | RIGHT: "╔", DOWN | LEFT: "╗",
            UP | DOWN | RIGHT: "╠", UP | DOWN | LEFT: "╣", UP | LEFT | RIGHT: "╩", DOWN | LEFT | RIGHT: "╦",
-           UP | DOWN | LEFT | RIGHT: "╬", UP: "║", DOWN: "║", LEFT: "═", RIGHT: "═"}
+           UP | DOWN | LEFT | RIGHT: "╬"}
 
 Segment = tuple[int, int]  # (from column, to column) of a river between two rows
 
