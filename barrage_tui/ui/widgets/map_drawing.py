@@ -14,13 +14,13 @@ from functools import cache
 
 from rich.text import Text
 
-from barrage_tui.rules import Lake, LayoutCell, Map
+from barrage_tui.rules import Board, Lake, LayoutCell, Map
 
 from ..palette import AREA_STYLE, ASSUMED, DIM, RECENT, RED
 from ..texts import company_name
 from .map_parts import (MOVING, WATER, Marks, area_marks, badge, dam_text, drops, empty, grid, landscape_key, mark_text,
                         reds)
-from .map_rivers import Segment, links, onto, strokes
+from .map_rivers import Segment, links, onto
 from .map_rivers import line as river_line
 from .textutil import fit, flow, hjoin
 
@@ -41,6 +41,7 @@ class Drawing:
         self.where: dict[str, int] = {}
         self._cache: dict[tuple[object, ...], tuple[list[Text], dict[str, int]]] = {}  # a valley by what it shows
         self._rows: dict[tuple[int, ...], tuple[list[list[Text]], list[Text]]] = {}  # a row by its parts
+        self._ontos: dict[tuple[object, ...], tuple[Text, Text]] = {}  # a top line with the rivers from above
         self._legends: dict[tuple[object, ...], tuple[list[Text], bool, list[Text]]] = {}
 
     def lines(self, m: Map, marks: Marks, width: int,
@@ -66,7 +67,7 @@ class Drawing:
             above = rivers.below.get(r - 1, ())
             on_top = rivers.sideways(r - 1) and _free_top(row, above)  # the rivers from above on this row's top line
             if rivers.sideways(r - 1) and not on_top:
-                out.append(river_line(strokes(above, w), WATER))
+                out.append(river_line(above, w, WATER))
             start = len(out)
             grid_cells: list[list[list[Text]]] = []  # each cell's parts: a valley's lines, valleys one under the other
             legend = None
@@ -97,10 +98,20 @@ class Drawing:
                     grid_cells[c] = [*grid_cells[c], _strokes(short)]
             joined = self._row(grid_cells, w, cols)
             if on_top:
-                joined = [onto(joined[0], strokes(above, w), RIVER, WATER), *joined[1:]]
+                joined = [self._onto(joined[0], above, w), *joined[1:]]
             out += joined
         return (out + (area_marks(m, width) if marks_below else [])
                 + flow(lands_below, width, gap=3))
+
+    def _onto(self, top: Text, above: tuple[Segment, ...], w: int) -> Text:
+        """A row's top line with the rivers from above on it, drawn anew only for a new line (a row's cache keeps
+        an unchanged one)."""
+        kept = self._ontos.get((id(top), above, w))
+        if kept is None or kept[0] is not top:
+            if len(self._ontos) > 50:
+                self._ontos = {}
+            kept = self._ontos[(id(top), above, w)] = (top, onto(top, above, w, RIVER, WATER))
+        return kept[1]
 
     def _row(self, cells: list[list[list[Text]]], w: int, cols: int) -> list[Text]:
         """A row of cells side by side, joined again only when a part of one was built anew (an unchanged
@@ -167,7 +178,7 @@ class Drawing:
                 moving: Mapping[str, int], pending: Mapping[str, int]) -> tuple[list[Text], dict[str, int]]:
         """A valley's lines and the line of each of its spaces, rebuilt only when something in it changed."""
         v = m.valleys[zone]
-        refs = v.dams + v.conduits + v.powerhouses + _covers(m, zone)
+        refs = v.dams + v.conduits + v.powerhouses + _covers(m.board, zone)
         key = (m.board, v, w, m.companies, tuple(m.dams[d] for d in v.dams), tuple(m.conduits[c] for c in v.conduits),
                tuple(m.powerhouses[p] for p in v.powerhouses), marks.of(refs),
                tuple((n, moving[n]) for n in (*v.dams, v.passage, f"out:{zone}") if n in moving),
@@ -334,11 +345,11 @@ def _on_river(node: str, stroke: str, moving: Mapping[str, int]) -> Text:
     return Text(("●" if n == 1 else str(min(n, 9))) + " " * (len(stroke) - 1), style=MOVING)
 
 
-def _covers(m: Map, zone: int) -> tuple[str, ...]:
-    """The landscapes over spaces of a valley."""
-    v = m.valleys[zone]
-    return tuple(x for x in (*(m.dams[d].covered for d in v.dams), *(m.conduits[c].covered for c in v.conduits),
-                             *(m.powerhouses[p].covered for p in v.powerhouses)) if x)
+@cache
+def _covers(board: Board, zone: int) -> tuple[str, ...]:
+    """The landscapes over spaces of a valley on the board (built or not)."""
+    z = board.zones[zone]
+    return tuple(c for c in map(board.covered_by, (*z.dam_spaces, *z.conduits, *z.powerhouse_spaces)) if c)
 
 
 def _free_top(row: tuple[LayoutCell, ...], rivers: tuple[Segment, ...]) -> bool:

@@ -122,15 +122,28 @@ def landscape_key(m: Map) -> list[Text]:
     A landscape is gone once built: its spaces, branches and river show it; one that shows on none is kept."""
     covering = {x for x in (*(d.covered for d in m.dams.values()), *(c.covered for c in m.conduits.values()),
                             *(p.covered for p in m.powerhouses.values()), *(h.covered for h in m.headstreams)) if x}
-    out: list[Text] = []
-    for code, named, turned, branches, shows in _landscape_acts(m.board):
-        acts = (*named, *(f"{_node(m, node)}▼{_node(m, to)}" for node, to in turned),
-                *(f"{c}→{to}" for c, to in branches))
-        there = (code in covering or any(to not in m.conduits[c].targets for c, to in branches)
-                 or any(_course(m, node) != _node(m, to) for node, to in turned))
-        if there or not shows:
-            out.append(Text.assemble((f"{code}:", "bold"), f" {' '.join(acts)}"))
-    return out
+    acts = _landscape_acts(m.board)
+    left = tuple(code in covering or any(to not in m.conduits[c].targets for c, to in branches)
+                 or any(_course(m, node) != _node(m, to) for node, to in turned) or not shows
+                 for code, _, turned, branches, shows in acts)
+    return _key_lines(m, acts, left)
+
+
+_keys: dict[tuple[object, ...], list[Text]] = {}
+
+
+def _key_lines(m: Map, acts: tuple[tuple[str, tuple[str, ...], tuple[tuple[str, str], ...],
+                                         tuple[tuple[str, int], ...], bool], ...], left: tuple[bool, ...]) -> list[Text]:
+    """The key's lines of the landscapes still there (``left``), the same list for the same board and landscapes."""
+    kept = _keys.get((m.board, left))
+    if kept is None:
+        if len(_keys) > 100:
+            _keys.clear()
+        kept = _keys[(m.board, left)] = [
+            Text.assemble((f"{code}:", "bold"), " " + " ".join((*named, *(f"{_node(m, n)}▼{_node(m, t)}" for n, t in turned),
+                                                                 *(f"{c}→{t}" for c, t in branches))))
+            for (code, named, turned, branches, _), there in zip(acts, left) if there]
+    return kept
 
 
 @cache

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cache
+from types import MappingProxyType
 
 from rich.style import Style
-from rich.text import Text
+from rich.text import Span, Text
 
 from barrage_tui.rules import Map
 
@@ -53,6 +55,21 @@ def valley_below(m: Map, to: str) -> int | None:
 
 
 def links(m: Map, place: Mapping[int, tuple[int, int]]) -> Links:
+    """The rivers between the rows of the map (``place``: each valley's row and column), worked out once for each
+    course of its waters (a landscape may turn one)."""
+    key = (m.board, tuple(v.to for v in m.valleys.values()), tuple(lake.to for lake in m.lakes))
+    found = _links.get(key)
+    if found is None:
+        if len(_links) > 50:
+            _links.clear()
+        found = _links[key] = _worked_out(m, place)
+    return found
+
+
+_links: dict[tuple[object, ...], Links] = {}
+
+
+def _worked_out(m: Map, place: Mapping[int, tuple[int, int]]) -> Links:
     below: dict[int, set[Segment]] = {}
     through: set[tuple[int, int]] = set()
     for v in m.valleys.values():
@@ -67,7 +84,8 @@ def links(m: Map, place: Mapping[int, tuple[int, int]]) -> Links:
     return Links({r: tuple(sorted(s)) for r, s in below.items()}, frozenset(through))
 
 
-def strokes(segments: tuple[Segment, ...], w: int) -> dict[int, int]:
+@cache
+def strokes(segments: tuple[Segment, ...], w: int) -> Mapping[int, int]:
     """Each x (a column's stroke at ``column * (w + 1)``) of the line between two rows -> its directions."""
     at: dict[int, int] = {}
     for a, b in segments:
@@ -80,28 +98,26 @@ def strokes(segments: tuple[Segment, ...], w: int) -> dict[int, int]:
             at[hi] |= LEFT
             for x in range(lo + 1, hi):
                 at[x] = at.get(x, 0) | LEFT | RIGHT
-    return at
+    return MappingProxyType(at)
 
 
-def line(at: Mapping[int, int], style: Style) -> Text:
+@cache
+def line(segments: tuple[Segment, ...], w: int, style: Style) -> Text:
     """The line between two rows."""
-    width = max(at, default=-1) + 1
-    return Text("".join(STROKES[at[x]] if x in at else " " for x in range(width)), style=style)
+    at = strokes(segments, w)
+    return Text("".join(STROKES[at[x]] if x in at else " " for x in range(max(at, default=-1) + 1)), style=style)
 
 
-def onto(top: Text, at: Mapping[int, int], river: str, style: Style) -> Text:
+def onto(top: Text, segments: tuple[Segment, ...], w: int, river: str, style: Style) -> Text:
     """The lower row's top line with the rivers drawn into its free cells, and each valley's stroke they reach
     joined to them (a drop on its way in a stroke's place stays)."""
-    width = max(at, default=-1) + 1
-    padded = top.copy()
-    padded.append(" " * max(0, width - len(padded.plain)))
-    plain, out, last = padded.plain, Text(), 0
+    at = strokes(segments, w)
+    chars = list(top.plain.ljust(max(at, default=-1) + 1))
+    spans = list(top.spans)
     for x in sorted(at):
-        if plain[x] not in (" ", river):
-            continue
-        out.append_text(padded[last:x])
-        out.append(STROKES[at[x] | (DOWN if plain[x] == river else 0)], style=style)
-        last = x + 1
-    out.append_text(padded[last:])
+        if chars[x] in (" ", river):
+            chars[x] = STROKES[at[x] | (DOWN if chars[x] == river else 0)]
+            spans.append(Span(x, x + 1, style))
+    out = Text("".join(chars), style=top.style, spans=spans)
     out.rstrip()
     return out
