@@ -42,7 +42,7 @@ async def test_the_drawn_map_shows_lakes_branches_neutral_and_covered_spaces(app
         assert "╠═K3   3↓3 ·" in text  # its branch to zone 4 is still under T1
         assert "Q3n N" in text  # the neutral powerhouse, in letters
         assert "Q4c [T1]" in text and "╪D3x    [T1]" in text  # covered spaces, naming their landscape
-        assert "N neutral powerhouse" in text and "[A1] under landscape" in text
+        assert "[A1] landscape tile" in text and "T1: K3→4" in text  # what T1 covers besides: K3's branch to 4
 
 
 async def test_the_table_shows_lakes_branches_neutral_and_covered_spaces(app_factory):
@@ -62,4 +62,4 @@ async def test_the_table_shows_lakes_branches_neutral_and_covered_spaces(app_fac
         assert "K3   3→3" in text  # its branch to zone 4 is still under T1
         assert "Q3n   N" in text  # the neutral powerhouse, in letters
         assert "Q4c   [T1]" in text and "D3x    [T1]" in text  # covered spaces, naming their landscape
-        assert "N neutral powerhouse" in text and "[A1] under landscape" in text
+        assert "N neutral powerhouse" in text and "[A1] landscape tile" in text

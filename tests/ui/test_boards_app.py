@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import re
 import shutil
+from itertools import takewhile
 from pathlib import Path
 
 from barrage_tui.cli import main
@@ -97,9 +99,14 @@ async def test_the_yield_tiles_are_shown_by_area_and_explained_in_the_help(app_f
         await pilot.pause(0.3)
         lines = game_screen(app).query_one(MapView).plain_lines
         areas = {y.id: y.area for y in game.board.yield_spaces}
+
+        def marks(area: str) -> list[str]:  # an area's marks: its line and those going on under it ("  #5 #7")
+            at = next(i for i, x in enumerate(lines) if x.startswith(f"Yield {area}:"))
+            beside = [re.split("[╪╠╟║╔╚]", x, maxsplit=1)[0] for x in lines[at:]]  # (the legend's cell)
+            return [beside[0], *takewhile(lambda x: x.startswith("  #"), beside[1:])]
+
         for space, tile in china(game.state).yields.items():
-            line = next(x for x in lines if x.startswith(f"Yield {areas[space]}:"))
-            assert f"#{tile}" in line.split()
+            assert f"#{tile}" in " ".join(marks(areas[space])).split()
         text = await help_text(pilot)
         some = next(iter(china(game.state).landscapes))
         assert f"{some} covered" in text

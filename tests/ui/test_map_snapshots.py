@@ -1,6 +1,7 @@
 """Pictures of the drawn map (SVG snapshots in tests/ui/snapshots/; `pytest --snapshot-update` after a
 deliberate change): the base map, the Yellow River and the Duel map, mid-game, with dams, conduits and
-powerhouses of several owners and water in the dams (the 4-5 player map with five companies), at 160x50 (the whole map beside the other panels),
+powerhouses of several owners and water in the dams (the 4-5 player map with five companies; the Yellow River
+also with the China Challenge: its yield tiles and assumed landscapes), at 160x50 (the whole map beside the other panels),
 120x40 and 80x24 (its tab brought to the front)."""
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from .screenshots import assert_screen, settle
 
 # name: (board, seats, modules): the 4-5 player map with five companies (Japan and Brazil make five)
 BOARDS = {"base": ("", 3, ()), "yellow-river": ("yellow-river", 3, ()), "duel": ("duel", 2, ()),
-          "five": ("five", 5, ("overseas",))}
+          "five": ("five", 5, ("overseas",)), "yellow-river-china": ("yellow-river", 3, ("china",))}
 SIZES = ((160, 50), (120, 40), (80, 24))
 
 

@@ -50,6 +50,9 @@ class Boards(KeyScrolled, CompanyBoards):
 
 
 WIDE = (150, 45)
+# the wide layout's rows under its map, beside the banner and the footer: the management board's, and the
+# fewest the company boards keep (in their densest form) when the map takes the height it needs
+BOARD_ROWS, COMPANIES_ROWS, MAP_ROWS = 11, 7, 21
 MEDIUM = (120, 40)
 TWO_DIGIT_WINDOW = 1.0  # seconds to type the second digit of a choice number
 
@@ -66,7 +69,7 @@ def panel_for(view: View, ref: str) -> str | None:
     """Which panel shows the board thing ``ref``."""
     comps = facts()
     m = view.game.board
-    if ref in m.dams or ref in m.conduits or ref in m.powerhouses or ref in m.headstreams:
+    if ref in m.dams or ref in m.conduits or ref in m.powerhouses or ref in m.headstreams or ref in m.landscapes:
         return "map"
     if ref in comps.spaces:
         return "board"
@@ -184,7 +187,26 @@ class GameScreen(AppScreen[None]):
             self.refresh_bindings()
             self._after_refresh(self.refresh_table, index)
         elif mode == self.mode:  # the boards' heights change with the width: keep the deciding one on top
+            self._fit_map()
             self._deciding_board_up_soon()
+
+    def on_map_view_lines(self, message: MapView.Lines) -> None:
+        self._fit_map()
+
+    def _fit_map(self) -> None:
+        """In the wide layout the map's row is as tall as the map drawn needs (a board of many rows: the Yellow
+        River), down to the company boards' fewest rows; never shorter than its usual height. A map one line
+        taller than that (the base map with its rivers between rows) takes the place of its bottom border."""
+        if self.mode != "wide" or self._building:
+            return
+        most = self.app.size.height - 2 - BOARD_ROWS - COMPANIES_ROWS
+        rows = max(MAP_ROWS, min(most, self._map.line_count + 2))
+        open_end = self._map.line_count == MAP_ROWS - 1  # a line over: its bottom border gives way, not the boards
+        self._map.open_end(open_end)
+        rows -= open_end
+        top = self.query_one("#top")
+        if top.styles.height is None or top.styles.height.value != rows:
+            top.styles.height = rows
 
     def on_screen_resume(self) -> None:
         mode = layout_mode(*self.app.size)

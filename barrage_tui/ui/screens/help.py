@@ -172,6 +172,11 @@ def legend(game: Game) -> list[RenderableType]:
         ("╠═C1L 5↘8", "conduit space of zone 1 leaving its river, value 5, toward the powerhouses of zone 8 "
                       "(down and to the right on the map)"),
         ("╟ P5_0 ·", "the powerhouse spaces beside a valley's river"),
+        ("╚═══╣ ╔═══╝", "the drawn map: a river going on to a valley of the row below in another column (a "
+                        "lake on the way left out: its ▼ says it)"),
+        ("[A3] A6: 3▼7", "a space under landscape A3 (open once A3 is built; choosing A3 marks all it covers); "
+                         "the legend's key: what a landscape acts on besides its spaces (A6 built: valley 3's water "
+                         "goes to 7; A1: the headstreams its arrows mark, C1L→11 a conduit's branch under it)"),
         ("● 2 on the river", "drops on their way down, valley by valley, as they move (any key: at once where they "
                              "stop); the log says where each one stopped"),
         ("C1L 5→8", "(the table) conduit space of zone 1, value 5, leading to the powerhouses of zone 8"),

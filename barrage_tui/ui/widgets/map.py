@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from rich.text import Text
+from textual.message import Message
 from textual.timer import Timer
 
 from barrage_tui.rules import DropPath, Map, map_view
@@ -45,6 +46,13 @@ class MapView(Panel):
     TITLE = "Map · m: table"
     TAB = "Map"
 
+    class Lines(Message):
+        """The map's picture has a new number of lines (a layout may give it the height it needs)."""
+
+        def __init__(self, count: int) -> None:
+            super().__init__()
+            self.count = count
+
     def __init__(self, *, id: str | None = None, classes: str | None = None, mode: str = DRAWN) -> None:
         super().__init__(id=id, classes=classes)
         self.mode = mode
@@ -56,6 +64,7 @@ class MapView(Panel):
         self._frame = 0
         self._timer: Timer | None = None
         self._flow_done: list[Callable[[], object]] = []
+        self.line_count = 0  # the lines of the picture last drawn
         self._set_title()
 
     # ------------------------------------------------------------ what is shown
@@ -81,6 +90,18 @@ class MapView(Panel):
             return self._table.lines(m, self._marks(view), width)
         moving, pending = self._positions(m)
         return self._drawing.lines(m, self._marks(view), width, moving, pending)
+
+    def redraw(self) -> None:
+        super().redraw()
+        if self._built_width > 0 and len(self._strips) != self.line_count:
+            self.line_count = len(self._strips)
+            self.post_message(self.Lines(self.line_count))
+
+    def open_end(self, open_end: bool) -> None:
+        """Without its bottom border (a line more inside, the same size: no resize tells it), or with it again."""
+        if open_end != self.has_class("-open"):
+            self.set_class(open_end, "-open")
+            self.call_after_refresh(self._show_more)  # whether lines are hidden below changed
 
     def line_of(self, ref: str) -> int | None:
         return (self._table if self.mode == TABLE else self._drawing).where.get(ref)

@@ -10,14 +10,18 @@ is ``map_table.py`` (a key switches)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 
 from rich.text import Text
 
-from barrage_tui.rules import Lake, Map
+from barrage_tui.rules import Board, Lake, LayoutCell, Map
 
 from ..palette import AREA_STYLE, ASSUMED, DIM, RECENT, RED
 from ..texts import company_name
-from .map_parts import MOVING, WATER, Marks, area_marks, badge, dam_text, drops, empty, grid, mark_text, reds
+from .map_parts import (MOVING, WATER, Marks, area_marks, badge, dam_text, drops, empty, grid, landscape_key, mark_text,
+                        reds)
+from .map_rivers import Segment, links, onto
+from .map_rivers import line as river_line
 from .textutil import fit, flow, hjoin
 
 NOTHING: Mapping[str, int] = {}
@@ -37,7 +41,8 @@ class Drawing:
         self.where: dict[str, int] = {}
         self._cache: dict[tuple[object, ...], tuple[list[Text], dict[str, int]]] = {}  # a valley by what it shows
         self._rows: dict[tuple[int, ...], tuple[list[list[Text]], list[Text]]] = {}  # a row by its parts
-        self._legends: dict[tuple[object, ...], list[Text]] = {}
+        self._ontos: dict[tuple[object, ...], tuple[Text, Text]] = {}  # a top line with the rivers from above
+        self._legends: dict[tuple[object, ...], tuple[list[Text], bool, list[Text]]] = {}
 
     def lines(self, m: Map, marks: Marks, width: int,
               moving: Mapping[str, int] = NOTHING, pending: Mapping[str, int] = NOTHING) -> list[Text]:
@@ -54,7 +59,15 @@ class Drawing:
         if any(t.cell_len > w for t in lakes):  # the same words for every lake: without "lake" in narrow cells
             lakes = [self._lake(lake, " ", moving, pending) for lake in m.lakes]
         out = self._headstreams(m, marks, w, cols, place, moving, lakes)
-        for row in rows:
+        rivers = links(m, place)
+        has_legend = any("legend" in row for row in rows)
+        legend_marks = area_marks(m, w) if has_legend else []
+        marks_below, lands_below = not has_legend, landscape_key(m) if not has_legend else []
+        for r, row in enumerate(rows):
+            above = rivers.below.get(r - 1, ())
+            on_top = rivers.sideways(r - 1) and _free_top(row, above)  # the rivers from above on this row's top line
+            if rivers.sideways(r - 1) and not on_top:
+                out.append(river_line(above, w, WATER))
             start = len(out)
             grid_cells: list[list[list[Text]]] = []  # each cell's parts: a valley's lines, valleys one under the other
             legend = None
@@ -73,10 +86,32 @@ class Drawing:
                     parts.append(lines)
                     height += len(lines)
                 grid_cells.append(parts)
+            tallest = max((sum(map(len, c)) for c in grid_cells), default=0)
             if legend is not None:  # as tall as the row's valleys (a row of only the legend: as it needs)
-                grid_cells[legend] = [self._legend(m, w, max((sum(map(len, c)) for c in grid_cells), default=0) or 99)]
-            out += self._row(grid_cells, w, cols)
-        return out + area_marks(m, width)
+                legend_marks_here, legend_marks = legend_marks, []
+                lines, marks_below, lands_below = self._legend(m, w, tallest or 99, legend_marks_here, on_top,
+                                                               (r, legend) in rivers.through)
+                grid_cells[legend] = [lines]
+                tallest = max(tallest, len(grid_cells[legend][0]))
+            for c in rivers.leaving(r):  # a river going on down: its stroke to the row's bottom
+                if c < len(grid_cells) and c != legend and (short := tallest - sum(map(len, grid_cells[c]))) > 0:
+                    grid_cells[c] = [*grid_cells[c], _strokes(short)]
+            joined = self._row(grid_cells, w, cols)
+            if on_top:
+                joined = [self._onto(joined[0], above, w), *joined[1:]]
+            out += joined
+        return (out + (area_marks(m, width) if marks_below else [])
+                + flow(lands_below, width, gap=3))
+
+    def _onto(self, top: Text, above: tuple[Segment, ...], w: int) -> Text:
+        """A row's top line with the rivers from above on it, drawn anew only for a new line (a row's cache keeps
+        an unchanged one)."""
+        kept = self._ontos.get((id(top), above, w))
+        if kept is None or kept[0] is not top:
+            if len(self._ontos) > 50:
+                self._ontos = {}
+            kept = self._ontos[(id(top), above, w)] = (top, onto(top, above, w, RIVER, WATER))
+        return kept[1]
 
     def _row(self, cells: list[list[list[Text]]], w: int, cols: int) -> list[Text]:
         """A row of cells side by side, joined again only when a part of one was built anew (an unchanged
@@ -117,7 +152,8 @@ class Drawing:
             t.append_text(_on_river(h.id, SOURCE, moving))
             t.append(h.id, style=marks.style(h.id))
             if h.covered:  # opened by building that landscape
-                t.append(f" [{h.covered}{ASSUMED if h.cover_assumed else ''}]", style=DIM)
+                t.append(f" [{h.covered}{ASSUMED if h.cover_assumed else ''}]", style=marks.style(h.covered) or DIM)
+                self.where[h.covered] = len(by_column[col])
             else:
                 t.append(f" ▾{h.drops}")
                 t.append(" +")
@@ -142,7 +178,7 @@ class Drawing:
                 moving: Mapping[str, int], pending: Mapping[str, int]) -> tuple[list[Text], dict[str, int]]:
         """A valley's lines and the line of each of its spaces, rebuilt only when something in it changed."""
         v = m.valleys[zone]
-        refs = v.dams + v.conduits + v.powerhouses
+        refs = v.dams + v.conduits + v.powerhouses + _covers(m.board, zone)
         key = (m.board, v, w, m.companies, tuple(m.dams[d] for d in v.dams), tuple(m.conduits[c] for c in v.conduits),
                tuple(m.powerhouses[p] for p in v.powerhouses), marks.of(refs),
                tuple((n, moving[n]) for n in (*v.dams, v.passage, f"out:{zone}") if n in moving),
@@ -180,6 +216,10 @@ class Drawing:
         for i, line in enumerate(packed):
             lead = _on_river(v.passage, POWERHOUSE[0], moving) if i == 0 else Text(RIVER, style=WATER)
             lines.append(fit(lead + " " + line, w))
+        for space in reversed(v.dams + v.conduits + v.powerhouses):  # a landscape: the first space it covers here
+            cover = (m.dams.get(space) or m.conduits.get(space) or m.powerhouses[space]).covered
+            if cover:
+                at[cover] = at[space]
         return lines, at
 
     def _dam(self, m: Map, space: str, marks: Marks, moving: Mapping[str, int],
@@ -195,7 +235,7 @@ class Drawing:
         t.append(" " * max(1, 5 - len(space)))
         to = "/".join(f"{arrow(place[z][0] - row, place[z][1] - col) if z in place else '→'}{z}" for z in c.targets)
         t.append(f"{c.value}{to} ")  # a branching one: 4↓2/↘3
-        t.append_text(badge(m, c.owner) if c.owner is not None else empty(c))
+        t.append_text(badge(m, c.owner) if c.owner is not None else empty(c, marks))
         for k in c.marks:
             t.append(" ")
             t.append_text(mark_text(k))
@@ -222,40 +262,67 @@ class Drawing:
         t.append(space, style=marks.style(space))
         t.append(f"+{p.red}" if p.red else "", style=RED if p.red else None)
         t.append(gap)
-        t.append_text(badge(m, p.owner) if p.owner is not None else empty(p))
+        t.append_text(badge(m, p.owner) if p.owner is not None else empty(p, marks))
         return t
 
-    def _legend(self, m: Map, w: int, height: int) -> list[Text]:
+    def _legend(self, m: Map, w: int, height: int, marks: list[Text], blank_top: bool,
+                river: bool) -> tuple[list[Text], bool, list[Text]]:
         """What the signs mean, packed into ``w`` columns and at most ``height`` lines (its row's valleys'): the
-        least needed signs give way first (``?`` explains them all)."""
-        key = (m.board, m.companies[0], w, height)
+        least needed signs give way first (``?`` explains them all). The modules' marks by each area (``marks``)
+        and the landscapes' key come first; returned with whether the marks went below the map instead and the
+        landscapes the key has no room for (they go below it). ``blank_top``: its first line is left to the
+        rivers from the row above; ``river``: a river passes down its edge."""
+        lands = landscape_key(m) if m.board.landscapes else []
+        key = (m.board, m.companies[0], w, height, tuple(t.plain for t in marks), blank_top, river,
+               tuple(t.plain for t in lands))
         if key not in self._legends:
-            self._legends[key] = self._build_legend(m, w, height)
+            inner = w - 2 if river else w
+            lines, rest = self._build_legend(m, inner, height - blank_top, marks, lands)
+            below = not lines and bool(marks)
+            if below:  # the marks do not fit beside the valleys: under the map
+                lines, rest = self._build_legend(m, inner, height - blank_top, [], lands)
+            lines = [Text()] * blank_top + lines
+            if river:
+                lines = [Text.assemble((RIVER, WATER), " ", t) for t in lines]
+                lines += [Text(RIVER, style=WATER)] * (height - len(lines))
+            self._legends[key] = (lines, below, rest)
         return self._legends[key]
 
-    def _build_legend(self, m: Map, w: int, height: int) -> list[Text]:
+    def _build_legend(self, m: Map, w: int, height: int, marks: list[Text],
+                      lands: list[Text]) -> tuple[list[Text], list[Text]]:
+        """The legend's lines (none: the marks do not fit with its heading) and the landscapes' key items left out."""
         board = m.board
-        items = [  # by need
-            Text.assemble(("Legend", "bold"), (" · ? help", "dim")),
-            badge(m, 0, "2") + f" {company_name(m.companies[0])}, 2 high",  # a company in the game
+        head = Text.assemble(("Legend", "bold"), (" · ? help", "dim"))
+        owner = badge(m, 0, "2") + f" {company_name(m.companies[0])}, 2 high"  # a company in the game
+        signs = [  # by need
+            owner if owner.cell_len <= w else badge(m, 0, "2") + f" {company_name(m.companies[0])} 2 high",
             Text.assemble(("+3", RED), " red outline") if reds(board) == {3}
             else Text.assemble(("+n", RED), " red: n Credits"),
         ]
+        tile = [Text("[A1] landscape tile")] if board.landscapes else []  # (the key: what one acts on besides)
         if board.preparation_tiles:  # what only some boards have
-            items.append(Text("[X] blocked"))
+            signs.append(Text("[X] blocked"))
         if any(p.neutral for p in board.powerhouses.values()):
-            items.append(Text("N neutral powerhouse"))
-        if board.landscapes:
-            items.append(Text("[A1] under landscape"))
+            signs.append(Text("N neutral powerhouse"))
         if board.assumed:
-            items.append(Text("≈ reconstructed", style=DIM))
-        items += [Text.assemble((DAM, WATER), " dam ", (CONDUIT, WATER), "conduit"), drops(1, 2) + " 1 drop, room 1",
+            signs.append(Text("≈ reconstructed", style=DIM))
+        signs += [Text.assemble((DAM, WATER), " dam ", (CONDUIT, WATER), "conduit"), drops(1, 2) + " 1 drop, room 1",
                   Text.assemble(("▼8", WATER), " river to 8"), Text.assemble(("B5U", RECENT), " their last turn")]
-        lines = flow(items, w, gap=2)
-        while len(lines) > height and len(items) > 1:
-            items.pop()
-            lines = flow(items, w, gap=2)
-        return [fit(r, w) for r in lines]
+        shown, rest = list(lands), list[Text]()
+
+        def packed() -> list[Text]:
+            return marks + flow([head, *signs[:2], *tile, *shown, *signs[2:]], w, gap=2)
+
+        lines = packed()
+        while len(lines) > height and (signs or shown):
+            if signs:
+                signs.pop()
+            else:
+                rest.insert(0, shown.pop())
+            lines = packed()
+        if len(lines) > height:
+            return [], lands
+        return [fit(r, w) for r in lines], rest
 
 
 READABLE, NARROWEST = 18, 15  # a valley's column: the cells it reads well in; the fewest its lines need
@@ -276,6 +343,27 @@ def _on_river(node: str, stroke: str, moving: Mapping[str, int]) -> Text:
     if not n:
         return Text(stroke, style=WATER)
     return Text(("●" if n == 1 else str(min(n, 9))) + " " * (len(stroke) - 1), style=MOVING)
+
+
+@cache
+def _covers(board: Board, zone: int) -> tuple[str, ...]:
+    """The landscapes over spaces of a valley on the board (built or not)."""
+    z = board.zones[zone]
+    return tuple(c for c in map(board.covered_by, (*z.dam_spaces, *z.conduits, *z.powerhouse_spaces)) if c)
+
+
+def _free_top(row: tuple[LayoutCell, ...], rivers: tuple[Segment, ...]) -> bool:
+    """Whether the rivers from the row above can be drawn on ``row``'s top line: each that changes columns comes
+    from the left over no valley's name there (only over the legend, or past the row's last cell) to its own
+    valley's stroke (one from the right would cross that valley's name)."""
+    return all(a < b and all(c >= len(row) or row[c] == "legend" for c in range(a, b))
+               for a, b in rivers if a != b)
+
+
+@cache
+def _strokes(n: int) -> list[Text]:
+    """``n`` lines of a river's stroke (one list for each ``n``: a row's cache knows it by its id)."""
+    return [Text(RIVER, style=WATER)] * n
 
 
 def _places(m: Map) -> dict[int, tuple[int, int]]:

@@ -14,7 +14,7 @@ from barrage_tui.rules import Map
 
 from ..palette import AREA_STYLE, ASSUMED, DIM, RED
 from ..texts import company_name
-from .map_parts import Marks, area_marks, badge, below, dam_text, drops, empty, grid, reds
+from .map_parts import Marks, area_marks, badge, below, dam_text, drops, empty, grid, landscape_key, reds
 from .textutil import fit, flow, hjoin
 
 
@@ -76,6 +76,10 @@ class TableDrawing:
         for r in v.dams + v.conduits + v.powerhouses:
             # a space's line in its box: the line that starts with its name or has it after a gap
             self.where[r] = line + next((i for i, t in enumerate(box) if _names(t.plain, r)), 0)
+        for r in reversed(v.dams + v.conduits + v.powerhouses):  # a landscape: the first space it covers here
+            cover = m.board.covered_by(r)
+            if cover:
+                self.where[cover] = self.where[r]
         return len(box)
 
     # ------------------------------------------------------------ pieces
@@ -102,7 +106,7 @@ class TableDrawing:
         v = m.valleys[zone]
         key = (m.board, v, w, m.companies, tuple(m.dams[d] for d in v.dams), tuple(m.conduits[c] for c in v.conduits),
                tuple(m.powerhouses[p] for p in v.powerhouses),
-               marks.of(v.dams + v.conduits + v.powerhouses))
+               marks.of(v.dams + v.conduits + v.powerhouses + tuple(m.board.landscapes)))
         lines = self._zone_cache.get(key)
         if lines is None:
             lines = self._zone_cache[key] = self._build_zone(m, zone, w, marks)
@@ -129,7 +133,7 @@ class TableDrawing:
         t.append(" " * (4 - len(space)))
         t.append(f" {c.value}→{to}")  # a token's +1 included
         t.append(" " * (2 - len(to)) + " ")
-        t.append_text(badge(m, c.owner) if c.owner is not None else empty(c))
+        t.append_text(badge(m, c.owner) if c.owner is not None else empty(c, marks))
         return t
 
     def _powerhouse(self, m: Map, space: str, marks: Marks) -> Text:
@@ -138,7 +142,7 @@ class TableDrawing:
         t.append(space, style=marks.style(space))
         t.append(f"+{p.red}" if p.red else "  ", style=RED if p.red else None)
         t.append(" ")
-        t.append_text(badge(m, p.owner) if p.owner is not None else empty(p))
+        t.append_text(badge(m, p.owner) if p.owner is not None else empty(p, marks))
         return t
 
     def _lake(self, m: Map, i: int) -> Text:
@@ -162,8 +166,8 @@ class TableDrawing:
         ]
         if any(p.neutral for p in board.powerhouses.values()):  # what only some boards have
             rows.append(Text("N neutral powerhouse"))
-        if board.landscapes:
-            rows.append(Text("[A1] under landscape"))
+        if board.landscapes:  # and what each acts on besides the spaces it covers
+            rows += [Text("[A1] landscape tile"), *landscape_key(m)]
         if any(len(c.targets) > 1 for c in board.conduits.values()):
             rows.append(Text("4→2/3 branches"))
         if board.preparation_tiles:
