@@ -51,7 +51,7 @@ class Boards(KeyScrolled, CompanyBoards):
 
 WIDE = (150, 45)
 # the wide layout's rows under its map, beside the banner and the footer: the management board's, and the
-# fewest the company boards keep (in their densest form) when the map takes the height it needs
+# fewest the company boards keep when the map takes the height it needs (more where their brief form needs it)
 BOARD_ROWS, COMPANIES_ROWS, MAP_ROWS = 11, 7, 21
 MEDIUM = (120, 40)
 TWO_DIGIT_WINDOW = 1.0  # seconds to type the second digit of a choice number
@@ -103,6 +103,7 @@ class GameScreen(AppScreen[None]):
         # top, which runs those of the screens below), a host's message or a key must not touch either.
         # _layout counts the layouts: work deferred for one is dropped once another has been built.
         self._building = False
+        self._unfitted = False  # the map's row was fitted before the company boards were shown (_fit_map)
         self._layout = 0
         self.map_mode = DRAWN  # the map's picture: the drawn board or the table (m), kept across layouts
         self._module_panels: list[Panel] = []  # the modules' panels of the layout (module_parts)
@@ -195,15 +196,24 @@ class GameScreen(AppScreen[None]):
 
     def _fit_map(self) -> None:
         """In the wide layout the map's row is as tall as the map drawn needs (a board of many rows: the Yellow
-        River), down to the company boards' fewest rows; never shorter than its usual height. A map one line
-        taller than that (the base map with its rivers between rows) takes the place of its bottom border."""
+        River), leaving the company boards the rows of their brief form (what they build and pay with: five
+        narrow boards need more, and the map then scrolls); never shorter than its usual height. A map taller than
+        that, shown whole, takes the place of its bottom border (a line more for the boards below; the base map
+        with its rivers between rows then costs them nothing); one that does not fit keeps it for "▼ more"."""
         if self.mode != "wide" or self._building:
             return
-        most = self.app.size.height - 2 - BOARD_ROWS - COMPANIES_ROWS
-        rows = max(MAP_ROWS, min(most, self._map.line_count + 2))
-        open_end = self._map.line_count == MAP_ROWS - 1  # a line over: its bottom border gives way, not the boards
+        brief = self._boards.brief_height()
+        self._unfitted = not brief
+        boards = max(COMPANIES_ROWS, brief + 2)  # (with their panel's borders)
+        need = self._map.line_count + 2  # with its borders
+        board = self.query_one(ManagementBoard)  # a tall map takes its spare lines too (its usual height: the
+        board_rows = min(BOARD_ROWS, board.line_count + 2) if need > MAP_ROWS and board.line_count else BOARD_ROWS
+        board.styles.height = board_rows  # most its columns take, whatever the modules)
+        most = self.app.size.height - 2 - board_rows - boards
+        open_end = MAP_ROWS < need <= most + 1
         self._map.open_end(open_end)
-        rows -= open_end
+        rows = max(MAP_ROWS, min(most, need - open_end))
+        self._boards.allow_brief(rows > MAP_ROWS)
         top = self.query_one("#top")
         if top.styles.height is None or top.styles.height.value != rows:
             top.styles.height = rows
@@ -271,6 +281,8 @@ class GameScreen(AppScreen[None]):
         self.view.recapped(since_last_turn(game))
         for panel in self._panels:
             panel.show(self.view)
+        if self._unfitted:  # the map was fitted before the company boards had anything to show
+            self._fit_map()
         self.choice_list.set_choices(choices, index, unavailable_of(prompt.data) if prompt else ())
         self._follow()
         if self.session.automa_turn:  # the Automa's step is played by itself, after a moment to see it

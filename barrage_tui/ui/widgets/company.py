@@ -14,6 +14,10 @@ from ..view import Panel, View
 from .textutil import flow, wrap
 
 
+# the board's forms, tried in order until one fits its panel: (dense, incomes, brief)
+FORMS = ((False, True, False), (True, True, False), (True, False, False), (True, False, True))
+
+
 class CompanyBoard(Panel):
     """One company's board."""
 
@@ -21,6 +25,7 @@ class CompanyBoard(Panel):
         super().__init__(id=id, classes="company")
         self.border_title = ""
         self.seat = seat
+        self.brief_ok = False  # the brief form may be used (beside a tall map: CompanyBoards.allow_brief)
 
     def fingerprint(self, view: View) -> object:
         c = company_view(view.game, self.seat)  # (its ability's state too: it follows the powerhouses built)
@@ -30,13 +35,14 @@ class CompanyBoard(Panel):
         return (c, deciding, offered, (view.strong) if deciding else None)
 
     def lines(self, view: View, width: int) -> list[Text]:
-        """The board; in a short panel (the full layouts) a denser form when the full one does not fit."""
+        """The board; in a short panel (the full layouts) a denser form when the full one does not fit, and in a
+        very short one (beside a tall map) a brief one: what the company can build and pay with first."""
         height = self.scrollable_content_region.height
         self._built_height = height
         fits = height <= 0 or self.styles.height is None or self.styles.height.is_auto  # no limit to fit
         company = company_view(view.game, self.seat)
-        for dense, incomes in ((False, True), (True, True), (True, False)):  # the incomes go last
-            out = self._board(view, width, dense, incomes, company)
+        for dense, incomes, brief in FORMS if self.brief_ok else FORMS[:-1]:
+            out = self._board(view, width, dense, incomes, company, brief)
             if fits or len(out) <= height:
                 break
         return out
@@ -47,9 +53,12 @@ class CompanyBoard(Panel):
         super().on_resize()
 
     def _board(self, view: View, width: int, dense: bool, incomes: bool = True,
-               company: CompanyView | None = None) -> list[Text]:
+               company: CompanyView | None = None, brief: bool = False) -> list[Text]:
         """The board's lines; ``dense`` puts them closer, and without ``incomes`` the income rows shrink to
-        which slots are uncovered (their rewards are in the help); ``company``: its view, when already built."""
+        which slots are uncovered (their rewards are in the help); ``company``: its view, when already built;
+        ``brief``: the chief engineer by name only, and no construction or own spaces, pieces left, incomes,
+        fulfilled contracts nor ability
+        (all in the help, ?)."""
         c = company if company is not None else company_view(view.game, self.seat)
         comps = facts()
         prompt = view.prompt
@@ -61,6 +70,9 @@ class CompanyBoard(Panel):
         head.append_text(badge(view.table, self.seat, " "))
         drafting = c.drafting  # a pair on offer, not yet picked in the draft
         head.append(f" {comps.companies[c.company].name} · {'on offer' if drafting else c.player}", style=BOLD)
+        officer = comps.officers.get(c.officer) if c.officer != NO_OFFICER else None
+        if brief and officer is not None:
+            head.append(f" · {officer_short_name(c.officer)}", style="italic")
         if f"company:{c.company}" in view.strong:
             head.append("  ◀ selected", style=SELECTED)
         elif deciding and not drafting:
@@ -68,12 +80,9 @@ class CompanyBoard(Panel):
         elif c.passed:
             head.append("  passed", style=DIM)
         out.append(head)
-        officer = comps.officers.get(c.officer)
-        if officer is not None and c.officer != NO_OFFICER:
-            out += wrap(Text.assemble((officer.name, "italic"), f": {OFFICER_SHORT.get(c.officer, officer.ability)}"),
-                        width, indent=2)
-        else:
-            out.append(Text("No chief engineer", style=DIM))
+        if not brief:  # (brief: its chief engineer named on the head line)
+            out += (wrap(Text.assemble((officer.name, "italic"), f": {OFFICER_SHORT.get(c.officer, officer.ability)}"),
+                         width, indent=2) if officer is not None else [Text("No chief engineer", style=DIM)])
         if c.copies:  # Mahiri Sekibo's copies: for her extra action, or until the end of the round
             t = Text("Copying ", style=TITLE)
             t.append(", ".join(comps.officers[o].name + (" (this round)" if this_round else "")
@@ -85,11 +94,13 @@ class CompanyBoard(Panel):
         stats.append(f"energy {c.energy}")
         if len("  ".join(stats)) > width:
             stats[-1] = f"en {c.energy}"
+        engineers = f"{'Eng' if dense else 'Engineers'} {c.engineers}" + ("+Architect" if c.architect else "")
+        if brief:  # the Engineers left beside the rest (the construction spaces' costs: on the choices)
+            stats.append(engineers)
         gap = 2 if len("  ".join(stats)) <= width else 1
         out += flow([Text(s) for s in stats], width, gap=gap, indent=2)
         # Engineers left, then the construction spaces on the company board (and Mahiri's on her tile)
-        build = Text(f"{'Eng' if dense else 'Engineers'} {c.engineers}" + ("+Architect" if c.architect else "")
-                     + " · Build ")
+        build = Text(f"{engineers} · Build ")
         for i, (need, fee) in enumerate(comps.construction_spaces):
             used = i < c.construction_used
             ref = "construct" if i == c.construction_used else ""
@@ -97,8 +108,9 @@ class CompanyBoard(Panel):
             if fee:
                 build.append(f"+{fee}", style=RED)
             build.append("✓ " if used else "· ")
-        self._where["construct"] = len(out)
-        out += wrap(build, width, indent=2)
+        if not brief:
+            self._where["construct"] = len(out)
+            out += wrap(build, width, indent=2)
         spaces = c.private_spaces
         own_spaces: list[tuple[list[str], Text]] = []  # (the refs on the line, the line)
         for i, space in enumerate(spaces):  # the chief engineer's own spaces, on its tile
@@ -115,7 +127,7 @@ class CompanyBoard(Panel):
             if fee:
                 t.append(f"+{fee}cr", style=RED)
             t.append(" used" if space.used else " free", style=DIM if space.used else None)
-        for refs, t in own_spaces:
+        for refs, t in () if brief else own_spaces:  # (brief: used or free, they are among the choices when free)
             self._where.update(dict.fromkeys(refs, len(out)))
             out += wrap(t, width, indent=2)
         full_income = width >= 36 and incomes
@@ -123,9 +135,9 @@ class CompanyBoard(Panel):
         pieces = Text("Left ")
         for s in ("powerhouse",) if merged else STRUCTURES:
             pieces.append(f"{STRUCT_LETTER[s]}{c.pieces[s]} ")
-        if not merged:
+        if not merged and not brief:
             out.append(pieces)
-        if not full_income:  # narrow: which income slots are uncovered, the rewards are in the help
+        if not full_income and not brief:  # narrow: which income slots are uncovered, the rewards are in the help
             t = Text("Income ", style=TITLE)
             if c.incomes_assumed:
                 t.append(f"{ASSUMED} ", style=DIM)
@@ -157,7 +169,7 @@ class CompanyBoard(Panel):
                 t.append(" · " if i else "")
                 t.append(f"{piece.mixers}Mx {piece.short}" + (f" @{at}" if at else ""), style=BOLD if at else DIM)
             out += wrap(t, width, indent=2)
-        for p in c.module_pieces:  # a module's pieces (the Leeghwater Project's buildings): left, and where the others went
+        for p in () if brief else c.module_pieces:  # a module's pieces (the Leeghwater Project's buildings): left, and where the others went
             t = Text(f"{p.name} ", style=TITLE)
             t.append(f"{p.left}/{p.of} left")
             if p.placed and not dense:  # (the module's panel shows them too)
@@ -188,6 +200,8 @@ class CompanyBoard(Panel):
             ctr = comps.contracts[cid]
             t.append(f" {ctr.energy}en: {reward_short(ctr.reward)}")
             out += wrap(t, width, indent=6)
+        if brief:
+            return out
         done = [Text(f"#{cid}", style=KIND_STYLE[comps.contracts[cid].kind]) for cid in c.fulfilled]
         if done or not dense:
             out += self._labelled("Fulfilled", done, width) if done else [Text("Fulfilled: none", style=DIM)]
@@ -210,6 +224,15 @@ class CompanyBoard(Panel):
     def line_of(self, ref: str) -> int | None:
         return getattr(self, "_where", {}).get(ref)
 
+    def brief_height(self) -> int:
+        """The lines of the board's brief form at its width now down to its hand's first line (the hand grows in
+        play: a layout must not change with it); 0 before it is shown."""
+        width = self.content_width
+        if self.view is None or width <= 0:
+            return 0
+        lines = [t.plain for t in self._board(self.view, width, True, False, brief=True)]
+        return 1 + next((i for i, line in enumerate(lines) if line.startswith("Hand")), len(lines) - 1)
+
 
 class CompanyBoards(Horizontal):
     """All company boards side by side (stacked in the compact layout)."""
@@ -230,6 +253,18 @@ class CompanyBoards(Horizontal):
     def show(self, view: View) -> None:
         for b in self.boards():
             b.show(view)
+
+    def brief_height(self) -> int:
+        """The lines the tallest board's brief form takes (what a tall map leaves them at least)."""
+        return max((b.brief_height() for b in self.boards()), default=0)
+
+    def allow_brief(self, on: bool) -> None:
+        """Whether the boards may take their brief form (a tall map took their rows) or keep every line (the
+        densest form, cut where it does not fit: the keys scroll it)."""
+        for b in self.boards():
+            if b.brief_ok != on:
+                b.brief_ok = on
+                b.rebuild()
 
     def line_of(self, ref: str) -> int | None:
         return None

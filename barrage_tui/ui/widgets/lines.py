@@ -254,6 +254,11 @@ class LinesView(KeyScrolled, ScrollView, can_focus=False):
         super().on_mount()  # type: ignore[no-untyped-call]  # Textual's ScrollView.on_mount is unannotated
         self.call_after_refresh(self.redraw)
 
+    def rebuild(self) -> None:
+        """Build the lines anew (what they depend on changed, not the game: a layout's choice of form)."""
+        self._built_width = -1
+        self.redraw()
+
     def catch_up(self) -> None:
         """Build what changed while hidden (a tab brought to the front keeps its size: no Resize comes)."""
         if self.content_width != self._built_width:
@@ -273,6 +278,11 @@ class LinesView(KeyScrolled, ScrollView, can_focus=False):
             self.scroll_to(y=y, animate=False)
         elif y >= sy + height:
             self.scroll_to(y=y - height + 1, animate=False)
+
+    @property
+    def line_count(self) -> int:
+        """The lines built for the width now (0 before the first build)."""
+        return len(self._strips)
 
     @property
     def plain_lines(self) -> list[str]:

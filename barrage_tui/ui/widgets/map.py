@@ -64,7 +64,7 @@ class MapView(Panel):
         self._frame = 0
         self._timer: Timer | None = None
         self._flow_done: list[Callable[[], object]] = []
-        self.line_count = 0  # the lines of the picture last drawn
+        self._told = 0  # the lines of the picture last told (``Lines``)
         self._set_title()
 
     # ------------------------------------------------------------ what is shown
@@ -93,8 +93,8 @@ class MapView(Panel):
 
     def redraw(self) -> None:
         super().redraw()
-        if self._built_width > 0 and len(self._strips) != self.line_count:
-            self.line_count = len(self._strips)
+        if self._built_width > 0 and self.line_count != self._told:
+            self._told = self.line_count
             self.post_message(self.Lines(self.line_count))
 
     def open_end(self, open_end: bool) -> None:
