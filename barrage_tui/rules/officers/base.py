@@ -19,12 +19,12 @@ if TYPE_CHECKING:
     from ..game import Game
     from ..engine.keys import Key
     from ..production import Flows
+    from ..state import CompanyState
 
 
 class Officer:
     id = ""
     #: (what an officer starts with is data: officers.toml, its ``starting``)
-    architect = False  # one of the Engineers is Tommaso's Architect: it comes home as the Architect
     #: construction
     base_excavators: int | None = None  # a fixed Base cost in Excavators (Wilhelm)
     credits_per_machinery = 0  # machinery units replaceable by this many credits (Solomon)
@@ -59,9 +59,43 @@ class Officer:
         Wu, Gennaro). A plain class attribute in a subclass, or a property when it comes from the data."""
         return ()
 
+    @property
+    def architect(self) -> bool:
+        """Whether one of the Engineers is this officer's Architect (Tommaso): officers.toml ``starting``, the
+        fact's one home (what the Architect does is the officer's own: the placement hooks below)."""
+        return components().officers[self.id].start.architect
+
     def as_copy(self) -> Officer:
         """The ability in force while Mahiri Sekibo copies this officer."""
         return self
+
+    def placements(self, company: CompanyState, target: str, need: int, offered: list[Choice]) -> list[Choice]:
+        """The placements of ``need`` Engineers on ``target`` (a shared action space, the company's construction
+        space, a module's space) offered to the company, given those ``offered`` so far (the plain one first):
+        Tommaso's Architect alone on a 1-Engineer space. A placement of the officer's own way has the way as
+        its key's second argument, ``place:<target>:<way>``."""
+        return offered
+
+    def take_engineers(self, company: CompanyState, n: int, way: str) -> int:
+        """``n`` Engineers leave the supply, placed the ``way`` way ("": the plain one): how many of them are
+        plain Engineers, the others being this officer's own pieces, taken here (Tommaso's Architect). Asked of
+        the company's own officer."""
+        return n
+
+    def placement_grants(self, game: Game, seat: int, need: int, way: str) -> Flow[None] | None:
+        """What placing ``need`` Engineers the ``way`` way on an action space grants after its action: the
+        generator the turn runs then (Tommaso's Architect alone: another turn), or None. Asked as they are
+        placed, of the officers in force then."""
+        return None
+
+    def placement_words(self, way: str) -> str:
+        """The log's words for a placement the ``way`` way, where the turn's choice does not say it (an
+        Automa's step); "" for a way not this officer's."""
+        return ""
+
+    def engineers_home(self, company: CompanyState) -> None:
+        """The company's Engineers just came home at the end of a round, counted as plain Engineers (Tommaso:
+        one of them is his Architect). Asked of the company's own officer."""
 
     def private_action_possible(self, game: Game, seat: int) -> bool:
         """Can the action of this officer's private space really be carried out (its fee already paid)?"""
