@@ -35,15 +35,11 @@ class Officer:
     production_floor = 0  # drops x conduit below this counts as this (Viktor)
     #: contracts
     hand_limit = 3
-    # the machinery an action spends for good may go onto the wheel instead, with this special tile ("" none;
-    # Leslie Spencer's, for a module's External Works; Mahiri's copy of her needs no tile)
-    spent_machinery_to_wheel_tile = ""
     private_action_label = ""  # what a private space does, for the choice's label
     copied_spaces_on_bank = False  # copied by Mahiri: its space is used by placing on the Bank, no credits
     #: Mahiri's copy
     copies_others = False  # this officer's ability is to copy the others' (Mahiri)
     copy_lasts_round = False  # the copy stays in force until the end of the round, not just the extra action
-    builds_with_wheel_tiles = False  # a tile on the wheel may be copied with no special tile (Mahiri copying Anton)
     #: with the Automa
     # an Automa with this officer: the others' first action goes the Automa way (Mahiri, automa.md section 10)
     automa_first_action_for_others = False
@@ -96,6 +92,18 @@ class Officer:
     def engineers_home(self, company: CompanyState) -> None:
         """The company's Engineers just came home at the end of a round, counted as plain Engineers (Tommaso:
         one of them is his Architect). Asked of the company's own officer."""
+
+    def wheel_tile_copier(self, company: CompanyState) -> str | None:
+        """The tile of the company's supply that may build as a copy of any other tile on its wheel, going onto
+        the wheel in its place (Anton's special tile while in the supply; "": a copy with no tile, nothing going
+        onto the wheel, Mahiri's copy of him); None: none. Asked as the tiles to build with are listed."""
+        return None
+
+    def spent_machinery_to_wheel(self, company: CompanyState) -> list[str] | None:
+        """The tiles that go onto the wheel with machinery an action spends for good, which may then go there
+        instead (a module's External Works): Leslie's special tile while in her supply, none for Mahiri's copy
+        of her; None: it is spent."""
+        return None
 
     def private_action_possible(self, game: Game, seat: int) -> bool:
         """Can the action of this officer's private space really be carried out (its fee already paid)?"""

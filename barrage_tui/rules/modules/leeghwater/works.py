@@ -185,14 +185,11 @@ def automa_take(game: Game, seat: int, position: str, count: str, way: str = "")
 
 
 def wheel_tiles(company: CompanyState) -> list[str] | None:
-    """The tiles that go onto the wheel with an External Work's machinery: Leslie's special tile while it is in
-    her supply; none for Mahiri's copy of her; None: the machinery cannot go there (it is spent)."""
-    in_force = officers.in_force(company)
-    tile = in_force[0].spent_machinery_to_wheel_tile
-    if tile and tile in company.tiles:
-        return [tile]
-    if any(o.spent_machinery_to_wheel_tile for o in in_force[1:]):
-        return []
+    """The tiles that go onto the wheel with an External Work's machinery (``Officer.spent_machinery_to_wheel``:
+    Leslie's); None: the machinery cannot go there (it is spent)."""
+    for officer in officers.in_force(company):
+        if (tiles := officer.spent_machinery_to_wheel(company)) is not None:
+            return tiles
     return None
 
 
