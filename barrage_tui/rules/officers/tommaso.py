@@ -26,8 +26,9 @@ ARCHITECT = "architect"  # the way of placing the Architect alone: ``place:<targ
 
 def alone(target: str, plain: Choice) -> Choice:
     """The Architect placed alone on ``target``, beside the ``plain`` placement there (worded when read)."""
-    return Choice(keys.make("place", target, ARCHITECT), lambda: f"{plain.label}, with the Architect alone (play again after)",
-                  plain.refs, short=lambda: f"{plain.short} · Architect alone: play again")
+    return Choice(keys.make("place", target, ARCHITECT),
+                  lambda: f"{plain.label}, with the Architect alone (play again after)", plain.refs,
+                  short=lambda: f"{plain.short} · Architect alone: play again")
 
 
 def another_turn(game: Game, seat: int) -> Flow[None]:

@@ -177,7 +177,8 @@ def automa_take(game: Game, seat: int, position: str, count: str, way: str = "")
     if payment(company, box().works[own.works[i]]) is None:
         raise IllegalChoice(f"not enough machinery for External Work {own.works[i]}")
     space = SPACE.format(i + 1)
-    if not 1 <= n <= actions.engineers_available(company) or (way and not actions.placement_offered(company, space, n, way)):
+    if not 1 <= n <= actions.engineers_available(company) \
+            or (way and not actions.placement_offered(company, space, n, way)):
         raise IllegalChoice(f"cannot place {rewards.count(n, 'Engineer')}")
     actions.put_engineers(game, seat, space, n, way, name=f"External Work space {i + 1}")
     return take_action(game, seat, i)
