@@ -114,8 +114,9 @@ def building_search(view: View, printed: str = "") -> str:
 
 def special_work_tile(view: View) -> str | None:
     """Leslie: her special tile while it is in its supply (not on the wheel), else None."""
-    tile = OFFICERS[view.company.officer].spent_machinery_to_wheel_tile if view.company.officer in OFFICERS else ""
-    return tile if tile and tile in view.company.tiles else None
+    own = OFFICERS.get(view.company.officer)
+    tiles = own.spent_machinery_to_wheel(view.company) if own is not None else None
+    return tiles[0] if tiles else None
 
 
 def work_order(view: View) -> tuple[int, ...]:

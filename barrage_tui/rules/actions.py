@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from . import build_costs, buildable, construction, contracts, officers, patents, production, rewards, water, wheel
 from .engine import keys
@@ -28,7 +28,9 @@ if TYPE_CHECKING:
 # Bank as a copy of it)
 PrivateSpace = tuple[Officer, int, bool]
 
-ARCHITECT = "architect"  # Tommaso's Architect goes alone: the key's second argument
+# An officer's way of placing Engineers (a placement key's second argument, ``Officer.placements``); "" the plain
+# way. (False: the plain way as game.py and companies/brazil.py still write it, from when it was a flag.)
+Way = str | Literal[False]
 
 BANK = "bank-b"
 CONSTRUCT = "construct"
@@ -54,9 +56,21 @@ class credits_after:  # noqa: N801 - used as a context manager, like contextlib'
         self.company.engineers += self.engineers
 
 
-def architect_in_force(company: CompanyState) -> bool:
-    """Tommaso's own Architect, or any Engineer while Mahiri copies Tommaso."""
-    return company.architect or any(o.architect for o in officers.in_force(company)[1:])
+_PLAIN_PLACEMENTS = Officer.placements
+
+
+def placing_officers(company: CompanyState) -> tuple[Officer, ...]:
+    """The officers in force whose ability offers placements beside the plain ones (``Officer.placements``:
+    Tommaso's Architect); none in most games, so a turn's offers are the plain placements alone."""
+    return tuple(o for o in officers.in_force(company) if type(o).placements is not _PLAIN_PLACEMENTS)
+
+
+def placement_offered(company: CompanyState, target: str, need: int, way: str) -> bool:
+    """Whether placing ``need`` Engineers on ``target`` the officer's ``way`` (a placement key's second
+    argument) is offered to the company now (an Automa's step names the way it places)."""
+    wanted = keys.make("place", target, way)
+    plain = Choice(keys.make("place", target), "")
+    return any(c.key == wanted for c in _placements(company, target, need, plain, placing_officers(company)))
 
 
 def space_exists(game: Game, space: ActionSpace) -> bool:
@@ -102,10 +116,10 @@ _CHECKED = frozenset({"produce", "take_contracts", "patent"})
 
 
 @cache
-def _offers(seats: int, introductory: bool) -> tuple[tuple[ActionSpace, str, int, int, str, Choice, Choice], ...]:
+def _offers(seats: int, introductory: bool) -> tuple[tuple[ActionSpace, str, int, int, str, Choice], ...]:
     """The shared action spaces in play with what the turn's check reads of each (looked up once): the space,
-    its id, Engineers, printed price, action and its two placements."""
-    return tuple((s, s.id, s.engineers, printed_price(s), s.action, *_space_placements(s.id))
+    its id, Engineers, printed price, action and its plain placement."""
+    return tuple((s, s.id, s.engineers, printed_price(s), s.action, _space_placement(s.id))
                  for s in _spaces_in_play(seats, introductory))
 
 
@@ -117,11 +131,11 @@ def available_spaces(game: Game, seat: int) -> list[Choice]:
     possible: dict[tuple[str, int, int], bool] = {}  # spaces of one row share the answer when they cost the same
     best: dict[int, int | None] = {}  # the best production before the action's bonus, by credits left
     several_dams = production.several_dams(game, seat)  # the checks below change no officer: ask once
-    architect = architect_in_force(company)
+    placing = placing_officers(company)
     price_of = space_prices(game, seat)
     printed = price_of is printed_price  # (no discount: the usual case, the price read from the table)
     occupied, credits = st.occupied, company.credits
-    for space, sid, engineers, price, action, plain, alone in _offers(st.seats, st.introductory):
+    for space, sid, engineers, price, action, plain in _offers(st.seats, st.introductory):
         if sid in occupied or engineers > have:
             continue
         if not printed:
@@ -148,8 +162,8 @@ def available_spaces(game: Game, seat: int) -> list[Choice]:
                     possible[memo] = action_possible(game, seat, space)
             if not possible[memo]:
                 continue
-        if architect:
-            choices.extend(_which_placements(company, engineers, architect, plain, alone))
+        if placing:
+            choices.extend(_placements(company, sid, engineers, plain, placing))
         else:
             choices.append(plain)
     n = company.construction_used
@@ -158,12 +172,14 @@ def available_spaces(game: Game, seat: int) -> list[Choice]:
         if need <= have and fee <= company.credits:
             with credits_after(company, fee, need):
                 if buildable.can_build(game, seat, company.credits):
-                    choices.extend(_placements(company, CONSTRUCT, need, _construction_label(need, fee, n),
-                                               architect, _construction_short(need, fee, n)))
+                    plain = Choice(keys.make("place", CONSTRUCT), _construction_label(need, fee, n), (CONSTRUCT,),
+                                   short=_construction_short(need, fee, n))
+                    choices.extend(_placements(company, CONSTRUCT, need, plain, placing))
     for spots in game.hooks.action_spaces:  # the modules' action spaces (none without modules)
         for spot in spots(game, seat):
             if spot.engineers <= have and spot.credits <= company.credits:
-                choices.extend(_placements(company, spot.id, spot.engineers, spot.label, architect, spot.short))
+                plain = Choice(keys.make("place", spot.id), spot.label, (spot.id,), short=spot.short)
+                choices.extend(_placements(company, spot.id, spot.engineers, plain, placing))
     choices.extend(private_placements(game, seat))
     if have:
         choices.append(_ON_BANK)
@@ -270,7 +286,9 @@ def private_placements(game: Game, seat: int) -> list[Choice]:
                 continue
         label = _private_label(own, i, fee)
         short = f"{label.removesuffix(f' ({fee} credits)')} [{need}E" + (f", {fee}cr]" if fee else "]")
-        choices.extend(_placements(company, f"{own.id}-{i + 1}", need, label, short=short))
+        target = f"{own.id}-{i + 1}"
+        plain = Choice(keys.make("place", target), label, (target,), short=short)
+        choices.extend(_placements(company, target, need, plain, placing_officers(company)))
     for copy in officers.in_force(company)[1:]:
         if not copy.copied_spaces_on_bank:
             continue
@@ -296,34 +314,20 @@ def private_space(company: CompanyState, target: str) -> PrivateSpace | None:
     return None
 
 
-def _placements(company: CompanyState, target: str, need: int, label: str,
-                architect: bool | None = None, short: str = "") -> list[Choice]:
-    """``architect``: ``architect_in_force(company)``, when the caller already knows it."""
-    return _which_placements(company, need, architect, *_placement_choices(target, label, short))
+def _placements(company: CompanyState, target: str, need: int, plain: Choice,
+                placing: tuple[Officer, ...]) -> list[Choice]:
+    """The placements of ``need`` Engineers on ``target`` offered: ``plain``, and what the ``placing`` officers
+    (``placing_officers(company)``) make of it."""
+    offered = [plain]
+    for officer in placing:
+        offered = officer.placements(company, target, need, offered)
+    return offered
 
 
 @cache
-def _space_placements(space_id: str) -> tuple[Choice, Choice]:
-    """A shared action space's placements: they depend on the space alone, so they are made once."""
-    return _placement_choices(space_id, _space_label(space_id), _space_short(space_id))
-
-
-def _placement_choices(target: str, label: str, short: str = "") -> tuple[Choice, Choice]:
-    """Placing Engineers on ``target``, and placing the Architect there alone (``short``: the label's few words)."""
-    return (Choice(keys.make("place", target), label, (target,), short=short),
-            Choice(keys.make("place", target, ARCHITECT), f"{label}, with the Architect alone (play again after)",
-                   (target,), short=f"{short or label} · Architect alone: play again"))
-
-
-def _which_placements(company: CompanyState, need: int, architect: bool | None, plain: Choice,
-                      alone: Choice) -> list[Choice]:
-    if architect is None:
-        architect = architect_in_force(company)
-    if need != 1 or not architect:
-        return [plain]
-    if company.architect and not company.engineers:
-        return [alone]  # Tommaso's last piece is the Architect: on a 1-Engineer space it stands alone
-    return [plain, alone]
+def _space_placement(space_id: str) -> Choice:
+    """A shared action space's plain placement: it depends on the space alone, so it is made once."""
+    return Choice(keys.make("place", space_id), _space_label(space_id), (space_id,), short=_space_short(space_id))
 
 
 def place_name(where: str) -> str:
@@ -394,7 +398,8 @@ def _space_short(space_id: str) -> str:
 
 
 def turn_choices(game: Game, seat: int, extra: bool = False) -> list[Choice]:
-    """The choices of a turn; an ``extra`` action (Architect, Mahiri) may be given up but is no pass."""
+    """The choices of a turn; an ``extra`` action (an officer's gift: Mahiri's, Tommaso's) may be given up but
+    is no pass."""
     company = game.state.companies[seat]
     choices = available_spaces(game, seat)
     if buildable.can_build(game, seat, company.credits, engineer_free=True):
@@ -429,13 +434,13 @@ def take_turn(game: Game, seat: int, extra: bool = False) -> Flow[bool]:
         yield from construction.construct(game, seat, engineer_free=True)
         return False
     placed = keys.Key.parse(key)
-    target, with_architect = placed.arg(0), placed.arg(1) == ARCHITECT
+    target, way = placed.arg(0), placed.arg(1)  # way: an officer's way of placing (``Officer.placements``)
     if target == BANK:
         yield from _bank(game, seat)
         return False
     private = private_space(company, target)
     spot = module_spot(game, seat, target) if private is None and target not in components().spaces else None
-    again = _place_engineers(game, seat, target, with_architect, private, spot)
+    grants = _place_engineers(game, seat, target, way, private, spot)
     if target == CONSTRUCT:
         yield from construction.construct(game, seat)
     elif private is not None:
@@ -444,27 +449,21 @@ def take_turn(game: Game, seat: int, extra: bool = False) -> Flow[bool]:
         yield from spot.act(game, seat)
     else:
         yield from do_action(game, seat, components().spaces[target])
-    if again:
-        game.event(f"{game.name(seat)}'s Architect gives another turn.", seat, "architect")
-        contracts.refill(game)
-        yield from take_turn(game, seat, extra=True)
+    for granted in grants:
+        yield from granted
     return False
 
 
-def use_engineers(company: CompanyState, n: int, with_architect: bool) -> None:
-    """Take ``n`` Engineers from the supply; the Architect goes first when it is to stand alone."""
-    if with_architect and company.architect:
-        company.architect = False
-        n -= 1
-    take = min(n, company.engineers)
-    company.engineers -= take
-    if n > take:  # the Architect stands in as a plain Engineer
-        company.architect = False
+def use_engineers(company: CompanyState, n: int, way: Way = "") -> None:
+    """Take ``n`` Engineers from the supply, placed the officer's ``way`` ("": the plain one); the officer's
+    own pieces among them are its to take (``Officer.take_engineers``: Tommaso's Architect)."""
+    company.engineers -= officers.OFFICERS[company.officer].take_engineers(company, n, way or "")
 
 
-def _place_engineers(game: Game, seat: int, target: str, with_architect: bool,
-                     private: PrivateSpace | None = None, spot: ActionSpot | None = None) -> bool:
-    """Put the Engineers down and pay the space's fee. Returns True when the Architect grants another turn."""
+def _place_engineers(game: Game, seat: int, target: str, way: str,
+                     private: PrivateSpace | None = None, spot: ActionSpot | None = None) -> list[Flow[None]]:
+    """Put the Engineers down and pay the space's fee. Returns what the placement grants after the action
+    (``Officer.placement_grants``: Tommaso's Architect, another turn)."""
     st = game.state
     company = st.companies[seat]
     if target == CONSTRUCT:
@@ -486,21 +485,20 @@ def _place_engineers(game: Game, seat: int, target: str, with_architect: bool,
         need, fee = space.engineers, space_price(game, seat, space)
         st.occupied[target] = seat
         where = target
-    if with_architect and not company.architect:
-        company.copied_officer = ""  # a copied Architect acts once
+    grants = [g for o in officers.in_force(company) if (g := o.placement_grants(game, seat, need, way)) is not None]
     game.pay_credits(seat, fee)
-    put_engineers(game, seat, where, need, with_architect, f" and pays {rewards.count(fee, 'credit')}." if fee else ".",
+    put_engineers(game, seat, where, need, way, f" and pays {rewards.count(fee, 'credit')}." if fee else ".",
                   spot.name if spot is not None else "")
-    return with_architect and need == 1
+    return grants
 
 
-def put_engineers(game: Game, seat: int, where: str, n: int, with_architect: bool, ending: str = ".",
+def put_engineers(game: Game, seat: int, where: str, n: int, way: Way = "", ending: str = ".",
                   name: str = "") -> None:
     """``n`` Engineers from the supply onto ``where``: the Bank, an action space or a board's place (every
     placement, a person's or an Automa's, ends here); ``name``: the place in words where ``place_name`` does
     not know it (a module's space)."""
     st = game.state
-    use_engineers(st.companies[seat], n, with_architect)
+    use_engineers(st.companies[seat], n, way)
     if where == BANK:
         st.bank[seat] += n
     else:
@@ -515,7 +513,7 @@ def _bank(game: Game, seat: int) -> Flow[None]:
     key = yield from game.ask(seat, PromptKind.BANK, "How many Engineers on the Bank (1 credit each)?",
                               [Choice(keys.make("engineers", n), f"{engineers(n)}: {credit_count(n)}") for n in range(1, have + 1)])
     n = keys.number(key)
-    use_engineers(company, n, False)
+    use_engineers(company, n)
     game.state.bank[seat] += n
     game.gain_credits(seat, n)
     game.event(f"{game.name(seat)} places {engineers(n)} on the Bank and takes {credit_count(n)}.", seat, "bank", (BANK,))

@@ -6,12 +6,13 @@ A step is a text key: primitive operations separated by ``;``, each followed by 
 to the questions the rules ask while it runs, in order:
 
     flip                          flip the top card of the Automa deck onto its discard pile (3.2, 3.3)
-    eng:<where>:<n>[:architect]   place n Engineers: on an action space (which it only blocks: the
+    eng:<where>:<n>[:<way>]       place n Engineers: on an action space (which it only blocks: the
                                   Management board's or a module's, Module.block_space), on
                                   ``bank-b``, on its own board ``company-<seat>``, beside a full section
                                   ``<board>-beside``, or on its chief engineer's space ``<officer>-1`` (Wu
-                                  Fang's action, Gennardo Grasso's reminder; once a round); ``architect``:
-                                  Tommaso's Architect is the one Engineer
+                                  Fang's action, Gennardo Grasso's reminder; once a round); ``<way>``: its
+                                  officer's way of placing them, as ``Officer.placements`` offers it to a
+                                  person (Tommaso's ``architect``: the Architect is the one Engineer)
     vp:<n>                        gain (or, negative, pay) VP: a box's cost, the Bank
     produce:<bonus>               a production with that modifier (production.produce)
     water:<n>:<wait|flow>         put up to n drops on headstreams (water.place_drops)
@@ -31,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from . import actions, construction, contracts, income, patents, production, rewards, water, wheel
+from . import actions, construction, contracts, income, officers, patents, production, rewards, water, wheel
 from .engine import keys
 from .automa_deck import flip
 from .components import components
@@ -126,16 +127,17 @@ def _flip(game: Game, seat: int) -> None:
                f"criteria of card {st.automa_discard[-1]}.", seat, "automa_card")
 
 
-def _place(game: Game, seat: int, where: str, count: str, architect: str = "") -> None:
+def _place(game: Game, seat: int, where: str, count: str, way: str = "") -> None:
     """Its Engineers only block an action space (the box pays in VP, ``vp``); it may also put them on its
-    own board or beside a full section, where people never place."""
+    own board or beside a full section, where people never place. ``way``: its officer's way of placing
+    them, as a person's placement key has it (Tommaso's ``architect``)."""
     st = game.state
     company = st.companies[seat]
     n = int(count)
-    if not 1 <= n <= actions.engineers_available(company) or architect not in ("", actions.ARCHITECT):
+    if not 1 <= n <= actions.engineers_available(company):
         raise IllegalChoice(f"cannot place {rewards.count(n, 'Engineer')}")
-    if architect and not company.architect:
-        raise IllegalChoice("the Architect is not in the supply")
+    if way and not actions.placement_offered(company, where, n, way):
+        raise IllegalChoice(f"cannot place {rewards.count(n, 'Engineer')} the {way!r} way")
     space = components().spaces.get(where)
     own_space = _own_officer_space(company, where)
     name = ""  # a module's space: its name for the log
@@ -153,8 +155,8 @@ def _place(game: Game, seat: int, where: str, count: str, architect: str = "") -
             raise IllegalChoice(f"no place {where!r} for Engineers")
     blocked = (space is not None and where != actions.BANK) or name
     blocks = " to block it (its card says what it does)" if blocked else ""
-    actions.put_engineers(game, seat, where, n, bool(architect),
-                          blocks + (" (the Architect alone: another turn follows)." if architect else "."), name)
+    words = "".join(o.placement_words(way) for o in officers.in_force(company)) if way else ""
+    actions.put_engineers(game, seat, where, n, way, f"{blocks}{words}.", name)
 
 
 def _block_module_space(game: Game, seat: int, where: str) -> str:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from . import company_board
 from .automa_levels import AUTOMA, level
 from .automa_step import apply
+from .build_costs import engineers_available
 from .engine.decisions import NO_DATA, Flow, Prompt, PromptKind
 from .officers import OFFICERS
 
@@ -42,7 +43,7 @@ def plays_automa_way(game: Game, seat: int) -> bool:
 def take_turn(game: Game, seat: int) -> Flow[None]:
     """One Automa turn (generator): a single prompt whose one choice the ``automa`` package computes."""
     company = game.state.companies[seat]
-    if company.kind == AUTOMA and not company.engineers and not company.architect:
+    if company.kind == AUTOMA and not engineers_available(company):
         company.passed = True
         game.event(f"{game.name(seat)} (Automa) has no Engineers left and passes.", seat, "pass")
         return

@@ -1,6 +1,6 @@
 """The ways a company may build with its Technology tiles now (rulebook "Construction"): a tile of its supply
-builds its structure type (a Joker any type); Anton's tile, or Mahiri's copy of it, builds as a tile on the
-wheel. A construction, its prices and the checks of what can be built all start from these tile uses."""
+builds its structure type (a Joker any type); an officer's tile may build as a copy of a tile on the wheel
+(``Officer.wheel_tile_copier``: Anton's, or Mahiri's copy of him). A construction, its prices and the checks of what can be built all start from these tile uses."""
 
 from __future__ import annotations
 
@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING
 
 from . import officers, rewards, wheel
 from .components import STRUCTURES, components
-from .officers import ANTON_TILE
 
 if TYPE_CHECKING:
     from .game import Game
@@ -22,15 +21,15 @@ class TileUse:
     """A way to build with a tile: the tile taken from the supply, the tile whose rules apply, the type."""
 
     key: str
-    supply_tile: str  # taken from the personal supply ("" for Mahiri's copy of Anton)
-    tile: str  # whose building type and effect apply (differs from supply_tile for Anton's copy)
+    supply_tile: str  # taken from the personal supply ("" for a copy with no tile: Mahiri's of Anton)
+    tile: str  # whose building type and effect apply (differs from supply_tile for a copy of a wheel tile)
     structure: str
     to_wheel: tuple[str, ...]
 
     @property
     def label(self) -> str:
         name = components().tile(self.tile).name
-        if self.tile != self.supply_tile:  # Anton's tile (or Mahiri's copy of it) as a tile on the wheel
+        if self.tile != self.supply_tile:  # a copy of a tile on the wheel (Anton's tile, Mahiri's copy of it)
             name = f"{components().tile(self.supply_tile).name if self.supply_tile else 'copy'} as {name}"
         return f"{name} tile: build {rewards.a(self.structure)}"
 
@@ -45,24 +44,26 @@ def each_tile_use(game: Game, seat: int, engineer_free: bool) -> Iterator[TileUs
     wild: tuple[str, ...] = ()  # the modules' structures a Joker builds too (none without modules)
     for more in game.hooks.wild_structures:
         wild += more(game)
-    if ANTON_TILE in company.tiles or any(o.builds_with_wheel_tiles for o in officers.in_force(company)):
-        on_wheel = tuple(wheel.tiles_on_wheel(company))  # Anton's tile builds as one of these
-        return iter(_supply_uses(tuple(company.tiles), engineer_free, on_wheel, wild))
+    for officer in officers.in_force(company):
+        if (copier := officer.wheel_tile_copier(company)) is not None:  # it builds as one of the wheel's tiles
+            on_wheel = tuple(wheel.tiles_on_wheel(company))
+            return iter(_supply_uses(tuple(company.tiles), engineer_free, (copier, on_wheel), wild))
     return iter(_supply_uses(tuple(company.tiles), engineer_free, None, wild))
 
 
 @lru_cache(maxsize=4096)  # (a company's supply changes seldom: its uses are the same at most checks)
-def _supply_uses(tiles: tuple[str, ...], engineer_free: bool, on_wheel: tuple[str, ...] | None,
+def _supply_uses(tiles: tuple[str, ...], engineer_free: bool, copying: tuple[str, tuple[str, ...]] | None,
                  wild: tuple[str, ...] = ()) -> tuple[TileUse, ...]:
-    """The uses of a supply of ``tiles``; ``on_wheel``: the tiles on the wheel when Anton's tile (or Mahiri's
-    copy of it) builds as one of them (None: it does not); ``wild``: the modules' structures a Joker builds too."""
+    """The uses of a supply of ``tiles``; ``copying``: (the copier, the tiles on the wheel) when a tile of the
+    supply builds as one of them (``Officer.wheel_tile_copier``; "" a copy with no tile), None when none does;
+    ``wild``: the modules' structures a Joker builds too."""
     comps = components()
     seen: set[str] = set()
-    sources: list[tuple[str, str, tuple[str, ...]]] = [(t, t, (t,)) for t in tiles if t != ANTON_TILE]
-    if on_wheel is not None:
-        to_wheel: tuple[str, ...]
-        supply, to_wheel = (ANTON_TILE, (ANTON_TILE,)) if ANTON_TILE in tiles else ("", ())
-        sources += [(supply, t, to_wheel) for t in on_wheel if t != ANTON_TILE]
+    copier, on_wheel = copying if copying is not None else (None, ())
+    sources: list[tuple[str, str, tuple[str, ...]]] = [(t, t, (t,)) for t in tiles if t != copier]
+    if copier is not None:
+        to_wheel: tuple[str, ...] = (copier,) if copier else ()  # the copier goes onto the wheel in its place
+        sources += [(copier, t, to_wheel) for t in on_wheel if t != copier]
     found = []
     for supply, tile, to_wheel in sources:
         if engineer_free and not comps.tile(tile).engineer_free:

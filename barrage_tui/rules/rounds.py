@@ -110,7 +110,7 @@ def score_and_close_round(game: Game) -> None:
         c.construction_used = 0
         c.private_spaces_used = [False, False]
         c.copied_for_round = []  # Mahiri's copies of Elon and Amir end with the round
-    _architects_home(game)
+        officers.OFFICERS[c.officer].engineers_home(c)  # (Tommaso: one of them is his Architect)
     st.occupied.clear()
     st.engineers_on.clear()
     st.bank = [0] * st.seats
@@ -119,11 +119,3 @@ def score_and_close_round(game: Game) -> None:
         clean_up(game)
     st.round += 1
     st.phase, st.turn_index = "income", 0
-
-
-def _architects_home(game: Game) -> None:
-    """Tommaso's Architect came home with the Engineers: it was counted as one of them above."""
-    for c in game.state.companies:
-        if officers.OFFICERS[c.officer].architect and not c.architect:
-            c.engineers -= 1
-            c.architect = True

@@ -141,6 +141,27 @@ def test_tommaso_uses_the_architect_on_a_one_engineer_box_and_plays_again():
     assert not a.architect
 
 
+@pytest.mark.parametrize("officer, step", [("wilhelm", "eng:machinery-e:1:architect"),  # he has no Architect
+                                            ("tommaso", "eng:workshop-r1bis:2:architect"),  # not alone
+                                            ("tommaso", "eng:machinery-e:1:bogus")])  # no such way
+def test_a_step_places_the_architect_only_as_the_rules_offer_it_to_a_person(officer, step):
+    from barrage_tui.rules.automa_step import apply
+    from barrage_tui.rules.engine.decisions import IllegalChoice
+
+    g = position(officer)
+    a = g.state.companies[AUTOMA]
+    before = (a.engineers, a.architect, dict(g.state.occupied), dict(g.state.engineers_on))
+    with pytest.raises(IllegalChoice, match="cannot place"):
+        apply(g, AUTOMA, step)
+    assert (a.engineers, a.architect, dict(g.state.occupied), dict(g.state.engineers_on)) == before
+    g = position("tommaso")
+    a = g.state.companies[AUTOMA]
+    apply(g, AUTOMA, "eng:machinery-e:1:architect")
+    assert (a.engineers, a.architect, g.state.occupied["machinery-e"]) == (11, False, AUTOMA)
+    assert g.events[-1].text.endswith("to block it (its card says what it does) (the Architect alone: another turn "
+                                      "follows).")
+
+
 def test_mahiri_makes_each_humans_first_action_of_a_round_an_automa_turn():
     g = automa_game(level="very_hard", officer="mahiri")
     g.choose(decide(g).key)  # the Automa's own turn

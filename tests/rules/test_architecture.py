@@ -215,6 +215,106 @@ def _companies_and_chief_engineers() -> set[str]:
     return {*components().companies, *components().officers}
 
 
+# The chief engineers own their rules: the game calls a hook of the officers in force, named by what it does
+# there, and the officer's override holds the rule; it does not branch on a flag only one officer sets. Plain
+# numbers an ability changes (``hand_limit``, ``base_excavators``) are no flags. The flags one officer still
+# sets that the game reads, each with why it stays:
+ONE_OFFICER_FLAGS = {
+    "machinery_wild": "a copied Elon's term of a build's cost rules, as a Patent tile's interchangeable machinery "
+                      "is (build_costs.py's payment search takes both as one yes/no, as it takes Solomon's "
+                      "credits_per_machinery): a hook would be this flag under another name",
+    "copies_others": "which officer's company may hold a copy: a fact the checks of a state read (validation.py, "
+                     "invariants.py), no point of play; its home would rather be officers.toml",
+    "automa_first_action_for_others": "Mahiri's Automa rule (automa_turns.plays_automa_way) would be a hook, but "
+                                      "invariants.py reads the flag too, and it is not this change's to edit",
+}
+OFFICERS_PACKAGE = f"{PACKAGE}.officers"
+
+
+def _officer_classes(base: type) -> list[type]:
+    """Every chief engineer's class, the copies' variants too (``ElonCopy``): ``base``'s subclasses, all depths."""
+    found, todo = [], list(base.__subclasses__())
+    while todo:
+        cls = todo.pop()
+        found.append(cls)
+        todo.extend(cls.__subclasses__())
+    return found
+
+
+def _is_number(value: object) -> bool:
+    return value is None or (isinstance(value, int) and not isinstance(value, bool))
+
+
+def _one_officer_flags(base: type, classes: list[type], read: set[str]) -> dict[str, list[str]]:
+    """The attributes of ``base`` (no methods, no numbers, not ``id``) that the officers of one ``id`` alone
+    set (a copy's variant counts with its officer) and that the game ``read``s: name -> that officer."""
+    found = {}
+    for name, default in vars(base).items():
+        if name.startswith("_") or name == "id" or callable(default) or isinstance(default, classmethod):
+            continue
+        values = [default, *(vars(c)[name] for c in classes if name in vars(c))]
+        if not isinstance(default, property) and all(_is_number(v) for v in values):
+            continue
+        setters = sorted({c.id for c in classes if name in vars(c)})
+        if len(setters) == 1 and name in read:
+            found[name] = setters
+    return found
+
+
+def _attributes_read_outside_the_officers() -> set[str]:
+    """Every attribute name the rules read outside ``rules/officers/`` (by name: ``company.architect`` counts
+    as a read of an officer's ``architect``, which errs on the strict side)."""
+    read: set[str] = set()
+    for name, (_, tree) in _modules().items():
+        if name == OFFICERS_PACKAGE or name.startswith(f"{OFFICERS_PACKAGE}."):
+            continue
+        read.update(n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Load))
+    return read
+
+
+def test_the_game_branches_on_no_flag_only_one_chief_engineer_sets():
+    from barrage_tui.rules.officers import Officer
+
+    classes = [c for c in _officer_classes(Officer) if c.__module__.startswith(f"{OFFICERS_PACKAGE}.")]
+    found = _one_officer_flags(Officer, classes, _attributes_read_outside_the_officers())
+    assert {name: who for name, who in found.items() if name not in ONE_OFFICER_FLAGS} == {}
+    assert sorted(set(ONE_OFFICER_FLAGS) - set(found)) == []  # an exception no longer needed goes
+
+
+def test_the_flag_check_finds_a_flag():
+    # the check itself works: a flag one officer (and his copy) sets is reported, a number or a shared one not
+    class Base:
+        id = ""
+        architect = False
+        shared = ""
+        limit = 3
+        fixed: int | None = None
+
+        def hook(self) -> None:
+            pass
+
+    class One(Base):
+        id, architect, limit, fixed = "one", True, 4, 2
+
+    class OneCopy(One):
+        architect = True
+
+    class Two(Base):
+        id, shared = "two", "x"
+
+    class Three(Base):
+        id, shared = "three", "y"
+
+        def hook(self) -> None:
+            pass
+
+    classes = _officer_classes(Base)
+    assert {c.__name__ for c in classes} == {"One", "OneCopy", "Two", "Three"}
+    read = {"architect", "shared", "limit", "fixed", "hook"}
+    assert _one_officer_flags(Base, classes, read) == {"architect": ["one"]}
+    assert _one_officer_flags(Base, classes, read - {"architect"}) == {}
+
+
 def test_a_module_imports_no_other_module():
     modules = _modules()
     for name, (package, tree) in modules.items():

@@ -564,6 +564,21 @@ def test_leslie_may_spend_it_and_cannot_choose_while_her_tile_is_on_the_wheel():
     assert c.machinery_lost[0] == 3
 
 
+def test_mahiri_copying_leslie_puts_an_external_works_machinery_on_her_wheel_with_no_tile():
+    game, seat = position(at_turn(lwp_game(officers=("mahiri", "jill")), 0), works_up=["B4", "A1", "A3"])
+    c = game.state.companies[seat]
+    game.state.spare_officers = ["leslie"]
+    game = restart(game)
+    game.choose("place:mahiri-1")
+    game.choose("copy:leslie")
+    segment, excavators, lost = c.wheel_open, c.excavators, list(c.machinery_lost)
+    game.choose("place:works-1")  # B4: 3 Excavators
+    assert game.prompt.kind == "lwp_work_machinery"
+    game.choose("wheel")
+    assert c.excavators == excavators - 3 and c.machinery_lost == lost
+    assert c.wheel[segment].excavators == 3 and c.wheel[segment].tiles == [] and violations(game) == []
+
+
 def test_leslie_comes_with_the_module_only():
     from barrage_tui.rules.setup import module_officers
 

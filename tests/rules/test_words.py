@@ -69,11 +69,15 @@ def test_a_choice_has_its_few_words_for_a_narrow_list():
     from barrage_tui.rules import actions, contracts
     from barrage_tui.rules.engine.decisions import Choice
 
-    placing, alone = actions._space_placements("water-p2c")
+    from barrage_tui.rules.officers import tommaso
+
+    placing = actions._space_placement("water-p2c")
     assert (placing.label, placing.short) == ("Place up to 2 waiting drops [2 Engineers, 3 credits]",
                                               "Place up to 2 waiting drops [2E, 3cr]")
-    assert actions._space_placements("water-p2")[0].label.endswith("[1 Engineer]")
+    assert actions._space_placement("water-p2").label.endswith("[1 Engineer]")
+    alone = tommaso.alone("water-p2c", placing)
     assert alone.short == f"{placing.short} · Architect alone: play again"
+    assert alone.label == f"{placing.label}, with the Architect alone (play again after)"
     assert contracts.short(308) == "#308 (yellow, 6en): 3 VP, 2 Ex/Mx of choice"
     assert contracts.label(308) == "#308 (yellow, 6 energy): 3 VP, 2 machinery of choice"
     assert Choice("k", "the label").short == "the label"  # none of its own: the label

@@ -31,7 +31,7 @@ class Angelo(Officer):
         return 1 if used < USES_PER_ROUND else None
 
     def waive_token_cost(self, game: Game, seat: int) -> None:
-        put_engineers(game, seat, SPACE, 1, False, " to pay a Geological token's cost.")
+        put_engineers(game, seat, SPACE, 1, ending=" to pay a Geological token's cost.")
 
     def as_copy(self) -> Officer:
         return AngeloCopy()

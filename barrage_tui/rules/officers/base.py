@@ -19,12 +19,12 @@ if TYPE_CHECKING:
     from ..game import Game
     from ..engine.keys import Key
     from ..production import Flows
+    from ..state import CompanyState
 
 
 class Officer:
     id = ""
     #: (what an officer starts with is data: officers.toml, its ``starting``)
-    architect = False  # one of the Engineers is Tommaso's Architect: it comes home as the Architect
     #: construction
     base_excavators: int | None = None  # a fixed Base cost in Excavators (Wilhelm)
     credits_per_machinery = 0  # machinery units replaceable by this many credits (Solomon)
@@ -35,15 +35,11 @@ class Officer:
     production_floor = 0  # drops x conduit below this counts as this (Viktor)
     #: contracts
     hand_limit = 3
-    # the machinery an action spends for good may go onto the wheel instead, with this special tile ("" none;
-    # Leslie Spencer's, for a module's External Works; Mahiri's copy of her needs no tile)
-    spent_machinery_to_wheel_tile = ""
     private_action_label = ""  # what a private space does, for the choice's label
     copied_spaces_on_bank = False  # copied by Mahiri: its space is used by placing on the Bank, no credits
     #: Mahiri's copy
     copies_others = False  # this officer's ability is to copy the others' (Mahiri)
     copy_lasts_round = False  # the copy stays in force until the end of the round, not just the extra action
-    builds_with_wheel_tiles = False  # a tile on the wheel may be copied with no special tile (Mahiri copying Anton)
     #: with the Automa
     # an Automa with this officer: the others' first action goes the Automa way (Mahiri, automa.md section 10)
     automa_first_action_for_others = False
@@ -59,9 +55,55 @@ class Officer:
         Wu, Gennaro). A plain class attribute in a subclass, or a property when it comes from the data."""
         return ()
 
+    @property
+    def architect(self) -> bool:
+        """Whether one of the Engineers is this officer's Architect (Tommaso): officers.toml ``starting``, the
+        fact's one home (what the Architect does is the officer's own: the placement hooks below)."""
+        return components().officers[self.id].start.architect
+
     def as_copy(self) -> Officer:
         """The ability in force while Mahiri Sekibo copies this officer."""
         return self
+
+    def placements(self, company: CompanyState, target: str, need: int, offered: list[Choice]) -> list[Choice]:
+        """The placements of ``need`` Engineers on ``target`` (a shared action space, the company's construction
+        space, a module's space) offered to the company, given those ``offered`` so far (the plain one first):
+        Tommaso's Architect alone on a 1-Engineer space. A placement of the officer's own way has the way as
+        its key's second argument, ``place:<target>:<way>``."""
+        return offered
+
+    def take_engineers(self, company: CompanyState, n: int, way: str) -> int:
+        """``n`` Engineers leave the supply, placed the ``way`` way ("": the plain one): how many of them are
+        plain Engineers, the others being this officer's own pieces, taken here (Tommaso's Architect). Asked of
+        the company's own officer."""
+        return n
+
+    def placement_grants(self, game: Game, seat: int, need: int, way: str) -> Flow[None] | None:
+        """What placing ``need`` Engineers the ``way`` way on an action space grants after its action: the
+        generator the turn runs then (Tommaso's Architect alone: another turn), or None. Asked as they are
+        placed, of the officers in force then."""
+        return None
+
+    def placement_words(self, way: str) -> str:
+        """The log's words for a placement the ``way`` way, where the turn's choice does not say it (an
+        Automa's step); "" for a way not this officer's."""
+        return ""
+
+    def engineers_home(self, company: CompanyState) -> None:
+        """The company's Engineers just came home at the end of a round, counted as plain Engineers (Tommaso:
+        one of them is his Architect). Asked of the company's own officer."""
+
+    def wheel_tile_copier(self, company: CompanyState) -> str | None:
+        """The tile of the company's supply that may build as a copy of any other tile on its wheel, going onto
+        the wheel in its place (Anton's special tile while in the supply; "": a copy with no tile, nothing going
+        onto the wheel, Mahiri's copy of him); None: none. Asked as the tiles to build with are listed."""
+        return None
+
+    def spent_machinery_to_wheel(self, company: CompanyState) -> list[str] | None:
+        """The tiles that go onto the wheel with machinery an action spends for good, which may then go there
+        instead (a module's External Works): Leslie's special tile while in her supply, none for Mahiri's copy
+        of her; None: it is spent."""
+        return None
 
     def private_action_possible(self, game: Game, seat: int) -> bool:
         """Can the action of this officer's private space really be carried out (its fee already paid)?"""

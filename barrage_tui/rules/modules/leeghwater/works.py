@@ -158,10 +158,10 @@ def take_action(game: Game, seat: int, position: int) -> Flow[None]:
 
 
 ON_WHEEL, SPENT = "wheel", "spend"
-AUTOMA_OPERATION = "work"  # the Automa's step: work:<position 1-3>:<Engineers>[:architect]
+AUTOMA_OPERATION = "work"  # the Automa's step: work:<position 1-3>:<Engineers>[:<way>] (as automa_step's ``eng``)
 
 
-def automa_take(game: Game, seat: int, position: str, count: str, architect: str = "") -> Flow[None]:
+def automa_take(game: Game, seat: int, position: str, count: str, way: str = "") -> Flow[None]:
     """An Automa (or a person playing the Automa way: Mahiri at Very Hard) takes the External Work of
     ``position`` (1-3) with ``count`` Engineers on its action space (automa.md 5.8, 4.3; Leslie's override: 1).
     Refused (nothing changed) when the module is off, the position is empty or taken, the machinery is not
@@ -176,24 +176,21 @@ def automa_take(game: Game, seat: int, position: str, count: str, architect: str
         raise IllegalChoice(f"no External Work to take at position {position}")
     if payment(company, box().works[own.works[i]]) is None:
         raise IllegalChoice(f"not enough machinery for External Work {own.works[i]}")
-    if not 1 <= n <= actions.engineers_available(company) or architect not in ("", actions.ARCHITECT) \
-            or (architect and not company.architect):
-        raise IllegalChoice(f"cannot place {rewards.count(n, 'Engineer')}")
     space = SPACE.format(i + 1)
-    actions.put_engineers(game, seat, space, n, bool(architect), name=f"External Work space {i + 1}")
+    if not 1 <= n <= actions.engineers_available(company) \
+            or (way and not actions.placement_offered(company, space, n, way)):
+        raise IllegalChoice(f"cannot place {rewards.count(n, 'Engineer')}")
+    actions.put_engineers(game, seat, space, n, way, name=f"External Work space {i + 1}")
     return take_action(game, seat, i)
 
 
 
 def wheel_tiles(company: CompanyState) -> list[str] | None:
-    """The tiles that go onto the wheel with an External Work's machinery: Leslie's special tile while it is in
-    her supply; none for Mahiri's copy of her; None: the machinery cannot go there (it is spent)."""
-    in_force = officers.in_force(company)
-    tile = in_force[0].spent_machinery_to_wheel_tile
-    if tile and tile in company.tiles:
-        return [tile]
-    if any(o.spent_machinery_to_wheel_tile for o in in_force[1:]):
-        return []
+    """The tiles that go onto the wheel with an External Work's machinery (``Officer.spent_machinery_to_wheel``:
+    Leslie's); None: the machinery cannot go there (it is spent)."""
+    for officer in officers.in_force(company):
+        if (tiles := officer.spent_machinery_to_wheel(company)) is not None:
+            return tiles
     return None
 
 
