@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
 from . import build_costs, buildable, construction, contracts, officers, patents, production, rewards, water, wheel
 from .engine import keys
@@ -28,9 +28,8 @@ if TYPE_CHECKING:
 # Bank as a copy of it)
 PrivateSpace = tuple[Officer, int, bool]
 
-# An officer's way of placing Engineers (a placement key's second argument, ``Officer.placements``); "" the plain
-# way. (False: the plain way as game.py and companies/brazil.py still write it, from when it was a flag.)
-Way = str | Literal[False]
+# An officer's way of placing Engineers (a placement key's second argument, ``Officer.placements``); "" the plain way
+Way = str
 
 BANK = "bank-b"
 CONSTRUCT = "construct"
@@ -457,7 +456,7 @@ def take_turn(game: Game, seat: int, extra: bool = False) -> Flow[bool]:
 def use_engineers(company: CompanyState, n: int, way: Way = "") -> None:
     """Take ``n`` Engineers from the supply, placed the officer's ``way`` ("": the plain one); the officer's
     own pieces among them are its to take (``Officer.take_engineers``: Tommaso's Architect)."""
-    company.engineers -= officers.OFFICERS[company.officer].take_engineers(company, n, way or "")
+    company.engineers -= officers.OFFICERS[company.officer].take_engineers(company, n, way)
 
 
 def _place_engineers(game: Game, seat: int, target: str, way: str,

@@ -230,7 +230,7 @@ class Game:
     def place_engineers(self, seat: int, where: str, n: int, ending: str = ".") -> None:
         """``n`` Engineers from the supply onto ``where`` (for rules below the action phase's module: a
         Geological token's Engineers go on the company board)."""
-        actions.put_engineers(self, seat, where, n, False, ending)
+        actions.put_engineers(self, seat, where, n, ending=ending)
 
     def spendable_credits(self, seat: int) -> int:
         """What a seat can pay: its credits; an Automa pays in VP without limit."""

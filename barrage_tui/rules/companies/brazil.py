@@ -29,7 +29,7 @@ class Negotiation(Ability):
 
     def negotiate(self, game: Game, seat: int, contract: int) -> None:
         st = game.state
-        actions.use_engineers(st.companies[seat], 1, False)
+        actions.use_engineers(st.companies[seat], 1)
         st.engineers_on.setdefault(PLACE, [0] * st.seats)[seat] += 1
         game.event(f"{game.name(seat)} places 1 Engineer beside the Contract Office to negotiate contract "
                    f"#{contract} (its company ability).", seat, "place", (PLACE, keys.contract_ref(contract)))

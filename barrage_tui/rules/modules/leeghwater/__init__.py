@@ -13,7 +13,7 @@ Margot Fouche is dealt with it (officers.toml ``requires``): her space's action 
 (``officer_action``: buildings.py).
 
 Leslie Spencer is dealt with it too: an External Work's machinery may go onto her wheel (works.py asks the
-officers in force for ``spent_machinery_to_wheel_tile``).
+officers in force: ``Officer.spent_machinery_to_wheel``).
 
 With the China Challenge in play, its Winch and its three orders join the draws (setup.py); with the Duel, its
 External Works condition tile counts this module's tally of machinery used on External Works (``tally``).
