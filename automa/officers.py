@@ -77,8 +77,8 @@ def construction_discount(view: View) -> int:
     the construction's remaining Engineer stands on his space instead of the company board (a printed
     2-Engineer box then places 1 there). A construction that places no Engineer (an engineer-free tile at
     Hard and above) leaves no reminder and does not spend the discount. A 1-Engineer construction (the
-    Private Building box: "a credit as reminder") is not discounted (Decision: the step has no reminder
-    without an Engineer; the box's one Engineer is placed)."""
+    Private Building box) costs none, and a Credit from the general supply goes on his space as the reminder
+    (seed 002: "When building a private building tile, place 1 Hydro on the special action space")."""
     saved = adaptation(view, "first_construction_engineer_discount", 0)
     return 0 if view.company.private_spaces_used[0] else saved
 

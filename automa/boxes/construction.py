@@ -251,10 +251,13 @@ def engineers(view: Context, box: Box, build: Build, printed: int | None = None)
 
 def carry_out(ctx: Context, box: Box, build: Build, heading: str, printed: int | None = None) -> None:
     n = engineers(ctx, box, build, printed)
-    saved = officers.construction_discount(ctx) if n > 1 else 0
-    if saved:  # Gennardo Grasso: the Engineer it does use stands on his space as the reminder
+    saved = officers.construction_discount(ctx) if n else 0
+    if saved and n > saved:  # Gennardo Grasso: the Engineer it does use stands on his space as the reminder
         ctx.place_at(officers.officer_space(ctx), n - saved, box.ends_turn)
         heading += f" (Gennardo Grasso: first construction of the round, {saved} Engineer fewer)"
+    elif saved:  # none left to place: a Credit from the general supply is the reminder
+        ctx.do(f"reminder:{officers.officer_space(ctx)}")
+        heading += " (Gennardo Grasso: first construction of the round, no Engineer; a Credit as the reminder)"
     else:
         ctx.place("company", n, box.ends_turn)
     column = make_key("column", build.column)  # Brazil's column; China's Powerhouse piece

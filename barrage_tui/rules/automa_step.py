@@ -13,6 +13,9 @@ to the questions the rules ask while it runs, in order:
                                   Fang's action, Gennardo Grasso's reminder; once a round); ``<way>``: its
                                   officer's way of placing them, as ``Officer.placements`` offers it to a
                                   person (Tommaso's ``architect``: the Architect is the one Engineer)
+    reminder:<officer>-1          a reminder on its chief engineer's space instead of an Engineer (Gennardo
+                                  Grasso's first construction of a round that then places none: a Credit
+                                  from the general supply, seed 002); the space counts as used this round
     vp:<n>                        gain (or, negative, pay) VP: a box's cost, the Bank
     produce:<bonus>               a production with that modifier (production.produce)
     water:<n>:<wait|flow>         put up to n drops on headstreams (water.place_drops)
@@ -159,6 +162,16 @@ def _place(game: Game, seat: int, where: str, count: str, way: str = "") -> None
     actions.put_engineers(game, seat, where, n, way, f"{blocks}{words}.", name)
 
 
+def _reminder(game: Game, seat: int, where: str) -> None:
+    company = game.state.companies[seat]
+    own_space = _own_officer_space(company, where)
+    if own_space is None or company.private_spaces_used[own_space]:
+        raise IllegalChoice(f"no free space of its chief engineer {where!r} for a reminder")
+    company.private_spaces_used[own_space] = True
+    game.event(f"{game.name(seat)} puts a Credit from the general supply on {actions.place_name(where)} as a "
+               f"reminder.", seat, "place", (where,))
+
+
 def _block_module_space(game: Game, seat: int, where: str) -> str:
     """A module's action space (the extra action board's) blocked by the Automa's Engineers: its name; "" where
     no module has a space ``where``."""
@@ -252,5 +265,5 @@ def _officer(game: Game, seat: int) -> Flow[None]:
 OPERATIONS: dict[str, Operation] = {
     "flip": _flip, "eng": _place, "vp": _vp, "produce": _produce, "water": _water, "office": _office,
     "build": _build, "wheel": _wheel, "machinery": _machinery, "patent": _patent, "income": _income,
-    "officer": _officer,
+    "officer": _officer, "reminder": _reminder,
 }

@@ -99,6 +99,21 @@ def test_the_down_box_builds_the_first_building_from_the_top_it_can_pay_for():
     assert game.state.engineers_on["company-1"][AUTOMA] == 1 and vp(game) == before  # a plain space: no VP
 
 
+def test_gennaros_first_construction_a_private_building_places_no_engineer_a_credit_is_the_reminder():
+    # seed 002: "The first Construction action of each round always costs 1 worker fewer than stated (place the
+    # worker used, as a reminder, on the special action space. When building a private building tile, place 1
+    # Hydro on the special action space as a reminder)."
+    game = lwp_game(level="very_hard", officer="gennaro", excavators=2, mixers=3)
+    a = game.state.companies[AUTOMA]
+    engineers = a.engineers
+    choice = play(game, action=17, criteria=1)  # column 2 first: a Base (too few Excavators), then the Building
+    steps = ops(choice)
+    assert "reminder:gennaro-1" in steps and not [s for s in steps if s.startswith("eng:")], steps
+    assert leeghwater(game.state).built == {"cofferdam-1": AUTOMA} and a.engineers == engineers
+    assert a.private_spaces_used[0] and "a Credit as the reminder" in choice.label
+    assert "gennaro-1" not in game.state.engineers_on  # a Credit stands there, no Engineer
+
+
 def test_the_up_box_searches_from_the_bottom_row_and_passes_what_it_cannot_pay_or_has_built():
     # card 19: Production, a Conduit (no Conduit tile), then the Building, up: the wind farm (6 Excavators) is too
     # dear, the loan agency (1 + 3) it built already, so the development office (1 + 2)
