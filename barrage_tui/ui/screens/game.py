@@ -103,7 +103,7 @@ class GameScreen(AppScreen[None]):
         # top, which runs those of the screens below), a host's message or a key must not touch either.
         # _layout counts the layouts: work deferred for one is dropped once another has been built.
         self._building = False
-        self._unfitted = False  # the map's row was fitted before the company boards were shown (_fit_map)
+        self._unfitted = True  # the map's row is not fitted yet with the company boards shown (_fit_map)
         self._layout = 0
         self.map_mode = DRAWN  # the map's picture: the drawn board or the table (m), kept across layouts
         self._module_panels: list[Panel] = []  # the modules' panels of the layout (module_parts)
@@ -176,6 +176,7 @@ class GameScreen(AppScreen[None]):
             self._map.end_flow()  # the water is where it stopped (what waited for it goes on: the summary)
             self._building = True
             self._layout += 1
+            self._unfitted = True  # (the new layout's map is fitted once it shows the table)
             try:
                 await self.recompose()
             finally:
@@ -196,8 +197,8 @@ class GameScreen(AppScreen[None]):
 
     def _fit_map(self) -> None:
         """In the wide layout the map's row is as tall as the map drawn needs (a board of many rows: the Yellow
-        River), leaving the company boards the rows of their brief form (what they build and pay with: five
-        narrow boards need more, and the map then scrolls); never shorter than its usual height. A map taller than
+        River), leaving the company boards the rows of their brief form (what they build and pay with; five
+        narrow boards need more: a map too tall then scrolls); never shorter than its usual height. A map taller than
         that, shown whole, takes the place of its bottom border (a line more for the boards below; the base map
         with its rivers between rows then costs them nothing); one that does not fit keeps it for "▼ more"."""
         if self.mode != "wide" or self._building:
@@ -281,7 +282,7 @@ class GameScreen(AppScreen[None]):
         self.view.recapped(since_last_turn(game))
         for panel in self._panels:
             panel.show(self.view)
-        if self._unfitted:  # the map was fitted before the company boards had anything to show
+        if self._unfitted:  # a new layout, or the map was fitted before the company boards showed anything
             self._fit_map()
         self.choice_list.set_choices(choices, index, unavailable_of(prompt.data) if prompt else ())
         self._follow()
