@@ -15,7 +15,7 @@ from .automa_levels import AUTOMA, level
 from .automa_step import apply
 from .build_costs import engineers_available
 from .engine.decisions import NO_DATA, Flow, Prompt, PromptKind
-from .officers import OFFICERS
+from .components import components
 
 if TYPE_CHECKING:
     from .game import Game
@@ -34,7 +34,8 @@ def plays_automa_way(game: Game, seat: int) -> bool:
     st = game.state
     if st.companies[seat].kind == AUTOMA:
         return True
-    if not any(c.kind == AUTOMA and OFFICERS[c.officer].automa_first_action_for_others for c in st.companies):
+    if not any(c.kind == AUTOMA and components().officers[c.officer].automa_first_action_for_others
+               for c in st.companies):
         return False
     placed = sum(n[seat] for n in st.engineers_on.values()) + st.bank[seat]
     return placed == 0

@@ -310,6 +310,9 @@ class Officer:
     short: str = field(default="", kw_only=True)  # the ability in the app's few words
     decision: str = field(default="", kw_only=True)  # how an unclear point of the text is read (the help)
     automa_playable: bool = field(default=True, kw_only=True)  # False: never an Automa's (its one home)
+    copies_others: bool = field(default=False, kw_only=True)  # its ability copies the others' (Mahiri)
+    # with an Automa that has it, the others' first action of a round goes the Automa way (Mahiri)
+    automa_first_action_for_others: bool = field(default=False, kw_only=True)
 
 
 @dataclass(frozen=True)
@@ -551,7 +554,9 @@ def _load_officers(common: Supply) -> dict[str, Officer]:
         officers[o["id"]] = Officer(o["id"], o["name"], o["origin"], o["ability"], starting,
                                     o.get("ability_text", ""), o.get("copying", ""), o.get("selectable", True),
                                     tuple(o.get("requires", ())), start=_officer_start(common, starting), short=o.get("short", ""),
-                                    decision=o.get("decision", ""), automa_playable=o.get("automa_playable", True))
+                                    decision=o.get("decision", ""), automa_playable=o.get("automa_playable", True),
+                                    copies_others=o.get("copies_others", False),
+                                    automa_first_action_for_others=o.get("automa_first_action_for_others", False))
     return officers
 
 

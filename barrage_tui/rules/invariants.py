@@ -42,7 +42,7 @@ def _most(ability: str) -> int:
 
 
 def _copies(company: CompanyState) -> bool:
-    return OFFICERS[company.officer].copies_others
+    return components().officers[company.officer].copies_others
 
 
 def _most_it_may_hold(game: Game, space: str, dam: DamState) -> int:
@@ -143,7 +143,7 @@ def _token_engineers(game: Game) -> list[str]:
     token's valleys). (An Automa places its own there too, and so does a person's turn played the Automa way.)"""
     st = game.state
     found: list[str] = []
-    if any(c.kind == "automa" and OFFICERS[c.officer].automa_first_action_for_others for c in st.companies):
+    if any(c.kind == "automa" and components().officers[c.officer].automa_first_action_for_others for c in st.companies):
         return found
     for c in st.companies:
         on_board = st.engineers_on.get(f"company-{c.seat}")

@@ -420,7 +420,7 @@ def check_state(st: GameState, setup: Setup, where: str = "state", game_board: B
         contracts(q("fulfilled"), c.fulfilled, ("starting", "national", *COLOURS))
         if len(c.private_spaces_used) != 2:
             raise fail(q("private_spaces_used"), "needs 2 booleans (the chief engineer's private spaces)")
-        copies = c.officer in OFFICERS and OFFICERS[c.officer].copies_others
+        copies = c.officer in components().officers and components().officers[c.officer].copies_others
         if c.copied_officer:
             one_of(q("copied_officer"), c.copied_officer, OFFICERS, "chief engineer")
             if not copies:

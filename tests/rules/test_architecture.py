@@ -223,10 +223,6 @@ ONE_OFFICER_FLAGS = {
     "machinery_wild": "a copied Elon's term of a build's cost rules, as a Patent tile's interchangeable machinery "
                       "is (build_costs.py's payment search takes both as one yes/no, as it takes Solomon's "
                       "credits_per_machinery): a hook would be this flag under another name",
-    "copies_others": "which officer's company may hold a copy: a fact the checks of a state read (validation.py, "
-                     "invariants.py), no point of play; its home would rather be officers.toml",
-    "automa_first_action_for_others": "Mahiri's Automa rule (automa_turns.plays_automa_way) would be a hook, but "
-                                      "invariants.py reads the flag too, and it is not this change's to edit",
 }
 OFFICERS_PACKAGE = f"{PACKAGE}.officers"
 

@@ -38,11 +38,7 @@ class Officer:
     private_action_label = ""  # what a private space does, for the choice's label
     copied_spaces_on_bank = False  # copied by Mahiri: its space is used by placing on the Bank, no credits
     #: Mahiri's copy
-    copies_others = False  # this officer's ability is to copy the others' (Mahiri)
     copy_lasts_round = False  # the copy stays in force until the end of the round, not just the extra action
-    #: with the Automa
-    # an Automa with this officer: the others' first action goes the Automa way (Mahiri, automa.md section 10)
-    automa_first_action_for_others = False
 
     @property
     def automa_ready(self) -> bool:

@@ -57,8 +57,6 @@ def copy_and_act_again(game: Game, seat: int) -> Flow[None]:
 class Mahiri(Officer):
     id = MAHIRI
     private_action_label = "copy a chief engineer, then act again"
-    copies_others = True
-    automa_first_action_for_others = True  # an Automa with her: the others' first action goes the Automa way
 
     @property
     def private_spaces(self) -> tuple[tuple[int, int], ...]:

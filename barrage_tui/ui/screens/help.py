@@ -13,7 +13,7 @@ from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Static
 
-from barrage_tui.rules import Key, OFFICERS, contract_of, private_space, river, table_view
+from barrage_tui.rules import Key, contract_of, facts, private_space, river, table_view
 
 from .. import keys as keyreg
 from ..module_parts import help_sections
@@ -27,7 +27,6 @@ if TYPE_CHECKING:
 
 def choice_detail(game: Game, choice: Choice) -> str:
     """What a choice does, from the components its refs point at."""
-    from barrage_tui.rules import facts
 
     comps = facts()
     m = game.board
@@ -111,7 +110,6 @@ def _price_and_yield(game: Game, data: Mapping[str, object]) -> str:
 
 
 def decision_help(game: Game) -> list[RenderableType]:
-    from barrage_tui.rules import facts
 
     prompt = game.prompt
     parts: list[RenderableType] = []
@@ -224,7 +222,6 @@ def loss_text(company: Company) -> str:
 
 
 def officers_help(game: Game) -> list[RenderableType]:
-    from barrage_tui.rules import facts
 
     comps = facts()
     table = Table(box=None, show_header=False, padding=(0, 1), expand=True)
@@ -245,7 +242,7 @@ def officers_help(game: Game) -> list[RenderableType]:
             table.add_row("", plain(f"As printed: {officer.ability_text}", style="dim"))
         if officer.decision:  # how this game reads an unclear point (officers.toml)
             table.add_row("", plain(officer.decision, style="dim"))
-        if officer.copying and any(OFFICERS[o.officer].copies_others for o in seats):
+        if officer.copying and any(facts().officers[o.officer].copies_others for o in seats):
             table.add_row("", plain(f"Copied by Mahiri Sekibo: {officer.copying}", style="dim"))
     return [table]
 
