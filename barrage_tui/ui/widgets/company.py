@@ -57,8 +57,7 @@ class CompanyBoard(Panel):
         """The board's lines; ``dense`` puts them closer, and without ``incomes`` the income rows shrink to
         which slots are uncovered (their rewards are in the help); ``company``: its view, when already built;
         ``brief``: the chief engineer by name only, and no construction or own spaces, pieces left, incomes,
-        fulfilled contracts nor ability
-        (all in the help, ?)."""
+        fulfilled contracts nor ability (all in the help, ?)."""
         c = company if company is not None else company_view(view.game, self.seat)
         comps = facts()
         prompt = view.prompt
