@@ -113,3 +113,15 @@ def test_the_landscapes_key_says_what_each_acts_on_besides_its_spaces_from_the_b
     assert m.valleys[3].to == "7" and 11 in m.conduits["C1L"].targets
     key = [t.plain for t in landscape_key(m)]
     assert not any(k.startswith(("A6:", "A1:")) for k in key) and "B2: LAKE_N" in key
+
+
+async def test_the_brief_forms_height_leaves_the_shown_boards_lines_as_they_are():
+    board, seats, modules = BOARDS["base"]
+    app = BarrageApp(save_dir=False, seed=4242, cursor_blink=False, automa_delay=0.0,
+                     game=mid_game(board, seats, modules=modules))
+    async with app.run_test(size=(160, 50)) as pilot:
+        await settled(pilot, app)
+        company = app.screen.query(CompanyBoard).first()
+        before = company.line_of("construct")
+        assert before is not None and company.brief_height() > 0
+        assert company.line_of("construct") == before  # (the brief form has no construction line)

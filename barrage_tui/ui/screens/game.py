@@ -209,7 +209,8 @@ class GameScreen(AppScreen[None]):
         need = self._map.line_count + 2  # with its borders
         board = self.query_one(ManagementBoard)  # a tall map takes its spare lines too (its usual height: the
         board_rows = min(BOARD_ROWS, board.line_count + 2) if need > MAP_ROWS and board.line_count else BOARD_ROWS
-        board.styles.height = board_rows  # most its columns take, whatever the modules)
+        if board.styles.height is None or board.styles.height.value != board_rows:
+            board.styles.height = board_rows  # most its columns take, whatever the modules)
         most = self.app.size.height - 2 - board_rows - boards
         open_end = MAP_ROWS < need <= most + 1
         self._map.open_end(open_end)

@@ -14,6 +14,8 @@ from ..view import Panel, View
 from .textutil import flow, wrap
 
 
+HAND = "hand"  # the line where the hand starts (``line_of``)
+
 # the board's forms, tried in order until one fits its panel: (dense, incomes, brief)
 FORMS = ((False, True, False), (True, True, False), (True, False, False), (True, False, True))
 
@@ -188,6 +190,7 @@ class CompanyBoard(Panel):
                 parts.append(f"{seg.excamixers}ExMx")
             wheel.append(Text(f"{k}:" + (" ".join(parts) if parts else "·"), style="" if parts else DIM))
         out += self._labelled("Wheel", wheel, width)
+        self._where[HAND] = len(out)
         if not c.contracts:
             out.append(Text("Hand: empty", style=DIM))
         for i, cid in enumerate(c.contracts):
@@ -229,8 +232,10 @@ class CompanyBoard(Panel):
         width = self.content_width
         if self.view is None or width <= 0:
             return 0
-        lines = [t.plain for t in self._board(self.view, width, True, False, brief=True)]
-        return 1 + next((i for i, line in enumerate(lines) if line.startswith("Hand")), len(lines) - 1)
+        shown = getattr(self, "_where", {})  # (the lines of the form shown: building another notes its own)
+        self._board(self.view, width, True, False, brief=True)
+        hand, self._where = self._where[HAND], shown
+        return hand + 1
 
 
 class CompanyBoards(Horizontal):
