@@ -152,11 +152,15 @@ def cost_rules(game: Game, seat: int) -> Callable[[TileUse | None], CostRules]:
     waivers = tuple(sorted({w for o in waiving if (w := o.token_waiver(game, seat)) is not None}))
     engineers = engineers_available(company)
     structure_costs, discount, conduits, second = _module_costs(game, seat)
+    made: dict[str, CostRules] = {}  # tile -> its rules (most tiles change no cost: one CostRules for them)
 
     def of(use: TileUse | None) -> CostRules:
         tile = patents.tile_rules(game, seat, use.tile) if use is not None else ""
-        return CostRules(tile if patents.changes_cost(tile) else "", in_force, price, wild, engineers, waivers,
-                         game.board, structure_costs, discount, conduits, second)
+        tile = tile if tile and patents.changes_cost(tile) else ""
+        if tile not in made:
+            made[tile] = CostRules(tile, in_force, price, wild, engineers, waivers, game.board, structure_costs,
+                                   discount, conduits, second)
+        return made[tile]
     return of
 
 
@@ -170,12 +174,13 @@ def _officer_terms(in_force: tuple[Officer, ...]) -> tuple[int, bool, tuple[Offi
 
 _NO_COSTS: Mapping[str, tuple[int, str]] = MappingProxyType({})
 _NO_DISCOUNTS: Mapping[str, int] = MappingProxyType({})
+NO_DISCOUNT = (0, 0)
 
 
 def _module_costs(game: Game, seat: int) -> tuple[Mapping[str, tuple[int, str]], tuple[int, int], Mapping[str, int],
                                                   Mapping[str, tuple[int, str]]]:
     """What the modules change in a company's construction costs (``build_cost_parts``; nothing without them)."""
-    costs, discount, conduits, second = _NO_COSTS, (0, 0), _NO_DISCOUNTS, _NO_COSTS
+    costs, discount, conduits, second = _NO_COSTS, NO_DISCOUNT, _NO_DISCOUNTS, _NO_COSTS
     for parts_of in game.hooks.build_cost_parts:
         if (parts := parts_of(game, seat)) is not None:
             costs, conduits = {**costs, **parts.structure_costs}, {**conduits, **parts.conduit_discounts}
@@ -239,9 +244,11 @@ def _machinery_options(company: CompanyState, s: str, space: str, rules: CostRul
         kinds = _KIND[kind]
     else:
         units, kinds = company_board.powerhouse_mixers(company, column), MIXERS
-    units = patents.cost_units(rules.tile, s, units)
-    units = max(0, units - rules.discount[1 if "mixers" in kinds else 0])  # a module's discount (one kind here, before wild)
-    if _wild(rules):
+    if rules.tile:  # (a tile that changes no cost has none: most builds)
+        units = patents.cost_units(rules.tile, s, units)
+    if rules.discount != NO_DISCOUNT:
+        units = max(0, units - rules.discount[1 if "mixers" in kinds else 0])  # a module's (one kind here, before wild)
+    if rules.wild or (rules.tile and patents.machinery_interchangeable(rules.tile)):  # (``_wild``)
         kinds = BOTH
     options = [(units, kinds)]
     if s == "conduit":  # another way an officer pays a Conduit (Jill: its value in mixers)

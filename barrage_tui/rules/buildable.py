@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from . import company_board
 from .boards import Board
@@ -127,35 +127,49 @@ def buildable_uses(game: Game, seat: int, credits: int, uses: Iterable[TileUse])
     company = game.state.companies[seat]
     rules_of: Callable[[TileUse | None], CostRules] | None = None
     answers: dict[tuple[str, str], bool] = {}  # (structure, cost rules tile) -> whether it can build
-    legal: dict[str, list[str]] = {}  # structure -> its legal spaces, the same for every use building it
+    found: dict[str, _Where | None] = {}  # structure -> where it may go (None: nowhere), the same for every use
     for use in uses:
         s = use.structure
-        if s not in legal:
-            legal[s] = legal_spaces(game, seat, s)
-        if not legal[s]:
+        if s not in found:
+            found[s] = _where(game, seat, s)
+        where = found[s]
+        if where is None:
             continue
         if rules_of is None:
             rules_of = cost_rules(game, seat)
         rules = rules_of(use)
         if (s, rules.tile) not in answers:  # (a use with the same structure and cost rules: answered already)
-            answers[s, rules.tile] = _payable_somewhere(game, seat, credits, use, rules, legal[s])
+            answers[s, rules.tile] = _payable_somewhere(game, seat, company, credits, use, rules, where)
         if answers[s, rules.tile]:
             yield use
 
 
-def _payable_somewhere(game: Game, seat: int, credits: int, use: TileUse, rules: CostRules,
-                       spaces: list[str]) -> bool:
-    company = game.state.companies[seat]
+class _Where(NamedTuple):
+    """What a check of one structure reads for every tile use building it: its legal spaces, the column
+    terms of the piece it would take, the Geological tokens' costs there (None: none apply)."""
+
+    spaces: list[str]
+    terms: list[tuple[Loss, int]]
+    token_of: Callable[[str], ExtraCost | None] | None
+
+
+def _where(game: Game, seat: int, s: str) -> _Where | None:
+    spaces = legal_spaces(game, seat, s)
+    if not spaces:
+        return None
+    terms = _column_terms(game.state.companies[seat], s, None)
+    return _Where(spaces, terms, _token_costs(game, seat, s)) if terms else None
+
+
+def _payable_somewhere(game: Game, seat: int, company: CompanyState, credits: int, use: TileUse,
+                       rules: CostRules, where: _Where) -> bool:
     s = use.structure
     unpayable: set[Hashable] = set()  # the cost classes (with the token's cost) found unpayable
     class_of = _cost_class(game, s, rules)
     fee_of = fee_rule(game, seat, use)
-    terms = _column_terms(company, s, None)
-    if not terms:
-        return False
-    (loss, piece), more = terms[0], terms[1:]
-    token_of = _token_costs(game, seat, s)
-    for space in spaces:
+    (loss, piece), more = where.terms[0], where.terms[1:]
+    token_of = where.token_of
+    for space in where.spaces:
         token = token_of(space) if token_of is not None else None
         alike = (class_of(space), token)
         if alike not in unpayable:
