@@ -187,6 +187,9 @@ def _sim_seats_problem(players: int | None, automas: int, modules: tuple[str, ..
     allowed = seat_choices(options)
     if players is not None and (why := seat_problem(options, players)) is not None:
         return f"--players {players}: {why} (allowed here: {', '.join(map(str, allowed)) or 'none'})"
+    if not allowed:  # no count at all: why not at the count the modules ask for (the extra board's 5)
+        n = next((s[0] for m in modules if (s := _known_modules()[m].seats)), 1)
+        return f"no game can be played with these modules on this board: at {n} seats, {seat_problem(options, n)}"
     for module in (_known_modules()[m] for m in modules if _known_modules()[m].seats):  # (the Duel: a person too)
         low, high = module.seats or (0, 0)
         if automas >= high:

@@ -23,6 +23,17 @@ def test_unknown_flag_and_bad_values_are_refused_plainly():
         assert "error:" in done.stderr
 
 
+def test_sim_says_why_no_seat_count_fits_its_modules():
+    # (it once blamed "--automa 0", a flag not given)
+    done = run("sim", "--games", "1", "--modules", "extra_board")
+    assert done.returncode == 2
+    error = done.stderr.strip().splitlines()[-1]
+    assert "--automa" not in error
+    assert "at 5 seats, the board Barrage: the standard map is for 1 to 4 players" in error
+    done = run("sim", "--games", "1", "--modules", "extra_board", "--board", "five")
+    assert "5 seats need 5 companies and 4 are in play" in done.stderr
+
+
 def test_inspect_refuses_a_missing_file_in_one_line(tmp_path):
     done = run("inspect", str(tmp_path / "nope.toml"))
     assert done.returncode == 1
