@@ -37,6 +37,13 @@ def label(contract_id: int) -> str:
     return f"#{c.id} ({c.kind}, {c.energy} energy): {rewards.describe(c.reward)}" + (f" [{c.assumed}]" if c.assumed else "")
 
 
+@cache  # (a contract's choices are the same all game: its words are read from them when shown)
+def contract_choice(verb: str, contract_id: int) -> Choice:
+    """Taking, discarding or picking a contract: its key, its words and the card it points at."""
+    return Choice(keys.make(verb, contract_id), lambda: label(contract_id), (keys.contract_ref(contract_id),),
+                  short=lambda: short(contract_id))
+
+
 @cache
 def short(contract_id: int) -> str:
     """``label`` in fewer letters: "#308 (yellow, 6en): 3 VP, 2 Ex/Mx of choice"."""
@@ -120,8 +127,7 @@ def take(game: Game, seat: int, count: int) -> Flow[None]:
     st = game.state
     company = st.companies[seat]
     for i in range(count):
-        choices = [Choice(keys.make("take", c), label(c), (keys.contract_ref(c),), short=short(c))
-                   for c in display(game)]
+        choices = [contract_choice("take", c) for c in display(game)]
         key = yield from game.ask(seat, PromptKind.TAKE_CONTRACT, f"Take a contract ({i + 1} of {count}).", choices)
         cid = keys.number(key)
         colour = components().contracts[cid].kind
@@ -129,8 +135,7 @@ def take(game: Game, seat: int, count: int) -> Flow[None]:
         company.contracts.append(cid)
         game.event(f"{game.name(seat)} takes contract {label(cid)}.", seat, EventKind.CONTRACT, (keys.contract_ref(cid),))
     while len(company.contracts) > hand_limit(company):
-        choices = [Choice(keys.make("discard", c), label(c), (keys.contract_ref(c),), short=short(c))
-                   for c in company.contracts]
+        choices = [contract_choice("discard", c) for c in company.contracts]
         key = yield from game.ask(seat, PromptKind.DISCARD_CONTRACT,
                                   f"Your hand holds {len(company.contracts)}; discard down to {hand_limit(company)}.",
                                   choices, auto=False)
@@ -155,8 +160,7 @@ def refill(game: Game) -> None:
 
 def pick_starting(game: Game, seat: int) -> Flow[None]:
     st = game.state
-    choices = [Choice(keys.make("start", c), label(c), (keys.contract_ref(c),), short=short(c))
-               for c in st.starting_offer]
+    choices = [contract_choice("start", c) for c in st.starting_offer]
     key = yield from game.ask(seat, PromptKind.STARTING_CONTRACT, "Pick your starting contract.", choices)
     cid = keys.number(key)
     st.starting_offer.remove(cid)

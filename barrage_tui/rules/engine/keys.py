@@ -16,6 +16,7 @@ This module is the only place that takes a key apart (``parse``) or puts one tog
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import NamedTuple
 
 SEPARATOR = ":"
@@ -28,8 +29,7 @@ class Key:
 
     @classmethod
     def parse(cls, text: str) -> Key:
-        verb, *args = text.split(SEPARATOR)
-        return cls(verb, tuple(args))
+        return _parsed(text) if cls is Key else cls(*_split(text))
 
     @classmethod
     def of(cls, verb: str, *args: object) -> Key:
@@ -59,6 +59,16 @@ class StepToken(NamedTuple):
 
     text: str
     answer: bool
+
+
+def _split(text: str) -> tuple[str, tuple[str, ...]]:
+    verb, *args = text.split(SEPARATOR)
+    return verb, tuple(args)
+
+
+@lru_cache(maxsize=4096)  # (a key is parsed at every choice it answers, and the same few keys come back)
+def _parsed(text: str) -> Key:
+    return Key(*_split(text))
 
 
 STEP_SEPARATOR = ";"  # an Automa step: its operations and answers, in order
