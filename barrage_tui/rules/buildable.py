@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from . import company_board
 from .boards import Board
-from .build_costs import CostRules, ExtraCost, Payment, cost_rules, each_payment, extra_cost, fee_rule, payable, unique
+from .build_costs import (CostRules, ExtraCost, Payment, cost_rules, each_payment, extra_cost, fee_rule, payable,
+                          unique, within_reach)
 from .build_spaces import legal_spaces, red_fees
 from .build_tiles import TileUse, each_tile_use, tile_uses
 from .company_board import NO_LOSS, Loss
@@ -123,53 +124,73 @@ def can_build(game: Game, seat: int, credits: int, engineer_free: bool = False) 
 
 def buildable_uses(game: Game, seat: int, credits: int, uses: Iterable[TileUse]) -> Iterator[TileUse]:
     """The ``uses`` that can build somewhere, in order: those ``build_plan`` keeps, without listing their
-    payments (the cheapest checks first: a legal space, then one payable space per cost class)."""
+    payments (the cheapest checks first: a piece left, the cheapest build within reach, a legal space, then
+    one payable space per cost class)."""
     company = game.state.companies[seat]
     rules_of: Callable[[TileUse | None], CostRules] | None = None
     answers: dict[tuple[str, str], bool] = {}  # (structure, cost rules tile) -> whether it can build
-    found: dict[str, _Where | None] = {}  # structure -> where it may go (None: nowhere), the same for every use
+    found: dict[str, _Pieces | None] = {}  # structure -> its pieces' terms (None: none left), for every use
+    legal: dict[str, list[str]] = {}  # structure -> its legal spaces, the same for every use building it
     for use in uses:
         s = use.structure
         if s not in found:
-            found[s] = _where(game, seat, s)
-        where = found[s]
-        if where is None:
+            found[s] = _pieces(game, seat, s)
+        pieces = found[s]
+        if pieces is None:
             continue
         if rules_of is None:
             rules_of = cost_rules(game, seat)
         rules = rules_of(use)
         if (s, rules.tile) not in answers:  # (a use with the same structure and cost rules: answered already)
-            answers[s, rules.tile] = _payable_somewhere(game, seat, company, credits, use, rules, where)
+            if _out_of_reach(game, company, credits, s, rules, pieces):
+                answers[s, rules.tile] = False
+            else:
+                if s not in legal:
+                    legal[s] = legal_spaces(game, seat, s)
+                answers[s, rules.tile] = _payable_somewhere(game, seat, company, credits, use, rules, legal[s],
+                                                            pieces)
         if answers[s, rules.tile]:
             yield use
 
 
-class _Where(NamedTuple):
-    """What a check of one structure reads for every tile use building it: its legal spaces, the column
-    terms of the piece it would take, the Geological tokens' costs there (None: none apply)."""
+class _Pieces(NamedTuple):
+    """What a check of one structure reads for every tile use building it: the terms of the pieces it may take
+    (``_column_terms``) and the Geological tokens' costs (None: none apply)."""
 
-    spaces: list[str]
     terms: list[tuple[Loss, int]]
     token_of: Callable[[str], ExtraCost | None] | None
 
 
-def _where(game: Game, seat: int, s: str) -> _Where | None:
-    spaces = legal_spaces(game, seat, s)
-    if not spaces:
-        return None
+def _pieces(game: Game, seat: int, s: str) -> _Pieces | None:
     terms = _column_terms(game.state.companies[seat], s, None)
-    return _Where(spaces, terms, _token_costs(game, seat, s)) if terms else None
+    return _Pieces(terms, _token_costs(game, seat, s)) if terms else None
+
+
+def _out_of_reach(game: Game, company: CompanyState, credits: int, s: str, rules: CostRules,
+                  pieces: _Pieces) -> bool:
+    """Whether even the cheapest build of a base-game structure anywhere on the board costs more machinery than
+    the company can pay (``within_reach``; not asked where a token or a module's discount changes a cost)."""
+    if s not in STRUCTURES or pieces.token_of is not None or rules.conduit_discounts:
+        return False
+    return not within_reach(company, s, rules, _class_spaces(game.board, s), [p for _, p in pieces.terms],
+                            credits)
+
+
+@cache
+def _class_spaces(m: Board, structure: str) -> tuple[str, ...]:
+    """One space of each cost class of ``structure`` on the board (``_cost_classes``)."""
+    return tuple({c: s for s, c in reversed(_cost_classes(m, structure).items())}.values())
 
 
 def _payable_somewhere(game: Game, seat: int, company: CompanyState, credits: int, use: TileUse,
-                       rules: CostRules, where: _Where) -> bool:
+                       rules: CostRules, spaces: list[str], pieces: _Pieces) -> bool:
     s = use.structure
     unpayable: set[Hashable] = set()  # the cost classes (with the token's cost) found unpayable
     class_of = _cost_class(game, s, rules)
     fee_of = fee_rule(game, seat, use)
-    (loss, piece), more = where.terms[0], where.terms[1:]
-    token_of = where.token_of
-    for space in where.spaces:
+    (loss, piece), more = pieces.terms[0], pieces.terms[1:]
+    token_of = pieces.token_of
+    for space in spaces:
         token = token_of(space) if token_of is not None else None
         alike = (class_of(space), token)
         if alike not in unpayable:

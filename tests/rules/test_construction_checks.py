@@ -66,3 +66,24 @@ def test_can_build_agrees_with_listing_every_payment(officers):
             for engineer_free in (False, True):
                 assert (buildable.can_build(game, 0, credits, engineer_free)
                         == can_build_by_listing(game, 0, credits, engineer_free)), (company.tiles, credits)
+
+
+@pytest.mark.parametrize("modules", [(), ("overseas",), ("geological",), ("china",), ("leeghwater",)])
+def test_can_build_agrees_with_listing_every_payment_in_random_games(modules):
+    # (the quick checks, the cheapest build's bound among them, across companies, officers, tokens and tiles)
+    from barrage_tui.rules.game import Game
+    from barrage_tui.rules.sim import pick, random_setup
+
+    checked = 0
+    for g in range(3):
+        r = random.Random(g)
+        game = Game.new(random_setup(random.Random(100 + g), players=4, modules=modules), keep_undo=False, words=False)
+        while (prompt := game.prompt) is not None and checked < 150 * (g + 1):
+            if prompt.kind == "action":
+                seat, credits = prompt.seat, game.state.companies[prompt.seat].credits
+                for engineer_free in (False, True):
+                    assert (buildable.can_build(game, seat, credits, engineer_free)
+                            == can_build_by_listing(game, seat, credits, engineer_free)), (game.state.round, seat)
+                checked += 1
+            game.choose(pick(r, prompt.choices))
+    assert checked >= 300
