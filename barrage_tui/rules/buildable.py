@@ -169,8 +169,9 @@ def _pieces(game: Game, seat: int, s: str) -> _Pieces | None:
 def _out_of_reach(game: Game, company: CompanyState, credits: int, s: str, rules: CostRules,
                   pieces: _Pieces) -> bool:
     """Whether even the cheapest build of a base-game structure anywhere on the board costs more machinery than
-    the company can pay (``within_reach``; not asked where a token or a module's discount changes a cost)."""
-    if s not in STRUCTURES or pieces.token_of is not None or rules.conduit_discounts:
+    the company can pay (``within_reach``; a module's extra costs only add, but not asked where one may replace
+    the usual machinery, ``replaces_cost``, or where a module's discount makes one Conduit cheaper)."""
+    if s not in STRUCTURES or rules.conduit_discounts or any(hook(game, s) for hook in game.hooks.replaces_cost):
         return False
     return not within_reach(company, s, rules, _class_spaces(game.board, s), [p for _, p in pieces.terms],
                             credits)

@@ -27,7 +27,8 @@ The points, in the order a game meets them (18xx adds a title's steps to a round
   ``extra_contracts`` (contracts a production may fulfil besides the hand's and the displays');
   ``red_surcharge`` is also a module structure's whole red outline (it has no board outline of its own);
 - construction: ``build_cost`` (what a module adds to a build's price: an ``ExtraCost``), ``build_cost_zones``
-  (the zones where it may add one), ``after_build`` (after a piece is placed and its income taken),
+  (the zones where it may add one), ``replaces_cost`` (whether one may replace a structure's usual
+  machinery rather than add to it), ``after_build`` (after a piece is placed and its income taken),
   ``conduit_value`` (a Conduit space's value before its owner's), ``company_board_engineers`` (Engineers a
   module lets stand on a company board);
 - an officer's space whose action is the module's (Margot Fouche's: a private building's action):
@@ -304,6 +305,12 @@ class Module:
         the base game looks for a payable space)."""
         return frozenset()
 
+    def replaces_cost(self, game: Game, structure: str) -> bool:
+        """Whether ``build_cost`` may now replace the usual machinery of building ``structure`` somewhere rather
+        than only add to it (then a build of it may cost less of one kind than the board's cheapest, and the
+        check of what can be built looks at every space)."""
+        return False
+
     def after_build(self, game: Game, seat: int, structure: str, space: str, base_less: bool) -> Flow[None]:
         """After ``seat``'s piece is placed on ``space`` and its column's income taken (a construction's or an
         effect's free build; ``base_less`` as in ``build_cost``)."""
@@ -418,7 +425,7 @@ HOOKS = ("problem", "lay_out", "lay_out_last",
          "action_spaces", "unavailable_spaces", "free_spaces", "block_space", "action_discount", "red_discount", "engineer_discount", "structure", "wild_structures",
          "build_cost_parts", "red_surcharge",
          "contract_reduction", "extra_contracts", "automa_operations", "officer_action",
-         "build_cost", "build_cost_zones", "after_build", "conduit_value", "company_board_engineers",
+         "build_cost", "build_cost_zones", "replaces_cost", "after_build", "conduit_value", "company_board_engineers",
          "production_bonus", "after_production", "conduit_used", "fulfils_contracts",
          "final_scoring", "bonus_count", "tally", "objective_quantity", "structures_by_area", "final_scoring_last",
          "bonus_tile", "added_bonus_tiles", "objective_tile",
@@ -497,6 +504,7 @@ class Hooks:
     officer_action: tuple[Callable[[Game, int, str], Callable[[], Flow[None]] | None], ...]
     build_cost: tuple[Callable[[Game, int, str, str, bool], ExtraCost | None], ...]
     build_cost_zones: tuple[Callable[[Game, str], frozenset[int]], ...]
+    replaces_cost: tuple[Callable[[Game, str], bool], ...]
     after_build: tuple[Callable[[Game, int, str, str, bool], Flow[None]], ...]
     conduit_value: tuple[Callable[[Game, str, int], int], ...]
     company_board_engineers: tuple[Callable[[Game, int], int], ...]

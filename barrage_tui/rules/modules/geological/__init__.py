@@ -52,6 +52,9 @@ class Geological(Module):
     def build_cost_zones(self, game: Game, structure: str) -> frozenset[int]:
         return rules.valleys_for(game, structure)
 
+    def replaces_cost(self, game: Game, structure: str) -> bool:
+        return rules.replaces_cost(game, structure)
+
     def after_build(self, game: Game, seat: int, structure: str, space: str, base_less: bool) -> Flow[None]:
         yield from rules.after_build(game, seat, structure, space, base_less)
 

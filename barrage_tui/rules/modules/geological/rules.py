@@ -185,6 +185,12 @@ def valleys_for(game: Game, structure: str) -> frozenset[int]:
     return frozenset(int(z) for z, t in tokens_of(game.state).items() if box().tokens[t].structure in kinds)
 
 
+def replaces_cost(game: Game, structure: str) -> bool:
+    """Whether a token on the board replaces the usual machinery of building ``structure`` (token 6's Conduits)."""
+    return any(box().tokens[t].replacement and box().tokens[t].structure == structure
+               for t in tokens_of(game.state).values())
+
+
 def token_applies(game: Game, seat: int, structure: str, space: str,
                   base_less_elevation: bool = False) -> Token | None:
     """The token whose cost and effect go with building ``structure`` on ``space``, or None.
