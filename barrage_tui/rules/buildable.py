@@ -4,7 +4,7 @@ Spaces that cost alike (a cost class) are priced once."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -142,13 +142,14 @@ def buildable_uses(game: Game, seat: int, credits: int, uses: Iterable[TileUse])
             rules_of = cost_rules(game, seat)
         rules = rules_of(use)
         if (s, rules.tile) not in answers:  # (a use with the same structure and cost rules: answered already)
-            if _out_of_reach(game, company, credits, s, rules, pieces):
+            if s in STRUCTURES and _out_of_reach(game, company, credits, s, rules, pieces, _class_spaces(game.board, s)):
                 answers[s, rules.tile] = False
-            else:
-                if s not in legal:
-                    legal[s] = legal_spaces(game, seat, s)
-                answers[s, rules.tile] = _payable_somewhere(game, seat, company, credits, use, rules, legal[s],
-                                                            pieces)
+                continue
+            if s not in legal:
+                legal[s] = legal_spaces(game, seat, s)
+            answers[s, rules.tile] = bool(legal[s]) and (  # a module's structure: its spaces' own costs
+                s in STRUCTURES or not _out_of_reach(game, company, credits, s, rules, pieces, legal[s])) and (
+                _payable_somewhere(game, seat, company, credits, use, rules, legal[s], pieces))
         if answers[s, rules.tile]:
             yield use
 
@@ -166,15 +167,15 @@ def _pieces(game: Game, seat: int, s: str) -> _Pieces | None:
     return _Pieces(terms, _token_costs(game, seat, s)) if terms else None
 
 
-def _out_of_reach(game: Game, company: CompanyState, credits: int, s: str, rules: CostRules,
-                  pieces: _Pieces) -> bool:
-    """Whether even the cheapest build of a base-game structure anywhere on the board costs more machinery than
-    the company can pay (``within_reach``; a module's extra costs only add, but not asked where one may replace
-    the usual machinery, ``replaces_cost``, or where a module's discount makes one Conduit cheaper)."""
-    if s not in STRUCTURES or rules.conduit_discounts or any(hook(game, s) for hook in game.hooks.replaces_cost):
+def _out_of_reach(game: Game, company: CompanyState, credits: int, s: str, rules: CostRules, pieces: _Pieces,
+                  spaces: Sequence[str]) -> bool:
+    """Whether even the cheapest build of ``s`` on any of ``spaces`` (a base-game structure: one of each cost
+    class on the board; a module's: its legal spaces) costs more machinery than the company can pay
+    (``within_reach``; a module's extra costs only add, but not asked where one may replace the usual
+    machinery, ``replaces_cost``, or where a module's discount makes one Conduit cheaper)."""
+    if rules.conduit_discounts or any(hook(game, s) for hook in game.hooks.replaces_cost):
         return False
-    return not within_reach(company, s, rules, _class_spaces(game.board, s), [p for _, p in pieces.terms],
-                            credits)
+    return not within_reach(company, s, rules, spaces, [p for _, p in pieces.terms], credits)
 
 
 @cache
