@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
@@ -181,14 +181,21 @@ def token_in(game: Game, zone: int) -> Token | None:
 def valleys_for(game: Game, structure: str) -> frozenset[int]:
     """The valleys whose token may go with building ``structure`` (for an Elevation, a Base token too: a
     base-less one pays it): elsewhere no build of it pays a token's cost (a check of many spaces asks once)."""
-    kinds = (structure, "base") if structure == "elevation" else (structure,)
-    return frozenset(int(z) for z, t in tokens_of(game.state).items() if box().tokens[t].structure in kinds)
+    return _by_structure(tuple(tokens_of(game.state).items()), structure)[0]
 
 
 def replaces_cost(game: Game, structure: str) -> bool:
     """Whether a token on the board replaces the usual machinery of building ``structure`` (token 6's Conduits)."""
-    return any(box().tokens[t].replacement and box().tokens[t].structure == structure
-               for t in tokens_of(game.state).values())
+    return _by_structure(tuple(tokens_of(game.state).items()), structure)[1]
+
+
+@lru_cache(maxsize=256)  # (the tokens lie where setup laid them all game: every build check asks)
+def _by_structure(laid: tuple[tuple[str, int], ...], structure: str) -> tuple[frozenset[int], bool]:
+    """``valleys_for`` and ``replaces_cost`` of the tokens ``laid`` (zone, token)."""
+    kinds = (structure, "base") if structure == "elevation" else (structure,)
+    tokens = box().tokens
+    return (frozenset(int(z) for z, t in laid if tokens[t].structure in kinds),
+            any(tokens[t].replacement and tokens[t].structure == structure for _, t in laid))
 
 
 def token_applies(game: Game, seat: int, structure: str, space: str,
