@@ -63,7 +63,7 @@ from functools import cache
 from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 from .components import ScoringTile, load_data
-from .engine.decisions import Flow
+from .engine.decisions import Flow, Text
 from .state import module_state_class
 
 MODULES_OPTION = "modules"  # Setup.options key: the ids of the modules switched on (modules.toml)
@@ -112,13 +112,14 @@ class ActionSpot:
     """An action space a module adds, as offered to a seat now (free, paid for, its action possible): where the
     Engineers stand (``engineers_on``; the placement's key is ``place:<id>``), what it takes, its words (the
     choice's label and few words, the place's name in the log), and what placing there does once the Engineers
-    stand and the credits are paid (the module keeps who took it)."""
+    stand and the credits are paid (the module keeps who took it). The words may be functions, worked out
+    when a client reads the choice (``Choice``'s)."""
 
     id: str
     engineers: int
     credits: int
-    label: str
-    short: str
+    label: Text
+    short: Text
     act: Callable[[Game, int], Flow[None]]
     name: str = ""
 

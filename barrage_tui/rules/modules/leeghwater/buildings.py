@@ -225,12 +225,20 @@ def spots(game: Game, seat: int) -> list[ActionSpot]:
                 continue
             if credits + b.action_credits > company.credits or not possible(game, seat, b, credits):
                 continue
-            found.append(ActionSpot(space, engineers, credits, f"{b.name}'s action space {n}: {b.text} "
-                                    f"[{_price_words(engineers, credits, b)}]",
-                                    f"{b.name}: {b.short} [{_price_short(engineers, credits, b)}]",
+            found.append(ActionSpot(space, engineers, credits, partial(_spot_label, b, n, engineers, credits),
+                                    partial(_spot_short, b, engineers, credits),
                                     partial(use, building=building, space=space), f"the {b.name}'s action space {n}"))
             break  # (the leftmost free one: the others of the row cost the same or more)
     return found
+
+
+def _spot_label(b: Building, n: int, engineers: int, credits: int) -> str:
+    """An action space's words in its choice (when read)."""
+    return f"{b.name}'s action space {n}: {b.text} [{_price_words(engineers, credits, b)}]"
+
+
+def _spot_short(b: Building, engineers: int, credits: int) -> str:
+    return f"{b.name}: {b.short} [{_price_short(engineers, credits, b)}]"
 
 
 def _price_words(engineers: int, credits: int, b: Building) -> str:

@@ -104,11 +104,18 @@ def spots(game: Game, seat: int) -> list[ActionSpot]:
             continue
         w = box().works[tile]
         engineers = box().work_engineers
-        found.append(ActionSpot(space, engineers, 0, f"External Work {i + 1} ({w.id}): {w.text} Costs "
-                                f"{cost_words(w)}, spent [{rewards.count(engineers, 'Engineer')}]",
-                                f"External Work {w.id}: {w.short} [{engineers}E, {machinery_short(w)}]",
+        found.append(ActionSpot(space, engineers, 0, partial(_label, i, w, engineers), partial(_short, w, engineers),
                                 partial(take_action, position=i), f"External Work space {i + 1}"))
     return found
+
+
+def _label(i: int, w: Work, engineers: int) -> str:
+    """A position's words in its choice (when read)."""
+    return f"External Work {i + 1} ({w.id}): {w.text} Costs {cost_words(w)}, spent [{rewards.count(engineers, 'Engineer')}]"
+
+
+def _short(w: Work, engineers: int) -> str:
+    return f"External Work {w.id}: {w.short} [{engineers}E, {machinery_short(w)}]"
 
 
 def machinery_short(w: Work) -> str:
