@@ -173,7 +173,8 @@ def _out_of_reach(game: Game, company: CompanyState, credits: int, s: str, rules
     class on the board; a module's: its legal spaces) costs more machinery than the company can pay
     (``within_reach``; a module's extra costs only add, but not asked where one may replace the usual
     machinery, ``replaces_cost``, or where a module's discount makes one Conduit cheaper)."""
-    if rules.conduit_discounts or any(hook(game, s) for hook in game.hooks.replaces_cost):
+    replaces = game.hooks.replaces_cost  # (none without modules)
+    if rules.conduit_discounts or (replaces and any(hook(game, s) for hook in replaces)):
         return False
     return not within_reach(company, s, rules, spaces, [p for _, p in pieces.terms], credits)
 
