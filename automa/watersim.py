@@ -17,23 +17,32 @@ if TYPE_CHECKING:
     from barrage_tui.rules import Game
 
 
-def outcome(game: Game, seat: int, extra: dict[str, int], flowing: bool) -> tuple[int, int]:
-    """(drops that end in the seat's Dams, USA energy gained) when ``extra`` drops are put on headstreams:
-    flowing at once on the map as it is, or waiting - then every waiting drop flows with them."""
-    course = WaterCourse(game)
-    sources = [] if flowing else list(game.state.headstream_drops.items())
-    sources += list(extra.items())
-    dams = game.state.dams
-    gains = course.gainer() == seat
-    held = energy = 0
-    for head, n in sources:
-        for _ in range(n):
-            end, passing = course.flow(head)
-            if end in dams and dams[end].owner == seat:
-                held += 1
-            if gains:
-                energy += passing
-    return held, energy
+class Outcomes:
+    """(drops that end in the seat's Dams, USA energy gained) as drops flow: the drops already waiting first
+    (unless ``flowing``: then more drops flow at once on the map as it is), once; then ``more`` drops on a
+    headstream, each trial on a copy of that course (the Water Management box tries every headstream)."""
+
+    def __init__(self, game: Game, seat: int, flowing: bool) -> None:
+        self.course = WaterCourse(game)
+        self.dams, self.seat = game.state.dams, seat
+        self.gains = self.course.gainer() == seat
+        self.held, self.energy = self._flow(self.course, [] if flowing else list(game.state.headstream_drops.items()))
+
+    def more(self, head: str, n: int) -> tuple[int, int]:
+        """The outcome with ``n`` more drops on ``head``."""
+        held, energy = self._flow(self.course.copy(), [(head, n)])
+        return self.held + held, self.energy + energy
+
+    def _flow(self, course: WaterCourse, sources: list[tuple[str, int]]) -> tuple[int, int]:
+        held = energy = 0
+        for head, n in sources:
+            for _ in range(n):
+                end, passing = course.flow(head)
+                if end in self.dams and self.dams[end].owner == self.seat:
+                    held += 1
+                if self.gains:
+                    energy += passing
+        return held, energy
 
 
 def basin_traffic(game: Game) -> dict[int, Counter[str]]:

@@ -19,7 +19,7 @@ from barrage_tui.rules import count_words
 
 from .. import officer_amir
 from ..locations import headstream_order
-from ..watersim import outcome
+from ..watersim import Outcomes
 
 if TYPE_CHECKING:
     from ..cards import Box
@@ -29,13 +29,12 @@ if TYPE_CHECKING:
 
 def next_headstream(view: View, remaining: int, flowing: bool) -> str | None:
     """Where the next drop goes (a headstream id), or None when no drop would reach its dams."""
-    game, seat = view.game, view.seat
-    held, _ = outcome(game, seat, {}, flowing)
+    trial = Outcomes(view.game, view.seat, flowing)
     order = headstream_order(view)
     for together in range(1, remaining + 1):
-        results = {h: outcome(game, seat, {h: together}, flowing) for h in order}
+        results = {h: trial.more(h, together) for h in order}
         best = max(results.values())
-        if best[0] > held:
+        if best[0] > trial.held:
             return next(h for h in order if results[h] == best)
     return None
 

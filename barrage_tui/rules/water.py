@@ -76,6 +76,12 @@ class Course:
         self.room: dict[str, int] = {}
         self.passing = _passing_drop_energy(game)
 
+    def copy(self) -> Course:
+        """The course as its drops left it, for a trial of more drops that leaves this one as it is."""
+        other = Course.__new__(Course)
+        other.game, other.down, other.passing, other.room = self.game, self.down, self.passing, dict(self.room)
+        return other
+
     def gainer(self) -> int | None:
         """The seat whose Energy passing drops move (the USA's ability in force), if any."""
         return self.passing[0].seat if self.passing else None
