@@ -8,7 +8,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from automa.locations import headstream_order
-from automa.watersim import outcome
+from automa.watersim import Outcomes
 from barrage_tui.rules import board_features, board_files, water
 from barrage_tui.rules.modules.china import setup as china_challenge
 from barrage_tui.rules.components import components
@@ -80,11 +80,11 @@ def test_the_automa_places_water_along_the_course_in_force_and_never_on_a_closed
     game.state.dams["M1L"].drops = 1  # the neutral dam is full: a drop from HA runs on below valley 1
     view = SimpleNamespace(game=game, criteria=SimpleNamespace(headstreams_full=("D", "A", "B", "C")))
     assert headstream_order(view) == ("HA", "HB", "HC")
-    assert outcome(game, automa, {"HA": 1}, flowing=True)[0] == 0  # it stops in the lake
+    assert Outcomes(game, automa, flowing=True).more("HA", 1)[0] == 0  # it stops in the lake
     board_features.uncover(game, "A6")
     board_features.uncover(game, "A4")
     assert headstream_order(view) == ("HD", "HA", "HB", "HC")
-    assert outcome(game, automa, {"HA": 1}, flowing=True)[0] == 1  # valley 1 -> valley 3: its dam D3
+    assert Outcomes(game, automa, flowing=True).more("HA", 1)[0] == 1  # valley 1 -> valley 3: its dam D3
 
 
 def test_on_the_yellow_river_a4_covers_he_and_a6_sends_valley_3_to_valley_7():
