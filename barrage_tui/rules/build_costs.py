@@ -10,7 +10,7 @@ from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, S
 from dataclasses import dataclass
 from types import MappingProxyType
 from functools import lru_cache
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
 from . import company_board, officers, patents, rewards
 from .boards import Board
@@ -183,11 +183,18 @@ def _module_costs(game: Game, seat: int) -> tuple[Mapping[str, tuple[int, str]],
     costs, discount, conduits, second = _NO_COSTS, NO_DISCOUNT, _NO_DISCOUNTS, _NO_COSTS
     for parts_of in game.hooks.build_cost_parts:
         if (parts := parts_of(game, seat)) is not None:
-            costs, conduits = {**costs, **parts.structure_costs}, {**conduits, **parts.conduit_discounts}
+            costs, conduits = _merged(costs, parts.structure_costs), _merged(conduits, parts.conduit_discounts)
             discount = (discount[0] + parts.discount[0], discount[1] + parts.discount[1])
-            if parts.second_costs:
-                second = {**second, **parts.second_costs}
+            second = _merged(second, parts.second_costs)
     return costs, discount, conduits, second
+
+
+V = TypeVar("V")
+
+
+def _merged(first: Mapping[str, V], then: Mapping[str, V]) -> Mapping[str, V]:
+    """Both modules' (the later's where they differ); one alone as it is (no copy made at every check)."""
+    return then if not first else first if not then else {**first, **then}
 
 
 
