@@ -90,8 +90,13 @@ def why_not(game: Game, seat: int, building: str) -> str:
 
 
 def free_spaces(game: Game, building: str) -> list[str]:
-    own = leeghwater(game.state)
-    return [s for n in open_spaces(game.state.seats) if (s := space_id(building, n)) not in own.built]
+    built = leeghwater(game.state).built
+    return [s for s in _open_space_ids(building, game.state.seats) if s not in built]
+
+
+@cache  # (every check of what can be built asks for the free ones)
+def _open_space_ids(building: str, seats: int) -> tuple[str, ...]:
+    return tuple(space_id(building, n) for n in open_spaces(seats))
 
 
 class PrivateBuildings(Structure):
