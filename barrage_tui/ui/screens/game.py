@@ -29,7 +29,7 @@ from ..widgets.lines import SCROLL_BINDINGS, KeyScrolled
 from ..widgets.log import GameLog
 from ..widgets.map import DRAWN, MapView
 from ..widgets.patents import PatentOffice
-from ..widgets.prompt import ChoiceList, PromptPanel, unavailable_of
+from ..widgets.prompt import ChoiceList, PromptPanel
 from ..widgets.textutil import notify_plain, plain
 from .base import AppScreen
 
@@ -285,7 +285,7 @@ class GameScreen(AppScreen[None]):
             panel.show(self.view)
         if self._unfitted:  # a new layout, or the map was fitted before the company boards showed anything
             self._fit_map()
-        self.choice_list.set_choices(choices, index, unavailable_of(prompt.data) if prompt else ())
+        self.choice_list.set_choices(self.view, index)
         self._follow()
         if self.session.automa_turn:  # the Automa's step is played by itself, after a moment to see it
             serial = self._prompt_serial

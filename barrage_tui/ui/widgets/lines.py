@@ -143,7 +143,11 @@ class LinesView(KeyScrolled, ScrollView, can_focus=False):
             # or taken off the screen by a new layout, whose redraw asked for earlier may still come
             self._built_width = -1
             return
-        lines = self.build(width)
+        self._apply(self.strips_of(self.build(width)), full=width != self._built_width)
+        self._built_width = width
+
+    def strips_of(self, lines: list[Text]) -> list[Strip]:
+        """The lines as strips in this panel's style (cached: most lines repeat)."""
         console = self.app.console
         base = self.rich_style
         if base != self._cache_style or len(self._strip_cache) > 2000:
@@ -160,8 +164,7 @@ class LinesView(KeyScrolled, ScrollView, can_focus=False):
                 # one segment per run of one style: fewer style changes written to the terminal
                 strip = cache[key] = Strip(Segment.apply_style(segments, base), text.cell_len).simplify()
             strips.append(strip)
-        self._apply(strips, full=width != self._built_width)
-        self._built_width = width
+        return strips
 
     def _apply(self, strips: list[Strip], full: bool) -> None:
         old = self._strips
@@ -181,23 +184,29 @@ class LinesView(KeyScrolled, ScrollView, can_focus=False):
             self.refresh()
             return
         sx, sy = self.scroll_offset
-        height = self.size.height
-        for y in range(max(len(old), len(strips))):
+        self.refresh_changed(old[sy:sy + self.window_height], strips[sy:sy + self.window_height], sx)
+
+    def refresh_changed(self, old: list[Strip], new: list[Strip], sx: int = 0, top: int = 0) -> None:
+        """Refresh the changed stretch of each row that differs (row ``top + y`` shows ``old[y]``, now ``new[y]``)."""
+        for y in range(max(len(old), len(new))):
             a = old[y] if y < len(old) else Strip.blank(0)
-            b = strips[y] if y < len(strips) else Strip.blank(0)
+            b = new[y] if y < len(new) else Strip.blank(0)
             if a == b:
-                continue
-            if not sy <= y < sy + height:
                 continue
             # one stretch per line: Textual writes whole segments, so several stretches of one line
             # would write the segments between them more than once
             x1, x2 = changed_span(a, b)
             if x2 > x1:
-                self.refresh(Region(x1 - sx, y - sy, x2 - x1, 1))
+                self.refresh(Region(x1 - sx, top + y, x2 - x1, 1))
+
+    @property
+    def window_height(self) -> int:
+        """The rows that show the scrolled lines."""
+        return self.scrollable_content_region.height
 
     @property
     def max_scroll_y(self) -> int:
-        return max(0, len(self._strips) - self.scrollable_content_region.height)
+        return max(0, len(self._strips) - self.window_height)
 
     @property
     def cut(self) -> bool:
@@ -206,7 +215,7 @@ class LinesView(KeyScrolled, ScrollView, can_focus=False):
 
     def _show_more(self) -> None:
         """Say in the border when lines are hidden below (there are no scrollbars)."""
-        more = len(self._strips) > self.scroll_offset.y + self.scrollable_content_region.height
+        more = len(self._strips) > self.scroll_offset.y + self.window_height
         if self.key_scrolled and not type(self).can_focus:
             self.can_focus = self.cut or self.scroll_offset.y > 0
         if more != self._more:
@@ -266,7 +275,7 @@ class LinesView(KeyScrolled, ScrollView, can_focus=False):
 
     def scroll_to_line(self, y: int, *, center: bool = False) -> None:
         """Bring line ``y`` into view (no animation); a hidden panel does it when it is shown."""
-        height = self.scrollable_content_region.height
+        height = self.window_height
         if height <= 0:
             self._pending_line = y
             return
