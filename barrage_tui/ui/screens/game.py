@@ -174,6 +174,7 @@ class GameScreen(AppScreen[None]):
             self.mode = mode
             index = self.choice_list.index
             self._map.end_flow()  # the water is where it stopped (what waited for it goes on: the summary)
+            self.session.save_owed()  # (the choice list that would have said when its frame is drawn goes)
             self._building = True
             self._layout += 1
             self._unfitted = True  # (the new layout's map is fitted once it shows the table)
@@ -377,14 +378,15 @@ class GameScreen(AppScreen[None]):
         if game.prompt is None or game.prompt.find(key) is None:
             return
         seat = game.prompt.seat
-        outcome = self.session.choose(key)
+        # the autosave is written once the frame that shows the decision is drawn (a key waits for neither)
+        outcome = self.session.choose(key, save=False)
         banner = self._banner
         # the loud banner stays up while the new player's turn lasts
         same = game.prompt is not None and game.prompt.seat == seat
         banner.handover = outcome.handover or (banner.handover and same)
         banner.note = ""
-        self._show_save_state()  # the decision is already on disk (or the warning says it is not)
         self.refresh_table()
+        self.choice_list.after_paint(self._save_owed)
         paths = [p for e in outcome.events for p in cast("tuple[DropPath, ...]", e.data.get("paths", ()))]
         if paths and not self._pinned:
             for deck in self._decks:  # the water is on the map: bring it to the front while it flows
@@ -426,7 +428,14 @@ class GameScreen(AppScreen[None]):
 
     def _autosave(self) -> None:
         self.session.autosave()
+        self._show_save_state()  # (the warning says when it is not on disk)
+
+    def _save_owed(self) -> None:
+        self.session.save_owed()
         self._show_save_state()
+
+    def on_unmount(self) -> None:
+        self.session.save_owed()  # the app quits, or another game is shown: the last decision is not lost
 
     def _show_save_state(self) -> None:
         """The warning line while the autosave fails: what is not saved, that s saves elsewhere, why."""

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import cast
+from typing import Self, cast
 
 from rich.segment import Segment
 from rich.text import Text
@@ -179,6 +179,16 @@ class ChoiceList(LinesView):
         self.header_lines: list[str] = []  # the header's and the recap's lines as plain text (for tests)
         self.recap_lines: list[str] = []
         self._serial = 0
+        self._unpainted = False  # rows were refreshed and are not painted yet
+        self._after_paint: list[Callable[[], object]] = []
+
+    def after_paint(self, callback: Callable[[], object]) -> None:
+        """``callback()`` once the frame that paints the box's new rows is drawn (the autosave waits for it: the
+        frame that shows a decision waits for no disk); at once when there is nothing to paint."""
+        if self._unpainted:
+            self._after_paint.append(callback)
+        else:
+            self.call_later(callback)
 
     def set_choices(self, view: View, index: int = 0) -> None:
         """Show ``view``'s decision with choice ``index`` selected."""
@@ -231,14 +241,18 @@ class ChoiceList(LinesView):
     def window_height(self) -> int:
         return max(0, self.size.height - len(self._head))
 
+    def _row(self, y: int) -> Strip:
+        """What row ``y`` of the box shows: the head, the choices' lines scrolled, "▼ more" on the last."""
+        width, height, head = self.size.width, self.size.height, len(self._head)
+        if y == height - 1 and self._more and width > len(self.MORE):
+            return Strip([Segment(self.MORE.rjust(width), self.rich_style + DIM)], width)
+        if y < head:
+            return self._head[y]
+        line = self.scroll_offset.y + y - head
+        return self._strips[line] if line < len(self._strips) else Strip.blank(0)
+
     def _shown_rows(self) -> list[Strip]:
-        """What each row of the box shows: the head, the choices' lines scrolled, "▼ more" on the last."""
-        height = self.size.height
-        rows = self._head[:height] + self._strips[self.scroll_offset.y:][:self.window_height]
-        rows += [Strip.blank(0)] * (height - len(rows))
-        if self._more and height and self.size.width > len(self.MORE):
-            rows[-1] = Strip([Segment(self.MORE.rjust(self.size.width), self.rich_style + DIM)], self.size.width)
-        return rows
+        return [self._row(y) for y in range(self.size.height)]
 
     def redraw(self) -> None:
         width = self.content_width
@@ -271,10 +285,17 @@ class ChoiceList(LinesView):
         if height:
             self.refresh(Region(0, height - 1, self.size.width, 1))
 
+    def refresh(self, *regions: Region, **kw: bool) -> Self:
+        self._unpainted = True
+        return super().refresh(*regions, **kw)
+
     def render_line(self, y: int) -> Strip:
-        rows = self._shown_rows()
-        style = self.rich_style
-        return rows[y].crop_extend(0, self.size.width, style) if y < len(rows) else Strip.blank(self.size.width, style)
+        if self._unpainted:  # (called while the compositor paints a frame: what waits for it runs after it)
+            self._unpainted = False
+            waiting, self._after_paint = self._after_paint, []
+            for callback in waiting:
+                self.call_later(callback)
+        return self._row(y).crop_extend(0, self.size.width, self.rich_style)
 
     def move(self, index: int) -> None:
         if not self.choices:
