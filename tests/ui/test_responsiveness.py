@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.style import Style
 from textual.widget import Widget
 
 from barrage_tui.rules.game import Game
@@ -77,3 +78,23 @@ def test_no_app_level_reactive_repaints_everything():
     own = {name for cls in BarrageApp.__mro__ if cls.__module__.startswith("barrage_tui")
            for name, value in vars(cls).items() if isinstance(value, Reactive)}
     assert not own
+
+
+async def test_plain_text_is_written_without_style_codes(app_factory):
+    """In the terminal's own colours (the default theme) a plain line is one segment with no style: no escape
+    codes before its text, its blanks to the panel's edge included. A theme of its own colours keeps them."""
+    from rich.text import Text
+
+    for seed, theme, plain in ((21, "ansi-dark", True), (22, "textual-dark", False)):
+        app = app_factory(game=Game.new(default_setup(2, seed)))
+        app.theme = theme
+        async with app.run_test(size=(160, 50)) as pilot:
+            await pilot.pause()
+            log = game_screen(app).query_one("#log")
+            strip = log.strips_of([Text("Round 1 begins."), Text.assemble("a ", ("bold", "bold"))])
+            if plain:
+                assert list(strip[0]) == [(f"{'Round 1 begins.':{log.content_width}}", None, None)]
+                assert [s.style for s in strip[1]] == [None, Style(bold=True), None]
+            else:
+                assert len(list(strip[0])) == 1 and strip[0].cell_length == log.content_width
+                assert all(s.style is not None and s.style.bgcolor is not None for s in strip[0])

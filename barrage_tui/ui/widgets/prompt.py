@@ -249,7 +249,7 @@ class ChoiceList(LinesView):
         if y < head:
             return self._head[y]
         line = self.scroll_offset.y + y - head
-        return self._strips[line] if line < len(self._strips) else Strip.blank(0)
+        return self._strips[line] if line < len(self._strips) else self.blank_row()
 
     def _shown_rows(self) -> list[Strip]:
         return [self._row(y) for y in range(self.size.height)]
@@ -295,7 +295,8 @@ class ChoiceList(LinesView):
             waiting, self._after_paint = self._after_paint, []
             for callback in waiting:
                 self.call_later(callback)
-        return self._row(y).crop_extend(0, self.size.width, self.rich_style)
+        strip, width = self._row(y), self.size.width
+        return strip if strip.cell_length == width else strip.crop_extend(0, width, self.rich_style)
 
     def move(self, index: int) -> None:
         if not self.choices:
