@@ -119,6 +119,8 @@ class LinesView(KeyScrolled, ScrollView, can_focus=False):
         self._strips: list[Strip] = []
         self._strip_cache: dict[tuple[str, tuple[Span, ...], str | Style, int], Strip] = {}  # a line's -> its strip
         self._cache_style: Style | None = None
+        self._line_style: Style | None = None  # (``line_style`` when the cache was made)
+        self._blank = Strip.blank(0)
         self._built_width = -1
         self._virtual_height = 0
         self._more = False
@@ -151,10 +153,13 @@ class LinesView(KeyScrolled, ScrollView, can_focus=False):
         console = self.app.console
         width = self.content_width
         base = self.rich_style
-        style = self.line_style
         if base != self._cache_style or len(self._strip_cache) > 2000:
             self._strip_cache = {}
             self._cache_style = base
+            self._line_style = self.line_style
+        style = self._line_style
+        if self._blank.cell_length != width:
+            self._blank = Strip.blank(width, style)
         cache = self._strip_cache
         strips = []
         for text in lines:
@@ -204,8 +209,8 @@ class LinesView(KeyScrolled, ScrollView, can_focus=False):
                 self.refresh(Region(x1 - sx, top + y, x2 - x1, 1))
 
     def blank_row(self) -> Strip:
-        """A row with no line (as drawn: the panel's width in its style)."""
-        return Strip.blank(self.content_width, self.line_style)
+        """A row with no line (as drawn: the panel's width in its style; that of the lines last built)."""
+        return self._blank
 
     @property
     def line_style(self) -> Style | None:

@@ -180,6 +180,7 @@ class ChoiceList(LinesView):
         self.recap_lines: list[str] = []
         self._serial = 0
         self._unpainted = False  # rows were refreshed and are not painted yet
+        self._rows_shown: tuple[object, list[Strip]] | None = None  # (size and scroll, the rows they show)
         self._after_paint: list[Callable[[], object]] = []
 
     def after_paint(self, callback: Callable[[], object]) -> None:
@@ -241,18 +242,14 @@ class ChoiceList(LinesView):
     def window_height(self) -> int:
         return max(0, self.size.height - len(self._head))
 
-    def _row(self, y: int) -> Strip:
-        """What row ``y`` of the box shows: the head, the choices' lines scrolled, "▼ more" on the last."""
-        width, height, head = self.size.width, self.size.height, len(self._head)
-        if y == height - 1 and self._more and width > len(self.MORE):
-            return Strip([Segment(self.MORE.rjust(width), self.rich_style + DIM)], width)
-        if y < head:
-            return self._head[y]
-        line = self.scroll_offset.y + y - head
-        return self._strips[line] if line < len(self._strips) else self.blank_row()
-
     def _shown_rows(self) -> list[Strip]:
-        return [self._row(y) for y in range(self.size.height)]
+        """What each row of the box shows: the head, the choices' lines scrolled, "▼ more" on the last."""
+        width, height = self.size
+        rows = self._head[:height] + self._strips[self.scroll_offset.y:][:max(0, height - len(self._head))]
+        rows += [self.blank_row()] * (height - len(rows))
+        if self._more and height and width > len(self.MORE):
+            rows[-1] = Strip([Segment(self.MORE.rjust(width), self.rich_style + DIM)], width)
+        return rows
 
     def redraw(self) -> None:
         width = self.content_width
@@ -287,6 +284,7 @@ class ChoiceList(LinesView):
 
     def refresh(self, *regions: Region, **kw: bool) -> Self:
         self._unpainted = True
+        self._rows_shown = None
         return super().refresh(*regions, **kw)
 
     def render_line(self, y: int) -> Strip:
@@ -295,7 +293,11 @@ class ChoiceList(LinesView):
             waiting, self._after_paint = self._after_paint, []
             for callback in waiting:
                 self.call_later(callback)
-        strip, width = self._row(y), self.size.width
+        key = (self.size, self.scroll_offset.y)
+        if self._rows_shown is None or self._rows_shown[0] != key:  # (made once for all the rows of a frame)
+            self._rows_shown = (key, self._shown_rows())
+        rows, width = self._rows_shown[1], self.size.width
+        strip = rows[y] if y < len(rows) else self.blank_row()
         return strip if strip.cell_length == width else strip.crop_extend(0, width, self.rich_style)
 
     def move(self, index: int) -> None:
