@@ -437,6 +437,9 @@ class GameScreen(AppScreen[None]):
     def on_unmount(self) -> None:
         self.session.save_owed()  # the app quits, or another game is shown: the last decision is not lost
 
+    def on_screen_suspend(self) -> None:
+        self.session.save_owed()  # a screen on top (the round's summary): the choices are not painted meanwhile
+
     def _show_save_state(self) -> None:
         """The warning line while the autosave fails: what is not saved, that s saves elsewhere, why."""
         if self._building:

@@ -194,9 +194,10 @@ class LinesView(KeyScrolled, ScrollView, can_focus=False):
         sx, sy = self.scroll_offset
         self.refresh_changed(old[sy:sy + self.window_height], strips[sy:sy + self.window_height], sx)
 
-    def refresh_changed(self, old: list[Strip], new: list[Strip], sx: int = 0, top: int = 0) -> None:
-        """Refresh the changed stretch of each row that differs (row ``top + y`` shows ``old[y]``, now ``new[y]``)."""
+    def refresh_changed(self, old: list[Strip], new: list[Strip], sx: int = 0) -> None:
+        """Refresh the changed stretch of each row that differs (row ``y`` showed ``old[y]``, now ``new[y]``)."""
         blank = self.blank_row()
+        regions = []
         for y in range(max(len(old), len(new))):
             a = old[y] if y < len(old) else blank
             b = new[y] if y < len(new) else blank
@@ -206,7 +207,9 @@ class LinesView(KeyScrolled, ScrollView, can_focus=False):
             # would write the segments between them more than once
             x1, x2 = changed_span(a, b)
             if x2 > x1:
-                self.refresh(Region(x1 - sx, top + y, x2 - x1, 1))
+                regions.append(Region(x1 - sx, y, x2 - x1, 1))
+        if regions:
+            self.refresh(*regions)
 
     def blank_row(self) -> Strip:
         """A row with no line (as drawn: the panel's width in its style; that of the lines last built)."""
