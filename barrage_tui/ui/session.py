@@ -60,8 +60,8 @@ class Session:
         return sum(1 for c in table_view(self.game).companies if c.kind == "human")
 
     def choose(self, key: str, save: bool = True) -> Outcome:
-        """Apply a decision and save it at once; or, not ``save``, when ``save_owed`` is called (the screen does
-        once the decision is on the terminal, and before it goes: it is on disk before the next key is read)."""
+        """Apply a decision and save it at once; or, not ``save``, when ``save_owed`` is called (the screen calls it
+        once the decision is on the terminal; at the latest the next decision does, before it is taken)."""
         assert self.game.prompt is not None  # (a decision is asked while the game is not over)
         self.save_owed()  # keys typed ahead: the decision before is on disk before this one is taken
         seat = self.game.prompt.seat

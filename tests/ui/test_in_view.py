@@ -189,6 +189,6 @@ async def test_a_long_question_is_shown_whole(app_factory):
         await pilot.pause()
         await pilot.press("2", "enter")
         await pilot.pause()
-        header = game_screen(app).choice_list.header_lines  # the rows the header takes
+        header = game_screen(app).choice_list.header_text  # the rows the header takes
         assert len(header) > 3, header
         assert "Flow phase)." in "\n".join(header)

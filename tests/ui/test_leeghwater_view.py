@@ -329,7 +329,7 @@ async def test_with_a_long_recap_beside_the_panel_the_choices_keep_their_lines(a
     async with app.run_test(size=(160, 50)) as pilot:
         await pilot.pause(0.3)
         screen = game_screen(app)
-        assert screen.choice_list.recap_lines
+        assert screen.choice_list.recap_text
         assert screen.choice_list.window_height >= Recap.CHOICES
 
 

@@ -55,11 +55,11 @@ async def test_the_automa_turn_stays_readable_until_the_person_decides(app_facto
         await pilot.pause()
         await _to_person_after_automa(pilot, game)
         choices = game_screen(app).choice_list
-        assert choices.recap_lines
+        assert choices.recap_text
         text = screen_text(app)
         assert "(Automa):" in text and "why:" in text  # what it did, then why
         seat, events = game.prompt.seat, len(game.events)
         while not any(e.seat == seat for e in game.events[events:]):  # the person answers
             await pilot.press("enter")
             await pilot.pause()
-        assert not choices.recap_lines and "(Automa):" not in screen_text(app)
+        assert not choices.recap_text and "(Automa):" not in screen_text(app)

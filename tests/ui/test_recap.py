@@ -124,13 +124,13 @@ async def test_the_recap_has_its_lines_in_the_frame_that_shows_it(app_factory):
         screen.view.recap = []  # as before the other person's turn
         choices.set_choices(screen.view)
         await pilot.pause()
-        assert not choices.recap_lines
+        assert not choices.recap_text
         screen.refresh_table()  # (no await: what the first frame after it will paint)
-        assert choices.recap_lines and choices.recap_lines[0].startswith(("U ", "G "))
+        assert choices.recap_text and choices.recap_text[0].startswith(("U ", "G "))
         rows = [choices.render_line(y).text for y in range(choices.size.height)]
         first = choices.row_of(0)
         assert first is not None and rows[first].strip().startswith("▶")
-        assert any(row.startswith(choices.recap_lines[0]) for row in rows[:first])
+        assert any(row.startswith(choices.recap_text[0]) for row in rows[:first])
 
 
 async def test_the_recap_leaves_the_choices_most_of_the_box(app_factory):
@@ -147,7 +147,7 @@ async def test_the_recap_leaves_the_choices_most_of_the_box(app_factory):
         await pilot.pause()
         screen = game_screen(app)
         choices = screen.choice_list
-        box, recap = choices.size.height, choices.recap_lines
+        box, recap = choices.size.height, choices.recap_text
         assert recap and len(recap) <= max(3, int(box * Recap.YIELD)) < int(box * Recap.SHARE)
         assert choices.window_height >= len(recap)  # (as many lines as the recap at least)
         assert choices.max_scroll_y > 0  # (the list is longer than its part of the box)

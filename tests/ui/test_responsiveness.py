@@ -59,10 +59,10 @@ async def test_a_key_press_repaints_only_what_changed(app_factory, monkeypatch):
                            "PatentOffice"}, changed
         seen.calls.clear()
         choices = screen.choice_list
-        header = choices.header_lines
+        header = choices.header_text
         await pilot.press("enter")  # a decision: a question of more lines, the choices lower in the box
         await pilot.pause()
-        assert len(choices.header_lines) > len(header)
+        assert len(choices.header_text) > len(header)
         assert screen not in {w for w, _ in seen.calls}
         # the decision's box is one widget of a fixed size: it repaints the rows that changed, and the screen
         # needs no new layout

@@ -176,8 +176,8 @@ class ChoiceList(LinesView):
         self._head_for: object = None  # what the head was built for
         self._header_rows = 0  # the rows the header takes (it gets lower only when another seat decides)
         self._seat: int | None = None  # who decided when the head was last built
-        self.header_lines: list[str] = []  # the header's and the recap's lines as plain text (for tests)
-        self.recap_lines: list[str] = []
+        self.header_text: list[str] = []  # the header's lines shown, as plain text (for tests)
+        self.recap_text: list[str] = []  # the recap's
         self._serial = 0
         self._unpainted = False  # rows were refreshed and are not painted yet
         self._rows_shown: tuple[object, list[Strip]] | None = None  # (size and scroll, the rows they show)
@@ -228,14 +228,14 @@ class ChoiceList(LinesView):
         self._seat = seat
         rows = self._header_rows
         out = header[:rows] + [Text()] * (rows - len(header))
-        self.header_lines = [t.plain for t in header[:rows]]
+        self.header_text = [t.plain for t in header[:rows]]
         recap: list[Text] = []
         if view.recap:
             prompt = view.prompt
             wanted = len(choice_lines(prompt.choices, 0, unavailable_of(prompt.data), width)) if prompt else 0
             recap = recap_lines(view, view.recap, width, Recap.most(mode, self.size.height, rows, wanted))
             out += recap + [Text()] * Recap.GAP.get(mode, 1)
-        self.recap_lines = [t.plain for t in recap]
+        self.recap_text = [t.plain for t in recap]
         return out
 
     @property
