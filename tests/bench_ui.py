@@ -90,6 +90,8 @@ class Terminal:
             fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", size[1], size[0], 0, 0))
             env = dict(os.environ, TERM="xterm-256color")
             env.pop("COLORTERM", None)
+            for name in ("COLUMNS", "LINES"):  # (set in pytest's workers: they would override the terminal's size)
+                env.pop(name, None)
             if colors == "truecolor":
                 env["COLORTERM"] = "truecolor"
             os.execve(sys.executable, [sys.executable, __file__, "--child", mode, "--seed", str(seed),
