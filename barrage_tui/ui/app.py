@@ -211,6 +211,8 @@ class BarrageApp(App[int]):  # (its result: the exit status it was asked to end 
         game_screen = cast("GameScreen | None",  # (the screens of id "game" are GameScreens)
                            next((s for s in reversed(self.screen_stack) if getattr(s, "id", "") == "game"), None))
         session = game_screen.session if game_screen is not None else None
+        if session is not None:
+            session.save_owed()  # (the dialog says what is on disk)
         detail = session.save_status() if session is not None else ""
         if session is not None and session.game.over and not session.save_error:
             detail = GAME_OVER_SAVED  # nothing left to continue

@@ -45,6 +45,7 @@ class Session:
         self.save_error = ""  # why the last autosave failed ('' while saving works)
         self.written = on_disk  # the game is in a file (it was loaded from one, or saved since)
         self.unsaved = 0  # changes (decisions, undos) made since the game was last written
+        self.owed = False  # a change is not written yet (``choose(save=False)``): ``save_owed`` writes it
         self.target: Path | None = None  # a file the player saved to (s) while the autosave failed: autosaves go there
         self.last_seat = game.prompt.seat if game.prompt is not None else None
 
@@ -58,12 +59,14 @@ class Session:
     def humans(self) -> int:
         return sum(1 for c in table_view(self.game).companies if c.kind == "human")
 
-    def choose(self, key: str) -> Outcome:
-        """Apply a decision and save it at once: it is on disk before the next key is read."""
+    def choose(self, key: str, save: bool = True) -> Outcome:
+        """Apply a decision and save it at once; or, not ``save``, when ``save_owed`` is called (the screen calls it
+        once the decision is on the terminal; at the latest the next decision does, before it is taken)."""
         assert self.game.prompt is not None  # (a decision is asked while the game is not over)
+        self.save_owed()  # keys typed ahead: the decision before is on disk before this one is taken
         seat = self.game.prompt.seat
         events = self.game.choose(key)
-        self._changed()
+        self._changed(save)
         out = Outcome(events=events, over=self.game.over, summary=round_summary(events))
         out.handover = self._handover(seat)
         return out
@@ -94,12 +97,20 @@ class Session:
             self._changed()
         return n
 
-    def _changed(self) -> None:
+    def _changed(self, save: bool = True) -> None:
         self.unsaved += 1
-        self.autosave()
+        self.owed = True
+        if save:
+            self.autosave()
+
+    def save_owed(self) -> None:
+        """Write the autosave a change still owes (nothing when none does)."""
+        if self.owed:
+            self.autosave()
 
     def autosave(self) -> None:
         """Write the autosave; on failure ``save_error`` says why (a save that fails never stops the game)."""
+        self.owed = False
         if self.store is None:
             return
         try:

@@ -323,14 +323,14 @@ def test_no_line_of_the_panel_is_wider_than_the_panel(width):
 async def test_with_a_long_recap_beside_the_panel_the_choices_keep_their_lines(app_factory):
     """160x50 with a module's panel leaves the decision 16 lines: the others' turns took 11 of them, the header
     3, and the choices one (none, with the Automa's reasoning); the recap now leaves them 4."""
-    from barrage_tui.ui.widgets.prompt import ChoiceList, Recap
+    from barrage_tui.ui.widgets.prompt import Recap
 
     app = app_factory(game=lwp_mid_game())
     async with app.run_test(size=(160, 50)) as pilot:
         await pilot.pause(0.3)
         screen = game_screen(app)
-        assert screen.query_one(Recap).display
-        assert screen.query_one(ChoiceList).region.height >= Recap.CHOICES
+        assert screen.choice_list.recap_text
+        assert screen.choice_list.window_height >= Recap.CHOICES
 
 
 def test_inspect_tells_the_module_with_its_spaces_taken(tmp_path):

@@ -4,7 +4,6 @@ Automa's last turn stays above the person's choices until they answer it."""
 from __future__ import annotations
 
 from barrage_tui.ui.widgets.log import GameLog
-from barrage_tui.ui.widgets.prompt import Recap
 
 from .conftest import game_screen, screen_text
 from .test_log_screen import automa_game
@@ -55,12 +54,12 @@ async def test_the_automa_turn_stays_readable_until_the_person_decides(app_facto
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await _to_person_after_automa(pilot, game)
-        note = app.screen.query_one(Recap)
-        assert note.display
+        choices = game_screen(app).choice_list
+        assert choices.recap_text
         text = screen_text(app)
         assert "(Automa):" in text and "why:" in text  # what it did, then why
         seat, events = game.prompt.seat, len(game.events)
         while not any(e.seat == seat for e in game.events[events:]):  # the person answers
             await pilot.press("enter")
             await pilot.pause()
-        assert not note.display and "(Automa):" not in screen_text(app)
+        assert not choices.recap_text and "(Automa):" not in screen_text(app)

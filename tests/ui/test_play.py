@@ -287,14 +287,18 @@ async def test_the_mouse_picks_a_choice_through_messages(app_factory):
         await pilot.pause()
         screen = game_screen(app)
         index = game.prompt.keys().index("place:bank-b")
-        row = screen.choice_list._rows[index][0]
-        screen.choice_list.scroll_to_line(row)  # the mouse scrolls there first
+        screen.choice_list.scroll_to_line(screen.choice_list._rows[index][0])  # the mouse scrolls there first
         await pilot.pause()
-        await pilot.click("#choices", offset=(5, row - screen.choice_list.scroll_offset.y))
+        row, kind = screen.choice_list.row_of(index), game.prompt.kind
+        assert row is not None
+        await pilot.click("#choices", offset=(5, 0))  # the header: nothing
+        await pilot.pause()
+        assert screen.choice_list.index != index and game.prompt.kind == kind
+        await pilot.click("#choices", offset=(5, row))
         await pilot.pause()
         assert screen.choice_list.index == index
         assert screen.view.strong == {"bank-b"}
-        await pilot.click("#choices", offset=(5, row - screen.choice_list.scroll_offset.y))
+        await pilot.click("#choices", offset=(5, screen.choice_list.row_of(index)))  # (scrolled to show the next)
         await pilot.pause()
         assert game.prompt.kind == "bank"
     highlighted = {id(m): m for m in seen if isinstance(m, ChoiceList.Highlighted)}.values()  # seen as it bubbles

@@ -110,7 +110,7 @@ async def test_the_map_marks_what_the_automa_built_until_the_person_acts(app_fac
 
 
 async def test_the_recap_has_its_lines_in_the_frame_that_shows_it(app_factory):
-    """Built when shown, before it has a width of its own: one frame shows it and the choices below it (not a
+    """Built with the decision, in the box's own rows: the frame that shows it shows the choices below it (not a
     frame without its lines, then the choices painted again one recap lower)."""
     game = hotseat_game()
     seat = game.prompt.seat
@@ -120,13 +120,17 @@ async def test_the_recap_has_its_lines_in_the_frame_that_shows_it(app_factory):
     async with app.run_test(size=(160, 50)) as pilot:
         await pilot.pause()
         screen = game_screen(app)
-        recap = screen.query_one(Recap)
-        recap.display = False  # as before the other person's turn
-        recap._built_width = -1
-        recap._strips = []
+        choices = screen.choice_list
+        screen.view.recap = []  # as before the other person's turn
+        choices.set_choices(screen.view)
         await pilot.pause()
+        assert not choices.recap_text
         screen.refresh_table()  # (no await: what the first frame after it will paint)
-        assert recap.display and recap.plain_lines and recap.plain_lines[0].startswith(("U ", "G "))
+        assert choices.recap_text and choices.recap_text[0].startswith(("U ", "G "))
+        rows = [choices.render_line(y).text for y in range(choices.size.height)]
+        first = choices.row_of(0)
+        assert first is not None and rows[first].strip().startswith("▶")
+        assert any(row.startswith(choices.recap_text[0]) for row in rows[:first])
 
 
 async def test_the_recap_leaves_the_choices_most_of_the_box(app_factory):
@@ -142,18 +146,18 @@ async def test_the_recap_leaves_the_choices_most_of_the_box(app_factory):
     async with app.run_test(size=(160, 50)) as pilot:
         await pilot.pause()
         screen = game_screen(app)
-        recap, choices = screen.query_one(Recap), screen.choice_list
-        box = recap.parent.size.height
-        assert len(recap.plain_lines) <= max(3, int(box * Recap.YIELD)) < int(box * Recap.SHARE)
-        assert choices.size.height >= len(recap.plain_lines)  # (as many lines as the recap at least)
+        choices = screen.choice_list
+        box, recap = choices.size.height, choices.recap_text
+        assert recap and len(recap) <= max(3, int(box * Recap.YIELD)) < int(box * Recap.SHARE)
+        assert choices.window_height >= len(recap)  # (as many lines as the recap at least)
         assert choices.max_scroll_y > 0  # (the list is longer than its part of the box)
         last = choices.size.height - 1
         assert choices.render_line(last).text.strip() == choices.MORE
         for _ in range(len(game.prompt.choices) - 1):  # down the whole list: the selected one stays in view
             await pilot.press("down")
             first, n = choices._rows[choices.index]
-            top = choices.scroll_offset.y
-            assert top <= first and first + n - 1 < top + last or first + n == len(choices.plain_lines)
+            top, shown = choices.scroll_offset.y, choices.window_height - 1  # (the last row says "more")
+            assert top <= first and first + n - 1 < top + shown or first + n == len(choices.plain_lines)
         # at the last choice, the list's end: the spaces not offered, and why, as many as fit under it
         assert choices.scroll_offset.y == min(choices.max_scroll_y, choices._rows[-1][0])
         for _ in range(len(choices.plain_lines)):  # and down again: the rest of them, a line at a time

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.style import Style
 from textual.widget import Widget
 
 from barrage_tui.rules.game import Game
@@ -15,10 +16,13 @@ class Refreshes:
 
     def __init__(self, monkeypatch):
         self.calls: list[tuple[Widget, bool]] = []
+        self.layouts: list[Widget] = []  # the widgets that asked for a new layout of the screen
         original = Widget.refresh
 
         def refresh(widget, *regions, **kw):
             self.calls.append((widget, not regions or kw.get("layout", False)))
+            if kw.get("layout", False):
+                self.layouts.append(widget)
             return original(widget, *regions, **kw)
 
         monkeypatch.setattr(Widget, "refresh", refresh)
@@ -30,6 +34,7 @@ class Refreshes:
         """Wait until the start-up repaints (the footer's keys come a little later) are over."""
         for _ in range(60):
             self.calls.clear()
+            self.layouts.clear()
             await pilot.pause(0.05)
             if not self.calls:
                 return
@@ -53,14 +58,16 @@ async def test_a_key_press_repaints_only_what_changed(app_factory, monkeypatch):
         assert changed <= {"ChoiceList", "ManagementBoard", "CompanyBoard", "MapView", "ContractsView",
                            "PatentOffice"}, changed
         seen.calls.clear()
-        header = screen.query_one("#prompt-header")
-        lines = header.size.height
-        await pilot.press("enter")  # a decision
+        choices = screen.choice_list
+        header = choices.header_text
+        await pilot.press("enter")  # a decision: a question of more lines, the choices lower in the box
         await pilot.pause()
+        assert len(choices.header_text) > len(header)
         assert screen not in {w for w, _ in seen.calls}
-        # the question takes the lines it needs: a header that grew is drawn anew
-        grown = {"PromptHeader"} if header.size.height != lines else set()
-        assert not (seen.whole() - {"ChoiceList"} - grown), f"whole widgets repainted: {seen.whole()}"
+        # the decision's box is one widget of a fixed size: it repaints the rows that changed, and the screen
+        # needs no new layout
+        assert not seen.whole(), f"whole widgets repainted: {seen.whole()}"
+        assert not seen.layouts
 
 
 def test_no_app_level_reactive_repaints_everything():
@@ -71,3 +78,23 @@ def test_no_app_level_reactive_repaints_everything():
     own = {name for cls in BarrageApp.__mro__ if cls.__module__.startswith("barrage_tui")
            for name, value in vars(cls).items() if isinstance(value, Reactive)}
     assert not own
+
+
+async def test_plain_text_is_written_without_style_codes(app_factory):
+    """In the terminal's own colours (the default theme) a plain line is one segment with no style: no escape
+    codes before its text, its blanks to the panel's edge included. A theme of its own colours keeps them."""
+    from rich.text import Text
+
+    for seed, theme, plain in ((21, "ansi-dark", True), (22, "textual-dark", False)):
+        app = app_factory(game=Game.new(default_setup(2, seed)))
+        app.theme = theme
+        async with app.run_test(size=(160, 50)) as pilot:
+            await pilot.pause()
+            log = game_screen(app).query_one("#log")
+            strip = log.strips_of([Text("Round 1 begins."), Text.assemble("a ", ("bold", "bold"))])
+            if plain:
+                assert list(strip[0]) == [(f"{'Round 1 begins.':{log.content_width}}", None, None)]
+                assert [s.style for s in strip[1]] == [None, Style(bold=True), None]
+            else:
+                assert len(list(strip[0])) == 1 and strip[0].cell_length == log.content_width
+                assert all(s.style is not None and s.style.bgcolor is not None for s in strip[0])

@@ -29,6 +29,60 @@ async def test_every_decision_is_autosaved(app_factory, tmp_path):
         assert loaded.state.to_dict() == game.state.to_dict()
 
 
+async def test_a_decision_is_drawn_before_its_autosave_is_written(app_factory, tmp_path, monkeypatch):
+    """The frame that shows a decision waits for no disk: the autosave is written right after it is drawn."""
+    game = Game.new(default_setup(2, 12))
+    app = app_factory(game=game)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = game_screen(app)
+        slot = saves.SaveStore(tmp_path / "saves").autosave_path(game)
+        drawn = []  # (decisions taken, decisions on disk) at each frame written to the terminal
+        display = type(app)._display
+
+        def seen(self, *args, **kw):
+            drawn.append((len(game.log), len(saves.load_game(slot).log)))
+            return display(self, *args, **kw)
+
+        monkeypatch.setattr(type(app), "_display", seen)
+        screen.choose(game.prompt.choices[0].key)
+        assert saves.load_game(slot).log != game.log  # not yet
+        await pilot.pause()
+        await pilot.pause()
+        assert (1, 0) in drawn  # a frame showed the decision before the file had it
+        assert saves.load_game(slot).log == game.log
+
+
+async def test_a_decision_not_yet_saved_is_saved_when_the_app_quits(app_factory, tmp_path):
+    game = Game.new(default_setup(2, 12))
+    app = app_factory(game=game)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        game_screen(app).choose(game.prompt.choices[0].key)
+        app.exit()  # before the next frame
+    slot = saves.SaveStore(tmp_path / "saves").autosave_path(game)
+    assert len(game.log) == 1 and saves.load_game(slot).log == game.log
+
+
+async def test_a_decision_is_saved_while_a_screen_covers_the_choices(app_factory, tmp_path):
+    """A screen over the game (help asked for at once, the round's summary) leaves the choices unpainted: the game
+    screen writes the save it owes when covered, not once it is shown again."""
+    from barrage_tui.ui.screens.help import HelpScreen
+
+    game = Game.new(default_setup(2, 12))
+    app = app_factory(game=game)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = game_screen(app)
+        screen.choose(game.prompt.choices[0].key)
+        screen.action_help()  # (before the frame that would have shown the decision)
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        slot = saves.SaveStore(tmp_path / "saves").autosave_path(game)
+        assert saves.load_game(slot).log == game.log
+
+
 async def test_a_new_game_is_saved_before_its_first_decision(app_factory, tmp_path):
     app = app_factory(game=Game.new(default_setup(2, 12)))
     async with app.run_test(size=(120, 40)) as pilot:

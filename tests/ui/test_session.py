@@ -134,10 +134,10 @@ def test_the_end_screen_explains_the_automas_objective_bonus():
 def test_a_finished_game_says_how_to_get_back_to_the_scores():
     from barrage_tui.rules import Game, SeatSetup, Setup
     from barrage_tui.ui.view import View
-    from barrage_tui.ui.widgets.prompt import PromptHeader
+    from barrage_tui.ui.widgets.prompt import header_lines
 
     game = Game.new(Setup(seats=(SeatSetup("Ann", company="usa", officer="wilhelm"),), seed=1))
     while game.prompt is not None:  # a whole solo game, always the last choice (pass, sooner or later)
         game.choose(game.prompt.choices[-1].key)
-    text = " ".join(line.plain for line in PromptHeader().lines(View(game), 60))
+    text = " ".join(line.plain for line in header_lines(View(game), 60))
     assert "The game is over." in text and "Enter: back to the final scores." in text

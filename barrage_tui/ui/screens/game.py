@@ -23,13 +23,15 @@ from ..widgets.banner import TurnBanner
 from ..widgets.board import ManagementBoard
 from ..widgets.company import CompanyBoard, CompanyBoards
 from ..widgets.contracts import ContractsView
+from ..widgets.cuts import WIDTH as cuts_width
+from ..widgets.cuts import Cuts
 from ..widgets.deck import Deck
 from ..widgets.energy import EnergyTrack
 from ..widgets.lines import SCROLL_BINDINGS, KeyScrolled
 from ..widgets.log import GameLog
 from ..widgets.map import DRAWN, MapView
 from ..widgets.patents import PatentOffice
-from ..widgets.prompt import ChoiceList, PromptPanel, unavailable_of
+from ..widgets.prompt import ChoiceList, PromptPanel
 from ..widgets.textutil import notify_plain, plain
 from .base import AppScreen
 
@@ -136,6 +138,7 @@ class GameScreen(AppScreen[None]):
         if self.mode == "wide":
             with Horizontal(id="table"):
                 with Vertical(id="left"):
+                    yield Cuts()  # (behind the management board and the company boards)
                     with Horizontal(id="top"):
                         yield mp
                         yield Deck(energy, patents, tabbed=False, id="side")
@@ -147,6 +150,7 @@ class GameScreen(AppScreen[None]):
         elif self.mode == "medium":
             with Horizontal(id="table"):
                 with Vertical(id="left"):
+                    yield Cuts()
                     yield mp
                     yield Deck(board, companies, tabbed=True, id="lower")
                 with Vertical(id="right"):
@@ -174,6 +178,7 @@ class GameScreen(AppScreen[None]):
             self.mode = mode
             index = self.choice_list.index
             self._map.end_flow()  # the water is where it stopped (what waited for it goes on: the summary)
+            self.session.save_owed()  # (the choice list that would have said when its frame is drawn goes)
             self._building = True
             self._layout += 1
             self._unfitted = True  # (the new layout's map is fitted once it shows the table)
@@ -219,6 +224,7 @@ class GameScreen(AppScreen[None]):
         top = self.query_one("#top")
         if top.styles.height is None or top.styles.height.value != rows:
             top.styles.height = rows
+            self.query_one(Cuts).styles.margin = (rows, 0, 0, 0)  # (the columns start under the map)
 
     def on_screen_resume(self) -> None:
         mode = layout_mode(*self.app.size)
@@ -236,8 +242,10 @@ class GameScreen(AppScreen[None]):
         self._panels = list(self.query(Panel))
         self._by_id = {p.id: p for p in self._panels}
         prompt = self.query_one(PromptPanel)
+        cut = cuts_width if self.query(Cuts) else 0
         for p in self._panels:  # a table panel cut by its height takes the focus and scroll keys (Tab)
             p.key_scrolled = p is not self._by_id.get("banner") and prompt not in p.ancestors
+            p.column_cuts = cut if isinstance(p, (ManagementBoard, CompanyBoard)) else 0
         self._decks = list(self.query(Deck))
         self._boards = self.query_one(Boards)
         self._boards.can_focus = self.mode == "compact"  # stacked: they scroll as one
@@ -285,7 +293,7 @@ class GameScreen(AppScreen[None]):
             panel.show(self.view)
         if self._unfitted:  # a new layout, or the map was fitted before the company boards showed anything
             self._fit_map()
-        self.choice_list.set_choices(choices, index, unavailable_of(prompt.data) if prompt else ())
+        self.choice_list.set_choices(self.view, index)
         self._follow()
         if self.session.automa_turn:  # the Automa's step is played by itself, after a moment to see it
             serial = self._prompt_serial
@@ -377,14 +385,15 @@ class GameScreen(AppScreen[None]):
         if game.prompt is None or game.prompt.find(key) is None:
             return
         seat = game.prompt.seat
-        outcome = self.session.choose(key)
+        # the autosave is written once the frame that shows the decision is drawn (a key waits for neither)
+        outcome = self.session.choose(key, save=False)
         banner = self._banner
         # the loud banner stays up while the new player's turn lasts
         same = game.prompt is not None and game.prompt.seat == seat
         banner.handover = outcome.handover or (banner.handover and same)
         banner.note = ""
-        self._show_save_state()  # the decision is already on disk (or the warning says it is not)
         self.refresh_table()
+        self.choice_list.after_paint(self._save_owed)
         paths = [p for e in outcome.events for p in cast("tuple[DropPath, ...]", e.data.get("paths", ()))]
         if paths and not self._pinned:
             for deck in self._decks:  # the water is on the map: bring it to the front while it flows
@@ -426,7 +435,17 @@ class GameScreen(AppScreen[None]):
 
     def _autosave(self) -> None:
         self.session.autosave()
+        self._show_save_state()  # (the warning says when it is not on disk)
+
+    def _save_owed(self) -> None:
+        self.session.save_owed()
         self._show_save_state()
+
+    def on_unmount(self) -> None:
+        self.session.save_owed()  # the app quits, or another game is shown: the last decision is not lost
+
+    def on_screen_suspend(self) -> None:
+        self.session.save_owed()  # a screen on top (the round's summary): the choices are not painted meanwhile
 
     def _show_save_state(self) -> None:
         """The warning line while the autosave fails: what is not saved, that s saves elsewhere, why."""

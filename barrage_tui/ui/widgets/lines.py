@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rich.segment import Segment
+from rich.style import Style
 from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.geometry import Region, Size
@@ -20,7 +21,6 @@ from textual.strip import Strip
 from .textutil import shown
 
 if TYPE_CHECKING:
-    from rich.style import Style
     from rich.text import Span
     from textual.widget import Widget
 
@@ -112,13 +112,19 @@ class LinesView(KeyScrolled, ScrollView, can_focus=False):
     """
     BINDINGS = SCROLL_BINDINGS
     key_scrolled = False
+    # the width of the columns behind it (``cuts.Cuts``): the changed stretches of a line this far apart are
+    # refreshed apart (each rewrites only its own columns); 0: one stretch per line (Textual rewrites the line of
+    # a widget from its start: two stretches would write the cells before the first twice)
+    column_cuts = 0
     _pending_line: int | None  # a line to bring into view once shown (scroll_to_line)
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
         self._strips: list[Strip] = []
-        self._strip_cache: dict[tuple[str, tuple[Span, ...], str | Style], Strip] = {}  # a line's text and styles -> its strip (most lines repeat)
+        self._strip_cache: dict[tuple[str, tuple[Span, ...], str | Style, int], Strip] = {}  # a line's -> its strip
         self._cache_style: Style | None = None
+        self._line_style: Style | None = None  # (``line_style`` when the cache was made)
+        self._blank = Strip.blank(0)
         self._built_width = -1
         self._virtual_height = 0
         self._more = False
@@ -143,25 +149,34 @@ class LinesView(KeyScrolled, ScrollView, can_focus=False):
             # or taken off the screen by a new layout, whose redraw asked for earlier may still come
             self._built_width = -1
             return
-        lines = self.build(width)
+        self._apply(self.strips_of(self.build(width)), full=width != self._built_width)
+        self._built_width = width
+
+    def strips_of(self, lines: list[Text]) -> list[Strip]:
+        """The lines as strips in this panel's style, as wide as the panel (cached: most lines repeat)."""
         console = self.app.console
+        width = self.content_width
         base = self.rich_style
         if base != self._cache_style or len(self._strip_cache) > 2000:
             self._strip_cache = {}
             self._cache_style = base
+            self._line_style = self.line_style
+        style = self._line_style
+        if self._blank.cell_length != width:
+            self._blank = Strip.blank(width, style)
         cache = self._strip_cache
         strips = []
         for text in lines:
-            key = (text.plain, tuple(text.spans), text.style)
+            key = (text.plain, tuple(text.spans), text.style, width)
             strip = cache.get(key)
             if strip is None:
                 text = shown(text)  # a player's name from a save must not reach the terminal as ESC codes
-                segments = list(text.render(console, end=""))
-                # one segment per run of one style: fewer style changes written to the terminal
-                strip = cache[key] = Strip(Segment.apply_style(segments, base), text.cell_len).simplify()
+                segments = [Segment(s.text, s.style or None) for s in text.render(console, end="")]
+                # one segment per run of one style (the blanks to the edge too): fewer style changes written
+                strip = Strip(Segment.apply_style(segments, style), text.cell_len).crop_extend(0, width, style)
+                strip = cache[key] = strip.simplify()
             strips.append(strip)
-        self._apply(strips, full=width != self._built_width)
-        self._built_width = width
+        return strips
 
     def _apply(self, strips: list[Strip], full: bool) -> None:
         old = self._strips
@@ -181,23 +196,46 @@ class LinesView(KeyScrolled, ScrollView, can_focus=False):
             self.refresh()
             return
         sx, sy = self.scroll_offset
-        height = self.size.height
-        for y in range(max(len(old), len(strips))):
-            a = old[y] if y < len(old) else Strip.blank(0)
-            b = strips[y] if y < len(strips) else Strip.blank(0)
+        self.refresh_changed(old[sy:sy + self.window_height], strips[sy:sy + self.window_height], sx)
+
+    def refresh_changed(self, old: list[Strip], new: list[Strip], sx: int = 0) -> None:
+        """Refresh the changed stretch of each row that differs (row ``y`` showed ``old[y]``, now ``new[y]``)."""
+        blank = self.blank_row()
+        regions = []
+        for y in range(max(len(old), len(new))):
+            a = old[y] if y < len(old) else blank
+            b = new[y] if y < len(new) else blank
             if a == b:
                 continue
-            if not sy <= y < sy + height:
+            if self.column_cuts:
+                regions += [Region(x1 - sx, y, x2 - x1, 1) for x1, x2 in changed_spans(a, b, join=self.column_cuts)]
                 continue
-            # one stretch per line: Textual writes whole segments, so several stretches of one line
-            # would write the segments between them more than once
             x1, x2 = changed_span(a, b)
             if x2 > x1:
-                self.refresh(Region(x1 - sx, y - sy, x2 - x1, 1))
+                regions.append(Region(x1 - sx, y, x2 - x1, 1))
+        if regions:
+            self.refresh(*regions)
+
+    def blank_row(self) -> Strip:
+        """A row with no line (as drawn: the panel's width in its style; that of the lines last built)."""
+        return self._blank
+
+    @property
+    def line_style(self) -> Style | None:
+        """The style the lines are drawn in: the panel's, or none when that is the terminal's own colours and
+        nothing else (no escape codes for the plain text: a third of the bytes written, and the same look)."""
+        base = self.rich_style
+        default = all(c is None or c.is_default for c in (base.color, base.bgcolor))
+        return None if default and base.without_color == Style() and not base.link else base
+
+    @property
+    def window_height(self) -> int:
+        """The rows that show the scrolled lines."""
+        return self.scrollable_content_region.height
 
     @property
     def max_scroll_y(self) -> int:
-        return max(0, len(self._strips) - self.scrollable_content_region.height)
+        return max(0, len(self._strips) - self.window_height)
 
     @property
     def cut(self) -> bool:
@@ -206,7 +244,7 @@ class LinesView(KeyScrolled, ScrollView, can_focus=False):
 
     def _show_more(self) -> None:
         """Say in the border when lines are hidden below (there are no scrollbars)."""
-        more = len(self._strips) > self.scroll_offset.y + self.scrollable_content_region.height
+        more = len(self._strips) > self.scroll_offset.y + self.window_height
         if self.key_scrolled and not type(self).can_focus:
             self.can_focus = self.cut or self.scroll_offset.y > 0
         if more != self._more:
@@ -239,7 +277,8 @@ class LinesView(KeyScrolled, ScrollView, can_focus=False):
         style = self.rich_style
         if index >= len(self._strips):
             return Strip.blank(width, style)
-        return self._strips[index].crop_extend(sx, sx + width, style)
+        strip = self._strips[index]
+        return strip if not sx and strip.cell_length == width else strip.crop_extend(sx, sx + width, style)
 
     def on_resize(self) -> None:
         if self.content_width != self._built_width:
@@ -266,7 +305,7 @@ class LinesView(KeyScrolled, ScrollView, can_focus=False):
 
     def scroll_to_line(self, y: int, *, center: bool = False) -> None:
         """Bring line ``y`` into view (no animation); a hidden panel does it when it is shown."""
-        height = self.scrollable_content_region.height
+        height = self.window_height
         if height <= 0:
             self._pending_line = y
             return

@@ -2,136 +2,74 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import cast
+from typing import Self, cast
 
 from rich.segment import Segment
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import Vertical
-from textual.geometry import Region
+from textual.geometry import Region, Size
 from textual.message import Message
 from textual.strip import Strip
-from textual.widget import Widget
 
 from barrage_tui.rules import Choice, Event, PromptKind
 
-from ..history import Entry, since_last_turn
+from ..history import Entry
 from ..palette import BOLD, DIM, badge
 from ..texts import END_TURN_HINT, END_TURN_KEYS, company_name
-from ..view import Panel, View
-from .lines import LinesView
+from ..view import View
+from .lines import VIRTUAL_HEIGHT, LinesView
 from .textutil import wrap
 
 
-class PromptHeader(Panel):
+def header_lines(view: View, width: int) -> list[Text]:
     """Who decides and what."""
-
-    HEIGHTS = {"compact": (2, 3)}  # (fewest, most) lines; (3, 6) elsewhere: a long question is not cut
-    _seat: int | None = None  # who decided when it was last built
-
-    def build(self, width: int) -> list[Text]:
-        out = super().build(width)
-        # a new height (a relayout of the screen: some 10 ms) only when the question needs it: taller at once,
-        # lower only when another seat decides (its recap shows then: one relayout for both), or at once on a
-        # compact screen (its choices need every line)
-        mode = getattr(self.screen, "mode", "")
-        low, high = self.HEIGHTS.get(mode, (3, 6))
-        height = max(low, min(high, len(out)))
-        seat = self.view.prompt.seat if self.view is not None and self.view.prompt is not None else None
-        now = self.styles.height.value if self.styles.height is not None else None
-        if now is None or height > now or (height < now and (seat != self._seat or width != self._built_width
-                                                              or mode == "compact")):
-            self.styles.height = height
-        self._seat = seat
+    prompt = view.prompt
+    if prompt is None:
+        return [Text("The game is over.", style=BOLD), Text("Enter: back to the final scores.")]
+    table = view.table
+    c = table.companies[prompt.seat]
+    if c.drafting:  # still choosing: the pair it holds is only on offer
+        head = Text(c.player, style=BOLD)
+    else:
+        head = badge(table, prompt.seat, " ")
+        head.append(f" {c.player} · {company_name(c.company)}", style=BOLD)
+    out = [head]
+    if prompt.kind == PromptKind.END_TURN:  # the turn is held until confirmed: the two keys come first
+        out += wrap(Text(END_TURN_KEYS, style="bold reverse"), width)
+        out += wrap(Text(END_TURN_HINT, style=DIM), width)
         return out
-
-    def fingerprint(self, view: View) -> object:
-        p = view.prompt
-        return None if p is None else (p.seat, p.kind, p.text, p.seat in view.table.drafting)
-
-    def lines(self, view: View, width: int) -> list[Text]:
-        prompt = view.prompt
-        if prompt is None:
-            return [Text("The game is over.", style=BOLD), Text("Enter: back to the final scores.")]
-        table = view.table
-        c = table.companies[prompt.seat]
-        if c.drafting:  # still choosing: the pair it holds is only on offer
-            head = Text(c.player, style=BOLD)
-        else:
-            head = badge(table, prompt.seat, " ")
-            head.append(f" {c.player} · {company_name(c.company)}", style=BOLD)
-        out = [head]
-        if prompt.kind == PromptKind.END_TURN:  # the turn is held until confirmed: the two keys come first
-            out += wrap(Text(END_TURN_KEYS, style="bold reverse"), width)
-            out += wrap(Text(END_TURN_HINT, style=DIM), width)
-            return out
-        out += wrap(Text(prompt.text), width)
-        return out
+    out += wrap(Text(prompt.text), width)
+    return out
 
 
-class Recap(Panel):
-    """What the others did since the person deciding now last played (hotseat, a shared table, the
-    Automa): a line for each turn, what it did first and, for an Automa's, then why (both card sides, the
-    boxes skipped). It stays above the person's choices until they act, however fast the others played."""
+class Recap:
+    """The room of the recap: what the others did since the person deciding now last played (hotseat, a
+    shared table, the Automa): a line for each turn, what it did first and, for an Automa's, then why (both
+    card sides, the boxes skipped). It stays above the person's choices until they act, however fast the
+    others played."""
 
-    SCOPED_CSS = False
-    DEFAULT_CSS = """
-    Recap { height: auto; border: none; padding: 0; margin-bottom: 1; }
-    GameScreen.-compact Recap { max-height: 3; margin-bottom: 0; }
-    """
     LINES = {"compact": 3}  # the most lines it takes on a compact screen; elsewhere a share of the decision's box:
     SHARE = 0.7  # at most 70% (the choices keep the rest: the recap is gone once the person acts), and
     YIELD = 0.4  # above 40% only lines the choices do not need: the decision is what the person acts on;
     CHOICES = 4  # and in a short box (a module's panel beside it) the choices keep these lines at least
+    GAP = {"compact": 0}  # the blank line between it and the choices (none on a compact screen)
 
-    def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self.remove_class("panel")  # a note inside the decision's box, not a boxed panel of the table
-        self.display = False
-        self._turns: list[Entry] = []
-
-    def show(self, view: View) -> None:
-        self._turns = view.recap  # (since_last_turn, worked out with the table's other marks)
-        shown = bool(self._turns)
-        if self.display != shown:
-            self.display = shown
-        super().show(view)
-
-    def fingerprint(self, view: View) -> object:
-        return tuple(id(t.events[0] if t.events else t.reasoning) for t in self._turns), getattr(self.screen, "mode", "")
-
-    @property
-    def content_width(self) -> int:
-        """Just shown, it has no width of its own yet: the choices' below it (the same), so its lines and
-        height are there for the frame that shows it (else a frame without it, then one with it)."""
-        own = super().content_width
-        if own > 0 or self.parent is None:
-            return own
-        return next((c.content_width for c in self.parent.query_children(ChoiceList)), 0)
-
-    def lines(self, view: View, width: int) -> list[Text]:
-        return recap_lines(view, self._turns, width, self._most(view, width))
-
-    def _most(self, view: View, width: int) -> int:
-        """The lines the recap may take: ``LINES`` on a compact screen; else what the choices leave of the
-        box (beside the question and the line between), between ``YIELD`` and ``SHARE`` of it, and never so
-        much that fewer than ``CHOICES`` lines are left for them."""
-        mode = getattr(self.screen, "mode", "")
-        if mode in self.LINES:
-            return self.LINES[mode]
-        parent = self.parent if isinstance(self.parent, Widget) else None
-        box = parent.size.height if parent is not None else 0
-        if parent is None or not box:
+    @classmethod
+    def most(cls, mode: str, box: int, header: int, wanted: int) -> int:
+        """The lines the recap may take: ``LINES`` on a compact screen; else what the choices (``wanted``
+        lines) leave of the ``box`` (beside the ``header`` and the line between), between ``YIELD`` and
+        ``SHARE`` of it, and never so much that fewer than ``CHOICES`` lines are left for them."""
+        if mode in cls.LINES:
+            return cls.LINES[mode]
+        if not box:
             return 11
-        header = sum(h.outer_size.height for h in parent.query_children(PromptHeader))
-        prompt = view.prompt
-        wanted = len(choice_lines(prompt.choices, 0, unavailable_of(prompt.data), width)) if prompt else 0
         left = box - header - 1
-        most = max(int(box * self.YIELD), min(left - wanted, int(box * self.SHARE)))
-        return max(3, min(most, left - self.CHOICES))
+        most = max(int(box * cls.YIELD), min(left - wanted, int(box * cls.SHARE)))
+        return max(3, min(most, left - cls.CHOICES))
 
 
 def recap_lines(view: View, turns: list[Entry], width: int, most: int) -> list[Text]:
@@ -209,7 +147,13 @@ def unavailable_of(data: Mapping[str, object]) -> Iterable[tuple[str, str]]:
 
 
 class ChoiceList(LinesView):
-    """The legal choices, numbered; one is selected."""
+    """The decision's box: who decides and what (the header), the recap of the others' turns, then the legal
+    choices, numbered, one selected. The header and the recap stay at the top; the choices scroll under them.
+
+    One widget of a fixed size: a new decision repaints only the stretches of the rows that changed (a
+    header or a recap of another height moves the choices, and no new layout of the screen is needed)."""
+
+    HEIGHTS = {"compact": (2, 3)}  # the header's (fewest, most) lines; (3, 6) elsewhere: a long question is not cut
 
     @dataclass
     class Highlighted(Message):
@@ -222,16 +166,38 @@ class ChoiceList(LinesView):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
+        self.view: View | None = None
         self.choices: tuple[Choice, ...] = ()
         # (label, why): shown under the choices, dimmed, not choosable
         self.unavailable: tuple[tuple[str, str], ...] = ()
         self.index = 0
         self._rows: list[tuple[int, int]] = []  # choice -> (first line, line count)
+        self._head: list[Strip] = []  # the header's rows, then the recap's (and the line between)
+        self._head_for: object = None  # what the head was built for
+        self._header_rows = 0  # the rows the header takes (it gets lower only when another seat decides)
+        self._seat: int | None = None  # who decided when the head was last built
+        self.header_text: list[str] = []  # the header's lines shown, as plain text (for tests)
+        self.recap_text: list[str] = []  # the recap's
+        self._serial = 0
+        self._unpainted = False  # rows were refreshed and are not painted yet
+        self._rows_shown: tuple[object, list[Strip]] | None = None  # (size and scroll, the rows they show)
+        self._after_paint: list[Callable[[], object]] = []
 
-    def set_choices(self, choices: Iterable[Choice], index: int = 0,
-                    unavailable: Iterable[tuple[str, str]] = ()) -> None:
-        self.choices = tuple(choices)
-        self.unavailable = tuple(unavailable)
+    def after_paint(self, callback: Callable[[], object]) -> None:
+        """``callback()`` once the frame that paints the box's new rows is drawn (the autosave waits for it: the
+        frame that shows a decision waits for no disk); at once when there is nothing to paint."""
+        if self._unpainted:
+            self._after_paint.append(callback)
+        else:
+            self.call_later(callback)
+
+    def set_choices(self, view: View, index: int = 0) -> None:
+        """Show ``view``'s decision with choice ``index`` selected."""
+        prompt = view.prompt
+        self.view = view
+        self._serial += 1
+        self.choices = prompt.choices if prompt is not None else ()
+        self.unavailable = tuple(unavailable_of(prompt.data)) if prompt is not None else ()
         self.index = min(index, max(0, len(self.choices) - 1))
         if self.scroll_offset.y:
             self.scroll_to(y=0, animate=False)
@@ -240,8 +206,72 @@ class ChoiceList(LinesView):
         self.post_message(self.Highlighted(self.index, self.choices[self.index] if self.choices else None))
 
     def build(self, width: int) -> list[Text]:
+        """The choices' lines."""
         self._rows = []
         return choice_lines(self.choices, self.index, self.unavailable, width, self._rows)
+
+    # ------------------------------------------------------------ the header and the recap above the choices
+
+    def _head_lines(self, width: int) -> list[Text]:
+        view = self.view
+        if view is None:
+            return []
+        mode = getattr(self.screen, "mode", "")
+        header = header_lines(view, width)
+        # the header's rows: more at once; fewer only when another seat decides (its recap shows then: the
+        # choices move once for both), or at once on a compact screen (its choices need every line)
+        low, high = self.HEIGHTS.get(mode, (3, 6))
+        rows = max(low, min(high, len(header)))
+        seat = view.prompt.seat if view.prompt is not None else None
+        if rows > self._header_rows or seat != self._seat or width != self._built_width or mode == "compact":
+            self._header_rows = rows
+        self._seat = seat
+        rows = self._header_rows
+        out = header[:rows] + [Text()] * (rows - len(header))
+        self.header_text = [t.plain for t in header[:rows]]
+        recap: list[Text] = []
+        if view.recap:
+            prompt = view.prompt
+            wanted = len(choice_lines(prompt.choices, 0, unavailable_of(prompt.data), width)) if prompt else 0
+            recap = recap_lines(view, view.recap, width, Recap.most(mode, self.size.height, rows, wanted))
+            out += recap + [Text()] * Recap.GAP.get(mode, 1)
+        self.recap_text = [t.plain for t in recap]
+        return out
+
+    @property
+    def window_height(self) -> int:
+        return max(0, self.size.height - len(self._head))
+
+    def _shown_rows(self) -> list[Strip]:
+        """What each row of the box shows: the head, the choices' lines scrolled, "▼ more" on the last."""
+        width, height = self.size
+        rows = self._head[:height] + self._strips[self.scroll_offset.y:][:max(0, height - len(self._head))]
+        rows += [self.blank_row()] * (height - len(rows))
+        if self._more and height and width > len(self.MORE):
+            rows[-1] = Strip([Segment(self.MORE.rjust(width), self.rich_style + DIM)], width)
+        return rows
+
+    def redraw(self) -> None:
+        width = self.content_width
+        if not self.is_mounted or not self.is_attached or width <= 0:
+            self._built_width = -1
+            return
+        before = self._shown_rows()
+        key = (self._serial, width, self.size.height)
+        if key != self._head_for:
+            self._head = self.strips_of(self._head_lines(width))
+            self._head_for = key
+        full = width != self._built_width
+        self._strips = self.strips_of(self.build(width))
+        self._built_width = width
+        if self.virtual_size.height != VIRTUAL_HEIGHT:
+            self.virtual_size = Size(0, VIRTUAL_HEIGHT)  # (scrolling stops at the last line: max_scroll_y)
+            full = True
+        self._show_more()
+        if full:
+            self.refresh()
+        else:
+            self.refresh_changed(before, self._shown_rows())
 
     MORE = "▼ more: ↓"
 
@@ -252,11 +282,23 @@ class ChoiceList(LinesView):
         if height:
             self.refresh(Region(0, height - 1, self.size.width, 1))
 
+    def refresh(self, *regions: Region, **kw: bool) -> Self:
+        self._unpainted = True
+        self._rows_shown = None
+        return super().refresh(*regions, **kw)
+
     def render_line(self, y: int) -> Strip:
-        width = self.size.width
-        if self._more and y == self.size.height - 1 and width > len(self.MORE):
-            return Strip([Segment(self.MORE.rjust(width), self.rich_style + DIM)], width)
-        return super().render_line(y)
+        if self._unpainted:  # (called while the compositor paints a frame: what waits for it runs after it)
+            self._unpainted = False
+            waiting, self._after_paint = self._after_paint, []
+            for callback in waiting:
+                self.call_later(callback)
+        key = (self.size, self.scroll_offset.y)
+        if self._rows_shown is None or self._rows_shown[0] != key:  # (made once for all the rows of a frame)
+            self._rows_shown = (key, self._shown_rows())
+        rows, width = self._rows_shown[1], self.size.width
+        strip = rows[y] if y < len(rows) else self.blank_row()
+        return strip if strip.cell_length == width else strip.crop_extend(0, width, self.rich_style)
 
     def move(self, index: int) -> None:
         if not self.choices:
@@ -284,10 +326,17 @@ class ChoiceList(LinesView):
 
     def on_resize(self) -> None:
         super().on_resize()  # rebuilt for a new width: the rows moved
+        if self._head_for != (self._serial, self.content_width, self.size.height):
+            self.redraw()  # the recap's room depends on the box's height
         self.show_selected()
 
+    def row_of(self, index: int) -> int | None:
+        """The row of the box that shows the first line of choice ``index`` (None: scrolled out of view)."""
+        y = self._rows[index][0] - self.scroll_offset.y if index < len(self._rows) else -1
+        return len(self._head) + y if 0 <= y < self.window_height else None
+
     def page(self) -> int:
-        return max(1, self.scrollable_content_region.height - 1)
+        return max(1, self.window_height - 1)
 
     @property
     def current(self) -> Choice | None:
@@ -303,7 +352,9 @@ class ChoiceList(LinesView):
         offset = event.get_content_offset(self)
         if offset is None:
             return
-        y = offset.y + self.scroll_offset.y
+        if offset.y < len(self._head):
+            return  # the header, the recap
+        y = offset.y - len(self._head) + self.scroll_offset.y
         for i, (first, n) in enumerate(self._rows):
             if first <= y < first + n:
                 if i == self.index:
@@ -314,20 +365,14 @@ class ChoiceList(LinesView):
 
 
 class PromptPanel(Vertical):
-    """The header and the choice list together."""
+    """The decision's box (its border and title) around the choice list."""
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
         self.border_title = "Decision"
 
     def compose(self) -> ComposeResult:
-        yield PromptHeader(id="prompt-header")
-        yield Recap(id="recap")
         yield ChoiceList(id="choices")
-
-    @property
-    def header(self) -> PromptHeader:
-        return self.query_one(PromptHeader)
 
     @property
     def choice_list(self) -> ChoiceList:
