@@ -23,8 +23,6 @@ from ..widgets.banner import TurnBanner
 from ..widgets.board import ManagementBoard
 from ..widgets.company import CompanyBoard, CompanyBoards
 from ..widgets.contracts import ContractsView
-from ..widgets.cuts import WIDTH as cuts_width
-from ..widgets.cuts import Cuts
 from ..widgets.deck import Deck
 from ..widgets.energy import EnergyTrack
 from ..widgets.lines import SCROLL_BINDINGS, KeyScrolled
@@ -138,7 +136,6 @@ class GameScreen(AppScreen[None]):
         if self.mode == "wide":
             with Horizontal(id="table"):
                 with Vertical(id="left"):
-                    yield Cuts()  # (behind the management board and the company boards)
                     with Horizontal(id="top"):
                         yield mp
                         yield Deck(energy, patents, tabbed=False, id="side")
@@ -150,7 +147,6 @@ class GameScreen(AppScreen[None]):
         elif self.mode == "medium":
             with Horizontal(id="table"):
                 with Vertical(id="left"):
-                    yield Cuts()
                     yield mp
                     yield Deck(board, companies, tabbed=True, id="lower")
                 with Vertical(id="right"):
@@ -224,7 +220,6 @@ class GameScreen(AppScreen[None]):
         top = self.query_one("#top")
         if top.styles.height is None or top.styles.height.value != rows:
             top.styles.height = rows
-            self.query_one(Cuts).styles.margin = (rows, 0, 0, 0)  # (the columns start under the map)
 
     def on_screen_resume(self) -> None:
         mode = layout_mode(*self.app.size)
@@ -242,10 +237,8 @@ class GameScreen(AppScreen[None]):
         self._panels = list(self.query(Panel))
         self._by_id = {p.id: p for p in self._panels}
         prompt = self.query_one(PromptPanel)
-        cut = cuts_width if self.query(Cuts) else 0
         for p in self._panels:  # a table panel cut by its height takes the focus and scroll keys (Tab)
             p.key_scrolled = p is not self._by_id.get("banner") and prompt not in p.ancestors
-            p.column_cuts = cut if isinstance(p, (ManagementBoard, CompanyBoard)) else 0
         self._decks = list(self.query(Deck))
         self._boards = self.query_one(Boards)
         self._boards.can_focus = self.mode == "compact"  # stacked: they scroll as one

@@ -112,10 +112,6 @@ class LinesView(KeyScrolled, ScrollView, can_focus=False):
     """
     BINDINGS = SCROLL_BINDINGS
     key_scrolled = False
-    # the width of the columns behind it (``cuts.Cuts``): the changed stretches of a line this far apart are
-    # refreshed apart (each rewrites only its own columns); 0: one stretch per line (Textual rewrites the line of
-    # a widget from its start: two stretches would write the cells before the first twice)
-    column_cuts = 0
     _pending_line: int | None  # a line to bring into view once shown (scroll_to_line)
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
@@ -207,9 +203,8 @@ class LinesView(KeyScrolled, ScrollView, can_focus=False):
             b = new[y] if y < len(new) else blank
             if a == b:
                 continue
-            if self.column_cuts:
-                regions += [Region(x1 - sx, y, x2 - x1, 1) for x1, x2 in changed_spans(a, b, join=self.column_cuts)]
-                continue
+            # one stretch per line: Textual writes a widget's line from its start to the end of the change,
+            # so several stretches of one line would write the cells before the last more than once
             x1, x2 = changed_span(a, b)
             if x2 > x1:
                 regions.append(Region(x1 - sx, y, x2 - x1, 1))
