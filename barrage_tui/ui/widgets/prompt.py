@@ -212,7 +212,9 @@ class ChoiceList(LinesView):
 
     # ------------------------------------------------------------ the header and the recap above the choices
 
-    def _head_lines(self, width: int) -> list[Text]:
+    def _head_lines(self, width: int, wanted: int) -> list[Text]:
+        """The header and the recap above the choices (``wanted``: the choices' lines, which the recap leaves
+        room for)."""
         view = self.view
         if view is None:
             return []
@@ -231,8 +233,6 @@ class ChoiceList(LinesView):
         self.header_text = [t.plain for t in header[:rows]]
         recap: list[Text] = []
         if view.recap:
-            prompt = view.prompt
-            wanted = len(choice_lines(prompt.choices, 0, unavailable_of(prompt.data), width)) if prompt else 0
             recap = recap_lines(view, view.recap, width, Recap.most(mode, self.size.height, rows, wanted))
             out += recap + [Text()] * Recap.GAP.get(mode, 1)
         self.recap_text = [t.plain for t in recap]
@@ -257,12 +257,13 @@ class ChoiceList(LinesView):
             self._built_width = -1
             return
         before = self._shown_rows()
+        lines = self.build(width)
         key = (self._serial, width, self.size.height)
         if key != self._head_for:
-            self._head = self.strips_of(self._head_lines(width))
+            self._head = self.strips_of(self._head_lines(width, len(lines)))
             self._head_for = key
         full = width != self._built_width
-        self._strips = self.strips_of(self.build(width))
+        self._strips = self.strips_of(lines)
         self._built_width = width
         if self.virtual_size.height != VIRTUAL_HEIGHT:
             self.virtual_size = Size(0, VIRTUAL_HEIGHT)  # (scrolling stops at the last line: max_scroll_y)
