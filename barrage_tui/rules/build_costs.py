@@ -174,13 +174,13 @@ def _officer_terms(in_force: tuple[Officer, ...]) -> tuple[int, bool, tuple[Offi
 
 _NO_COSTS: Mapping[str, tuple[int, str]] = MappingProxyType({})
 _NO_DISCOUNTS: Mapping[str, int] = MappingProxyType({})
-NO_DISCOUNT = (0, 0)
+_NO_DISCOUNT = (0, 0)
 
 
 def _module_costs(game: Game, seat: int) -> tuple[Mapping[str, tuple[int, str]], tuple[int, int], Mapping[str, int],
                                                   Mapping[str, tuple[int, str]]]:
     """What the modules change in a company's construction costs (``build_cost_parts``; nothing without them)."""
-    costs, discount, conduits, second = _NO_COSTS, NO_DISCOUNT, _NO_DISCOUNTS, _NO_COSTS
+    costs, discount, conduits, second = _NO_COSTS, _NO_DISCOUNT, _NO_DISCOUNTS, _NO_COSTS
     for parts_of in game.hooks.build_cost_parts:
         if (parts := parts_of(game, seat)) is not None:
             costs, conduits = _merged(costs, parts.structure_costs), _merged(conduits, parts.conduit_discounts)
@@ -195,7 +195,6 @@ V = TypeVar("V")
 def _merged(first: Mapping[str, V], then: Mapping[str, V]) -> Mapping[str, V]:
     """Both modules' (the later's where they differ); one alone as it is (no copy made at every check)."""
     return then if not first else first if not then else {**first, **then}
-
 
 
 
@@ -253,9 +252,9 @@ def _machinery_options(company: CompanyState, s: str, space: str, rules: CostRul
         units, kinds = company_board.powerhouse_mixers(company, column), MIXERS
     if rules.tile:  # (a tile that changes no cost has none: most builds)
         units = patents.cost_units(rules.tile, s, units)
-    if rules.discount != NO_DISCOUNT:
+    if rules.discount != _NO_DISCOUNT:
         units = max(0, units - rules.discount[1 if "mixers" in kinds else 0])  # a module's (one kind here, before wild)
-    if rules.wild or (rules.tile and patents.machinery_interchangeable(rules.tile)):  # (``_wild``)
+    if _wild(rules):
         kinds = BOTH
     options = [(units, kinds)]
     if s == "conduit":  # another way an officer pays a Conduit (Jill: its value in mixers)
@@ -270,7 +269,7 @@ def _conduit_mixers(in_force: Sequence[Officer], value: int) -> list[int]:
 
 def _wild(rules: CostRules) -> bool:
     """Each unit of the construction's machinery may be an Excavator or a mixer (a tile, a copied Elon)."""
-    return patents.machinery_interchangeable(rules.tile) or rules.wild
+    return rules.wild or bool(rules.tile) and patents.machinery_interchangeable(rules.tile)  # ("": no tile's change)
 
 
 def _company_extra(company: CompanyState, s: str, rules: CostRules, mixer_less_taken: bool = False) -> tuple[Part, ...]:

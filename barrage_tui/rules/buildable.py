@@ -142,14 +142,7 @@ def buildable_uses(game: Game, seat: int, credits: int, uses: Iterable[TileUse])
             rules_of = cost_rules(game, seat)
         rules = rules_of(use)
         if (s, rules.tile) not in answers:  # (a use with the same structure and cost rules: answered already)
-            if s in STRUCTURES and _out_of_reach(game, company, credits, s, rules, pieces, _class_spaces(game.board, s)):
-                answers[s, rules.tile] = False
-                continue
-            if s not in legal:
-                legal[s] = legal_spaces(game, seat, s)
-            answers[s, rules.tile] = bool(legal[s]) and (  # a module's structure: its spaces' own costs
-                s in STRUCTURES or not _out_of_reach(game, company, credits, s, rules, pieces, legal[s])) and (
-                _payable_somewhere(game, seat, company, credits, use, rules, legal[s], pieces))
+            answers[s, rules.tile] = _builds(game, seat, company, credits, use, rules, pieces, legal)
         if answers[s, rules.tile]:
             yield use
 
@@ -165,6 +158,22 @@ class _Pieces(NamedTuple):
 def _pieces(game: Game, seat: int, s: str) -> _Pieces | None:
     terms = _column_terms(game.state.companies[seat], s, None)
     return _Pieces(terms, _token_costs(game, seat, s)) if terms else None
+
+
+def _builds(game: Game, seat: int, company: CompanyState, credits: int, use: TileUse, rules: CostRules,
+            pieces: _Pieces, legal: dict[str, list[str]]) -> bool:
+    """Whether ``use`` builds somewhere: its cheapest build within reach (over the board's cost classes before any
+    space is listed; a module's structure, whose spaces cost as the module says: over its legal spaces), then a
+    payable legal space. ``legal``: the legal spaces by structure, listed once for every use."""
+    s = use.structure
+    if s in STRUCTURES and _out_of_reach(game, company, credits, s, rules, pieces, _class_spaces(game.board, s)):
+        return False
+    if s not in legal:
+        legal[s] = legal_spaces(game, seat, s)
+    spaces = legal[s]
+    if not spaces or (s not in STRUCTURES and _out_of_reach(game, company, credits, s, rules, pieces, spaces)):
+        return False
+    return _payable_somewhere(game, seat, company, credits, use, rules, spaces, pieces)
 
 
 def _out_of_reach(game: Game, company: CompanyState, credits: int, s: str, rules: CostRules, pieces: _Pieces,

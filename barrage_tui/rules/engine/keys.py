@@ -29,7 +29,7 @@ class Key:
 
     @classmethod
     def parse(cls, text: str) -> Key:
-        return _parsed(text) if cls is Key else cls(*_split(text))
+        return _parsed(text)
 
     @classmethod
     def of(cls, verb: str, *args: object) -> Key:
@@ -61,14 +61,10 @@ class StepToken(NamedTuple):
     answer: bool
 
 
-def _split(text: str) -> tuple[str, tuple[str, ...]]:
-    verb, *args = text.split(SEPARATOR)
-    return verb, tuple(args)
-
-
 @lru_cache(maxsize=4096)  # (a key is parsed at every choice it answers, and the same few keys come back)
 def _parsed(text: str) -> Key:
-    return Key(*_split(text))
+    verb, *args = text.split(SEPARATOR)
+    return Key(verb, tuple(args))
 
 
 STEP_SEPARATOR = ";"  # an Automa step: its operations and answers, in order
