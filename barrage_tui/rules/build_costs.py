@@ -435,17 +435,47 @@ def payable(company: CompanyState, structure: str, space: str, credits: int, rul
     with credits as you can (Solomon); the machinery you have of the allowed kinds, Excamixers counting
     for either, must cover the rest. (With a Geological token, a column's loss or China's extra Mixer: the
     first payment listed.)"""
-    if token is not None or loss != NO_LOSS or _extra_mixers(company, structure) or space in rules.second_costs:
+    if loss != NO_LOSS:
         return next(each_payment(company, structure, space, credits, rules, fee, token, loss, column=column),
                     None) is not None
     if fee > credits:
         return False
+    if token is not None or _extra_mixers(company, structure) or space in rules.second_costs:
+        return any(_options_payable(company, rules, parts, credits - fee - token_credits)
+                   for parts, token_credits, engineers, waiver in _part_options(company, structure, space, rules,
+                                                                                token, False, column)
+                   if (WAIVER_ENGINEERS[waiver] if waiver else engineers) <= rules.engineers)
     for units, kinds in _machinery_options(company, structure, space, rules, column):
         by_credits = min(units, (credits - fee) // rules.price) if rules.price else 0
         if units - by_credits <= _machinery_of(company, kinds):
             return True
     return False
 
+
+
+def _options_payable(company: CompanyState, rules: CostRules, parts: tuple[Part, ...], budget: int) -> bool:
+    """Whether ``_split`` has a way to pay ``parts`` within ``budget``, without listing the ways: each kind's
+    machinery pays its own kind's parts first, Excamixers the shortfall, and what is left of all three the parts
+    either kind may pay. Credits (Solomon) pay any part that takes them: where every part does, they are one
+    more machine of either kind per ``price``; else the ways are listed."""
+    if budget < 0:
+        return False
+    by_credits = budget // rules.price if rules.price else 0
+    if by_credits and not all(ok for _, _, ok in parts):
+        return next(_split(parts, company.excavators, company.mixers, company.excamixers, rules.price, budget),
+                    None) is not None
+    need_e = need_m = need_any = 0
+    for units, kinds, _ in parts:
+        if len(kinds) > 1:
+            need_any += units
+        elif "excavators" in kinds:
+            need_e += units
+        else:
+            need_m += units
+    either = company.excamixers + by_credits
+    short = max(0, need_e - company.excavators) + max(0, need_m - company.mixers)
+    left = max(0, company.excavators - need_e) + max(0, company.mixers - need_m) + either - short
+    return short <= either and need_any <= left
 
 
 def within_reach(company: CompanyState, structure: str, rules: CostRules, spaces: Sequence[str],

@@ -164,28 +164,40 @@ def _builds(game: Game, seat: int, company: CompanyState, credits: int, use: Til
             pieces: _Pieces, legal: dict[str, list[str]]) -> bool:
     """Whether ``use`` builds somewhere: its cheapest build within reach (over the board's cost classes before any
     space is listed; a module's structure, whose spaces cost as the module says: over its legal spaces), then a
-    payable legal space. ``legal``: the legal spaces by structure, listed once for every use."""
+    payable legal space. ``legal``: the legal spaces by structure, listed once for every use. Where a module's cost
+    replaces the usual machinery (token 6's Conduits), those spaces are priced one by one."""
     s = use.structure
-    if s in STRUCTURES and _out_of_reach(game, company, credits, s, rules, pieces, _class_spaces(game.board, s)):
-        return False
+    bound = not rules.conduit_discounts  # (a module's discount makes one Conduit cheaper than its class)
+    replaced = bound and _cost_replaced(game, s)
+    reach = True
+    if s in STRUCTURES and bound:
+        reach = _within_reach(company, credits, s, rules, pieces, _class_spaces(game.board, s))
+        if not reach and not replaced:
+            return False
     if s not in legal:
         legal[s] = legal_spaces(game, seat, s)
     spaces = legal[s]
-    if not spaces or (s not in STRUCTURES and _out_of_reach(game, company, credits, s, rules, pieces, spaces)):
-        return False
-    return _payable_somewhere(game, seat, company, credits, use, rules, spaces, pieces)
+    if spaces and s not in STRUCTURES and bound:
+        reach = _within_reach(company, credits, s, rules, pieces, spaces)
+    if not reach:  # only where a module's cost replaces the machinery may it still be paid
+        token_of = pieces.token_of
+        spaces = [] if token_of is None else [
+            space for space in spaces if (token := token_of(space)) is not None and token.replacement]
+    return bool(spaces) and _payable_somewhere(game, seat, company, credits, use, rules, spaces, pieces)
 
 
-def _out_of_reach(game: Game, company: CompanyState, credits: int, s: str, rules: CostRules, pieces: _Pieces,
-                  spaces: Sequence[str]) -> bool:
-    """Whether even the cheapest build of ``s`` on any of ``spaces`` (a base-game structure: one of each cost
-    class on the board; a module's: its legal spaces) costs more machinery than the company can pay
-    (``within_reach``; a module's extra costs only add, but not asked where one may replace the usual
-    machinery, ``replaces_cost``, or where a module's discount makes one Conduit cheaper)."""
+def _cost_replaced(game: Game, s: str) -> bool:
+    """Whether a module's cost may replace the usual machinery of ``s`` somewhere (``replaces_cost``: token 6)."""
     replaces = game.hooks.replaces_cost  # (none without modules)
-    if rules.conduit_discounts or (replaces and any(hook(game, s) for hook in replaces)):
-        return False
-    return not within_reach(company, s, rules, spaces, [p for _, p in pieces.terms], credits)
+    return bool(replaces) and any(hook(game, s) for hook in replaces)
+
+
+def _within_reach(company: CompanyState, credits: int, s: str, rules: CostRules, pieces: _Pieces,
+                  spaces: Sequence[str]) -> bool:
+    """Whether the cheapest build of ``s`` on any of ``spaces`` (a base-game structure: one of each cost class on
+    the board; a module's: its legal spaces) is within the company's machinery and credits (``within_reach``; a
+    module's extra costs only add)."""
+    return within_reach(company, s, rules, spaces, [p for _, p in pieces.terms], credits)
 
 
 @cache

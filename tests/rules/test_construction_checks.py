@@ -87,3 +87,22 @@ def test_can_build_agrees_with_listing_every_payment_in_random_games(modules):
                 checked += 1
             game.choose(pick(r, prompt.choices))
     assert checked >= 600
+
+
+def test_parts_are_payable_exactly_when_split_lists_a_way():
+    # (the quick check of a build with several parts: a Geological token's, a private building's two kinds,
+    # China's extra Mixer; with Solomon's credits and without)
+    from types import SimpleNamespace
+
+    from barrage_tui.rules.build_costs import BOTH, EXCAVATORS, MIXERS, _options_payable, _split
+
+    r = random.Random(5)
+    for _ in range(4000):
+        parts = tuple((r.randint(0, 4), r.choice((EXCAVATORS, MIXERS, BOTH)), r.random() < 0.7)
+                      for _ in range(r.randint(1, 3)))
+        e, m, x = r.randint(0, 5), r.randint(0, 5), r.randint(0, 2)
+        price, budget = r.choice((0, 0, 2, 3)), r.randint(-2, 9)
+        company = SimpleNamespace(excavators=e, mixers=m, excamixers=x)
+        rules = SimpleNamespace(price=price)
+        listed = budget >= 0 and next(_split(parts, e, m, x, price, budget), None) is not None
+        assert _options_payable(company, rules, parts, budget) == listed, (parts, e, m, x, price, budget)
