@@ -480,10 +480,9 @@ def _options_payable(company: CompanyState, rules: CostRules, parts: tuple[Part,
 
 def within_reach(company: CompanyState, structure: str, rules: CostRules, spaces: Sequence[str],
                  pieces: Sequence[int], credits: int) -> bool:
-    """Whether the cheapest build of ``structure`` among ``spaces`` (one of each cost class of the board) could be
-    paid with the machinery and ``credits`` the company has: ``payable``'s test, before the red fee, a column's
-    loss, China's extra Mixer, a module structure's second kind (or it alone, with a tile that takes one kind)
-    and a module's extra cost, which only add.
+    """Whether the cheapest build of ``structure`` (a base-game one) among ``spaces`` (one of each cost class of the
+    board) could be paid with the machinery and ``credits`` the company has: ``payable``'s test, before the red
+    fee, a column's loss, China's extra Mixer and a module's extra cost, which only add.
     When not, no legal space need be looked at (most checks that find nothing to build). Not for a module's
     cost that replaces the machinery (the caller's: token 6's, possibly less of one kind)."""
     price = rules.price
@@ -499,21 +498,15 @@ def _least_machinery(company: CompanyState, s: str, rules: CostRules, spaces: Se
                      pieces: Sequence[int]) -> dict[frozenset[str], int]:
     """kinds -> the fewest units of them a build of ``s`` costs on any of ``spaces``, taking the piece of any of
     ``pieces``: ``_machinery_options`` over them, kept for what it reads (the board, the company's board and the
-    Powerhouses it built, the tile, the officers in force, the modules' discount; for a module's structure, its
-    spaces' costs)."""
+    Powerhouses it built, the tile, the officers in force, the modules' discount)."""
     key = (rules.board, s, company.company, rules.tile, rules.in_force, rules.wild, rules.discount,
-           tuple(company_board.powerhouse_mixers(company, p) for p in pieces) if s == "powerhouse"
-           else tuple((space, rules.structure_costs[space], rules.second_costs.get(space)) for space in spaces)
-           if s not in STRUCTURES else ())
+           tuple(company_board.powerhouse_mixers(company, p) for p in pieces) if s == "powerhouse" else ())
     least = _LEAST.get(key)
     if least is None:
         least = {}
         for space in spaces:
             for piece in pieces:
-                options = _machinery_options(company, s, space, rules, piece)
-                if rules.second_costs and patents.one_machinery_kind(rules.tile):  # either kind alone (Building II)
-                    options += [(units, kinds) for units, kinds, _ in _second_part(s, space, rules)]
-                for units, kinds in options:
+                for units, kinds in _machinery_options(company, s, space, rules, piece):
                     least[kinds] = min(units, least.get(kinds, units))
         if len(_LEAST) > 4096:  # (a long session's combinations: start again)
             _LEAST.clear()

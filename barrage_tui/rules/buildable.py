@@ -163,7 +163,7 @@ def _pieces(game: Game, seat: int, s: str) -> _Pieces | None:
 def _builds(game: Game, seat: int, company: CompanyState, credits: int, use: TileUse, rules: CostRules,
             pieces: _Pieces, legal: dict[str, list[str]]) -> bool:
     """Whether ``use`` builds somewhere: its cheapest build within reach (over the board's cost classes before any
-    space is listed; a module's structure, whose spaces cost as the module says: over its legal spaces), then a
+    space is listed; a module's structure, whose spaces cost as the module says: each cost of its legal spaces), then a
     payable legal space. ``legal``: the legal spaces by structure, listed once for every use. Where a module's cost
     replaces the usual machinery (token 6's Conduits), those spaces are priced one by one."""
     s = use.structure
@@ -178,7 +178,7 @@ def _builds(game: Game, seat: int, company: CompanyState, credits: int, use: Til
         legal[s] = legal_spaces(game, seat, s)
     spaces = legal[s]
     if spaces and s not in STRUCTURES and bound:
-        reach = _within_reach(company, credits, s, rules, pieces, spaces)
+        reach = _module_reach(company, credits, s, rules, spaces)
     if not reach:  # only where a module's cost replaces the machinery may it still be paid
         token_of = pieces.token_of
         spaces = [] if token_of is None else [
@@ -194,10 +194,22 @@ def _cost_replaced(game: Game, s: str) -> bool:
 
 def _within_reach(company: CompanyState, credits: int, s: str, rules: CostRules, pieces: _Pieces,
                   spaces: Sequence[str]) -> bool:
-    """Whether the cheapest build of ``s`` on any of ``spaces`` (a base-game structure: one of each cost class on
-    the board; a module's: its legal spaces) is within the company's machinery and credits (``within_reach``; a
-    module's extra costs only add)."""
+    """Whether the cheapest build of ``s`` on any of ``spaces`` (one of each cost class on the board) is within the
+    company's machinery and credits (``within_reach``; a module's extra costs only add)."""
     return within_reach(company, s, rules, spaces, [p for _, p in pieces.terms], credits)
+
+
+def _module_reach(company: CompanyState, credits: int, s: str, rules: CostRules, spaces: Sequence[str]) -> bool:
+    """Whether a module's structure (a private building: its Excavators and its Mixers) can be paid on any of
+    ``spaces`` before their red fees, each cost its module gives priced once."""
+    seen = set()
+    for space in spaces:
+        cost = (rules.structure_costs[space], rules.second_costs.get(space))
+        if cost not in seen:
+            seen.add(cost)
+            if payable(company, s, space, credits, rules, 0):
+                return True
+    return False
 
 
 @cache
