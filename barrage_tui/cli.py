@@ -12,6 +12,7 @@ if TYPE_CHECKING:
     from .rules import Level, ModuleFacts
 
 INTERRUPTED = 130  # the shell's status for a command ended by Ctrl+C (128 + SIGINT)
+PIPE_CLOSED = 141  # ... and for one whose output's reader went away (128 + SIGPIPE)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -215,10 +216,15 @@ def _board_check(path: str) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     try:
-        return _run(argv)
+        status = _run(argv)
+        sys.stdout.flush()  # (output left in the buffer meets a closed pipe here, not at the exit)
+        return status
     except KeyboardInterrupt:  # Ctrl+C: one line, never a traceback
         print("barrage-tui: interrupted", file=sys.stderr)
         return INTERRUPTED
+    except BrokenPipeError:  # the reader went away (``sim | head``): stop quietly, as other tools do
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # (so the exit's flush does not fail too)
+        return PIPE_CLOSED
 
 
 def _run(argv: list[str] | None) -> int:

@@ -34,6 +34,16 @@ def test_sim_says_why_no_seat_count_fits_its_modules():
     assert "5 seats need 5 companies and 4 are in play" in done.stderr
 
 
+def test_sim_piped_into_a_reader_that_stops_early_ends_without_a_traceback():
+    # (``barrage-tui sim ... | head -1``: here the reader is gone before the first line)
+    done = subprocess.Popen([sys.executable, "-m", "barrage_tui", "sim", "--games", "3", "--no-check", "--jobs", "1"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    done.stdout.close()
+    error = done.stderr.read()
+    assert done.wait(timeout=120) == 141
+    assert error == ""
+
+
 def test_inspect_refuses_a_missing_file_in_one_line(tmp_path):
     done = run("inspect", str(tmp_path / "nope.toml"))
     assert done.returncode == 1
