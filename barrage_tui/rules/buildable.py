@@ -5,8 +5,9 @@ Spaces that cost alike (a cost class) are priced once."""
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
-from functools import cache
-from typing import TYPE_CHECKING, NamedTuple
+from functools import cache, partial
+from itertools import chain
+from typing import TYPE_CHECKING, NamedTuple, overload
 
 from . import company_board
 from .boards import Board
@@ -64,7 +65,8 @@ def cost_class(game: Game, seat: int, use: TileUse) -> Callable[[str], Hashable]
     return lambda space: (class_of(space), token_of(space))
 
 
-def build_plan(game: Game, seat: int, credits: int, engineer_free: bool = False) -> dict[str, dict[str, list[Payment]]]:
+def build_plan(game: Game, seat: int, credits: int,
+               engineer_free: bool = False) -> dict[str, dict[str, Sequence[Payment]]]:
     """tile-use key -> space -> payments, keeping only what can really be built."""
     return plan_for(game, seat, credits, tile_uses(game, seat, engineer_free))
 
@@ -83,14 +85,15 @@ def _column_terms(company: CompanyState, structure: str, column: int | None) -> 
 
 
 def plan_for(game: Game, seat: int, credits: int, uses: list[TileUse],
-             column: int | None = None) -> dict[str, dict[str, list[Payment]]]:
-    """As ``build_plan``, for the piece of ``column`` (None: of any column the row offers)."""
+             column: int | None = None) -> dict[str, dict[str, Sequence[Payment]]]:
+    """As ``build_plan``, for the piece of ``column`` (None: of any column the row offers). A space is kept when it
+    can be paid (``payable``); its payments are listed when first read (the chosen space's, a label's price)."""
     company = game.state.companies[seat]
     rules_of = cost_rules(game, seat)
     legal: dict[str, list[str]] = {}  # structure -> legal spaces, the same for every use building it
-    # (structure, cost rules tile, cost class, a module's extra cost, column terms) -> payments
-    found: dict[tuple[str, str, Hashable, ExtraCost | None, tuple[Loss, int]], list[Payment]] = {}
-    plan: dict[str, dict[str, list[Payment]]] = {}
+    # (structure, cost rules tile, cost class, a module's extra cost, column terms) -> payments (None: no way to pay)
+    found: dict[tuple[str, str, Hashable, ExtraCost | None, tuple[Loss, int]], Payments | None] = {}
+    plan: dict[str, dict[str, Sequence[Payment]]] = {}
     for use in uses:
         s = use.structure
         rules = rules_of(use)
@@ -99,22 +102,56 @@ def plan_for(game: Game, seat: int, credits: int, uses: list[TileUse],
             legal[s] = legal_spaces(game, seat, s)
         class_of = _cost_class(game, s, rules)
         terms = _column_terms(company, s, column)
-        spaces = {}
+        spaces: dict[str, Sequence[Payment]] = {}
         for space in legal[s]:
             token = extra_cost(game, seat, s, space)
             by_loss = []
-            for term in terms:
-                key = (s, rules.tile, class_of(space), token, term)
+            for loss, piece in terms:
+                key = (s, rules.tile, class_of(space), token, (loss, piece))
                 if key not in found:
-                    found[key] = unique(each_payment(company, s, space, credits, rules, fee_of(space), token,
-                                                     term[0], column=term[1]))
-                by_loss.append(found[key])
-            pays = by_loss[0] if len(by_loss) == 1 else [p for found_pays in by_loss for p in found_pays]
-            if pays:
-                spaces[space] = pays
+                    fee = fee_of(space)
+                    found[key] = Payments(partial(each_payment, company, s, space, credits, rules, fee, token, loss,
+                                                  column=piece)) if payable(
+                        company, s, space, credits, rules, fee, token, loss, piece) else None
+                if (pays := found[key]) is not None:
+                    by_loss.append(pays)
+            if by_loss:
+                spaces[space] = by_loss[0] if len(by_loss) == 1 else Payments(partial(chain.from_iterable, by_loss))
         if spaces:
             plan[use.key] = spaces
     return plan
+
+
+class Payments(Sequence[Payment]):
+    """The ways to pay for a build on one space, listed (without repeats, in order) when first read."""
+
+    __slots__ = ("_ways", "_listed")
+
+    def __init__(self, ways: Callable[[], Iterable[Payment]]) -> None:
+        self._ways = ways
+        self._listed: list[Payment] | None = None
+
+    def _list(self) -> list[Payment]:
+        if self._listed is None:
+            self._listed = unique(self._ways())
+        return self._listed
+
+    @overload
+    def __getitem__(self, i: int) -> Payment: ...
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[Payment]: ...
+
+    def __getitem__(self, i: int | slice) -> Payment | Sequence[Payment]:
+        return self._list()[i]
+
+    def __len__(self) -> int:
+        return len(self._list())
+
+    def __iter__(self) -> Iterator[Payment]:
+        return iter(self._list())
+
+    def __repr__(self) -> str:
+        return f"Payments({self._list()!r})"
 
 
 def can_build(game: Game, seat: int, credits: int, engineer_free: bool = False) -> bool:

@@ -13,7 +13,7 @@ and the ways to pay: build_costs.py; what can be built now: buildable.py; the in
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Sequence
 from typing import TYPE_CHECKING
 
 from . import company_board, officers, patents, rewards, wheel
@@ -81,7 +81,7 @@ def construct(game: Game, seat: int, engineer_free: bool = False) -> Flow[None]:
     yield from patents.after_build(game, seat, use.tile, use.structure, space)
 
 
-def _choose_payment(game: Game, seat: int, structure: str, offered: list[Payment]) -> Flow[Payment]:
+def _choose_payment(game: Game, seat: int, structure: str, offered: Sequence[Payment]) -> Flow[Payment]:
     pays = {p.key: p for p in offered}
     key = yield from game.ask(seat, PromptKind.PAYMENT, f"How do you pay for the {structure}?",
                               [Choice(k, p.label, data=_payment_data(p)) for k, p in pays.items()])
@@ -230,7 +230,7 @@ def place_piece(game: Game, seat: int, structure: str, space: str, fee: int, col
         yield from hook(game, seat, structure, space, structure == "elevation" and base_less(game, space))
 
 
-def space_choice(game: Game, seat: int, structure: str, space: str, fee: int, pays: list[Payment],
+def space_choice(game: Game, seat: int, structure: str, space: str, fee: int, pays: Sequence[Payment],
                  column: int = 0) -> Choice:
     """A space to build on, with its price (the cheapest of ``pays``, the red fee, a Geological token's cost
     and the machinery the piece's ``column`` loses) and the income it uncovers, in the label and as data

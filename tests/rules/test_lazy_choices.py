@@ -66,6 +66,20 @@ def test_a_build_space_prompt_prices_its_spaces_when_read(monkeypatch):
     assert isinstance(prompt.data["unavailable"], tuple)
 
 
+def test_a_construction_lists_the_payments_of_the_chosen_space_only(monkeypatch):
+    from barrage_tui.rules import buildable
+
+    game = _game_until(PromptKind.BUILD_TILE)
+    listed = _counting(monkeypatch, buildable, "each_payment")
+    game.choose(game.prompt.choices[0].key)
+    if game.prompt.kind != PromptKind.BUILD_SPACE:  # (Brazil: a column first)
+        game.choose(game.prompt.choices[0].key)
+    assert game.prompt.kind == PromptKind.BUILD_SPACE and listed[0] == 0  # offered: known payable, none listed
+    game.choose(game.prompt.choices[-1].key)
+    assert listed[0] == 1  # the chosen space's, for the payment's question
+    assert game.prompt is not None
+
+
 def test_a_choice_words_itself_once_and_compares_by_what_it_shows():
     worded = []
 
