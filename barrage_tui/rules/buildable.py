@@ -186,15 +186,20 @@ def buildable_uses(game: Game, seat: int, credits: int, uses: Iterable[TileUse])
 
 class _Pieces(NamedTuple):
     """What a check of one structure reads for every tile use building it: the terms of the pieces it may take
-    (``_column_terms``) and the Geological tokens' costs (None: none apply)."""
+    (``_column_terms``), the Geological tokens' costs (None: none apply) and whether a module's cost replaces the
+    usual machinery somewhere (``replaces_cost``: token 6's Conduits)."""
 
     terms: list[tuple[Loss, int]]
     token_of: Callable[[str], ExtraCost | None] | None
+    replaced: bool
 
 
 def _pieces(game: Game, seat: int, s: str) -> _Pieces | None:
     terms = _column_terms(game.state.companies[seat], s, None)
-    return _Pieces(terms, _token_costs(game, seat, s)) if terms else None
+    if not terms:
+        return None
+    replaces = game.hooks.replaces_cost  # (none without modules)
+    return _Pieces(terms, _token_costs(game, seat, s), bool(replaces) and any(hook(game, s) for hook in replaces))
 
 
 def _builds(game: Game, seat: int, company: CompanyState, credits: int, use: TileUse, rules: CostRules,
@@ -205,7 +210,7 @@ def _builds(game: Game, seat: int, company: CompanyState, credits: int, use: Til
     replaces the usual machinery (token 6's Conduits), those spaces are priced one by one."""
     s = use.structure
     bound = not rules.conduit_discounts  # (a module's discount makes one Conduit cheaper than its class)
-    replaced = bound and _cost_replaced(game, s)
+    replaced = bound and pieces.replaced
     reach = True
     if s in STRUCTURES and bound:
         reach = _within_reach(company, credits, s, rules, pieces, _class_spaces(game.board, s))
@@ -221,12 +226,6 @@ def _builds(game: Game, seat: int, company: CompanyState, credits: int, use: Til
         spaces = [] if token_of is None else [
             space for space in spaces if (token := token_of(space)) is not None and token.replacement]
     return bool(spaces) and _payable_somewhere(game, seat, company, credits, use, rules, spaces, pieces)
-
-
-def _cost_replaced(game: Game, s: str) -> bool:
-    """Whether a module's cost may replace the usual machinery of ``s`` somewhere (``replaces_cost``: token 6)."""
-    replaces = game.hooks.replaces_cost  # (none without modules)
-    return bool(replaces) and any(hook(game, s) for hook in replaces)
 
 
 def _within_reach(company: CompanyState, credits: int, s: str, rules: CostRules, pieces: _Pieces,
