@@ -209,17 +209,15 @@ def _builds(game: Game, seat: int, company: CompanyState, credits: int, use: Til
     payable legal space. ``legal``: the legal spaces by structure, listed once for every use. Where a module's cost
     replaces the usual machinery (token 6's Conduits), those spaces are priced one by one."""
     s = use.structure
+    base = s in STRUCTURES
     bound = not rules.conduit_discounts  # (a module's discount makes one Conduit cheaper than its class)
-    replaced = bound and pieces.replaced
-    reach = True
-    if s in STRUCTURES and bound:
-        reach = _within_reach(company, credits, s, rules, pieces, _class_spaces(game.board, s))
-        if not reach and not replaced:
-            return False
+    reach = not (base and bound) or _within_reach(company, credits, s, rules, pieces, _class_spaces(game.board, s))
+    if not reach and not pieces.replaced:
+        return False
     if s not in legal:
         legal[s] = legal_spaces(game, seat, s)
     spaces = legal[s]
-    if spaces and s not in STRUCTURES and bound:
+    if spaces and not base and bound:
         reach = _module_reach(company, credits, s, rules, spaces)
     if not reach:  # only where a module's cost replaces the machinery may it still be paid
         token_of = pieces.token_of
