@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from rich.segment import Segment
+from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal
+from textual.geometry import Region
+from textual.strip import Strip
+from textual.widget import Widget
 
 from barrage_tui.rules import NO_OFFICER, STRUCTURES, CompanyView, company_view, facts
 
@@ -20,13 +25,38 @@ HAND = "hand"  # the line where the hand starts (``line_of``)
 FORMS = ((False, True, False), (True, True, False), (True, False, False), (True, False, True))
 
 
+TO_PLAY = Style(bold=True, color="#ffd75f")  # the mark of the company to play
+
+
+class BoardEdge(Widget):
+    """The two columns before a company board (side by side): its edge, a line, and beside its head line ▶
+    while the company is to play. A widget of its own, so that the mark comes and goes alone: Textual writes
+    a changed line of a widget from the widget's first column, so a mark at the end of the head line (or a
+    change anywhere in the board) would rewrite the line from the board's edge, its colour codes too."""
+
+    def __init__(self) -> None:
+        super().__init__(classes="board-edge")
+        self.marked = False
+
+    def mark(self, on: bool) -> None:
+        if on != self.marked:
+            self.marked = on
+            self.refresh(Region(1, 0, 1, 1))
+
+    def render_line(self, y: int) -> Strip:
+        style = self.rich_style
+        mark = Segment("▶", style + TO_PLAY) if y == 0 and self.marked else Segment(" ", style)
+        return Strip([Segment("▏", style), mark], 2)
+
+
 class CompanyBoard(Panel):
     """One company's board."""
 
-    def __init__(self, seat: int, *, id: str | None = None) -> None:
+    def __init__(self, seat: int, *, edge: BoardEdge | None = None, id: str | None = None) -> None:
         super().__init__(id=id, classes="company")
         self.border_title = ""
         self.seat = seat
+        self.edge = edge  # (its mark of the company to play, where it is shown: not on a compact screen)
         self.brief_ok = False  # the brief form may be used (beside a tall map: CompanyBoards.allow_brief)
 
     def fingerprint(self, view: View) -> object:
@@ -74,10 +104,14 @@ class CompanyBoard(Panel):
         officer = comps.officers.get(c.officer) if c.officer != NO_OFFICER else None
         if brief and officer is not None:
             head.append(f" · {officer_short_name(c.officer)}", style="italic")
+        to_play = deciding and not drafting and f"company:{c.company}" not in view.strong
+        edge = self.edge if self.edge is not None and self.edge.display else None
+        if edge is not None:
+            edge.mark(to_play)
         if f"company:{c.company}" in view.strong:
             head.append("  ◀ selected", style=SELECTED)
-        elif deciding and not drafting:
-            head.append("  ◀ to play" if width >= head.cell_len + 11 else " ◀", style="bold #ffd75f")
+        elif to_play and edge is None:
+            head.append("  ◀ to play" if width >= head.cell_len + 11 else " ◀", style=TO_PLAY)
         elif c.passed:
             head.append("  passed", style=DIM)
         out.append(head)
@@ -249,7 +283,9 @@ class CompanyBoards(Horizontal):
 
     def compose(self) -> ComposeResult:
         for seat in range(self.seats):
-            yield CompanyBoard(seat, id=f"company-{seat}")
+            edge = BoardEdge()
+            yield edge
+            yield CompanyBoard(seat, edge=edge, id=f"company-{seat}")
 
     def boards(self) -> list[CompanyBoard]:
         return list(self.query(CompanyBoard))
