@@ -78,7 +78,8 @@ def recap_lines(view: View, turns: list[Entry], width: int, most: int) -> list[T
     out: list[Text] = []
     for turn in turns:
         name = company_name(table.companies[turn.seat].company)
-        t = badge(table, turn.seat)
+        t = Text()
+        t.append_text(badge(table, turn.seat))  # (appended: the badge's colour is its letter's only)
         t.append(f" {name}" + (" (Automa)" if turn.automa else "") + ": ", style=BOLD)
         did = [_deed(e.text, name).rstrip(".") for e in turn.events if e.kind not in HIDDEN]
         t.append("; ".join(did) + "." if did else "nothing")
