@@ -3,14 +3,14 @@ beside the board (the board's lines do not change when the turn passes), or in w
 
 from __future__ import annotations
 
-from barrage_tui.ui.widgets.company import BoardEdge, CompanyBoard
+from barrage_tui.ui.widgets.company import CompanyBoard, TurnMark
 
 from .conftest import game_screen
 from .driver import at_first_action
 
 
 def _marks(app) -> dict[int, bool]:
-    return {board.seat: board.edge is not None and board.edge.marked for board in app.screen.query(CompanyBoard)}
+    return {board.seat: board.turn_mark is not None and board.turn_mark.marked for board in app.screen.query(CompanyBoard)}
 
 
 async def test_the_company_to_play_is_marked_beside_its_board(app_factory):
@@ -21,9 +21,8 @@ async def test_the_company_to_play_is_marked_beside_its_board(app_factory):
         screen = game_screen(app)
         seat = game.prompt.seat
         assert _marks(app) == {seat: True, 1 - seat: False}
-        edge = app.screen.query_one(f"#company-{seat}", CompanyBoard).edge
-        assert isinstance(edge, BoardEdge) and edge.render_line(0).text == "▏▶"
-        assert edge.render_line(1).text == "▏ "
+        mark = app.screen.query_one(f"#company-{seat}", CompanyBoard).turn_mark
+        assert isinstance(mark, TurnMark) and mark.render_line(0).text == "▶" and mark.render_line(1).text == " "
         heads = {b.seat: b.plain_lines[0] for b in app.screen.query(CompanyBoard)}
         assert not any("to play" in head for head in heads.values())
         while game.prompt.seat == seat:

@@ -28,35 +28,34 @@ FORMS = ((False, True, False), (True, True, False), (True, False, False), (True,
 TO_PLAY = Style(bold=True, color="#ffd75f")  # the mark of the company to play
 
 
-class BoardEdge(Widget):
-    """The two columns before a company board (side by side): its edge, a line, and beside its head line ▶
-    while the company is to play. A widget of its own, so that the mark comes and goes alone: Textual writes
-    a changed line of a widget from the widget's first column, so a mark at the end of the head line (or a
-    change anywhere in the board) would rewrite the line from the board's edge, its colour codes too."""
+class TurnMark(Widget):
+    """The column between a company board's edge (a widget of one column with a left border) and its lines: ▶
+    beside the head line while the company is to play. A widget of its own, so that the mark comes and goes
+    alone: Textual writes a changed line of a widget from the widget's first column, so a mark at the end of the
+    head line (or a change anywhere in the board) would rewrite the line from the board's edge, its codes too."""
 
     def __init__(self) -> None:
-        super().__init__(classes="board-edge")
+        super().__init__(classes="turn-mark")
         self.marked = False
 
     def mark(self, on: bool) -> None:
         if on != self.marked:
             self.marked = on
-            self.refresh(Region(1, 0, 1, 1))
+            self.refresh(Region(0, 0, 1, 1))
 
     def render_line(self, y: int) -> Strip:
         style = self.rich_style
-        mark = Segment("▶", style + TO_PLAY) if y == 0 and self.marked else Segment(" ", style)
-        return Strip([Segment("▏", style), mark], 2)
+        return Strip([Segment("▶", style + TO_PLAY) if y == 0 and self.marked else Segment(" ", style)], 1)
 
 
 class CompanyBoard(Panel):
     """One company's board."""
 
-    def __init__(self, seat: int, *, edge: BoardEdge | None = None, id: str | None = None) -> None:
+    def __init__(self, seat: int, *, turn_mark: TurnMark | None = None, id: str | None = None) -> None:
         super().__init__(id=id, classes="company")
         self.border_title = ""
         self.seat = seat
-        self.edge = edge  # (its mark of the company to play, where it is shown: not on a compact screen)
+        self.turn_mark = turn_mark  # (its mark of the company to play, where it is shown: not on a compact screen)
         self.brief_ok = False  # the brief form may be used (beside a tall map: CompanyBoards.allow_brief)
 
     def fingerprint(self, view: View) -> object:
@@ -105,12 +104,12 @@ class CompanyBoard(Panel):
         if brief and officer is not None:
             head.append(f" · {officer_short_name(c.officer)}", style="italic")
         to_play = deciding and not drafting and f"company:{c.company}" not in view.strong
-        edge = self.edge if self.edge is not None and self.edge.display else None
-        if edge is not None:
-            edge.mark(to_play)
+        shown = self.turn_mark if self.turn_mark is not None and self.turn_mark.display else None
+        if shown is not None:
+            shown.mark(to_play)
         if f"company:{c.company}" in view.strong:
             head.append("  ◀ selected", style=SELECTED)
-        elif to_play and edge is None:
+        elif to_play and shown is None:
             head.append("  ◀ to play" if width >= head.cell_len + 11 else " ◀", style=TO_PLAY)
         elif c.passed:
             head.append("  passed", style=DIM)
@@ -283,9 +282,10 @@ class CompanyBoards(Horizontal):
 
     def compose(self) -> ComposeResult:
         for seat in range(self.seats):
-            edge = BoardEdge()
-            yield edge
-            yield CompanyBoard(seat, edge=edge, id=f"company-{seat}")
+            turn_mark = TurnMark()
+            yield Widget(classes="board-edge")
+            yield turn_mark
+            yield CompanyBoard(seat, turn_mark=turn_mark, id=f"company-{seat}")
 
     def boards(self) -> list[CompanyBoard]:
         return list(self.query(CompanyBoard))
