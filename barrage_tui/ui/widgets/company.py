@@ -59,11 +59,21 @@ class CompanyBoard(Panel):
         self.brief_ok = False  # the brief form may be used (beside a tall map: CompanyBoards.allow_brief)
 
     def fingerprint(self, view: View) -> object:
+        """What the lines show; the mark in its column beside them follows at once (no part of them: the turn
+        passing rebuilds a board only for what its lines show, the selected choice's marks on it)."""
         c = company_view(view.game, self.seat)  # (its ability's state too: it follows the powerhouses built)
         prompt = view.prompt
         deciding = prompt is not None and prompt.seat == self.seat
         offered = f"company:{c.company}" in view.strong  # the pair selected in the draft
-        return (c, deciding, offered, (view.strong) if deciding else None)
+        to_play = deciding and not c.drafting and not offered
+        mark = self._turn_mark()
+        if mark is not None:
+            mark.mark(to_play)
+        return (c, to_play and mark is None, offered, view.strong if deciding else frozenset())
+
+    def _turn_mark(self) -> TurnMark | None:
+        """The column that marks the company to play, where it is shown (not on a compact screen: words do)."""
+        return self.turn_mark if self.turn_mark is not None and self.turn_mark.display else None
 
     def lines(self, view: View, width: int) -> list[Text]:
         """The board; in a short panel (the full layouts) a denser form when the full one does not fit, and in a
@@ -104,12 +114,9 @@ class CompanyBoard(Panel):
         if brief and officer is not None:
             head.append(f" · {officer_short_name(c.officer)}", style="italic")
         to_play = deciding and not drafting and f"company:{c.company}" not in view.strong
-        shown = self.turn_mark if self.turn_mark is not None and self.turn_mark.display else None
-        if shown is not None:
-            shown.mark(to_play)
         if f"company:{c.company}" in view.strong:
             head.append("  ◀ selected", style=SELECTED)
-        elif to_play and shown is None:
+        elif to_play and self._turn_mark() is None:
             head.append("  ◀ to play" if width >= head.cell_len + 11 else " ◀", style=TO_PLAY)
         elif c.passed:
             head.append("  passed", style=DIM)
