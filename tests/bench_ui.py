@@ -99,6 +99,7 @@ class Terminal:
         self.pid, self.fd = pid, fd
         fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", size[1], size[0], 0, 0))
         self.buffer = b""
+        self.dump: list[bytes] | None = None  # the bytes read, kept (BENCH_DUMP)
 
     def read_until(self, needle: bytes, timeout: float = 20.0) -> float:
         """Read until ``needle`` has been written; returns the time it arrived."""
@@ -129,6 +130,8 @@ class Terminal:
             data = os.read(self.fd, 65536)
             if not data:
                 break
+            if self.dump is not None:
+                self.dump.append(data)
             total += len(data)
             last = time.perf_counter()
         return total, last
@@ -184,8 +187,14 @@ def play(size, seed: int, decisions: int, save_dir: str, colors: str = "truecolo
     term = Terminal("game", size, seed, save_dir, colors)
     latencies: list[float] = []
     per_decision: list[int] = []
+    # BENCH_DUMP=file: what each key wrote, pickled as (decision, prompt kind, key, bytes), to see which cells
+    dump = os.environ.get("BENCH_DUMP")
+    dumped: list[tuple[int, str, str, bytes]] = []
     try:
+        term.dump = [] if dump else None
         term.drain(quiet=0.8)  # the game screen, drawn
+        if term.dump is not None:
+            dumped.append((-1, "", "", b"".join(term.dump)))
         done = 0
         while mirror.prompt is not None and (not decisions or done < decisions):
             prompt = mirror.prompt
@@ -195,7 +204,11 @@ def play(size, seed: int, decisions: int, save_dir: str, colors: str = "truecolo
             for j, key in enumerate(keys):
                 # the first digit of a two-digit number may select the choice already selected
                 silent = key.isdigit() and j == 0 and len(keys) > 2 and key == "1"
+                if term.dump is not None:
+                    term.dump = []
                 latency, n = term.press(key, expect_output=not silent)
+                if term.dump is not None:
+                    dumped.append((done, prompt.kind, key, b"".join(term.dump)))
                 total += n
                 if latency is not None:
                     latencies.append(latency)
@@ -208,9 +221,17 @@ def play(size, seed: int, decisions: int, save_dir: str, colors: str = "truecolo
             events = mirror.choose(prompt.choices[index].key)
             done += 1
             if any(e.kind == "round_scored" for e in events):
+                if term.dump is not None:
+                    term.dump = []
                 term.press("enter")  # close the round summary
+                if term.dump is not None:
+                    dumped.append((done - 1, "summary", "enter", b"".join(term.dump)))
     finally:
         term.close()
+        if dump:
+            import pickle
+
+            Path(dump).write_bytes(pickle.dumps(dumped))
     return latencies, per_decision, done
 
 

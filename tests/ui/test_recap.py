@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+from rich.console import Console
+
 from barrage_tui.rules import Game, SeatSetup, Setup
 from barrage_tui.ui.history import since_last_turn
 from barrage_tui.ui.view import View
@@ -46,6 +48,18 @@ def test_in_hotseat_the_next_person_reads_what_the_other_did():
     assert deeds[0][len(name) + 1:].rstrip(".") in text  # "places 2 Engineers on ...", its name said once, before
     game.choose(game.prompt.choices[0].key)  # the person acts: the recap is done
     assert since_last_turn(game) == [] or since_last_turn(game)[0].seat != other
+
+
+def test_only_the_recaps_badge_is_in_the_companys_colour():
+    # the letter on its colour, the name in bold, what it did in the plain text (the badge's style once
+    # spread over the whole turn, every line of it: a bar of colour to read, and its codes on every row)
+    game = hotseat_game()
+    lines = recap_lines(View(game), since_last_turn(game), 40, 50)
+    assert len(lines) > 1
+    first = lines[0]
+    assert first.style == "" and first.get_style_at_offset(Console(), 0).bgcolor is not None
+    assert all(span.style.bgcolor is None for line in lines for span in line.spans if span.start > 0)
+    assert all(line.style == "" for line in lines)
 
 
 def test_an_automas_turn_says_what_it_did_first_then_why():

@@ -98,3 +98,24 @@ async def test_plain_text_is_written_without_style_codes(app_factory):
             else:
                 assert len(list(strip[0])) == 1 and strip[0].cell_length == log.content_width
                 assert all(s.style is not None and s.style.bgcolor is not None for s in strip[0])
+
+
+async def test_scrolling_the_choices_repaints_the_rows_that_changed(app_factory, monkeypatch):
+    # The last choice of a long list scrolls the box: its head (who decides and what) stays, and the rows that
+    # show the same as before are not written again (Textual's ScrollView would repaint the whole box).
+    game = Game.new(default_setup(2, 21))
+    while game.prompt.kind != "action":
+        game.choose(game.prompt.choices[0].key)
+    app = app_factory(game=game)
+    async with app.run_test(size=(160, 50)) as pilot:
+        choices = game_screen(app).choice_list
+        seen = Refreshes(monkeypatch)
+        await seen.settle(pilot)
+        regions = []
+        refresh = type(choices).refresh
+        monkeypatch.setattr(type(choices), "refresh", lambda w, *r, **kw: regions.extend(r) or refresh(w, *r, **kw))
+        await pilot.press("end")
+        await pilot.pause()
+        assert choices.scroll_offset.y > 0 and regions
+        head = len(choices.header_text)
+        assert all(region.y >= head and region.height == 1 for region in regions), regions

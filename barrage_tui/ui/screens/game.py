@@ -23,6 +23,7 @@ from ..widgets.banner import TurnBanner
 from ..widgets.board import ManagementBoard
 from ..widgets.company import CompanyBoard, CompanyBoards
 from ..widgets.contracts import ContractsView
+from ..widgets.cuts import Cut
 from ..widgets.deck import Deck
 from ..widgets.energy import EnergyTrack
 from ..widgets.lines import SCROLL_BINDINGS, KeyScrolled
@@ -136,22 +137,24 @@ class GameScreen(AppScreen[None]):
         if self.mode == "wide":
             with Horizontal(id="table"):
                 with Vertical(id="left"):
+                    yield Cut()  # (the panels' lines are cut where their text starts: widgets/cuts.py)
                     with Horizontal(id="top"):
                         yield mp
-                        yield Deck(energy, patents, tabbed=False, id="side")
+                        yield Deck(energy, patents, tabbed=False, cut=True, id="side")
                     yield board
                     yield companies
                 with Vertical(id="right"):
                     yield prompt
-                    yield Deck(contracts, *module_panels, log, tabbed=False, id="extra")
+                    yield Deck(contracts, *module_panels, log, tabbed=False, cut=True, id="extra")
         elif self.mode == "medium":
             with Horizontal(id="table"):
                 with Vertical(id="left"):
+                    yield Cut()
                     yield mp
                     yield Deck(board, companies, tabbed=True, id="lower")
                 with Vertical(id="right"):
                     yield prompt
-                    yield Deck(energy, *module_panels, log, contracts, patents, tabbed=True, id="extra")
+                    yield Deck(energy, *module_panels, log, contracts, patents, tabbed=True, cut=True, id="extra")
         else:
             yield Deck(mp, board, companies, energy, *module_panels, contracts, patents, log, tabbed=True, id="main")
             yield prompt

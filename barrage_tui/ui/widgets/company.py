@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from rich.segment import Segment
+from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal
+from textual.geometry import Region
+from textual.strip import Strip
+from textual.widget import Widget
 
 from barrage_tui.rules import NO_OFFICER, STRUCTURES, CompanyView, company_view, facts
 
@@ -20,21 +25,55 @@ HAND = "hand"  # the line where the hand starts (``line_of``)
 FORMS = ((False, True, False), (True, True, False), (True, False, False), (True, False, True))
 
 
+TO_PLAY = Style(bold=True, color="#ffd75f")  # the mark of the company to play
+
+
+class TurnMark(Widget):
+    """The column between a company board's edge (a widget of one column with a left border) and its lines: ▶
+    beside the head line while the company is to play. A widget of its own, so that the mark comes and goes
+    alone: Textual writes a changed line of a widget from the widget's first column, so a mark at the end of the
+    head line (or a change anywhere in the board) would rewrite the line from the board's edge, its codes too."""
+
+    def __init__(self) -> None:
+        super().__init__(classes="turn-mark")
+        self.marked = False
+
+    def mark(self, on: bool) -> None:
+        if on != self.marked:
+            self.marked = on
+            self.refresh(Region(0, 0, 1, 1))
+
+    def render_line(self, y: int) -> Strip:
+        style = self.rich_style
+        return Strip([Segment("▶", style + TO_PLAY) if y == 0 and self.marked else Segment(" ", style)], 1)
+
+
 class CompanyBoard(Panel):
     """One company's board."""
 
-    def __init__(self, seat: int, *, id: str | None = None) -> None:
+    def __init__(self, seat: int, *, turn_mark: TurnMark | None = None, id: str | None = None) -> None:
         super().__init__(id=id, classes="company")
         self.border_title = ""
         self.seat = seat
+        self.turn_mark = turn_mark  # (its mark of the company to play, where it is shown: not on a compact screen)
         self.brief_ok = False  # the brief form may be used (beside a tall map: CompanyBoards.allow_brief)
 
     def fingerprint(self, view: View) -> object:
+        """What the lines show; the mark in its column beside them follows at once (no part of them: the turn
+        passing rebuilds a board only for what its lines show, the selected choice's marks on it)."""
         c = company_view(view.game, self.seat)  # (its ability's state too: it follows the powerhouses built)
         prompt = view.prompt
         deciding = prompt is not None and prompt.seat == self.seat
         offered = f"company:{c.company}" in view.strong  # the pair selected in the draft
-        return (c, deciding, offered, (view.strong) if deciding else None)
+        to_play = deciding and not c.drafting and not offered
+        mark = self._turn_mark()
+        if mark is not None:
+            mark.mark(to_play)
+        return (c, to_play and mark is None, offered, view.strong if deciding else frozenset())
+
+    def _turn_mark(self) -> TurnMark | None:
+        """The column that marks the company to play, where it is shown (not on a compact screen: words do)."""
+        return self.turn_mark if self.turn_mark is not None and self.turn_mark.display else None
 
     def lines(self, view: View, width: int) -> list[Text]:
         """The board; in a short panel (the full layouts) a denser form when the full one does not fit, and in a
@@ -74,10 +113,11 @@ class CompanyBoard(Panel):
         officer = comps.officers.get(c.officer) if c.officer != NO_OFFICER else None
         if brief and officer is not None:
             head.append(f" · {officer_short_name(c.officer)}", style="italic")
+        to_play = deciding and not drafting and f"company:{c.company}" not in view.strong
         if f"company:{c.company}" in view.strong:
             head.append("  ◀ selected", style=SELECTED)
-        elif deciding and not drafting:
-            head.append("  ◀ to play" if width >= head.cell_len + 11 else " ◀", style="bold #ffd75f")
+        elif to_play and self._turn_mark() is None:
+            head.append("  ◀ to play" if width >= head.cell_len + 11 else " ◀", style=TO_PLAY)
         elif c.passed:
             head.append("  passed", style=DIM)
         out.append(head)
@@ -249,7 +289,10 @@ class CompanyBoards(Horizontal):
 
     def compose(self) -> ComposeResult:
         for seat in range(self.seats):
-            yield CompanyBoard(seat, id=f"company-{seat}")
+            turn_mark = TurnMark()
+            yield Widget(classes="board-edge")
+            yield turn_mark
+            yield CompanyBoard(seat, turn_mark=turn_mark, id=f"company-{seat}")
 
     def boards(self) -> list[CompanyBoard]:
         return list(self.query(CompanyBoard))

@@ -11,6 +11,7 @@ from textual.containers import Vertical
 from textual.message import Message
 from textual.widget import Widget
 
+from .cuts import Cut
 from .lines import LinesView
 
 
@@ -66,13 +67,19 @@ class TabBar(LinesView):
 class Deck(Vertical):
     """Panels stacked (``tabbed=False``) or one at a time with a tab bar."""
 
-    def __init__(self, *panels: Widget, tabbed: bool, id: str | None = None, classes: str | None = None):
-        super().__init__(id=id, classes=f"deck {'-tabbed' if tabbed else '-stacked'} {classes or ''}".strip())
+    def __init__(self, *panels: Widget, tabbed: bool, cut: bool = False, id: str | None = None,
+                 classes: str | None = None):
+        """``cut``: a ``Cut`` behind the panels (where no other is behind them)."""
+        extra = f"{'-tabbed' if tabbed else '-stacked'}{' -cut' if cut else ''} {classes or ''}"
+        super().__init__(id=id, classes=f"deck {extra}".strip())
         self.panels = list(panels)
         self.tabbed = tabbed
+        self.cut = cut
         self.current = (panels[0].id or "") if panels else ""  # (every panel has an id: its tab's)
 
     def compose(self) -> ComposeResult:
+        if self.cut:
+            yield Cut()
         if self.tabbed:
             yield TabBar([(p.id or "", getattr(p, "TAB", "") or getattr(p, "border_title", "") or p.id or "")
                           for p in self.panels])

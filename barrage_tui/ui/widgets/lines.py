@@ -269,11 +269,12 @@ class LinesView(KeyScrolled, ScrollView, can_focus=False):
         sx, sy = self.scroll_offset
         width = self.size.width
         index = sy + y
-        style = self.rich_style
+        # (the panel's style only where it is needed: it is worked out anew at each read, and a frame reads
+        # every line of the panels it paints)
         if index >= len(self._strips):
-            return Strip.blank(width, style)
+            return Strip.blank(width, self.rich_style)
         strip = self._strips[index]
-        return strip if not sx and strip.cell_length == width else strip.crop_extend(sx, sx + width, style)
+        return strip if not sx and strip.cell_length == width else strip.crop_extend(sx, sx + width, self.rich_style)
 
     def on_resize(self) -> None:
         if self.content_width != self._built_width:

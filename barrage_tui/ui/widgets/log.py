@@ -18,6 +18,11 @@ if TYPE_CHECKING:
     from barrage_tui.rules import Event
 
 SHOWN = 60  # the latest events on screen unfocused (the whole history: focused, and on the log screen, L)
+# A jump scroll, as xterm's: when new lines do not fit, the page starts anew with the newest lines and the
+# history before them filling at most this share of the panel (more when the lines not shown yet need it).
+# The rest stays free, so the next decisions' lines are added below without moving the others: a log that
+# scrolled by a line would rewrite every row it shows at each decision (each row its border's codes too).
+JUMP = 0.5
 
 
 class GameLog(Panel, can_focus=True):
@@ -32,6 +37,7 @@ class GameLog(Panel, can_focus=True):
         self._cache_width = 0
         self._starts: list[int] = []  # the first line of each event shown
         self._whole = False  # focused: every event, scrolled by keys (set at the focus event itself)
+        self._seen = 0  # the game's events shown so far, unfocused (a jump shows all the new ones that fit)
 
     def lines(self, view: View, width: int) -> list[Text]:
         if width != self._cache_width:
@@ -58,9 +64,8 @@ class GameLog(Panel, can_focus=True):
 
     def build(self, width: int) -> list[Text]:
         """The newest lines, page by page: new lines are added below the old ones and nothing moves
-        until the panel is full; then the last two thirds start a new page (a scrolling log would
-        repaint every line at every decision). A page starts at an event, counted in the whole game:
-        the lines shown are a window that slides as old events drop out of it."""
+        until they no longer fit; then the log jumps (``JUMP``). A page starts at an event, counted in
+        the whole game: the lines shown are a window that slides as old events drop out of it."""
         lines = super().build(width)
         starts = self._starts
         if self._whole or not lines or not starts or self.view is None:  # focused: every line, scrolled by keys
@@ -71,10 +76,12 @@ class GameLog(Panel, can_focus=True):
         page = getattr(self, "_page_event", -1) - first
         if width != getattr(self, "_page_width", None) or not 0 <= page < len(starts):
             page = min(fitting, default=len(starts) - 1)  # as much as fits, newest last
-        elif len(lines) - starts[page] > height:  # full: a new page keeps the last two thirds
-            target = len(lines) - max(1, (height * 2) // 3)
-            page = max((i for i in fitting if starts[i] <= target), default=min(fitting, default=len(starts) - 1))
+        elif len(lines) - starts[page] > height:  # full: a jump, to the last ``JUMP`` of a page or the first
+            newest = len(starts) - 1  # event not shown yet, whichever is earlier, if it fits
+            half = min((i for i in fitting if len(lines) - starts[i] <= max(1, int(height * JUMP))), default=newest)
+            page = max(min(fitting, default=newest), min(half, max(0, self._seen - first)))
         self._page_event, self._page_width = first + page, width
+        self._seen = len(self.view.game.events)
         return lines[starts[page]:]
 
     def on_resize(self) -> None:

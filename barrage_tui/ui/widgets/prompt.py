@@ -78,7 +78,8 @@ def recap_lines(view: View, turns: list[Entry], width: int, most: int) -> list[T
     out: list[Text] = []
     for turn in turns:
         name = company_name(table.companies[turn.seat].company)
-        t = badge(table, turn.seat)
+        t = Text()
+        t.append_text(badge(table, turn.seat))  # (appended: the badge's colour is its letter's only)
         t.append(f" {name}" + (" (Automa)" if turn.automa else "") + ": ", style=BOLD)
         did = [_deed(e.text, name).rstrip(".") for e in turn.events if e.kind not in HIDDEN]
         t.append("; ".join(did) + "." if did else "nothing")
@@ -242,10 +243,12 @@ class ChoiceList(LinesView):
     def window_height(self) -> int:
         return max(0, self.size.height - len(self._head))
 
-    def _shown_rows(self) -> list[Strip]:
-        """What each row of the box shows: the head, the choices' lines scrolled, "▼ more" on the last."""
+    def _shown_rows(self, scrolled: int | None = None) -> list[Strip]:
+        """What each row of the box shows: the head, the choices' lines scrolled (by ``scrolled`` lines: by
+        its scroll offset when None), "▼ more" on the last."""
         width, height = self.size
-        rows = self._head[:height] + self._strips[self.scroll_offset.y:][:max(0, height - len(self._head))]
+        sy = self.scroll_offset.y if scrolled is None else scrolled
+        rows = self._head[:height] + self._strips[sy:][:max(0, height - len(self._head))]
         rows += [self.blank_row()] * (height - len(rows))
         if self._more and height and width > len(self.MORE):
             rows[-1] = Strip([Segment(self.MORE.rjust(width), self.rich_style + DIM)], width)
@@ -275,6 +278,15 @@ class ChoiceList(LinesView):
             self.refresh_changed(before, self._shown_rows())
 
     MORE = "▼ more: ↓"
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        """Scrolled: the rows that changed are refreshed (Textual's ScrollView repaints the whole box, its head
+        too, every row to its end)."""
+        if round(old_value) == round(new_value):
+            return
+        before = self._shown_rows(round(old_value))  # (with the "▼ more" of before: _show_more may change it)
+        self._show_more()
+        self.refresh_changed(before, self._shown_rows())
 
     def _subtitle(self, focused: bool | None = None) -> None:
         """Lines below the last one shown: that line says so (the list has no border of its own, and a
