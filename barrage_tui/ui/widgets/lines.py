@@ -168,6 +168,8 @@ class LinesView(KeyScrolled, ScrollView, can_focus=False):
             if strip is None:
                 text = shown(text)  # a player's name from a save must not reach the terminal as ESC codes
                 segments = [Segment(s.text, s.style or None) for s in text.render(console, end="")]
+                if text.style and not text.spans:  # (Rich leaves the line's own style to its caller when
+                    segments = [Segment(text.plain, console.get_style(text.style, default=None))]  # it has no spans)
                 # one segment per run of one style (the blanks to the edge too): fewer style changes written
                 strip = Strip(Segment.apply_style(segments, style), text.cell_len).crop_extend(0, width, style)
                 strip = cache[key] = strip.simplify()
