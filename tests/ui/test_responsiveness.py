@@ -41,11 +41,16 @@ class Refreshes:
         raise AssertionError(f"the screen keeps repainting: {self.whole()}")
 
 
-async def test_a_key_press_repaints_only_what_changed(app_factory, monkeypatch):
+def game_at_action() -> Game:
+    """A 2-player game at its first action turn (every choice before it the first offered)."""
     game = Game.new(default_setup(2, 21))
     while game.prompt.kind != "action":
         game.choose(game.prompt.choices[0].key)
-    app = app_factory(game=game)
+    return game
+
+
+async def test_a_key_press_repaints_only_what_changed(app_factory, monkeypatch):
+    app = app_factory(game=game_at_action())
     async with app.run_test(size=(160, 50)) as pilot:
         screen = game_screen(app)
         seen = Refreshes(monkeypatch)
@@ -103,10 +108,7 @@ async def test_plain_text_is_written_without_style_codes(app_factory):
 async def test_scrolling_the_choices_repaints_the_rows_that_changed(app_factory, monkeypatch):
     # The last choice of a long list scrolls the box: its head (who decides and what) stays, and the rows that
     # show the same as before are not written again (Textual's ScrollView would repaint the whole box).
-    game = Game.new(default_setup(2, 21))
-    while game.prompt.kind != "action":
-        game.choose(game.prompt.choices[0].key)
-    app = app_factory(game=game)
+    app = app_factory(game=game_at_action())
     async with app.run_test(size=(160, 50)) as pilot:
         choices = game_screen(app).choice_list
         seen = Refreshes(monkeypatch)
