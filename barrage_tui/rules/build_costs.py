@@ -431,9 +431,8 @@ def loss_payment(company: CompanyState, loss: Loss, wild: bool,
 
 def payable(company: CompanyState, structure: str, space: str, credits: int, rules: CostRules,
             fee: int, token: ExtraCost | None = None, loss: Loss = NO_LOSS, column: int = 0) -> bool:
-    """Whether ``each_payment`` has any payment, without listing them: after the red fee, pay as many units
-    with credits as you can (Solomon); the machinery you have of the allowed kinds, Excamixers counting
-    for either, must cover the rest. (With a Geological token, a column's loss or China's extra Mixer: the
+    """Whether ``each_payment`` has any payment, without listing them: the red fee and a token's credits first,
+    then ``_options_payable`` for each way the build's machinery may be counted. (With a column's loss: the
     first payment listed.)"""
     if loss != NO_LOSS:
         return next(each_payment(company, structure, space, credits, rules, fee, token, loss, column=column),
@@ -445,6 +444,7 @@ def payable(company: CompanyState, structure: str, space: str, credits: int, rul
                    for parts, token_credits, engineers, waiver in _part_options(company, structure, space, rules,
                                                                                 token, False, column)
                    if (WAIVER_ENGINEERS[waiver] if waiver else engineers) <= rules.engineers)
+    # one part: ``_options_payable``'s count written out (the hot path: most builds have a single part)
     for units, kinds in _machinery_options(company, structure, space, rules, column):
         by_credits = min(units, (credits - fee) // rules.price) if rules.price else 0
         if units - by_credits <= _machinery_of(company, kinds):
