@@ -17,7 +17,7 @@ class Automa:
 
     def decide(self, game: Game, prompt: Prompt) -> Prompt:
         planner = income if game.state.phase == "income" else turn
-        return replace(prompt, choices=(planner.plan(game, prompt.seat),))
+        return replace(prompt, offered=(planner.plan(game, prompt.seat),))
 
 
 def attach(game: Game) -> Game:

@@ -8,7 +8,7 @@ With no Engineers left you may still build with an engineer-free tile, or pass.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
+from functools import cache, partial
 from typing import TYPE_CHECKING
 
 from . import build_costs, buildable, construction, contracts, officers, patents, production, rewards, water, wheel
@@ -16,7 +16,7 @@ from .engine import keys
 from .build_costs import engineers_available as engineers_available  # (its home since the Geological Factor)
 from .build_spaces import red_discount
 from .components import ActionSpace, components
-from .engine.decisions import Choice, Flow, LazyData, PromptKind
+from .engine.decisions import Choice, Flow, LazyData, Offer, PromptKind, once
 from .officers import Officer
 from .plugin import ActionSpot
 from .state import CompanyState
@@ -122,14 +122,17 @@ def _offers(seats: int, introductory: bool) -> tuple[tuple[ActionSpace, str, int
                  for s in _spaces_in_play(seats, introductory))
 
 
-def available_spaces(game: Game, seat: int) -> list[Choice]:
+def placements_offer(game: Game, seat: int) -> tuple[list[Choice], dict[str, Callable[[], bool]]]:
+    """The placements that may be offered to ``seat`` now, found by what is cheap to know (the space free, the
+    Engineers, the price), and for those that need more, by key, the question that settles it (can the company
+    produce, take the contracts, buy the patent, build, once the price is paid): an ``Offer``'s parts."""
     st = game.state
     company = st.companies[seat]
     have = engineers_available(company)
-    choices: list[Choice] = []
-    possible: dict[tuple[str, int, int], bool] = {}  # spaces of one row share the answer when they cost the same
-    best: dict[int, int | None] = {}  # the best production before the action's bonus, by credits left
-    several_dams = production.several_dams(game, seat)  # the checks below change no officer: ask once
+    candidates: list[Choice] = []
+    checks: dict[str, Callable[[], bool]] = {}
+    produces = _production_check(game, seat) if not production.several_dams(game, seat) else None
+    possible = _action_check(game, seat)
     placing = placing_officers(company)
     price_of = space_prices(game, seat)
     printed = price_of is printed_price  # (no discount: the usual case, the price read from the table)
@@ -141,48 +144,78 @@ def available_spaces(game: Game, seat: int) -> list[Choice]:
             price = price_of(space)
         if price > credits:
             continue
-        if action == "produce" and not several_dams:
-            if not best:  # with every credit first: no production then, none with fewer (the usual answer)
-                best[0] = production.best_energy(game, seat)
-            if best[0] is None:
-                continue
-            if price not in best:
-                company.credits -= price
-                try:
-                    best[price] = production.best_energy(game, seat)
-                finally:
-                    company.credits += price
-            if best[price] is None or best[price] + space.params["production_bonus"] < 1:
-                continue
-        elif action in _CHECKED:  # a production by several dams (Dr. Octavius) is checked in
-            memo = (space.board, space.row, price)  # full; the others need nothing beyond their price
-            if memo not in possible:
-                with credits_after(company, price):
-                    possible[memo] = action_possible(game, seat, space)
-            if not possible[memo]:
-                continue
-        if placing:
-            choices.extend(_placements(company, sid, engineers, plain, placing))
+        offered = _placements(company, sid, engineers, plain, placing) if placing else (plain,)
+        candidates.extend(offered)
+        if action == "produce" and produces is not None:
+            check = partial(produces, price, space.params["production_bonus"])
+        elif action in _CHECKED:  # (a production by several dams, Dr. Octavius's, is checked in full)
+            check = partial(possible, space, price)
         else:
-            choices.append(plain)
+            continue
+        for c in offered:
+            checks[c.key] = check
     n = company.construction_used
     if n < len(components().construction_spaces):
         need, fee = construction_space(game, seat, n)
         if need <= have and fee <= company.credits:
-            with credits_after(company, fee, need):
-                if buildable.can_build(game, seat, company.credits):
-                    plain = Choice(keys.make("place", CONSTRUCT), _construction_label(need, fee, n), (CONSTRUCT,),
-                                   short=_construction_short(need, fee, n))
-                    choices.extend(_placements(company, CONSTRUCT, need, plain, placing))
+            plain = Choice(keys.make("place", CONSTRUCT), _construction_label(need, fee, n), (CONSTRUCT,),
+                           short=_construction_short(need, fee, n))
+            offered = _placements(company, CONSTRUCT, need, plain, placing)
+            candidates.extend(offered)
+            builds = once(partial(_can_build_after, game, seat, fee, need))
+            for c in offered:
+                checks[c.key] = builds
     for spots in game.hooks.action_spaces:  # the modules' action spaces (none without modules)
         for spot in spots(game, seat):
             if spot.engineers <= have and spot.credits <= company.credits:
                 plain = Choice(keys.make("place", spot.id), spot.label, (spot.id,), short=spot.short)
-                choices.extend(_placements(company, spot.id, spot.engineers, plain, placing))
-    choices.extend(private_placements(game, seat))
+                candidates.extend(_placements(company, spot.id, spot.engineers, plain, placing))
+    candidates.extend(private_placements(game, seat))
     if have:
-        choices.append(_ON_BANK)
-    return choices
+        candidates.append(_ON_BANK)
+    return candidates, checks
+
+
+def _production_check(game: Game, seat: int) -> Callable[[int, int], bool]:
+    """Whether ``seat`` can produce once a production space's price is paid, with its bonus (the best
+    production found once per price)."""
+    company = game.state.companies[seat]
+    best: dict[int, int | None] = {}
+
+    def energy(price: int) -> int | None:
+        if price not in best:
+            with credits_after(company, price):
+                best[price] = production.best_energy(game, seat)
+        return best[price]
+
+    def produces(price: int, bonus: int) -> bool:
+        if energy(0) is None:  # with every credit first: no production then, none with fewer (the usual answer)
+            return False
+        found = energy(price)
+        return found is not None and found + bonus >= 1
+    return produces
+
+
+def _action_check(game: Game, seat: int) -> Callable[[ActionSpace, int], bool]:
+    """Whether the action of a space can be carried out once its price is paid (``action_possible``); spaces
+    of one row share the answer when they cost the same."""
+    company = game.state.companies[seat]
+    found: dict[tuple[str, int, int], bool] = {}
+
+    def possible(space: ActionSpace, price: int) -> bool:
+        memo = (space.board, space.row, price)
+        if memo not in found:
+            with credits_after(company, price):
+                found[memo] = action_possible(game, seat, space)
+        return found[memo]
+    return possible
+
+
+def _can_build_after(game: Game, seat: int, fee: int, need: int) -> bool:
+    """Whether ``seat`` can build once the construction space's ``fee`` is paid and ``need`` Engineers placed."""
+    company = game.state.companies[seat]
+    with credits_after(company, fee, need):
+        return buildable.can_build(game, seat, company.credits)
 
 
 def module_spot(game: Game, seat: int, target: str) -> ActionSpot | None:
@@ -396,27 +429,31 @@ def _space_short(space_id: str) -> str:
     return f"{_space_label(space_id).split(' [', 1)[0]} [{space.engineers}E" + (f", {fee}cr]" if fee else "]")
 
 
-def turn_choices(game: Game, seat: int, extra: bool = False) -> list[Choice]:
-    """The choices of a turn; an ``extra`` action (an officer's gift: Mahiri's, Tommaso's) may be given up but
-    is no pass."""
+def turn_offer(game: Game, seat: int, extra: bool = False) -> Offer:
+    """The choices of a turn, checked when read (no candidate: none is legal); an ``extra`` action (an
+    officer's gift: Mahiri's, Tommaso's) may be given up but is no pass."""
     company = game.state.companies[seat]
-    choices = available_spaces(game, seat)
-    if buildable.can_build(game, seat, company.credits, engineer_free=True):
-        choices.append(Choice("build-free", "Build with an engineer-free tile (no Engineers)"))
-    if not engineers_available(company) and choices:
-        choices.append(Choice("skip", "Give up this extra action") if extra
-                       else Choice("pass", "Pass for the rest of the round"))
-    return choices
+    candidates, checks = placements_offer(game, seat)
+    free = Choice("build-free", "Build with an engineer-free tile (no Engineers)")
+    candidates.append(free)
+    checks[free.key] = partial(buildable.can_build, game, seat, company.credits, engineer_free=True)
+    if engineers_available(company):  # the Bank is offered: never empty
+        return Offer(candidates, checks)
+    legal = list(Offer(candidates, checks).choices())  # give up or pass: only beside another choice
+    if legal:
+        legal.append(Choice("skip", "Give up this extra action") if extra
+                     else Choice("pass", "Pass for the rest of the round"))
+    return Offer(legal, {})
 
 
 def take_turn(game: Game, seat: int, extra: bool = False) -> Flow[bool]:
     """One turn of ``seat`` in the action phase (generator). Returns True if the company passed."""
     st = game.state
     company = st.companies[seat]
-    choices = turn_choices(game, seat, extra)
-    if extra and not choices:
+    choices = turn_offer(game, seat, extra)
+    if extra and not choices.candidates:
         return False
-    if not choices:
+    if not choices.candidates:
         company.passed = True
         game.event(f"{game.name(seat)} has no Engineers left and passes.", seat, "pass")
         return True

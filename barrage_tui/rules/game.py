@@ -19,7 +19,7 @@ from .board_files import board_of
 from .boards import Board
 from .components import components, only_choice_words
 from .plugin import hooks_for
-from .engine.decisions import NO_DATA, Choice, Event, EventKind, Flow, IllegalChoice, Prompt, PromptKind
+from .engine.decisions import NO_DATA, Choice, Event, EventKind, Flow, IllegalChoice, Offer, Prompt, PromptKind
 from .setup import Setup, new_state
 from .state import GameState
 
@@ -181,10 +181,13 @@ class Game:
         snapshot = self.state.copy() if self.keep_undo else None
         self._turn = (len(self.log), len(self.events), snapshot)
 
-    def ask(self, seat: int, kind: str, text: str, choices: list[Choice], auto: bool = True,
+    def ask(self, seat: int, kind: str, text: str, choices: list[Choice] | Offer, auto: bool = True,
             help: str = "", data: Mapping[str, object] = NO_DATA) -> Flow[str]:
         """Stop for a decision (generator). A lone choice is taken at once when ``auto``, and the log says so
-        ("Italy: the only tile that can build: Base tile: build a Base.")."""
+        ("Italy: the only tile that can build: Base tile: build a Base."). An Offer (its choices worked out when
+        read) is always asked: its caller knows it has a legal choice."""
+        if isinstance(choices, Offer):
+            return (yield Prompt(seat, kind, text, choices, help, data))
         if not choices:
             raise RuntimeError(f"no legal choice for {kind!r}: {text}")
         if auto and len(choices) == 1:

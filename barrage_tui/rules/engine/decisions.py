@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Iterator, Mapping
+from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from enum import StrEnum
 from types import MappingProxyType
 from typing import TypeAlias, TypeVar
@@ -154,20 +155,64 @@ class LazyData(Mapping[str, object]):
         return f"LazyData({dict(self)!r})"
 
 
+class Offer:
+    """A decision's choices given lazily, as a chess library lists legal moves: the ``candidates``, every choice
+    that may be legal (cheap to list, in the order shown), and for the key of a candidate that needs it the
+    question that tells whether it really is (``checks``; each asked once at most, and only when needed). A
+    player that draws one choice at random asks only about the one it draws (``sim.pick``)."""
+
+    __slots__ = ("candidates", "_checks")
+
+    def __init__(self, candidates: Sequence[Choice], checks: Mapping[str, Callable[[], bool]]) -> None:
+        self.candidates = tuple(candidates)
+        self._checks = checks
+
+    def legal(self, choice: Choice) -> bool:
+        check = self._checks.get(choice.key)
+        return check is None or check()
+
+    def choices(self) -> tuple[Choice, ...]:
+        """The legal choices: every candidate checked."""
+        return tuple(c for c in self.candidates if self.legal(c))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Offer):
+            return NotImplemented
+        return self.choices() == other.choices()
+
+    __hash__ = None  # type: ignore[assignment]  # (compared by what it offers, which is worked out)
+
+    def __repr__(self) -> str:
+        return f"Offer({self.choices()!r})"
+
+
 @dataclass(frozen=True)
 class Prompt:
     seat: int
     kind: str  # a PromptKind, or a module's own kind (a StrEnum of its package)
     text: str
-    choices: tuple[Choice, ...]
+    offered: tuple[Choice, ...] | Offer  # the legal choices, or an Offer that works them out when read
     help: str = ""  # the rule behind this decision, in a sentence or two
     # the numbers and ids behind the text, for clients (the Automa, the app) to read instead of the text
     data: Mapping[str, object] = field(default_factory=lambda: NO_DATA, hash=False)
+
+    @cached_property
+    def choices(self) -> tuple[Choice, ...]:
+        """Every legal choice, in the order shown."""
+        offered = self.offered
+        return offered if isinstance(offered, tuple) else offered.choices()
 
     def keys(self) -> tuple[str, ...]:
         return tuple(c.key for c in self.choices)
 
     def find(self, key: str) -> Choice | None:
+        """The legal choice ``key``, or None. (Of an Offer not yet worked out, only that candidate is checked.)"""
+        offered = self.offered
+        if isinstance(offered, Offer) and "choices" not in self.__dict__:
+            for c in offered.candidates:
+                if c.key == key:
+                    return c if offered.legal(c) else None
+            return None
         for c in self.choices:
             if c.key == key:
                 return c
