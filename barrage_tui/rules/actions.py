@@ -15,6 +15,7 @@ from . import build_costs, buildable, construction, contracts, officers, patents
 from .engine import keys
 from .build_costs import engineers_available as engineers_available  # (its home since the Geological Factor)
 from .build_spaces import red_discount
+from .build_tiles import each_tile_use
 from .components import ActionSpace, components
 from .engine.decisions import Choice, Flow, LazyData, Offer, PromptKind, once
 from .officers import Officer
@@ -169,7 +170,11 @@ def placements_offer(game: Game, seat: int) -> tuple[list[Choice], dict[str, Cal
         for spot in spots(game, seat):
             if spot.engineers <= have and spot.credits <= company.credits:
                 plain = Choice(keys.make("place", spot.id), spot.label, (spot.id,), short=spot.short)
-                candidates.extend(_placements(company, spot.id, spot.engineers, plain, placing))
+                offered = _placements(company, spot.id, spot.engineers, plain, placing)
+                candidates.extend(offered)
+                if spot.check is not None:
+                    for c in offered:
+                        checks[c.key] = spot.check
     candidates.extend(private_placements(game, seat))
     if have:
         candidates.append(_ON_BANK)
@@ -434,9 +439,9 @@ def turn_offer(game: Game, seat: int, extra: bool = False) -> Offer:
     officer's gift: Mahiri's, Tommaso's) may be given up but is no pass."""
     company = game.state.companies[seat]
     candidates, checks = placements_offer(game, seat)
-    free = Choice("build-free", "Build with an engineer-free tile (no Engineers)")
-    candidates.append(free)
-    checks[free.key] = partial(buildable.can_build, game, seat, company.credits, engineer_free=True)
+    if next(each_tile_use(game, seat, engineer_free=True), None) is not None:  # (an engineer-free tile: seldom)
+        candidates.append(_BUILD_FREE)
+        checks[_BUILD_FREE.key] = partial(buildable.can_build, game, seat, company.credits, engineer_free=True)
     if engineers_available(company):  # the Bank is offered: never empty
         return Offer(candidates, checks)
     legal = list(Offer(candidates, checks).choices())  # give up or pass: only beside another choice
@@ -444,6 +449,9 @@ def turn_offer(game: Game, seat: int, extra: bool = False) -> Offer:
         legal.append(Choice("skip", "Give up this extra action") if extra
                      else Choice("pass", "Pass for the rest of the round"))
     return Offer(legal, {})
+
+
+_BUILD_FREE = Choice("build-free", "Build with an engineer-free tile (no Engineers)")
 
 
 def take_turn(game: Game, seat: int, extra: bool = False) -> Flow[bool]:

@@ -56,11 +56,17 @@ def weight(key: str) -> float:
 _key = attrgetter("key")
 
 
-def pick(r: random.Random, choices: Sequence[Choice]) -> str:
-    """The key of a choice picked by ``WEIGHTS``: ``r.choices(choices, weights)`` with the same random draw,
+def pick(r: random.Random, prompt: Prompt) -> str:
+    """The key of a choice drawn by ``WEIGHTS`` among the legal ones."""
+    choices = prompt.choices
+    return choices[_draw(r, choices)].key
+
+
+def _draw(r: random.Random, choices: Sequence[Choice]) -> int:
+    """The index of a choice drawn by ``WEIGHTS``: ``r.choices(choices, weights)`` with the same random draw,
     without its per-call overhead (this runs at every decision)."""
     cum_weights = list(accumulate(map(weight, map(_key, choices))))
-    return choices[bisect(cum_weights, r.random() * cum_weights[-1], 0, len(cum_weights) - 1)].key
+    return bisect(cum_weights, r.random() * cum_weights[-1], 0, len(cum_weights) - 1)
 
 
 def _options(officers: tuple[str, ...], modules: tuple[str, ...], board: str = "") -> Options:
@@ -189,10 +195,9 @@ def play_random(setup: Setup, seed: int, check: bool = True, max_decisions: int 
             assert game.automa is not None, "attach gives the game its Automa hook"
             game.automa = timer = _TimedHook(game.automa)
         while (prompt := game.prompt) is not None and result.decisions < max_decisions:
-            choices = prompt.choices
-            key = pick(r, choices)
+            key = pick(r, prompt)
             if check and result.decisions % CHOICE_CHECK_EVERY == 0 and game.turn_start == len(game.log):
-                other = r.choice(choices).key
+                other = r.choice(prompt.choices).key
                 found = unplayable(game, other) if other != key else []
                 if found:
                     result.violations = found

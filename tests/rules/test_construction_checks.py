@@ -85,7 +85,7 @@ def test_can_build_agrees_with_listing_every_payment_in_random_games(modules):
                     assert (buildable.can_build(game, seat, credits, engineer_free)
                             == can_build_by_listing(game, seat, credits, engineer_free)), (game.state.round, seat)
                 checked += 1
-            game.choose(pick(r, prompt.choices))
+            game.choose(pick(r, prompt))
     assert checked >= 600
 
 

@@ -29,7 +29,7 @@ def _game_until(kind: str, seed: int = 4) -> Game:
     r = random.Random(seed)
     game = Game.new(sim.random_setup(r, 4, False), keep_undo=False)
     while game.prompt is not None and game.prompt.kind != kind:
-        game.choose(sim.pick(r, game.prompt.choices))
+        game.choose(sim.pick(r, game.prompt))
     assert game.prompt is not None, f"no {kind} prompt"
     return game
 

@@ -70,4 +70,4 @@ def test_the_weighted_pick_draws_as_random_choices_does():
     mine, theirs = random.Random(11), random.Random(11)
     for _ in range(200):
         expected = theirs.choices(choices, weights=[sim.weight(c.key) for c in choices])[0].key
-        assert sim.pick(mine, choices) == expected
+        assert sim.pick(mine, game.prompt) == expected

@@ -35,7 +35,7 @@ from ... import build_costs, contracts, patents, production, rewards, water
 from ...automa_levels import is_automa
 from ...components import components
 from ...engine import keys
-from ...engine.decisions import Choice, Flow
+from ...engine.decisions import Choice, Flow, once
 from ...plugin import ActionSpot, CostParts, Structure, tally
 from ...state import Segment
 from . import works
@@ -228,12 +228,15 @@ def spots(game: Game, seat: int) -> list[ActionSpot]:
             space = ACTION_SPACE.format(building, n)
             if space in own.occupied or (n == 1 and first_closed(own, building, game)):
                 continue
-            if credits + b.action_credits > company.credits or not possible(game, seat, b, credits):
+            if credits + b.action_credits > company.credits:
                 continue
+            # the leftmost free one: the others of the row cost the same or more, so whether its action is
+            # possible (asked when it is chosen) answers for them too
             found.append(ActionSpot(space, engineers, credits, partial(_spot_label, b, n, engineers, credits),
                                     partial(_spot_short, b, engineers, credits),
-                                    partial(use, building=building, space=space), f"the {b.name}'s action space {n}"))
-            break  # (the leftmost free one: the others of the row cost the same or more)
+                                    partial(use, building=building, space=space), f"the {b.name}'s action space {n}",
+                                    once(partial(possible, game, seat, b, credits))))
+            break
     return found
 
 
