@@ -163,25 +163,37 @@ def buildable_uses(game: Game, seat: int, credits: int, uses: Iterable[TileUse])
     """The ``uses`` that can build somewhere, in order: those ``build_plan`` keeps, without listing their
     payments (the cheapest checks first: a piece left, the cheapest build within reach, a legal space, then
     one payable space per cost class)."""
-    company = game.state.companies[seat]
-    rules_of: Callable[[TileUse | None], CostRules] | None = None
-    answers: dict[tuple[str, str], bool] = {}  # (structure, cost rules tile) -> whether it can build
-    found: dict[str, _Pieces | None] = {}  # structure -> its pieces' terms (None: none left), for every use
-    legal: dict[str, list[str]] = {}  # structure -> its legal spaces, the same for every use building it
-    for use in uses:
-        s = use.structure
-        if s not in found:
-            found[s] = _pieces(game, seat, s)
-        pieces = found[s]
+    return filter(BuildCheck(game, seat, credits), uses)
+
+
+class BuildCheck:
+    """Whether a tile use can build somewhere (``buildable_uses``), asked one use at a time: what several uses
+    share (a structure's pieces and legal spaces, the answer for one structure and cost rules) is found once."""
+
+    __slots__ = ("game", "seat", "credits", "_rules_of", "_answers", "_found", "_legal")
+
+    def __init__(self, game: Game, seat: int, credits: int) -> None:
+        self.game, self.seat, self.credits = game, seat, credits
+        self._rules_of: Callable[[TileUse | None], CostRules] | None = None
+        self._answers: dict[tuple[str, str], bool] = {}  # (structure, cost rules tile) -> whether it can build
+        self._found: dict[str, _Pieces | None] = {}  # structure -> its pieces' terms (None: none left)
+        self._legal: dict[str, list[str]] = {}  # structure -> its legal spaces, the same for every use building it
+
+    def __call__(self, use: TileUse) -> bool:
+        game, seat, s = self.game, self.seat, use.structure
+        if s not in self._found:
+            self._found[s] = _pieces(game, seat, s)
+        pieces = self._found[s]
         if pieces is None:
-            continue
-        if rules_of is None:
-            rules_of = cost_rules(game, seat)
-        rules = rules_of(use)
-        if (s, rules.tile) not in answers:  # (a use with the same structure and cost rules: answered already)
-            answers[s, rules.tile] = _builds(game, seat, company, credits, use, rules, pieces, legal)
-        if answers[s, rules.tile]:
-            yield use
+            return False
+        if self._rules_of is None:
+            self._rules_of = cost_rules(game, seat)
+        rules = self._rules_of(use)
+        answer = self._answers.get((s, rules.tile))
+        if answer is None:  # (a use with the same structure and cost rules: answered already)
+            answer = self._answers[s, rules.tile] = _builds(
+                game, seat, game.state.companies[seat], self.credits, use, rules, pieces, self._legal)
+        return answer
 
 
 class _Pieces(NamedTuple):

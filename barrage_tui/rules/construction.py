@@ -14,17 +14,18 @@ and the ways to pay: build_costs.py; what can be built now: buildable.py; the in
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
+from functools import partial
 from typing import TYPE_CHECKING
 
 from . import company_board, officers, patents, rewards, wheel
 from .build_costs import (WAIVER_ENGINEERS, Payment, cost_order, extra_cost, fee_rule, free_payments, lost_label,
                           why_not, why_not_free)
 from .build_spaces import base_less, fee_for, legal_spaces, space_label, space_value, without_base
-from .build_tiles import tile_uses
-from .buildable import buildable_uses, plan_for
+from .build_tiles import TileUse, tile_uses
+from .buildable import BuildCheck, plan_for
 from .company_board import NO_LOSS
 from .components import STRUCTURES, Toml, components
-from .engine.decisions import Choice, Flow, LazyData, PromptKind, once
+from .engine.decisions import Choice, Flow, LazyData, Offer, PromptKind, once
 from .income import take_uncovered, uncovered_income
 from .engine.keys import Key, make
 from .plugin import Structure, module_structure
@@ -38,9 +39,11 @@ def construct(game: Game, seat: int, engineer_free: bool = False) -> Flow[None]:
     """One construction with a Technology tile (generator). The action space is already paid."""
     company = game.state.companies[seat]
     credits = game.spendable_credits(seat)
-    uses = {u.key: u for u in buildable_uses(game, seat, credits, tile_uses(game, seat, engineer_free))}
+    uses = {u.key: u for u in tile_uses(game, seat, engineer_free)}
+    builds = BuildCheck(game, seat, credits)  # (a tile checked when its choice is read)
     key = yield from game.ask(seat, PromptKind.BUILD_TILE, "Choose the Technology tile to build with.",
-                              [Choice(k, u.label, (u.tile,)) for k, u in uses.items()],
+                              Offer([Choice(k, partial(_tile_label, u), (u.tile,)) for k, u in uses.items()],
+                                    {k: partial(builds, u) for k, u in uses.items()}),
                               help="A tile builds its structure type; it goes on your wheel with the machinery.")
     use = uses[key]
     spaces = plan_for(game, seat, credits, [use])[key]  # (the chosen tile's spaces and payments only)
@@ -79,6 +82,11 @@ def construct(game: Game, seat: int, engineer_free: bool = False) -> Flow[None]:
         return
     yield from place_piece(game, seat, use.structure, space, fee_of(space), column)
     yield from patents.after_build(game, seat, use.tile, use.structure, space)
+
+
+def _tile_label(use: TileUse) -> str:
+    """A tile use's words, when read (a use that cannot build is never worded: some build nothing here)."""
+    return use.label
 
 
 def _choose_payment(game: Game, seat: int, structure: str, offered: Sequence[Payment]) -> Flow[Payment]:

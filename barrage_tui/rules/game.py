@@ -10,7 +10,8 @@ always give the same game. Undo rebuilds the current turn from its starting stat
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
+from itertools import islice
 from typing import Protocol
 
 from . import actions, automa_step, rounds, scoring
@@ -184,20 +185,24 @@ class Game:
     def ask(self, seat: int, kind: str, text: str, choices: list[Choice] | Offer, auto: bool = True,
             help: str = "", data: Mapping[str, object] = NO_DATA) -> Flow[str]:
         """Stop for a decision (generator). A lone choice is taken at once when ``auto``, and the log says so
-        ("Italy: the only tile that can build: Base tile: build a Base."). An Offer (its choices worked out when
-        read) is always asked: its caller knows it has a legal choice."""
+        ("Italy: the only tile that can build: Base tile: build a Base."). Of an Offer, only as many candidates
+        are checked as tell a lone legal choice from several."""
+        offer: Offer | None = None
+        legal: Sequence[Choice] = choices if isinstance(choices, list) else choices.candidates
         if isinstance(choices, Offer):
-            return (yield Prompt(seat, kind, text, choices, help, data))
-        if not choices:
+            offer = choices
+            if auto:
+                legal = list(islice(filter(offer.legal, offer.candidates), 2))
+        if not legal:
             raise RuntimeError(f"no legal choice for {kind!r}: {text}")
-        if auto and len(choices) == 1:
-            only = choices[0]
+        if auto and len(legal) == 1:
+            only = legal[0]
             # (a person's: an Automa's step is its cards'; worded now, as the label describes the game before it)
             if self.words and not is_automa(self, seat):
                 self.event(f"{self.name(seat)}: {only_choice_words(kind)}: {only.label}.", seat,
                            EventKind.ONLY_CHOICE, only.refs, {"prompt": kind, "key": only.key})
             return only.key
-        key = yield Prompt(seat, kind, text, tuple(choices), help, data)
+        key = yield Prompt(seat, kind, text, tuple(legal) if offer is None else offer, help, data)
         return key
 
     def event(self, text: str, seat: int = -1, kind: str = EventKind.INFO, refs: tuple[str, ...] = (),
