@@ -57,9 +57,20 @@ _key = attrgetter("key")
 
 
 def pick(r: random.Random, prompt: Prompt) -> str:
-    """The key of a choice drawn by ``WEIGHTS`` among the legal ones."""
-    choices = prompt.choices
-    return choices[_draw(r, choices)].key
+    """The key of a choice drawn by ``WEIGHTS`` among the legal ones. Of an Offer (an action turn's), a
+    candidate is drawn and checked alone; one that is not legal is set aside and the draw made again among the
+    rest: the same odds as a draw among the legal choices, asking only about the choices drawn (as a chess
+    engine's random playout tries its pseudo-legal moves)."""
+    offered = prompt.offered
+    if isinstance(offered, tuple):
+        return offered[_draw(r, offered)].key
+    candidates = list(offered.candidates)
+    while candidates:
+        i = _draw(r, candidates)
+        if offered.legal(candidates[i]):
+            return candidates[i].key
+        del candidates[i]
+    raise RuntimeError(f"no legal choice offered: {prompt.text}")
 
 
 def _draw(r: random.Random, choices: Sequence[Choice]) -> int:

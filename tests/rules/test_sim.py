@@ -3,8 +3,10 @@ choice, the weighted pick. The random games are tests/test_random_play.py's."""
 
 import dataclasses
 import random
+from collections import Counter
 
-from barrage_tui.rules import sim
+from barrage_tui.rules import actions, buildable, production, sim
+from barrage_tui.rules.engine.decisions import Prompt, PromptKind
 from barrage_tui.rules.game import Game
 
 
@@ -71,3 +73,48 @@ def test_the_weighted_pick_draws_as_random_choices_does():
     for _ in range(200):
         expected = theirs.choices(choices, weights=[sim.weight(c.key) for c in choices])[0].key
         assert sim.pick(mine, game.prompt) == expected
+
+
+def _first_turn() -> Game:
+    """A 4-player game at its first action turn: nobody has a Dam, so no production space is legal yet."""
+    r = random.Random(21)
+    game = Game.new(sim.random_setup(r, 4, False), keep_undo=False, words=False)
+    while game.prompt.kind != PromptKind.ACTION:
+        game.choose(sim.pick(r, game.prompt))
+    return game
+
+
+def test_a_draw_from_a_turns_offer_keeps_the_odds_of_a_draw_among_the_legal_choices():
+    game = _first_turn()
+    seat = game.prompt.seat
+    offer = actions.turn_offer(game, seat)
+    legal = offer.choices()
+    assert len(legal) < len(offer.candidates)  # (the production spaces are candidates, not legal)
+    prompt = Prompt(seat, PromptKind.ACTION, "", offer)
+    r, draws = random.Random(7), 6000
+    drawn = Counter(sim.pick(r, prompt) for _ in range(draws))
+    assert set(drawn) <= {c.key for c in legal}
+    total = sum(sim.weight(c.key) for c in legal)
+    for c in legal:
+        assert abs(drawn[c.key] / draws - sim.weight(c.key) / total) < 0.02, c.key
+
+
+class _FirstAlways(random.Random):
+    def random(self) -> float:
+        return 0.0  # (every draw takes the first candidate left)
+
+
+def test_a_draw_from_a_turns_offer_asks_only_about_the_candidates_drawn(monkeypatch):
+    game = _first_turn()
+    seat = game.prompt.seat
+    asked = []
+    for module, name in ((production, "best_energy"), (buildable, "can_build"), (actions, "action_possible")):
+        real = getattr(module, name)
+        monkeypatch.setattr(module, name, lambda *a, real=real, name=name, **k: asked.append(name) or real(*a, **k))
+    key = sim.pick(_FirstAlways(), Prompt(seat, PromptKind.ACTION, "", actions.turn_offer(game, seat)))
+    drawing = list(asked)
+    asked.clear()
+    legal = actions.turn_offer(game, seat).choices()
+    assert key == legal[0].key  # the first legal candidate: those before it (production spaces) set aside
+    assert "best_energy" in drawing and "can_build" not in drawing
+    assert "can_build" in asked and len(drawing) < len(asked)  # reading every choice asks about every one

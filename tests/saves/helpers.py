@@ -34,6 +34,17 @@ def game_at(setup: Setup, keys, n: int) -> Game:
     return Game.replay(fresh, list(keys[:n]))
 
 
+def game_in_round(setup: Setup, keys, round_: int, after: int = 5) -> Game:
+    """A fresh copy of the game ``after`` choices into its round ``round_``."""
+    probe, n = game_at(setup, keys, 0), 0
+    while probe.state.round < round_:
+        probe.choose(keys[n])
+        n += 1
+    game = game_at(setup, keys, n + after)
+    assert game.state.round == round_
+    return game
+
+
 def keys_of(game: Game):
     return None if game.prompt is None else game.prompt.keys()
 

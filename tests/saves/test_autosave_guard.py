@@ -36,8 +36,8 @@ def test_the_autosave_keeps_the_last_good_save_and_says_why(tmp_path):
     session.choose(game.prompt.choices[0].key)
     assert slot.read_bytes() == good  # not replaced by a file its loader refuses
     assert len(load_game(slot).log) == len(game.log) - 1
-    assert "is not written: the game reached a position its save would be refused for " \
-           "(state.companies[0].vp: 1001 is out of range (must be from 0 to 1000))" in session.save_error
+    assert "is not written: the game reached a position its save would be refused for " in session.save_error
+    assert "state.companies[0].vp: 1001 is out of range (must be from 0 to 1000)" in session.save_error
     assert session.not_saved() == "The last decision is not saved"
     assert "\n" not in session.save_error
 

@@ -12,7 +12,7 @@ import pytest
 from saves import SaveError, SaveStore, default_save_dir, load_game
 from saves.store import NAME_BYTES, safe_name
 
-from .helpers import HANDMADE, assert_same_game, game_at, random_game_log
+from .helpers import HANDMADE, assert_same_game, game_at, game_in_round, random_game_log
 
 
 def test_the_default_folder_is_the_users_data_folder(tmp_path, monkeypatch):
@@ -114,7 +114,7 @@ def test_the_listing_shows_what_the_checked_file_says_not_an_edited_summary(tmp_
     edit breaks the summary's seal, and the file is then listed from the game its loading checks."""
     store = SaveStore(tmp_path)
     setup, keys = random_game_log(4, 2, False)
-    game = game_at(setup, keys, 60)
+    game = game_in_round(setup, keys, 3)
     path = store.save_as(game, "edited")
     assert store.list()[0].scores == tuple(c.vp for c in game.state.companies)  # sealed: from its summary
     text = path.read_text()
@@ -130,7 +130,7 @@ def test_the_listing_shows_what_the_checked_file_says_not_an_edited_summary(tmp_
 
 def test_an_edited_file_that_does_not_load_is_skipped_with_its_reason(tmp_path):
     store = SaveStore(tmp_path)
-    path = store.save_as(game_at(*random_game_log(4, 2, False), 60), "edited")
+    path = store.save_as(game_in_round(*random_game_log(4, 2, False), 3), "edited")
     path.write_text(path.read_text().replace("\nround = 3\n", "\nround = 1\n", 1))  # [summary] only
     assert store.list()[0].round == 3
     state = re.search(r"\[state\]\n(?:.*\n)*?round = 3\n", path.read_text())
@@ -148,7 +148,7 @@ def test_a_listing_out_of_time_marks_the_files_it_has_not_checked(tmp_path, monk
     from barrage_tui.ui.storage import describe
 
     store = SaveStore(tmp_path)
-    game = game_at(*random_game_log(4, 2, False), 60)
+    game = game_in_round(*random_game_log(4, 2, False), 3)
     path = store.save_as(game, "older")
     path.write_text(re.sub(r"\nseal = .*\n", "\n", path.read_text()))  # as written before the seal
     monkeypatch.setattr(saves.store, "CHECK_SECONDS", 0.0)
