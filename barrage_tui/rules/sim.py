@@ -206,7 +206,9 @@ def play_random(setup: Setup, seed: int, check: bool = True, max_decisions: int 
             assert game.automa is not None, "attach gives the game its Automa hook"
             game.automa = timer = _TimedHook(game.automa)
         while (prompt := game.prompt) is not None and result.decisions < max_decisions:
-            key = pick(r, prompt)
+            start = time.perf_counter()
+            key = pick(r, prompt)  # (engine time: a draw asks the offer's checks)
+            result.engine_s += time.perf_counter() - start
             if check and result.decisions % CHOICE_CHECK_EVERY == 0 and game.turn_start == len(game.log):
                 other = r.choice(prompt.choices).key
                 found = unplayable(game, other) if other != key else []
