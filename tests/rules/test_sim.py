@@ -3,6 +3,7 @@ choice, the weighted pick. The random games are tests/test_random_play.py's."""
 
 import dataclasses
 import random
+import time
 from collections import Counter
 
 from barrage_tui.rules import actions, buildable, production, sim
@@ -118,3 +119,14 @@ def test_a_draw_from_a_turns_offer_asks_only_about_the_candidates_drawn(monkeypa
     assert key == legal[0].key  # the first legal candidate: those before it (production spaces) set aside
     assert "best_energy" in drawing and "can_build" not in drawing
     assert "can_build" in asked and len(drawing) < len(asked)  # reading every choice asks about every one
+
+
+def test_the_engines_time_counts_the_draw_which_asks_the_offers_checks(monkeypatch):
+    real = sim.pick
+
+    def slow_pick(r, prompt):
+        time.sleep(0.002)
+        return real(r, prompt)
+    monkeypatch.setattr(sim, "pick", slow_pick)
+    result = sim.play_random(sim.random_setup(random.Random(2), players=2), 5, check=False, max_decisions=40)
+    assert result.decisions == 40 and result.engine_s >= 40 * 0.002
