@@ -145,23 +145,27 @@ def placements_offer(game: Game, seat: int) -> tuple[list[Choice], dict[str, Cal
             price = price_of(space)
         if price > credits:
             continue
-        offered = _placements(company, sid, engineers, plain, placing) if placing else (plain,)
-        candidates.extend(offered)
+        if placing:
+            offered = _placements(company, sid, engineers, plain, placing)
+            candidates.extend(offered)
+        else:  # (the usual case: the plain placement alone)
+            candidates.append(plain)
         if action == "produce" and produces is not None:
             check = partial(produces, price, space.params["production_bonus"])
         elif action in _CHECKED:  # (a production by several dams, Dr. Octavius's, is checked in full)
             check = partial(possible, space, price)
         else:
             continue
-        for c in offered:
-            checks[c.key] = check
+        if placing:
+            for c in offered:
+                checks[c.key] = check
+        else:
+            checks[plain.key] = check
     n = company.construction_used
     if n < len(components().construction_spaces):
         need, fee = construction_space(game, seat, n)
         if need <= have and fee <= company.credits:
-            plain = Choice(keys.make("place", CONSTRUCT), _construction_label(need, fee, n), (CONSTRUCT,),
-                           short=_construction_short(need, fee, n))
-            offered = _placements(company, CONSTRUCT, need, plain, placing)
+            offered = _placements(company, CONSTRUCT, need, _construction_placement(need, fee, n), placing)
             candidates.extend(offered)
             builds = once(partial(_can_build_after, game, seat, fee, need))
             for c in offered:
@@ -269,6 +273,13 @@ def construction_space(game: Game, seat: int, n: int) -> tuple[int, int]:
     return max(0, need - less), fee
 
 
+@cache
+def _construction_placement(need: int, fee: int, n: int) -> Choice:
+    """The placement on the company's construction space ``n`` (0-based): the same at every turn it is offered."""
+    return Choice(keys.make("place", CONSTRUCT), _construction_label(need, fee, n), (CONSTRUCT,),
+                  short=_construction_short(need, fee, n))
+
+
 def _construction_label(need: int, fee: int, n: int) -> str:
     """The company's construction space ``n`` (0-based) as a choice."""
     return f"Construction (company space {n + 1}: {engineers(need)}" + (f", {credit_count(fee)})" if fee else ")")
@@ -311,9 +322,12 @@ def private_placements(game: Game, seat: int) -> list[Choice]:
     """The chief engineer's private spaces ("<officer>-<n>", each once a round); and while Mahiri copies an
     officer with one (Wu, Gennaro), that space used through the Bank ("<officer>-bank", no credits)."""
     company = game.state.companies[seat]
+    own = officers.OFFICERS[company.officer]
+    in_force = officers.in_force(company)
+    if not own.private_spaces and len(in_force) < 2:  # (no private space and no copy: most chief engineers)
+        return []
     have = engineers_available(company)
     names = components().officers
-    own = officers.OFFICERS[company.officer]
     choices: list[Choice] = []
     for i, (need, fee) in enumerate(own.private_spaces):
         if company.private_spaces_used[i] or need > have or fee > company.credits:
@@ -326,7 +340,7 @@ def private_placements(game: Game, seat: int) -> list[Choice]:
         target = f"{own.id}-{i + 1}"
         plain = Choice(keys.make("place", target), label, (target,), short=short)
         choices.extend(_placements(company, target, need, plain, placing_officers(company)))
-    for copy in officers.in_force(company)[1:]:
+    for copy in in_force[1:]:
         if not copy.copied_spaces_on_bank:
             continue
         for need, _ in copy.private_spaces:
