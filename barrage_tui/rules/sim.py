@@ -64,12 +64,13 @@ def pick(r: random.Random, prompt: Prompt) -> str:
     offered = prompt.offered
     if isinstance(offered, tuple):
         return offered[_draw(r, offered)].key
-    candidates = list(offered.candidates)
-    while candidates:
-        i = _draw(r, candidates)
+    candidates = offered.candidates
+    weights = list(map(weight, map(_key, candidates)))
+    while (cum_weights := list(accumulate(weights)))[-1] > 0:
+        i = bisect(cum_weights, r.random() * cum_weights[-1], 0, len(cum_weights) - 1)
         if offered.legal(candidates[i]):
             return candidates[i].key
-        del candidates[i]
+        weights[i] = 0  # (set aside: never drawn again)
     raise RuntimeError(f"no legal choice offered: {prompt.text}")
 
 
