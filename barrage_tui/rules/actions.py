@@ -177,8 +177,9 @@ def placements_offer(game: Game, seat: int) -> tuple[list[Choice], dict[str, Cal
                 offered = _placements(company, spot.id, spot.engineers, plain, placing)
                 candidates.extend(offered)
                 if spot.check is not None:
+                    possible_here = once(partial(spot.check, game, seat))
                     for c in offered:
-                        checks[c.key] = spot.check
+                        checks[c.key] = possible_here
     candidates.extend(private_placements(game, seat))
     if have:
         candidates.append(_ON_BANK)

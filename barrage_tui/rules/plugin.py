@@ -113,9 +113,9 @@ class ActionSpot:
     Engineers stand (``engineers_on``; the placement's key is ``place:<id>``), what it takes, its words (the
     choice's label and few words, the place's name in the log), and what placing there does once the Engineers
     stand and the credits are paid (the module keeps who took it). The words may be functions, worked out
-    when a client reads the choice (``Choice``'s); ``check``, when given, the question whether its action is
-    possible, asked only when the choice is (an ``Offer``'s check): a dear question need not be asked at
-    every turn."""
+    when a client reads the choice (``Choice``'s); ``check``, when given, whether its action is possible for
+    a seat now, asked only when the choice is (an ``Offer``'s check): a dear question need not be asked at
+    every turn, and a spot that asks nothing of the game may be made once."""
 
     id: str
     engineers: int
@@ -124,7 +124,7 @@ class ActionSpot:
     short: Text
     act: Callable[[Game, int], Flow[None]]
     name: str = ""
-    check: Callable[[], bool] | None = None
+    check: Callable[[Game, int], bool] | None = None
 
 
 @dataclass(frozen=True)

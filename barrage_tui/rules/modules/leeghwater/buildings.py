@@ -35,7 +35,7 @@ from ... import build_costs, contracts, patents, production, rewards, water
 from ...automa_levels import is_automa
 from ...components import components
 from ...engine import keys
-from ...engine.decisions import Choice, Flow, once
+from ...engine.decisions import Choice, Flow
 from ...plugin import ActionSpot, CostParts, Structure, tally
 from ...state import Segment
 from . import works
@@ -232,12 +232,20 @@ def spots(game: Game, seat: int) -> list[ActionSpot]:
                 continue
             # the leftmost free one: the others of the row cost the same or more, so whether its action is
             # possible (asked when it is chosen) answers for them too
-            found.append(ActionSpot(space, engineers, credits, partial(_spot_label, b, n, engineers, credits),
-                                    partial(_spot_short, b, engineers, credits),
-                                    partial(use, building=building, space=space), f"the {b.name}'s action space {n}",
-                                    once(partial(possible, game, seat, b, credits))))
+            found.append(_spot(building, n))
             break
     return found
+
+
+@cache  # (the same at every turn it is offered: it asks the game nothing until it is chosen)
+def _spot(building: str, n: int) -> ActionSpot:
+    """The ``building``'s action space ``n`` (1-4)."""
+    b = box().buildings[building]
+    engineers, credits = b.action_spaces[n - 1]
+    space = ACTION_SPACE.format(building, n)
+    return ActionSpot(space, engineers, credits, partial(_spot_label, b, n, engineers, credits),
+                      partial(_spot_short, b, engineers, credits), partial(use, building=building, space=space),
+                      f"the {b.name}'s action space {n}", partial(possible, b=b, fee=credits))
 
 
 def _spot_label(b: Building, n: int, engineers: int, credits: int) -> str:

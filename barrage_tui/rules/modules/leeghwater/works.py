@@ -20,7 +20,7 @@ Decisions (the rulebook's text is not on hand; BGA's reading):
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import partial
+from functools import cache, partial
 from typing import TYPE_CHECKING
 
 from ... import actions, contracts, officers, patents, rewards, wheel
@@ -99,14 +99,17 @@ def spots(game: Game, seat: int) -> list[ActionSpot]:
     company = game.state.companies[seat]
     found = []
     for i, tile in enumerate(own.works):
-        space = SPACE.format(i + 1)
-        if not tile or space in own.occupied or payment(company, box().works[tile]) is None:
-            continue
-        w = box().works[tile]
-        engineers = box().work_engineers
-        found.append(ActionSpot(space, engineers, 0, partial(_label, i, w, engineers), partial(_short, w, engineers),
-                                partial(take_action, position=i), f"External Work space {i + 1}"))
+        if tile and SPACE.format(i + 1) not in own.occupied and payment(company, box().works[tile]) is not None:
+            found.append(_spot(i, tile))
     return found
+
+
+@cache  # (the same at every turn it is offered)
+def _spot(i: int, tile: str) -> ActionSpot:
+    """The External Work ``tile`` at position ``i`` (0-based) as an action space."""
+    w, engineers = box().works[tile], box().work_engineers
+    return ActionSpot(SPACE.format(i + 1), engineers, 0, partial(_label, i, w, engineers), partial(_short, w, engineers),
+                      partial(take_action, position=i), f"External Work space {i + 1}")
 
 
 def _label(i: int, w: Work, engineers: int) -> str:
