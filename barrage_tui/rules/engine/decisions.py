@@ -159,17 +159,24 @@ class Offer:
     """A decision's choices given lazily, as a chess library lists legal moves: the ``candidates``, every choice
     that may be legal (cheap to list, in the order shown), and for the key of a candidate that needs it the
     question that tells whether it really is (``checks``; each asked once at most, and only when needed). A
-    player that draws one choice at random asks only about the one it draws (``sim.pick``)."""
+    player that draws one choice at random asks only about the one it draws (``sim.pick``). The checks read
+    the game: they hold while its prompt is pending."""
 
-    __slots__ = ("candidates", "_checks")
+    __slots__ = ("candidates", "_checks", "_verdicts")
 
     def __init__(self, candidates: Sequence[Choice], checks: Mapping[str, Callable[[], bool]]) -> None:
         self.candidates = tuple(candidates)
         self._checks = checks
+        self._verdicts: dict[str, bool] = {}
 
     def legal(self, choice: Choice) -> bool:
         check = self._checks.get(choice.key)
-        return check is None or check()
+        if check is None:
+            return True
+        verdict = self._verdicts.get(choice.key)
+        if verdict is None:
+            verdict = self._verdicts[choice.key] = check()
+        return verdict
 
     def choices(self) -> tuple[Choice, ...]:
         """The legal choices: every candidate checked."""
@@ -206,16 +213,16 @@ class Prompt:
         return tuple(c.key for c in self.choices)
 
     def find(self, key: str) -> Choice | None:
-        """The legal choice ``key``, or None. (Of an Offer not yet worked out, only that candidate is checked.)"""
+        """The legal choice ``key``, or None (of an Offer, only that candidate is checked)."""
         offered = self.offered
-        if isinstance(offered, Offer) and "choices" not in self.__dict__:
-            for c in offered.candidates:
+        if isinstance(offered, tuple):
+            for c in offered:
                 if c.key == key:
-                    return c if offered.legal(c) else None
+                    return c
             return None
-        for c in self.choices:
+        for c in offered.candidates:
             if c.key == key:
-                return c
+                return c if offered.legal(c) else None
         return None
 
 
