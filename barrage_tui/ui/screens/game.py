@@ -545,9 +545,14 @@ class GameScreen(AppScreen[None]):
         self.map_mode = self._map.mode
 
     def on_key(self, event: events.Key) -> None:
-        """Any key ends a show of drops on their way (and then does what it does: it is not taken)."""
+        """Any key ends a show of drops on their way (and then does what it does: it is not taken), unless what
+        waited for the water comes up on top (the round's summary): the key was for the water, and would act on
+        the summary as it appears (the bindings are looked up once the key is back at the app), unread."""
         if not self._building and self._map.flowing:
             self._map.end_flow()
+            if self.app.screen is not self:  # (pushed just now: ``is_current`` follows a message later)
+                event.stop()
+                event.prevent_default()
 
     def action_help(self) -> None:
         from .help import HelpScreen
