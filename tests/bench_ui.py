@@ -36,6 +36,7 @@ sys.path.insert(0, str(ROOT))
 
 SENTINEL = b"BARRAGE"  # on the first frame of the start screen (and of the bare app)
 FORM = b"Seat 2"  # the start screen's form is drawn
+SUMMARY = b"End of round"  # the round's summary is up
 QUIET = 0.06  # seconds without output that end a repaint
 KEYS = {"enter": b"\r", "down": b"\x1b[B", "up": b"\x1b[A"}
 
@@ -132,16 +133,23 @@ class Terminal:
                 break
             if self.dump is not None:
                 self.dump.append(data)
+            self.buffer += data
             total += len(data)
             last = time.perf_counter()
         return total, last
 
     def press(self, key: str, expect_output: bool = True) -> tuple[float | None, int]:
         """Send one key; returns (keypress-to-screen seconds or None if nothing was drawn, bytes)."""
+        self.buffer = b""  # (what this key writes: ``seen``)
         sent = time.perf_counter()
         os.write(self.fd, KEYS.get(key, key.encode()))
         n, last = self.drain(first=2.0 if expect_output else QUIET)
         return (last - sent if last is not None else None), n
+
+    @property
+    def seen(self) -> bytes:
+        """What was written since the last key was sent."""
+        return self.buffer
 
     def close(self) -> None:
         try:
@@ -221,9 +229,18 @@ def play(size, seed: int, decisions: int, save_dir: str, colors: str = "truecolo
             events = mirror.choose(prompt.choices[index].key)
             done += 1
             if any(e.kind == "round_scored" for e in events):
+                # The summary comes once the water has flowed (a key would end the show: it then stays up, and
+                # the key is spent on the water). It is closed once it is up, and what closing it redraws is
+                # drawn before the next key: that key's time is its own.
+                if SUMMARY not in term.seen:
+                    term.read_until(SUMMARY, timeout=60.0)
                 if term.dump is not None:
                     term.dump = []
-                term.press("enter")  # close the round summary
+                latency, n = term.press("enter")  # close the round summary (not in the figures)
+                n += term.drain(quiet=0.3)[0]
+                if os.environ.get("BENCH_VERBOSE"):
+                    print(f"  key enter {'(the summary closed)':18s} {(latency or 0) * 1000:6.1f} ms {n:6d} B",
+                          file=sys.stderr)
                 if term.dump is not None:
                     dumped.append((done - 1, "summary", "enter", b"".join(term.dump)))
     finally:

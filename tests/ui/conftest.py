@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import inspect
 
 import pytest
@@ -46,6 +47,14 @@ def make_app(tmp_path=None, **kw) -> BarrageApp:
     kw.setdefault("cursor_blink", False)
     kw.setdefault("automa_delay", 0.0)
     return BarrageApp(save_dir=(tmp_path / "saves") if tmp_path is not None else False, **kw)
+
+
+@pytest.fixture(autouse=True)
+def unfrozen_heap():
+    """The app freezes what is alive where no key waits (screens/game.py: settle_heap): in the tests' process
+    every finished test's app would stay; each test lets its own go."""
+    yield
+    gc.unfreeze()
 
 
 @pytest.fixture

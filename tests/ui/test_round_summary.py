@@ -8,8 +8,9 @@ from textual import events
 from barrage_tui.ui.screens.summary import RoundSummaryScreen
 from barrage_tui.ui.session import last_round_summary
 
-from .conftest import screen_text
+from .conftest import game_screen, screen_text
 from .test_log_screen import automa_game
+from .test_map_water import before_the_water_flow
 
 
 async def test_a_key_typed_before_the_summary_appeared_leaves_it_up(app_factory):
@@ -29,6 +30,25 @@ async def test_a_key_typed_before_the_summary_appeared_leaves_it_up(app_factory)
         await pilot.press("enter")  # a key pressed after it appeared
         await pilot.pause()
         assert not isinstance(app.screen, RoundSummaryScreen)
+
+
+async def test_the_key_that_ends_the_water_before_the_summary_leaves_it_up(app_factory):
+    """The round's summary waits for the water; a key ends the show, and the summary that comes up then stays
+    (the key looked up its binding once back at the app, on the summary by then: it was dismissed unread)."""
+    game, key = before_the_water_flow()
+    app = app_factory(game=game, automa_delay=30.0)  # a show that would last minutes
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause()
+        screen = game_screen(app)
+        screen.choose(key)
+        await pilot.pause()
+        assert screen.query_one("#map").flowing and app.screen is screen
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, RoundSummaryScreen), "the key that ended the water dismissed the summary"
+        await pilot.press("enter")  # a key pressed after it appeared
+        await pilot.pause()
+        assert app.screen is screen
 
 
 async def test_r_shows_the_last_rounds_summary_again(app_factory):
