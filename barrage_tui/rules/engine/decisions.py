@@ -183,6 +183,8 @@ class Offer:
         return tuple(c for c in self.candidates if self.legal(c))
 
     def __eq__(self, other: object) -> bool:
+        if isinstance(other, tuple):  # (a prompt's choices given whole)
+            return self.choices() == other
         if not isinstance(other, Offer):
             return NotImplemented
         return self.choices() == other.choices()
@@ -198,7 +200,8 @@ class Prompt:
     seat: int
     kind: str  # a PromptKind, or a module's own kind (a StrEnum of its package)
     text: str
-    offered: tuple[Choice, ...] | Offer  # the legal choices, or an Offer that works them out when read
+    # the legal choices, or an Offer that works them out when read (compared by its choices, hashed by the rest)
+    offered: tuple[Choice, ...] | Offer = field(hash=False)
     help: str = ""  # the rule behind this decision, in a sentence or two
     # the numbers and ids behind the text, for clients (the Automa, the app) to read instead of the text
     data: Mapping[str, object] = field(default_factory=lambda: NO_DATA, hash=False)
