@@ -165,3 +165,20 @@ async def test_the_summary_shown_again_after_a_resize_fits_the_new_size(app_fact
         dialog = summary.query_one(".dialog")
         assert dialog.region.right <= 80 and dialog.region.bottom <= 24
         assert "End of round 2" in screen_text(app)
+
+
+async def test_the_automa_waits_while_the_summary_is_up(app_factory):
+    """The Automa's step waited for a screen on top only if it hid the table: behind a dialog (the summary) the
+    game screen is still "current" in Textual's sense, and the Automa played under it."""
+    game = automa_game(rounds=2)  # the Automa plays next
+    assert game.prompt is not None and game.prompt.kind == "automa"
+    app = app_factory(game=game, automa_delay=1.0)
+    async with app.run_test(size=(160, 50)) as pilot:
+        played = len(game.log)
+        for key in ("r", "enter", "r"):  # shown, closed, and shown again (the screen kept), before the Automa's step
+            await pilot.press(key)
+        await pilot.pause(1.6)
+        assert isinstance(app.screen, RoundSummaryScreen) and len(game.log) == played, "the Automa did not wait"
+        await pilot.press("enter")
+        await pilot.pause(1.6)
+        assert len(game.log) > played, "the Automa did not play once the summary was closed"

@@ -312,8 +312,10 @@ class GameScreen(AppScreen[None]):
 
     def _automa_step(self, serial: int) -> None:
         prompt = self.session.game.prompt
-        if serial == self._prompt_serial and self.is_current and self.session.automa_turn and prompt is not None \
-                and prompt.choices and not self._map.flowing:  # (an Automa's turn has a prompt; it waits for the water)
+        # (on top: a dialog leaves the screen below "current", shown behind it; an Automa's turn has a prompt; it
+        # waits for the water)
+        if serial == self._prompt_serial and self.is_active and self.session.automa_turn and prompt is not None \
+                and prompt.choices and not self._map.flowing:
             self.choose(prompt.choices[0].key)
         elif serial == self._prompt_serial and self.session.automa_turn:
             self.set_timer(0.3, lambda: self._automa_step(serial))  # a dialog is open: wait for it
