@@ -2,13 +2,17 @@
 
     .venv/bin/python tests/bench_ui.py [--runs 7] [--decisions 0] [--seed 11] [--size 160x50]
 
-Prints three figures:
+Prints four figures:
   cold start   time until the start screen is on the terminal, as a ratio to a bare Textual app
                started the same way (goal: <= 1.3); also the time until its form is filled in (the
                start screen draws its title and buttons first, Enter works at once, the form follows)
   latency      keypress-to-screen time (until the last byte of the repaint) over a played sequence:
                median and p95 (goal: p95 <= 25 ms)
   bytes        bytes written to the terminal per decision: median and p95 (goal: median <= 1.5 KB)
+  summary      closing the round's summary (a key not in the figures above): from the key to the last byte
+               of what it redraws (until 0.3 s pass without output), and the bytes: median over the
+               summaries closed (goal: one repaint of the screen it covered; the last round's brings
+               the final scores up too)
 
 The played sequence is a seeded random game driven by key presses (digits, arrows, Enter); the
 benchmark keeps its own copy of the game to know which keys select which choice.
@@ -195,6 +199,7 @@ def play(size, seed: int, decisions: int, save_dir: str, colors: str = "truecolo
     term = Terminal("game", size, seed, save_dir, colors)
     latencies: list[float] = []
     per_decision: list[int] = []
+    closes: list[tuple[float, int]] = []  # closing each round's summary: (seconds, bytes)
     # BENCH_DUMP=file: what each key wrote, pickled as (decision, prompt kind, key, bytes), to see which cells
     dump = os.environ.get("BENCH_DUMP")
     dumped: list[tuple[int, str, str, bytes]] = []
@@ -230,16 +235,22 @@ def play(size, seed: int, decisions: int, save_dir: str, colors: str = "truecolo
             done += 1
             if any(e.kind == "round_scored" for e in events):
                 # The summary comes once the water has flowed (a key would end the show: it then stays up, and
-                # the key is spent on the water). It is closed once it is up, and what closing it redraws is
-                # drawn before the next key: that key's time is its own.
+                # the key is spent on the water). It is closed once it is drawn whole, and what closing it
+                # redraws is drawn before the next key: that key's time is its own, and the close's too.
                 if SUMMARY not in term.seen:
                     term.read_until(SUMMARY, timeout=60.0)
+                term.drain(quiet=0.3)  # the rest of the summary's frames (not the close's)
+                if os.environ.get("BENCH_VERBOSE"):
+                    print(f"  {'(the summary up)':43s} {len(term.seen):6d} B since the key", file=sys.stderr)
                 if term.dump is not None:
                     term.dump = []
-                latency, n = term.press("enter")  # close the round summary (not in the figures)
-                n += term.drain(quiet=0.3)[0]
+                sent = time.perf_counter()
+                latency, n = term.press("enter")  # close the round summary (its own figure)
+                more, last = term.drain(quiet=0.3)  # what closing it redraws, however long the pauses between
+                close = last - sent if last is not None else latency or 0.0
+                closes.append((close, n + more))
                 if os.environ.get("BENCH_VERBOSE"):
-                    print(f"  key enter {'(the summary closed)':18s} {(latency or 0) * 1000:6.1f} ms {n:6d} B",
+                    print(f"  key enter {'(the summary closed)':18s} {close * 1000:6.1f} ms {n + more:6d} B",
                           file=sys.stderr)
                 if term.dump is not None:
                     dumped.append((done - 1, "summary", "enter", b"".join(term.dump)))
@@ -249,7 +260,7 @@ def play(size, seed: int, decisions: int, save_dir: str, colors: str = "truecolo
             import pickle
 
             Path(dump).write_bytes(pickle.dumps(dumped))
-    return latencies, per_decision, done
+    return latencies, per_decision, closes, done
 
 
 def pct(values, q):
@@ -282,11 +293,18 @@ def main() -> int:
         b, a, f = statistics.median(bare), statistics.median(app), statistics.median(form)
         print(f"cold start: app {a * 1000:.0f} ms, bare Textual app {b * 1000:.0f} ms, "
               f"ratio {a / b:.2f} (goal <= 1.3); form filled in at {f * 1000:.0f} ms (ratio {f / b:.2f})")
-        latencies, per_decision, done = play(size, args.seed, args.decisions, tmp, args.colors)
+        latencies, per_decision, closes, done = play(size, args.seed, args.decisions, tmp, args.colors)
     print(f"latency: {len(latencies)} key presses over {done} decisions, median {statistics.median(latencies) * 1000:.1f} ms, "
           f"p95 {pct(latencies, 0.95) * 1000:.1f} ms (goal p95 <= 25 ms)")
     print(f"bytes per decision ({args.colors} colours): median {statistics.median(per_decision):.0f}, "
           f"p95 {pct(per_decision, 0.95):.0f}, max {max(per_decision)} (goal median <= 1536)")
+    if closes:
+        times, sizes = [t for t, _ in closes], [n for _, n in closes]
+        print(f"summary closed: {len(closes)} times, median {statistics.median(times) * 1000:.1f} ms "
+              f"(max {max(times) * 1000:.1f} ms), {statistics.median(sizes):.0f} B (max {max(sizes)}) "
+              f"(goal: one repaint of the screen)")
+    else:
+        print("summary closed: no round ended in the decisions played")
     return 0
 
 

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, TypeVarTuple, Unpack, cast
 from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from barrage_tui.rules import Key, contract_of, facts, held_by, patent_office, private_space, table_view
 
@@ -27,6 +27,7 @@ from ..widgets.contracts import ContractsView
 from ..widgets.cuts import Cut
 from ..widgets.deck import Deck
 from ..widgets.energy import EnergyTrack
+from ..widgets.footer import KeysFooter
 from ..widgets.lines import SCROLL_BINDINGS, KeyScrolled
 from ..widgets.log import GameLog
 from ..widgets.map import DRAWN, MapView
@@ -170,7 +171,7 @@ class GameScreen(AppScreen[None]):
         else:
             yield Deck(mp, board, companies, energy, *module_panels, contracts, patents, log, tabbed=True, id="main")
             yield prompt
-        yield Footer(compact=self.mode == "compact")  # every key's name fits in 80 columns
+        yield KeysFooter(compact=self.mode == "compact")  # every key's name fits in 80 columns
 
     async def on_resize(self, event: events.Resize) -> None:
         if event.size != self.app.size:
@@ -311,8 +312,10 @@ class GameScreen(AppScreen[None]):
 
     def _automa_step(self, serial: int) -> None:
         prompt = self.session.game.prompt
-        if serial == self._prompt_serial and self.is_current and self.session.automa_turn and prompt is not None \
-                and prompt.choices and not self._map.flowing:  # (an Automa's turn has a prompt; it waits for the water)
+        # (on top: a dialog leaves the screen below "current", shown behind it; an Automa's turn has a prompt; it
+        # waits for the water)
+        if serial == self._prompt_serial and self.is_active and self.session.automa_turn and prompt is not None \
+                and prompt.choices and not self._map.flowing:
             self.choose(prompt.choices[0].key)
         elif serial == self._prompt_serial and self.session.automa_turn:
             self.set_timer(0.3, lambda: self._automa_step(serial))  # a dialog is open: wait for it
@@ -421,12 +424,12 @@ class GameScreen(AppScreen[None]):
             self._game_over()
 
     def _show_summary(self, summary: RoundSummary | None, then_end: bool = False) -> None:
-        from .summary import RoundSummaryScreen
+        from .summary import summary_screen
 
         if summary is None:
             self._say("No round has ended yet.")
             return
-        self.app.push_screen(RoundSummaryScreen(self.session.game, summary),
+        self.app.push_screen(summary_screen(self.app, self.session.game, summary),
                              callback=(lambda _: self._after_summary()) if then_end else None)
 
     def action_round_summary(self) -> None:

@@ -25,6 +25,7 @@ from .base import AppModal
 if TYPE_CHECKING:
     from barrage_tui.rules import Game
 
+    from ..app import BarrageApp
     from ..session import RoundSummary
 
 COLUMNS: tuple[tuple[str, JustifyMethod], ...] = (
@@ -54,6 +55,23 @@ def bonus_line(s: RoundSummary) -> str:
             f"{s.malus_per_section} VP less per track section behind, nothing below {s.minimum}.")
 
 
+INSTALLED = "round-summary"  # the name the app keeps the summary's screen under
+
+
+def summary_screen(app: BarrageApp, game: Game, summary: RoundSummary) -> RoundSummaryScreen:
+    """The screen that shows ``summary``: one kept by the app (installed), its text swapped. Textual removes a
+    dismissed screen that is not installed, and removing it lays out and repaints the whole screen below once
+    more: the key that closed the summary would redraw the table twice."""
+    if app.is_screen_installed(INSTALLED):
+        screen = app.get_screen(INSTALLED)
+        assert isinstance(screen, RoundSummaryScreen)
+        screen.show(game, summary)
+    else:
+        screen = RoundSummaryScreen(game, summary)
+        app.install_screen(screen, INSTALLED)
+    return screen
+
+
 class RoundSummaryScreen(AppModal[None]):
     BINDINGS = [Binding("enter,escape,space", "close", "Continue", id="summary.close")]
 
@@ -61,6 +79,13 @@ class RoundSummaryScreen(AppModal[None]):
         super().__init__(id="round-summary")
         self.game = game
         self.summary = summary
+        self._stale = False  # shown again: its text is composed anew when it comes up
+        self._shown_at = 0.0
+
+    def show(self, game: Game, summary: RoundSummary) -> None:
+        """Show ``summary`` when it comes up next (the scores and the next round as they are then)."""
+        self.game, self.summary = game, summary
+        self._stale = self.is_attached  # (else it is composed when first pushed)
 
     def compose(self) -> ComposeResult:
         s = self.summary
@@ -74,8 +99,11 @@ class RoundSummaryScreen(AppModal[None]):
             nxt = "Final scoring follows." if self.game.over else f"Round {table_view(self.game).round} begins."
             yield Static(Text(f"{nxt}  Enter to continue; r shows this again."), classes="dialog-detail")
 
-    def on_mount(self, event: events.Mount) -> None:
+    async def on_screen_resume(self, event: events.ScreenResume) -> None:
         self._shown_at = event.time  # (the clock of the keys' own times)
+        if self._stale:
+            self._stale = False
+            await self.recompose()
 
     def on_key(self, event: events.Key) -> None:
         """A key typed before the summary appeared (the Enter that ended the round's last turn, keys pressed
