@@ -192,3 +192,26 @@ async def test_a_long_question_is_shown_whole(app_factory):
         header = game_screen(app).choice_list.header_text  # the rows the header takes
         assert len(header) > 3, header
         assert "Flow phase)." in "\n".join(header)
+
+
+async def test_two_digits_typed_together_select_10_plus_however_late_the_second_is_handled(app_factory):
+    """A busy app (a host under load) may handle a choice's second digit over a second after the first, though
+    they were typed together: the digits are judged by when they were typed (the keys' own times)."""
+    import time
+
+    from textual import events
+
+    from barrage_tui.ui.screens.game import TWO_DIGIT_WINDOW
+
+    app = app_factory(game=action_game())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        first = events.Key("1", "1")
+        app.post_message(first)  # (as the terminal driver does)
+        await pilot.pause()
+        second = events.Key("6", "6")
+        second.time = first.time + 0.1  # typed a tenth of a second later...
+        time.sleep(TWO_DIGIT_WINDOW + 0.2)  # ...and handled after a stall of the app
+        app.post_message(second)
+        await pilot.pause()
+        assert game_screen(app).choice_list.index == 15

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import gc
 from collections.abc import Callable, Iterable
-from time import monotonic
 from typing import TYPE_CHECKING, TypeVarTuple, Unpack, cast
 
 from textual import events, on
@@ -109,6 +108,7 @@ class GameScreen(AppScreen[None]):
         self.mode = ""
         self._pending_digit: int | None = None
         self._pending_time = 0.0
+        self._key_time = 0.0  # the time of the last key the screen saw (``on_key``)
         self._pinned = False  # the player picked a tab during this decision: do not follow the choices
         self._panel_cursor = 0
         self._prompt_serial = 0
@@ -513,7 +513,7 @@ class GameScreen(AppScreen[None]):
     def action_number(self, digit: int) -> None:
         cl = self.choice_list
         n = len(cl.choices)
-        now = monotonic()
+        now = self._key_time  # (when the digit was typed: a busy app may handle two quick digits a second apart)
         pending = self._pending_digit
         if pending is not None and now - self._pending_time < TWO_DIGIT_WINDOW and pending * 10 + digit <= n:
             number = pending * 10 + digit
@@ -563,7 +563,9 @@ class GameScreen(AppScreen[None]):
     def on_key(self, event: events.Key) -> None:
         """Any key ends a show of drops on their way (and then does what it does: it is not taken), unless what
         waited for the water comes up on top (the round's summary): the key was for the water, and would act on
-        the summary as it appears (the bindings are looked up once the key is back at the app), unread."""
+        the summary as it appears (the bindings are looked up once the key is back at the app), unread. The key's
+        own time is kept: a choice's two digits are judged by when they were typed (``action_number``)."""
+        self._key_time = event.time
         if not self._building and self._map.flowing:
             self._map.end_flow()
             if self.app.screen is not self:  # (pushed just now: ``is_current`` follows a message later)
