@@ -12,7 +12,7 @@ import statistics
 import time
 import traceback
 from bisect import bisect
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from itertools import accumulate
@@ -63,21 +63,20 @@ def pick(r: random.Random, prompt: Prompt) -> str:
     engine's random playout tries its pseudo-legal moves)."""
     offered = prompt.offered
     if isinstance(offered, tuple):
-        return offered[_draw(r, offered)].key
+        return offered[_draw(r, map(weight, map(_key, offered)))].key
     candidates = offered.candidates
     weights = list(map(weight, map(_key, candidates)))
-    while (cum_weights := list(accumulate(weights)))[-1] > 0:
-        i = bisect(cum_weights, r.random() * cum_weights[-1], 0, len(cum_weights) - 1)
-        if offered.legal(candidates[i]):
-            return candidates[i].key
+    while not offered.legal(candidates[i := _draw(r, weights)]):
         weights[i] = 0  # (set aside: never drawn again)
-    raise RuntimeError(f"no legal choice offered: {prompt.text}")
+    return candidates[i].key
 
 
-def _draw(r: random.Random, choices: Sequence[Choice]) -> int:
-    """The index of a choice drawn by ``WEIGHTS``: ``r.choices(choices, weights)`` with the same random draw,
+def _draw(r: random.Random, weights: Iterable[float]) -> int:
+    """The index drawn by ``weights``: ``r.choices(range(len(weights)), weights)`` with the same random draw,
     without its per-call overhead (this runs at every decision)."""
-    cum_weights = list(accumulate(map(weight, map(_key, choices))))
+    cum_weights = list(accumulate(weights))
+    if cum_weights[-1] <= 0:
+        raise RuntimeError("no legal choice offered")
     return bisect(cum_weights, r.random() * cum_weights[-1], 0, len(cum_weights) - 1)
 
 
