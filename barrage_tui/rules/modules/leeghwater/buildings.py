@@ -64,6 +64,11 @@ def split(space: str) -> tuple[Building, int]:
     return box().buildings[building], int(n)
 
 
+def building_of(space: str) -> str:
+    """The id of a building space's building (``split``'s, without looking the building up: every turn asks)."""
+    return space.rpartition("-")[0]
+
+
 @cache  # (asked for every building at every check of what can be built)
 def open_spaces(seats: int) -> tuple[int, ...]:
     """The building spaces (1-4) in play at this number of seats (Decision: an Automa's seat counts)."""
@@ -73,7 +78,7 @@ def open_spaces(seats: int) -> tuple[int, ...]:
 
 def built_by(own: LeeghwaterState, seat: int) -> list[str]:
     """The buildings ``seat`` built."""
-    return [split(s)[0].id for s, who in own.built.items() if who == seat]
+    return [building_of(s) for s, who in own.built.items() if who == seat]
 
 
 def why_not(game: Game, seat: int, building: str) -> str:
@@ -295,7 +300,7 @@ def unavailable(game: Game, seat: int) -> list[tuple[str, str]]:
 
 def first_closed(own: LeeghwaterState, building: str, game: Game) -> bool:
     """Once an Automa built a building, its first action space is closed for the game."""
-    return any(is_automa(game, who) for s, who in own.built.items() if split(s)[0].id == building)
+    return any(is_automa(game, who) for s, who in own.built.items() if building_of(s) == building)
 
 
 def use(game: Game, seat: int, building: str, space: str) -> Flow[None]:
