@@ -327,6 +327,13 @@ def _offered_automas(game: Game, seat: int) -> list[tuple[int, str]]:
     return offered
 
 
+def pairs_on_offer(game: Game) -> frozenset[int]:
+    """The seats whose drawn pair is only on offer, not yet theirs: the seats still to pick, and the Automas whose
+    pair one of them may take (an Automa keeps what is left when the picks are over)."""
+    drafting = game.state.drafting
+    return frozenset(drafting).union(t for seat in drafting for t, _ in _offered_automas(game, seat))
+
+
 def _reseated(c: CompanyState, company: str, officer: str, introductory: bool) -> CompanyState:
     """The company ``c``'s seat starts with after a swap of drawn pairs (nobody has played yet)."""
     s = SeatSetup(c.player, c.kind, difficulty=c.difficulty)

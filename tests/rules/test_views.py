@@ -112,6 +112,24 @@ def test_the_starting_contracts_on_offer():
     assert shown.picking and shown.starting_offer == tuple(game.state.starting_offer)
 
 
+def test_an_automas_pair_is_on_offer_until_the_person_has_picked():
+    """A person alone picks among the pairs drawn for every seat; the Automa keeps the one left: until then its
+    pair is only on offer (the panels do not call it the Automa's), then it is the Automa's."""
+    game = Game.new(Setup(seats=(SeatSetup("Ann"), SeatSetup("A1", "automa", difficulty="medium")), seed=3))
+    assert game.prompt is not None and game.prompt.kind == "matchup"
+    assert [c.drafting for c in table_view(game).companies] == [True, True]
+    assert company_view(game, 1).drafting and [s.drafting for s in scores(game)] == [True, True]
+    game.choose(f"matchup:{game.state.companies[1].company}")  # Ann takes the Automa's pair
+    assert [c.drafting for c in table_view(game).companies] == [False, False]
+    assert not company_view(game, 1).drafting and not any(s.drafting for s in scores(game))
+
+
+def test_an_automa_with_a_chosen_company_is_not_on_offer():
+    setup = Setup(seats=(SeatSetup("Ann"), SeatSetup("Ben"), SeatSetup("A1", "automa", company="italy")), seed=3)
+    game = Game.new(setup)
+    assert [c.drafting for c in table_view(game).companies] == [True, True, False]
+
+
 def test_who_holds_a_thing():
     game = _after_two_actions()
     assert held_by(game, "contract:3") == 1

@@ -11,6 +11,7 @@ from ..automa_levels import level
 from ..company_board import Income
 from ..components import PowerhousePiece, components
 from ..plugin import BoardPieces
+from ..setup import pairs_on_offer
 from ..state import CompanyState, Segment
 from .table import SeatView, who
 
@@ -117,7 +118,7 @@ def company_view(game: Game, seat: int) -> CompanyView:
     else:  # China's distinct pieces: at work all game, as its Automa's level allows
         active, by_level = company_board.pieces_at_work(c), True
     return CompanyView(
-        *who(c, seat in st.drafting), c.vp, c.credits, c.excavators, c.mixers, c.excamixers,
+        *who(c, seat in pairs_on_offer(game)), c.vp, c.credits, c.excavators, c.mixers, c.excamixers,
         bool(c.excamixers or c.excamixers_gained or any(o.machinery_wild for o in in_force)), c.energy,
         c.engineers, c.architect, c.construction_used, private,
         tuple((o, o in c.copied_for_round) for o in copied), dict(c.pieces), incomes,

@@ -11,6 +11,7 @@ from ..actions import space_exists
 from ..components import components
 from ..contracts import COLOURS
 from ..engine.keys import contract_of
+from ..setup import pairs_on_offer
 from ..state import CompanyState
 
 if TYPE_CHECKING:
@@ -26,7 +27,8 @@ class SeatView:
     kind: str  # "human" | "automa"
     company: str  # a company id (components' companies)
     officer: str  # a chief engineer's id; "none": an Automa below Very Hard has none
-    drafting: bool  # the pair is only on offer: the seat has not picked it yet (the full game's draft)
+    drafting: bool  # the pair is only on offer, not yet the seat's: it has not picked yet (the full game's draft), or
+    # it is an Automa's that a seat still to pick may take (``setup.pairs_on_offer``)
     passed: bool  # passed this round
 
     @property
@@ -58,9 +60,9 @@ class TableView:
 
 def table_view(game: Game) -> TableView:
     st = game.state
-    drafting = tuple(st.drafting)
-    return TableView(st.round, st.phase, st.introductory, tuple(st.turn_order), drafting,
-                     tuple(SeatView(*who(c, c.seat in drafting)) for c in st.companies), tuple(st.winner))
+    on_offer = pairs_on_offer(game)
+    return TableView(st.round, st.phase, st.introductory, tuple(st.turn_order), tuple(st.drafting),
+                     tuple(SeatView(*who(c, c.seat in on_offer)) for c in st.companies), tuple(st.winner))
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,8 +144,8 @@ class ScoreView(SeatView):
 
 def scores(game: Game) -> tuple[ScoreView, ...]:
     """Every seat's score, by seat."""
-    drafting = game.state.drafting
-    return tuple(ScoreView(*who(c, c.seat in drafting), c.vp, c.energy, dict(c.vp_by_source))
+    on_offer = pairs_on_offer(game)
+    return tuple(ScoreView(*who(c, c.seat in on_offer), c.vp, c.energy, dict(c.vp_by_source))
                  for c in game.state.companies)
 
 
