@@ -61,6 +61,13 @@ class ExtraCost:
         return ", ".join(p for p in parts if p) or "no cost"
 
 
+NOTHING = "nothing"  # a payment's words when it pays nothing
+
+
+def _credits(n: int) -> str:
+    return rewards.count(n, "credit")
+
+
 @dataclass(frozen=True)
 class Payment:
     excavators: int
@@ -85,16 +92,23 @@ class Payment:
 
     @property
     def label(self) -> str:
+        return self.words()
+
+    def words(self, money: Callable[[int], str] | None = None, fee: int = 0) -> str:
+        """``label``, the credits worded by ``money`` (``Game.money``: an Automa's are VP; None: credits), with the
+        red outline's ``fee`` when it is paid too."""
+        money = money or _credits
         parts = [rewards.count(self.excavators, "Excavator") if self.excavators else "",
                  rewards.count(self.mixers, "mixer") if self.mixers else "",
                  rewards.count(self.excamixers, "Excamixer") if self.excamixers else "",
-                 rewards.count(self.credits, "credit") if self.credits else "",
-                 rewards.count(self.token_credits, "credit") + " for the Geological token" if self.token_credits else "",
+                 money(self.credits) if self.credits else "",
+                 money(fee) + " for the red outline" if fee else "",
+                 money(self.token_credits) + " for the Geological token" if self.token_credits else "",
                  f"{self.engineers} Engineers to your company board" if self.engineers else "",
                  {"engineer": "1 Engineer on Angelo Alberti's space instead of the Geological token's cost",
                   "bypass": "no Geological token cost (Angelo Alberti's copy)", "": ""}[self.waiver]]
         lost = f"; loses {lost_label(self.lost)} for good" if any(self.lost) else ""
-        return (" + ".join(p for p in parts if p) or "nothing") + lost
+        return (" + ".join(p for p in parts if p) or NOTHING) + lost
 
     @property
     def short(self) -> str:

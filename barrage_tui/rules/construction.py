@@ -18,7 +18,7 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from . import company_board, officers, patents, rewards, wheel
-from .build_costs import (WAIVER_ENGINEERS, Payment, cost_order, extra_cost, fee_rule, free_payments, lost_label,
+from .build_costs import (NOTHING, WAIVER_ENGINEERS, Payment, cost_order, extra_cost, fee_rule, free_payments, lost_label,
                           why_not, why_not_free)
 from .build_spaces import base_less, fee_for, legal_spaces, space_label, space_value, without_base
 from .build_tiles import TileUse, tile_uses
@@ -73,7 +73,8 @@ def construct(game: Game, seat: int, engineer_free: bool = False) -> Flow[None]:
     # Tile and machinery (a token's extra machinery too) into the open segment, then the wheel turns one segment.
     back = _pay(game, seat, use.structure, space, pay, list(use.to_wheel), turn=True)
     tile_name = components().tile(use.tile).name
-    game.event(f"{game.name(seat)} builds {rewards.a(use.structure)} on {space} with the {tile_name} tile, paying {pay.label}"
+    paid = pay.words(partial(game.money, seat), fee_of(space))
+    game.event(f"{game.name(seat)} builds {rewards.a(use.structure)} on {space} with the {tile_name} tile, paying {paid}"
                + (f"; the wheel returns {', '.join(back)}" if back else "") + ".", seat, "build", (space,))
     if added is not None:  # a module's structure: its red outline paid, what building it does is the module's
         game.pay_credits(seat, fee_of(space))
@@ -211,8 +212,11 @@ def free_build(game: Game, seat: int, structure: str, areas: Collection[str] | N
     space = Key.parse(picked).rest()
     pay = yield from _choose_payment(game, seat, structure, plan[space])
     _pay(game, seat, structure, space, pay, [], turn=False)
-    game.event(f"{game.name(seat)} builds {rewards.a(structure)} on {space} for free.", seat, "build", (space,))
-    yield from place_piece(game, seat, structure, space, fee_for(game, seat, structure, space), column)
+    fee = fee_for(game, seat, structure, space)
+    paid = pay.words(partial(game.money, seat), fee)
+    game.event(f"{game.name(seat)} builds {rewards.a(structure)} on {space} for free"
+               + (f", paying {paid}" if paid != NOTHING else "") + ".", seat, "build", (space,))
+    yield from place_piece(game, seat, structure, space, fee, column)
 
 
 def place_piece(game: Game, seat: int, structure: str, space: str, fee: int, column: int = 0) -> Flow[None]:

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from itertools import islice
 from typing import Protocol
 
-from . import actions, automa_step, rounds, scoring
+from . import actions, automa_step, rewards, rounds, scoring
 from .automa_levels import AUTOMA, is_automa, level
 from .board_files import board_of
 from .boards import Board
@@ -234,6 +234,10 @@ class Game:
             self.gain_vp(seat, -n, "credits")
             return
         self.state.companies[seat].credits -= n
+
+    def money(self, seat: int, n: int) -> str:
+        """``n`` credits paid or gained by ``seat``, in words: an Automa's are VP ("3 credits", "3 VP")."""
+        return f"{n} VP" if is_automa(self, seat) else rewards.count(n, "credit")
 
     def place_engineers(self, seat: int, where: str, n: int, ending: str = ".") -> None:
         """``n`` Engineers from the supply onto ``where`` (for rules below the action phase's module: a

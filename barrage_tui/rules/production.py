@@ -426,8 +426,7 @@ def _fee_words(game: Game, seat: int, flows: Flows) -> str:
     if not paid:
         return ""
     owners = dict.fromkeys(o for s, _ in flows for o in tolls(game, seat, s))
-    what = f"{paid} VP" if is_automa(game, seat) else rewards.count(paid, "credit")
-    return f"; fee {what} to {' and '.join(game.name(o) for o in owners)}"
+    return f"; fee {game.money(seat, paid)} to {' and '.join(game.name(o) for o in owners)}"
 
 
 def _pay_toll(game: Game, seat: int, conduit: str, k: int) -> None:

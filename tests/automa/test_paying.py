@@ -1,7 +1,10 @@
 """The Automa pays VP where a human pays credits and gains VP where a human gains credits; its VP may go below
 0 (reference automa.md 4.4); round end and game end (8.2, 8.3)."""
 
+from functools import partial
+
 from barrage_tui.rules import scoring
+from barrage_tui.rules.build_costs import Payment
 from barrage_tui.rules.invariants import violations
 
 from .helpers import AUTOMA, HUMAN, automa_game
@@ -28,6 +31,14 @@ def test_a_human_still_pays_credits():
     game = automa_game()
     game.pay_credits(HUMAN, 2)
     assert game.state.companies[HUMAN].credits == 4 and game.state.companies[HUMAN].vp == 10
+
+
+def test_what_an_automa_pays_reads_as_vp():
+    game = automa_game()
+    assert (game.money(AUTOMA, 3), game.money(HUMAN, 3), game.money(HUMAN, 1)) == ("3 VP", "3 credits", "1 credit")
+    pay = Payment(excavators=0, mixers=1, credits=3)  # machinery replaced by credits (Solomon's), on a red space
+    assert pay.words(partial(game.money, AUTOMA), fee=3) == "1 mixer + 3 VP + 3 VP for the red outline"
+    assert pay.label == "1 mixer + 3 credits"
 
 
 def test_an_automa_can_always_pay():

@@ -175,6 +175,16 @@ def test_construction_spaces_take_one_two_three_then_three_and_three_credits():
     assert game.state.engineers_on[f"company-{seat}-4"][seat] == 3
 
 
+def test_the_log_names_what_a_build_paid_the_red_outline_too():
+    # The red outline's 3 credits are part of the price: the log says so, as the space's choice did.
+    game, seat = position()
+    build(game, "tile:base", "B1U")
+    assert game.events[-1].text.endswith("paying 5 Excavators + 3 credits for the red outline.")
+    game, seat = position()
+    build(game, "tile:base", "B1L")
+    assert game.events[-1].text.endswith("paying 5 Excavators.")
+
+
 def test_the_fourth_construction_space_fee_counts_when_checking_the_build():
     # Rule: the 3-credit fee is deducted before checking that the build can be paid.
     game, seat = position()
