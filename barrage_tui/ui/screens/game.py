@@ -57,6 +57,7 @@ WIDE = (150, 45)
 BOARD_ROWS, COMPANIES_ROWS, MAP_ROWS = 11, 7, 21
 MEDIUM = (120, 40)
 TWO_DIGIT_WINDOW = 1.0  # seconds to type the second digit of a choice number
+STOPPED_WATER_LATEST = 0.1  # seconds after a key that ended the water's show by which the map is drawn so
 
 
 def layout_mode(width: int, height: int) -> str:
@@ -109,6 +110,7 @@ class GameScreen(AppScreen[None]):
         self._pending_digit: int | None = None
         self._pending_time = 0.0
         self._key_time = 0.0  # the time of the last key the screen saw (``on_key``)
+        self._water_stopped = False  # a key ended the water's show: the map is drawn with what the key does
         self._pinned = False  # the player picked a tab during this decision: do not follow the choices
         self._panel_cursor = 0
         self._prompt_serial = 0
@@ -299,6 +301,7 @@ class GameScreen(AppScreen[None]):
         self.view.weak = frozenset(r for c in choices for r in c.refs)
         self.view.strong = frozenset(choices[index].refs) if choices else frozenset()
         self.view.recapped(since_last_turn(game))
+        self._water_stopped = False  # (the map is among the panels)
         for panel in self._panels:
             panel.show(self.view)
         if self._unfitted:  # a new layout, or the map was fitted before the company boards showed anything
@@ -329,6 +332,9 @@ class GameScreen(AppScreen[None]):
         changed = strong | self.view.strong
         self.view.strong = strong
         wanted = {self._panel_for(r) for r in changed}
+        if self._water_stopped:  # the key ended the water's show: the drops where they stopped, in this frame
+            self._water_stopped = False
+            wanted.add("map")
         for panel in self._panels:
             pid = panel.id if panel.id and not panel.id.startswith("company-") else "companies"
             if pid in wanted:
@@ -567,10 +573,20 @@ class GameScreen(AppScreen[None]):
         own time is kept: a choice's two digits are judged by when they were typed (``action_number``)."""
         self._key_time = event.time
         if not self._building and self._map.flowing:
-            self._map.end_flow()
+            # The map is drawn with what the key does (its action, handled later), not here: a map drawn alone
+            # could take the screen's next frame by itself, and the key's own frame would then wait for the one
+            # after (Textual paints at most one a 60th of a second). A key that draws nothing draws the map soon.
+            self._map.end_flow(draw=False)
+            self._water_stopped = True
+            self.set_timer(STOPPED_WATER_LATEST, self._draw_stopped_water)
             if self.app.screen is not self:  # (pushed just now: ``is_current`` follows a message later)
                 event.stop()
                 event.prevent_default()
+
+    def _draw_stopped_water(self) -> None:
+        if self._water_stopped and not self._building:
+            self._water_stopped = False
+            self._map.show(self.view)
 
     def action_help(self) -> None:
         from .help import HelpScreen
