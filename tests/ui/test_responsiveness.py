@@ -152,3 +152,17 @@ async def test_what_is_alive_where_no_key_waits_is_kept_out_of_the_collections(a
         await pilot.pause()
         await pilot.press("escape")
         assert await settled(pilot, later), "what came since the table was drawn was still walked"
+
+
+async def test_the_thread_that_writes_a_frame_is_let_in_soon(app_factory):
+    """Textual writes each frame from a thread of its own; what the app does right after a frame must not keep
+    it waiting Python's usual 5 ms (the frame would reach the terminal that much later)."""
+    import sys
+
+    from barrage_tui.ui.app import SWITCH_INTERVAL
+
+    sys.setswitchinterval(0.005)
+    app = app_factory(game=game_at_action())
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause()
+        assert sys.getswitchinterval() == SWITCH_INTERVAL <= 0.001
