@@ -57,6 +57,9 @@ WIDE = (150, 45)
 BOARD_ROWS, COMPANIES_ROWS, MAP_ROWS = 11, 7, 21
 MEDIUM = (120, 40)
 TWO_DIGIT_WINDOW = 1.0  # seconds to type the second digit of a choice number
+# the autosave waits this long after the frame that shows a decision: the terminal gets the frame (written by
+# Textual's thread) and draws it before the app writes the save (5 ms of Python)
+SAVE_AFTER_FRAME = 0.05  # seconds
 STOPPED_WATER_LATEST = 0.1  # seconds after a key that ended the water's show by which the map is drawn so
 
 
@@ -411,7 +414,7 @@ class GameScreen(AppScreen[None]):
         banner.handover = outcome.handover or (banner.handover and same)
         banner.note = ""
         self.refresh_table()
-        self.choice_list.after_paint(self._save_owed)
+        self.choice_list.after_paint(lambda: self.set_timer(SAVE_AFTER_FRAME, self._save_owed))
         paths = [p for e in outcome.events for p in cast("tuple[DropPath, ...]", e.data.get("paths", ()))]
         if paths and not self._pinned:
             for deck in self._decks:  # the water is on the map: bring it to the front while it flows
