@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, TypeVarTuple, Unpack, cast
 from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
+from textual.message_pump import MessagePump
 from textual.widgets import Static
 
 from barrage_tui.rules import Key, contract_of, facts, held_by, patent_office, private_space, table_view
@@ -99,6 +100,18 @@ def settle_heap() -> None:
     a cycle stays (the widgets of a layout left by a resize): a little memory, for keys that never wait."""
     gc.collect()
     gc.freeze()
+
+
+COLLECTIONS_RESUME = 0.1  # seconds after a key
+
+
+def hold_collections(app: MessagePump) -> None:
+    """Python's automatic garbage collections wait while a key is answered: they come as allocations pile up,
+    several in a key that redraws the table (a tenth of a millisecond each, and 2 ms for the older objects
+    every tenth one). They resume a moment later (by the app's timer: a screen's goes with the screen), where
+    no key waits; what died meanwhile in reference cycles waits for them (reference counting frees the rest)."""
+    gc.disable()
+    app.set_timer(COLLECTIONS_RESUME, gc.enable)
 
 
 class GameScreen(AppScreen[None]):
@@ -463,6 +476,7 @@ class GameScreen(AppScreen[None]):
         self._show_save_state()
 
     def on_unmount(self) -> None:
+        gc.enable()  # (the app's timer that would resume the collections may end with the app)
         self.session.save_owed()  # the app quits, or another game is shown: the last decision is not lost
 
     def on_screen_suspend(self) -> None:
@@ -573,8 +587,10 @@ class GameScreen(AppScreen[None]):
         """Any key ends a show of drops on their way (and then does what it does: it is not taken), unless what
         waited for the water comes up on top (the round's summary): the key was for the water, and would act on
         the summary as it appears (the bindings are looked up once the key is back at the app), unread. The key's
-        own time is kept: a choice's two digits are judged by when they were typed (``action_number``)."""
+        own time is kept: a choice's two digits are judged by when they were typed (``action_number``). The
+        garbage collections wait until it is answered (``hold_collections``)."""
         self._key_time = event.time
+        hold_collections(self.app)
         if not self._building and self._map.flowing:
             # The map is drawn with what the key does (its action, handled later), not here: a map drawn alone
             # could take the screen's next frame by itself, and the key's own frame would then wait for the one
