@@ -170,16 +170,21 @@ async def test_the_thread_that_writes_a_frame_is_let_in_soon(app_factory):
 
 async def test_garbage_collections_wait_while_a_key_is_answered(app_factory, monkeypatch):
     """No automatic collection in the middle of a key (several in a key that redraws the table): they resume a
-    moment later, and when the app ends."""
+    moment after the last key (an earlier key's moment does not come in the middle of a later one), and when
+    the app ends."""
     from barrage_tui.ui.screens import game as game_screen_module
 
-    monkeypatch.setattr(game_screen_module, "COLLECTIONS_RESUME", 0.5)
+    monkeypatch.setattr(game_screen_module, "COLLECTIONS_RESUME", 1.0)
     app = app_factory(game=game_at_action())
     async with app.run_test(size=(160, 50)) as pilot:
         await pilot.pause()
         assert gc.isenabled()
         await pilot.press("down")
         assert not gc.isenabled()
+        await pilot.pause(0.6)
+        await pilot.press("down")
+        await pilot.pause(0.6)
+        assert not gc.isenabled()  # a second after the first key, 0.6 s after the second
         await pilot.pause(1.0)
         assert gc.isenabled()
         await pilot.press("down")

@@ -10,6 +10,7 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.message_pump import MessagePump
+from textual.timer import Timer
 from textual.widgets import Static
 
 from barrage_tui.rules import Key, contract_of, facts, held_by, patent_office, private_space, table_view
@@ -60,7 +61,7 @@ MEDIUM = (120, 40)
 TWO_DIGIT_WINDOW = 1.0  # seconds to type the second digit of a choice number
 # the autosave waits this long after the frame that shows a decision: the terminal gets the frame (written by
 # Textual's thread) and draws it before the app writes the save (5 ms of Python)
-SAVE_AFTER_FRAME = 0.05  # seconds
+SAVE_AFTER_FRAME = 0.01  # seconds (a key typed next, 50 ms or more later, does not wait for it)
 STOPPED_WATER_LATEST = 0.1  # seconds after a key that ended the water's show by which the map is drawn so
 
 
@@ -102,16 +103,24 @@ def settle_heap() -> None:
     gc.freeze()
 
 
-COLLECTIONS_RESUME = 0.1  # seconds after a key
+COLLECTIONS_RESUME = 0.05  # seconds after a key: it is answered (its p95 is 25 ms), the next one not yet typed
 
 
-def hold_collections(app: MessagePump) -> None:
+class CollectionsHeld:
     """Python's automatic garbage collections wait while a key is answered: they come as allocations pile up,
     several in a key that redraws the table (a tenth of a millisecond each, and 2 ms for the older objects
-    every tenth one). They resume a moment later (by the app's timer: a screen's goes with the screen), where
-    no key waits; what died meanwhile in reference cycles waits for them (reference counting frees the rest)."""
-    gc.disable()
-    app.set_timer(COLLECTIONS_RESUME, gc.enable)
+    every tenth one). They resume a moment after the last key (by the app's timer: a screen's goes with the
+    screen), where no key waits; what died meanwhile in reference cycles waits for them (reference counting
+    frees the rest)."""
+
+    def __init__(self) -> None:
+        self._resume: Timer | None = None
+
+    def hold(self, app: MessagePump) -> None:
+        gc.disable()
+        if self._resume is not None:  # (an earlier key's would resume them in the middle of this one)
+            self._resume.stop()
+        self._resume = app.set_timer(COLLECTIONS_RESUME, gc.enable)
 
 
 class GameScreen(AppScreen[None]):
@@ -127,6 +136,7 @@ class GameScreen(AppScreen[None]):
         self._pending_time = 0.0
         self._key_time = 0.0  # the time of the last key the screen saw (``on_key``)
         self._water_stopped = False  # a key ended the water's show: the map is drawn with what the key does
+        self._collections = CollectionsHeld()
         self._pinned = False  # the player picked a tab during this decision: do not follow the choices
         self._panel_cursor = 0
         self._prompt_serial = 0
@@ -588,9 +598,9 @@ class GameScreen(AppScreen[None]):
         waited for the water comes up on top (the round's summary): the key was for the water, and would act on
         the summary as it appears (the bindings are looked up once the key is back at the app), unread. The key's
         own time is kept: a choice's two digits are judged by when they were typed (``action_number``). The
-        garbage collections wait until it is answered (``hold_collections``)."""
+        garbage collections wait until it is answered (``CollectionsHeld``)."""
         self._key_time = event.time
-        hold_collections(self.app)
+        self._collections.hold(self.app)
         if not self._building and self._map.flowing:
             # The map is drawn with what the key does (its action, handled later), not here: a map drawn alone
             # could take the screen's next frame by itself, and the key's own frame would then wait for the one
