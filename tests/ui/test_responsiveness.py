@@ -189,3 +189,41 @@ async def test_garbage_collections_wait_while_a_key_is_answered(app_factory, mon
         assert gc.isenabled()
         await pilot.press("down")
     assert gc.isenabled()  # the app ended while they waited
+
+
+async def test_a_panels_style_is_worked_out_again_only_when_its_styles_change(app_factory, monkeypatch):
+    """Textual works a widget's rich style out anew at each read (35-60 µs, walking its ancestors); the panels
+    read it for their lines and kept reading it for most lines drawn. They keep it until their styles change."""
+    import sys
+
+    from textual.dom import DOMNode
+
+    from barrage_tui.ui.widgets.lines import LinesView, StyleKept
+
+    app = app_factory(game=game_at_action())
+    async with app.run_test(size=(160, 50)) as pilot:
+        await Refreshes(monkeypatch).settle(pilot)
+        for widget in app.screen.walk_children():  # (a style is worked out when first read after a change)
+            if isinstance(widget, StyleKept):
+                assert widget.kept_style == widget.rich_style
+        reads: list[DOMNode] = []  # by the app's code (Textual's own reads are its business)
+        work_out = DOMNode.rich_style.fget
+
+        def read(node: DOMNode) -> object:
+            if "barrage_tui" in sys._getframe(1).f_code.co_filename:
+                reads.append(node)
+            return work_out(node)
+
+        monkeypatch.setattr(DOMNode, "rich_style", property(read))
+        restyled: list[StyleKept] = []  # (the map's class for a tall map, say)
+        notify = StyleKept.notify_style_update
+        monkeypatch.setattr(StyleKept, "notify_style_update", lambda node: (restyled.append(node), notify(node)))
+        for key in ("2", "enter", "down", "enter"):  # moves, decisions: panels built again and drawn
+            await pilot.press(key)
+            await pilot.pause()
+        assert not [n for n in reads if n not in restyled]
+        log = game_screen(app).query_one("#log", LinesView)
+        kept = log.kept_style
+        app.theme = "textual-light"  # new styles: worked out again
+        await pilot.pause()
+        assert log.kept_style == work_out(log) != kept

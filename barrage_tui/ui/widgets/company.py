@@ -16,6 +16,7 @@ from barrage_tui.rules import NO_OFFICER, STRUCTURES, CompanyView, company_view,
 from ..palette import ASSUMED, BOLD, DIM, KIND_STYLE, RED, SELECTED, TITLE, badge, mark
 from ..texts import COMPANY_SHORT, OFFICER_SHORT, STRUCT_LETTER, officer_short_name, reward_short, tile_short
 from ..view import Panel, View
+from .lines import StyleKept
 from .textutil import flow, wrap
 
 
@@ -28,7 +29,7 @@ FORMS = ((False, True, False), (True, True, False), (True, False, False), (True,
 TO_PLAY = Style(bold=True, color="#ffd75f")  # the mark of the company to play
 
 
-class TurnMark(Widget):
+class TurnMark(StyleKept, Widget):
     """The column between a company board's edge (a widget of one column with a left border) and its lines: ▶
     beside the head line while the company is to play. A widget of its own, so that the mark comes and goes
     alone: Textual writes a changed line of a widget from the widget's first column, so a mark at the end of the
@@ -44,7 +45,7 @@ class TurnMark(Widget):
             self.refresh(Region(0, 0, 1, 1))
 
     def render_line(self, y: int) -> Strip:
-        style = self.rich_style
+        style = self.kept_style
         return Strip([Segment("▶", style + TO_PLAY) if y == 0 and self.marked else Segment(" ", style)], 1)
 
 
