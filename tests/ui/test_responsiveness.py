@@ -227,3 +227,29 @@ async def test_a_panels_style_is_worked_out_again_only_when_its_styles_change(ap
         app.theme = "textual-light"  # new styles: worked out again
         await pilot.pause()
         assert log.kept_style == work_out(log) != kept
+
+
+async def test_the_turn_passing_rebuilds_no_board_whose_company_did_not_change(app_factory, monkeypatch):
+    """The next company to play has its board rebuilt only for what its lines show: the selected choice's marks
+    on it (a space on the management board marks nothing there), not whatever the choice selects elsewhere."""
+    from barrage_tui.rules import company_view
+    from barrage_tui.ui.widgets.company import CompanyBoard
+
+    game = game_at_action()
+    while True:  # to a decision that passes the turn to a company it does not change
+        seat, key = game.prompt.seat, game.prompt.choices[0].key
+        scratch = Game.replay(game.setup, [*game.log, key])
+        other = scratch.prompt.seat
+        if other != seat and company_view(scratch, other) == company_view(game, other):
+            break
+        game.choose(key)
+    app = app_factory(game=game)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await Refreshes(monkeypatch).settle(pilot)
+        built: list[int] = []
+        lines = CompanyBoard.lines
+        monkeypatch.setattr(CompanyBoard, "lines", lambda board, *a: (built.append(board.seat), lines(board, *a))[1])
+        await pilot.press("enter")
+        await pilot.pause()
+        assert game.prompt.seat == other and game.prompt.choices
+        assert other not in built

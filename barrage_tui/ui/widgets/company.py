@@ -70,7 +70,16 @@ class CompanyBoard(Panel):
         mark = self._turn_mark()
         if mark is not None:
             mark.mark(to_play)
-        return (c, to_play and mark is None, offered, view.strong if deciding else frozenset())
+        return (c, to_play and mark is None, offered, self._marked(view, c))
+
+    def _marked(self, view: View, c: CompanyView) -> frozenset[str]:
+        """The selected choice's board things that this board shows, marked: the deciding company's only (a choice
+        of a space elsewhere, the map's or the management board's, rebuilds no company board)."""
+        prompt = view.prompt
+        if prompt is None or prompt.seat != self.seat or not view.strong:
+            return frozenset()
+        return view.strong & {"construct", *(s.ref for s in c.private_spaces), *c.tiles,
+                              *(f"contract:{cid}" for cid in c.contracts)}
 
     def _turn_mark(self) -> TurnMark | None:
         """The column that marks the company to play, where it is shown (not on a compact screen: words do)."""
@@ -104,7 +113,7 @@ class CompanyBoard(Panel):
         comps = facts()
         prompt = view.prompt
         deciding = prompt is not None and prompt.seat == self.seat
-        strong = view.strong if deciding else frozenset()
+        strong = self._marked(view, c)
         self._where = {}
         out: list[Text] = []
         head = Text()
