@@ -205,7 +205,7 @@ def play(size, seed: int, decisions: int, save_dir: str, colors: str = "truecolo
     dumped: list[tuple[int, str, str, bytes]] = []
     try:
         term.dump = [] if dump else None
-        term.drain(quiet=0.8)  # the game screen, drawn
+        term.drain(quiet=0.8, timeout=30.0, first=20.0)  # the game screen, drawn (a busy machine starts it late)
         if term.dump is not None:
             dumped.append((-1, "", "", b"".join(term.dump)))
         done = 0

@@ -32,6 +32,10 @@ MIN_SIZE = (80, 24)
 # The terminal's own colours: the app looks native in any palette, and a repaint needs far fewer bytes
 # (no 24-bit colour codes for plain text), which matters over SSH. BARRAGE_THEME=textual-dark etc. to change.
 DEFAULT_THEME = "ansi-dark"
+# Textual writes a frame to the terminal from a thread of its own. What the app does right after a frame (the
+# autosave: 5 ms of Python) held the interpreter for Python's usual switch interval, 5 ms, before that thread
+# could write: the frame reached the screen that much later. A thread waiting for the interpreter gets it sooner.
+SWITCH_INTERVAL = 0.0005  # seconds
 GAME_OVER_SAVED = "The game is over; it is saved with its final scores."  # the quit dialog of a finished game
 
 
@@ -90,6 +94,7 @@ class BarrageApp(App[int]):  # (its result: the exit status it was asked to end 
         return StartScreen(None, self._seed)
 
     def on_mount(self) -> None:
+        sys.setswitchinterval(SWITCH_INTERVAL)
         self._check_size()
         if self._question is not None:
             self._ask_older(*self._question)

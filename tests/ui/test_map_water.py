@@ -72,6 +72,41 @@ async def test_any_key_ends_the_show_and_still_does_what_it_does(app_factory):
         assert screen.choice_list.index == index + 1  # and the key moved the selection as ever
 
 
+async def test_the_key_that_ends_the_show_draws_the_map_with_what_it_does(app_factory):
+    """The stopped drops are drawn with the key's own redraws, not before them: a map drawn alone in the key's
+    handler could be painted alone, and the key's frame would then wait for Textual's next one."""
+    app = app_factory(game=flowing_drop_game(), automa_delay=30.0)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause(0.2)
+        screen = game_screen(app)
+        mp = screen.query_one(MapView)
+        screen.choose("headstream:HD")
+        await pilot.pause()
+        assert mp.flowing
+        order: list[str] = []
+        redraw, select = mp.redraw, screen._select
+        mp.redraw = lambda: (order.append("map"), redraw())[1]
+        screen._select = lambda index: (order.append("action"), select(index))[1]
+        await pilot.press("down")
+        assert order == ["action", "map"]
+        assert not any("●HD" in line for line in mp.plain_lines)  # the drop where it stopped
+
+
+async def test_a_key_that_draws_nothing_still_shows_where_the_water_stopped(app_factory):
+    app = app_factory(game=flowing_drop_game(), automa_delay=30.0)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause(0.2)
+        screen = game_screen(app)
+        mp = screen.query_one(MapView)
+        screen.choose("headstream:HD")
+        await pilot.pause()
+        assert any("●HD" in line for line in mp.plain_lines)
+        await pilot.press("x")  # no key of the game's
+        assert not mp.flowing
+        await pilot.pause(0.3)
+        assert not any("●HD" in line for line in mp.plain_lines)
+
+
 async def test_the_rounds_summary_waits_for_the_water_and_the_log_says_where_each_drop_stopped(app_factory):
     from barrage_tui.ui.screens.summary import RoundSummaryScreen
 

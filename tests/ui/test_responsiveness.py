@@ -152,3 +152,104 @@ async def test_what_is_alive_where_no_key_waits_is_kept_out_of_the_collections(a
         await pilot.pause()
         await pilot.press("escape")
         assert await settled(pilot, later), "what came since the table was drawn was still walked"
+
+
+async def test_the_thread_that_writes_a_frame_is_let_in_soon(app_factory):
+    """Textual writes each frame from a thread of its own; what the app does right after a frame must not keep
+    it waiting Python's usual 5 ms (the frame would reach the terminal that much later)."""
+    import sys
+
+    from barrage_tui.ui.app import SWITCH_INTERVAL
+
+    sys.setswitchinterval(0.005)
+    app = app_factory(game=game_at_action())
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause()
+        assert sys.getswitchinterval() == SWITCH_INTERVAL <= 0.001
+
+
+async def test_garbage_collections_wait_while_a_key_is_answered(app_factory, monkeypatch):
+    """No automatic collection in the middle of a key (several in a key that redraws the table): they resume a
+    moment after the last key (an earlier key's moment does not come in the middle of a later one), and when
+    the app ends."""
+    from barrage_tui.ui.screens import game as game_screen_module
+
+    monkeypatch.setattr(game_screen_module, "COLLECTIONS_RESUME", 1.0)
+    app = app_factory(game=game_at_action())
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause()
+        assert gc.isenabled()
+        await pilot.press("down")
+        assert not gc.isenabled()
+        await pilot.pause(0.6)
+        await pilot.press("down")
+        await pilot.pause(0.6)
+        assert not gc.isenabled()  # a second after the first key, 0.6 s after the second
+        await pilot.pause(1.0)
+        assert gc.isenabled()
+        await pilot.press("down")
+    assert gc.isenabled()  # the app ended while they waited
+
+
+async def test_a_panels_style_is_worked_out_again_only_when_its_styles_change(app_factory, monkeypatch):
+    """Textual works a widget's rich style out anew at each read (35-60 µs, walking its ancestors); the panels
+    read it for their lines and kept reading it for most lines drawn. They keep it until their styles change."""
+    import sys
+
+    from textual.dom import DOMNode
+
+    from barrage_tui.ui.widgets.lines import LinesView, StyleKept
+
+    app = app_factory(game=game_at_action())
+    async with app.run_test(size=(160, 50)) as pilot:
+        await Refreshes(monkeypatch).settle(pilot)
+        for widget in app.screen.walk_children():  # (a style is worked out when first read after a change)
+            if isinstance(widget, StyleKept):
+                assert widget.kept_style == widget.rich_style
+        reads: list[DOMNode] = []  # by the app's code (Textual's own reads are its business)
+        work_out = DOMNode.rich_style.fget
+
+        def read(node: DOMNode) -> object:
+            if "barrage_tui" in sys._getframe(1).f_code.co_filename:
+                reads.append(node)
+            return work_out(node)
+
+        monkeypatch.setattr(DOMNode, "rich_style", property(read))
+        restyled: list[StyleKept] = []  # (the map's class for a tall map, say)
+        notify = StyleKept.notify_style_update
+        monkeypatch.setattr(StyleKept, "notify_style_update", lambda node: (restyled.append(node), notify(node)))
+        for key in ("2", "enter", "down", "enter"):  # moves, decisions: panels built again and drawn
+            await pilot.press(key)
+            await pilot.pause()
+        assert not [n for n in reads if n not in restyled]
+        log = game_screen(app).query_one("#log", LinesView)
+        kept = log.kept_style
+        app.theme = "textual-light"  # new styles: worked out again
+        await pilot.pause()
+        assert log.kept_style == work_out(log) != kept
+
+
+async def test_the_turn_passing_rebuilds_no_board_whose_company_did_not_change(app_factory, monkeypatch):
+    """The next company to play has its board rebuilt only for what its lines show: the selected choice's marks
+    on it (a space on the management board marks nothing there), not whatever the choice selects elsewhere."""
+    from barrage_tui.rules import company_view
+    from barrage_tui.ui.widgets.company import CompanyBoard
+
+    game = game_at_action()
+    while True:  # to a decision that passes the turn to a company it does not change
+        seat, key = game.prompt.seat, game.prompt.choices[0].key
+        scratch = Game.replay(game.setup, [*game.log, key])
+        other = scratch.prompt.seat
+        if other != seat and company_view(scratch, other) == company_view(game, other):
+            break
+        game.choose(key)
+    app = app_factory(game=game)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await Refreshes(monkeypatch).settle(pilot)
+        built: list[int] = []
+        lines = CompanyBoard.lines
+        monkeypatch.setattr(CompanyBoard, "lines", lambda board, *a: (built.append(board.seat), lines(board, *a))[1])
+        await pilot.press("enter")
+        await pilot.pause()
+        assert game.prompt.seat == other and game.prompt.choices
+        assert other not in built

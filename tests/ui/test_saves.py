@@ -206,6 +206,7 @@ async def test_keys_typed_ahead_are_each_saved_before_the_next_is_handled(app_fa
                 break
         assert len(game.log) == 12
         assert not behind, f"decisions not yet saved when the next key came: {behind}"
+        await pilot.pause(0.2)  # the last one is saved a moment after the frame that shows it
         assert saves.load_game(slot).log == game.log
 
 

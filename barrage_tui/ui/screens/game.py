@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING, TypeVarTuple, Unpack, cast
 from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
+from textual.message_pump import MessagePump
+from textual.timer import Timer
 from textual.widgets import Static
 
 from barrage_tui.rules import Key, contract_of, facts, held_by, patent_office, private_space, table_view
@@ -57,6 +59,10 @@ WIDE = (150, 45)
 BOARD_ROWS, COMPANIES_ROWS, MAP_ROWS = 11, 7, 21
 MEDIUM = (120, 40)
 TWO_DIGIT_WINDOW = 1.0  # seconds to type the second digit of a choice number
+# the autosave waits this long after the frame that shows a decision: the terminal gets the frame (written by
+# Textual's thread) and draws it before the app writes the save (5 ms of Python)
+SAVE_AFTER_FRAME = 0.01  # seconds (a key typed next, 50 ms or more later, does not wait for it)
+STOPPED_WATER_LATEST = 0.1  # seconds after a key that ended the water's show by which the map is drawn so
 
 
 def layout_mode(width: int, height: int) -> str:
@@ -97,6 +103,26 @@ def settle_heap() -> None:
     gc.freeze()
 
 
+COLLECTIONS_RESUME = 0.05  # seconds after a key: it is answered (its p95 is 25 ms), the next one not yet typed
+
+
+class CollectionsHeld:
+    """Python's automatic garbage collections wait while a key is answered: they come as allocations pile up,
+    several in a key that redraws the table (a tenth of a millisecond each, and 2 ms for the older objects
+    every tenth one). They resume a moment after the last key (by the app's timer: a screen's goes with the
+    screen), where no key waits; what died meanwhile in reference cycles waits for them (reference counting
+    frees the rest)."""
+
+    def __init__(self) -> None:
+        self._resume: Timer | None = None
+
+    def hold(self, app: MessagePump) -> None:
+        gc.disable()
+        if self._resume is not None:  # (an earlier key's would resume them in the middle of this one)
+            self._resume.stop()
+        self._resume = app.set_timer(COLLECTIONS_RESUME, gc.enable)
+
+
 class GameScreen(AppScreen[None]):
     BINDINGS = keys.bindings(keys.GAME)
     AUTO_FOCUS = ""  # nothing: the keys are the screen's (the log takes them only when clicked)
@@ -109,6 +135,8 @@ class GameScreen(AppScreen[None]):
         self._pending_digit: int | None = None
         self._pending_time = 0.0
         self._key_time = 0.0  # the time of the last key the screen saw (``on_key``)
+        self._water_stopped = False  # a key ended the water's show: the map is drawn with what the key does
+        self._collections = CollectionsHeld()
         self._pinned = False  # the player picked a tab during this decision: do not follow the choices
         self._panel_cursor = 0
         self._prompt_serial = 0
@@ -299,6 +327,7 @@ class GameScreen(AppScreen[None]):
         self.view.weak = frozenset(r for c in choices for r in c.refs)
         self.view.strong = frozenset(choices[index].refs) if choices else frozenset()
         self.view.recapped(since_last_turn(game))
+        self._water_stopped = False  # (the map is among the panels)
         for panel in self._panels:
             panel.show(self.view)
         if self._unfitted:  # a new layout, or the map was fitted before the company boards showed anything
@@ -329,6 +358,9 @@ class GameScreen(AppScreen[None]):
         changed = strong | self.view.strong
         self.view.strong = strong
         wanted = {self._panel_for(r) for r in changed}
+        if self._water_stopped:  # the key ended the water's show: the drops where they stopped, in this frame
+            self._water_stopped = False
+            wanted.add("map")
         for panel in self._panels:
             pid = panel.id if panel.id and not panel.id.startswith("company-") else "companies"
             if pid in wanted:
@@ -405,7 +437,7 @@ class GameScreen(AppScreen[None]):
         banner.handover = outcome.handover or (banner.handover and same)
         banner.note = ""
         self.refresh_table()
-        self.choice_list.after_paint(self._save_owed)
+        self.choice_list.after_paint(lambda: self.set_timer(SAVE_AFTER_FRAME, self._save_owed))
         paths = [p for e in outcome.events for p in cast("tuple[DropPath, ...]", e.data.get("paths", ()))]
         if paths and not self._pinned:
             for deck in self._decks:  # the water is on the map: bring it to the front while it flows
@@ -454,6 +486,7 @@ class GameScreen(AppScreen[None]):
         self._show_save_state()
 
     def on_unmount(self) -> None:
+        gc.enable()  # (the app's timer that would resume the collections may end with the app)
         self.session.save_owed()  # the app quits, or another game is shown: the last decision is not lost
 
     def on_screen_suspend(self) -> None:
@@ -564,13 +597,25 @@ class GameScreen(AppScreen[None]):
         """Any key ends a show of drops on their way (and then does what it does: it is not taken), unless what
         waited for the water comes up on top (the round's summary): the key was for the water, and would act on
         the summary as it appears (the bindings are looked up once the key is back at the app), unread. The key's
-        own time is kept: a choice's two digits are judged by when they were typed (``action_number``)."""
+        own time is kept: a choice's two digits are judged by when they were typed (``action_number``). The
+        garbage collections wait until it is answered (``CollectionsHeld``)."""
         self._key_time = event.time
+        self._collections.hold(self.app)
         if not self._building and self._map.flowing:
-            self._map.end_flow()
+            # The map is drawn with what the key does (its action, handled later), not here: a map drawn alone
+            # could take the screen's next frame by itself, and the key's own frame would then wait for the one
+            # after (Textual paints at most one a 60th of a second). A key that draws nothing draws the map soon.
+            self._map.end_flow(draw=False)
+            self._water_stopped = True
+            self.set_timer(STOPPED_WATER_LATEST, self._draw_stopped_water)
             if self.app.screen is not self:  # (pushed just now: ``is_current`` follows a message later)
                 event.stop()
                 event.prevent_default()
+
+    def _draw_stopped_water(self) -> None:
+        if self._water_stopped and not self._building:
+            self._water_stopped = False
+            self._map.show(self.view)
 
     def action_help(self) -> None:
         from .help import HelpScreen

@@ -16,6 +16,7 @@ from barrage_tui.rules import NO_OFFICER, STRUCTURES, CompanyView, company_view,
 from ..palette import ASSUMED, BOLD, DIM, KIND_STYLE, RED, SELECTED, TITLE, badge, mark
 from ..texts import COMPANY_SHORT, OFFICER_SHORT, STRUCT_LETTER, officer_short_name, reward_short, tile_short
 from ..view import Panel, View
+from .lines import StyleKept
 from .textutil import flow, wrap
 
 
@@ -28,7 +29,7 @@ FORMS = ((False, True, False), (True, True, False), (True, False, False), (True,
 TO_PLAY = Style(bold=True, color="#ffd75f")  # the mark of the company to play
 
 
-class TurnMark(Widget):
+class TurnMark(StyleKept, Widget):
     """The column between a company board's edge (a widget of one column with a left border) and its lines: ▶
     beside the head line while the company is to play. A widget of its own, so that the mark comes and goes
     alone: Textual writes a changed line of a widget from the widget's first column, so a mark at the end of the
@@ -44,7 +45,7 @@ class TurnMark(Widget):
             self.refresh(Region(0, 0, 1, 1))
 
     def render_line(self, y: int) -> Strip:
-        style = self.rich_style
+        style = self.kept_style
         return Strip([Segment("▶", style + TO_PLAY) if y == 0 and self.marked else Segment(" ", style)], 1)
 
 
@@ -69,7 +70,16 @@ class CompanyBoard(Panel):
         mark = self._turn_mark()
         if mark is not None:
             mark.mark(to_play)
-        return (c, to_play and mark is None, offered, view.strong if deciding else frozenset())
+        return (c, to_play and mark is None, offered, self._marked(view, c))
+
+    def _marked(self, view: View, c: CompanyView) -> frozenset[str]:
+        """The selected choice's board things that this board shows, marked: the deciding company's only (a choice
+        of a space elsewhere, the map's or the management board's, rebuilds no company board)."""
+        prompt = view.prompt
+        if prompt is None or prompt.seat != self.seat or not view.strong:
+            return frozenset()
+        return view.strong & {"construct", *(s.ref for s in c.private_spaces), *c.tiles,
+                              *(f"contract:{cid}" for cid in c.contracts)}
 
     def _turn_mark(self) -> TurnMark | None:
         """The column that marks the company to play, where it is shown (not on a compact screen: words do)."""
@@ -103,7 +113,7 @@ class CompanyBoard(Panel):
         comps = facts()
         prompt = view.prompt
         deciding = prompt is not None and prompt.seat == self.seat
-        strong = view.strong if deciding else frozenset()
+        strong = self._marked(view, c)
         self._where = {}
         out: list[Text] = []
         head = Text()

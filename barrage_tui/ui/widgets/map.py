@@ -169,14 +169,15 @@ class MapView(Panel):
         if lines:
             self.scroll_to_line(max(lines))
 
-    def end_flow(self, quiet: bool = False) -> None:
-        """The drops are where they stopped (a key, the show's end); what waited for it goes on."""
+    def end_flow(self, quiet: bool = False, draw: bool = True) -> None:
+        """The drops are where they stopped (a key, the show's end); what waited for it goes on. ``draw``: False
+        when the caller draws the map with the rest of its frame (``show``: the picture then differs)."""
         if self._timer is not None:
             self._timer.stop()
             self._timer = None
         was = bool(self._flow)
         self._flow, self._frame = [], 0
-        if was and self.view is not None:
+        if was and draw and self.view is not None:
             self.show(self.view)
         if not quiet:
             done, self._flow_done = self._flow_done, []

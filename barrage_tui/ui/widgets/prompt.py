@@ -251,7 +251,7 @@ class ChoiceList(LinesView):
         rows = self._head[:height] + self._strips[sy:][:max(0, height - len(self._head))]
         rows += [self.blank_row()] * (height - len(rows))
         if self._more and height and width > len(self.MORE):
-            rows[-1] = Strip([Segment(self.MORE.rjust(width), self.rich_style + DIM)], width)
+            rows[-1] = Strip([Segment(self.MORE.rjust(width), self.kept_style + DIM)], width)
         return rows
 
     def redraw(self) -> None:
@@ -311,7 +311,7 @@ class ChoiceList(LinesView):
             self._rows_shown = (key, self._shown_rows())
         rows, width = self._rows_shown[1], self.size.width
         strip = rows[y] if y < len(rows) else self.blank_row()
-        return strip if strip.cell_length == width else strip.crop_extend(0, width, self.rich_style)
+        return strip if strip.cell_length == width else strip.crop_extend(0, width, self.kept_style)
 
     def move(self, index: int) -> None:
         if not self.choices:
