@@ -67,3 +67,27 @@ async def test_a_whole_game_through_the_keys(app_factory):
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, EndScreen)
+
+
+async def test_the_final_scores_fit_a_small_screen_or_scroll_to_the_totals(app_factory):
+    """With an Automa and the Leeghwater Project the table has more rows than 80x24 shows: the winner's line gives
+    every total, and the box scrolls down to the table's last row."""
+    from barrage_tui.rules import Game, SeatSetup, Setup, scores
+    from barrage_tui.ui import storage
+
+    setup = Setup(seats=(SeatSetup("Ann"), SeatSetup("Bot", kind="automa", difficulty="medium")), seed=5,
+                  options={"modules": ["leeghwater", "geological"]})
+    game = storage.attach_automa(Game.new(setup))
+    rng = random.Random(1)
+    while game.prompt is not None:
+        game.choose(game.prompt.choices[pick(rng, game.prompt)].key)
+    app = app_factory(game=game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, EndScreen)
+        shown = screen_text(app)
+        assert "Total VP" not in shown  # (the premise: the table is taller than the screen)
+        assert all(f"{c.vp} VP" in shown.split("Score by source")[0] for c in scores(game))  # above the table
+        await pilot.press("end")
+        await pilot.pause()
+        assert "Total VP" in screen_text(app)

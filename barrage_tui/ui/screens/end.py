@@ -8,7 +8,7 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import VerticalScroll
 from textual.widgets import Footer, Static
 
 from barrage_tui.rules import EventKind, scores, table_view
@@ -58,12 +58,18 @@ def automa_notes(game: Game) -> list[str]:
 
 
 def winner_text(game: Game) -> Text:
+    """Who won, and every company's total (the table's last row may lie below a small screen's edge)."""
     table = table_view(game)
     names = [f"{company_name(table.companies[s].company)} ({table.companies[s].player})" for s in table.winners]
     if not names:
         return Text("The game is over.", style="bold")
     verb = "wins" if len(names) == 1 else "share the victory"
-    return plain(f"{' and '.join(names)} {verb}!", style="bold #ffd75f")
+    ranked = sorted(scores(game), key=lambda c: (-c.vp, -c.energy))
+    text = plain(f"{' and '.join(names)} {verb} with {ranked[0].vp} VP!", style="bold #ffd75f")
+    others = [f"{company_name(c.company)} ({c.player}) {c.vp} VP" for c in ranked if c.seat not in table.winners]
+    if others:
+        text.append(plain(" Then " + ", ".join(others) + "."))
+    return text
 
 
 class EndScreen(AppScreen[None]):
@@ -76,7 +82,7 @@ class EndScreen(AppScreen[None]):
         self.game = game
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="end-box"):
+        with VerticalScroll(id="end-box"):  # (↑↓, PgUp/PgDn where it is taller than the screen)
             yield Static("Final scores", classes="dialog-title")
             yield Static(winner_text(self.game), id="winner")
             yield Static(score_table(self.game), id="scores")
@@ -86,6 +92,9 @@ class EndScreen(AppScreen[None]):
                          "brings you back here) · q: quit",
                          classes="dialog-detail")
         yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#end-box").focus()  # (its keys scroll it)
 
     def action_new_game(self) -> None:
         self.app.new_game_screen()
