@@ -68,6 +68,20 @@ LOG = (
     Key("log.close", "escape,L,q", "close", "Back", "Back to the game", display="Esc"),
 )
 
+END = (
+    Key("end.down", "down,j", "scroll('down')", "Scroll", "Scroll the scores down (where they are taller than the screen)",
+        display="↑↓"),
+    Key("end.up", "up,k", "scroll('up')", "", "Scroll the scores up", show=False),
+    Key("end.pageup", "pageup", "scroll('page_up')", "", "A page up", show=False),
+    Key("end.pagedown", "pagedown", "scroll('page_down')", "", "A page down", show=False),
+    Key("end.home", "home", "scroll('home')", "", "To the top", show=False),
+    Key("end.end", "end", "scroll('end')", "", "To the bottom: the totals", show=False),
+    Key("end.new", "n", "new_game", "New game", "Start a new game"),
+    Key("end.table", "l", "show_log", "Back to the table", "Look at the table (Enter there brings you back here)"),
+    Key("end.quit", "q", "app.request_quit", "Quit", "Quit"),
+    Key("end.help", "question_mark,f1", "help", "Help", "List these keys", display="?"),
+)
+
 DIGITS = tuple(str(d) for d in range(10))
 
 

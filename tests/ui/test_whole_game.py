@@ -88,6 +88,10 @@ async def test_the_final_scores_fit_a_small_screen_or_scroll_to_the_totals(app_f
         shown = screen_text(app)
         assert "Total VP" not in shown  # (the premise: the table is taller than the screen)
         assert all(f"{c.vp} VP" in shown.split("Score by source")[0] for c in scores(game))  # above the table
+        assert "↑↓ Scroll" in shown.splitlines()[-1]  # its keys are in the footer
         await pilot.press("end")
         await pilot.pause()
         assert "Total VP" in screen_text(app)
+        await pilot.press("question_mark")  # ? helps here too
+        await pilot.pause()
+        assert "Scroll the scores down" in screen_text(app)

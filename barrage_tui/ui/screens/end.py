@@ -7,12 +7,12 @@ from typing import TYPE_CHECKING
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Footer, Static
 
 from barrage_tui.rules import EventKind, scores, table_view
 
+from .. import keys
 from ..palette import badge
 from ..texts import MODULE_VP_SOURCES, VP_SOURCES, company_name
 from ..widgets.textutil import plain
@@ -73,28 +73,32 @@ def winner_text(game: Game) -> Text:
 
 
 class EndScreen(AppScreen[None]):
-    BINDINGS = [Binding("n", "new_game", "New game", id="end.new"),
-                Binding("l", "show_log", "Back to the table", id="end.table"),
-                Binding("q", "app.request_quit", "Quit", id="end.quit")]
+    BINDINGS = keys.bindings(keys.END)
 
     def __init__(self, game: Game) -> None:
         super().__init__(id="end")
         self.game = game
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(id="end-box"):  # (↑↓, PgUp/PgDn where it is taller than the screen)
+        with VerticalScroll(id="end-box", can_focus=False):  # (the screen's keys scroll it: they are in the footer)
             yield Static("Final scores", classes="dialog-title")
             yield Static(winner_text(self.game), id="winner")
             yield Static(score_table(self.game), id="scores")
             for note in automa_notes(self.game):
                 yield Static(plain(note), classes="dialog-detail")
             yield Static("Ties are broken by energy on the track. n: new game · l: look at the table (Enter there "
-                         "brings you back here) · q: quit",
-                         classes="dialog-detail")
+                         "brings you back here) · q: quit · ?: the keys", classes="dialog-detail")
         yield Footer()
 
-    def on_mount(self) -> None:
-        self.query_one("#end-box").focus()  # (its keys scroll it)
+    def action_scroll(self, how: str) -> None:
+        box = self.query_one("#end-box", VerticalScroll)
+        {"down": box.scroll_down, "up": box.scroll_up, "page_down": box.scroll_page_down,
+         "page_up": box.scroll_page_up, "home": box.scroll_home, "end": box.scroll_end}[how]()
+
+    def action_help(self) -> None:
+        from .help import HelpScreen
+
+        self.app.push_screen(HelpScreen(None, keys.END))
 
     def action_new_game(self) -> None:
         self.app.new_game_screen()
