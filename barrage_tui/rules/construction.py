@@ -73,15 +73,16 @@ def construct(game: Game, seat: int, engineer_free: bool = False) -> Flow[None]:
     # Tile and machinery (a token's extra machinery too) into the open segment, then the wheel turns one segment.
     back = _pay(game, seat, use.structure, space, pay, list(use.to_wheel), turn=True)
     tile_name = components().tile(use.tile).name
-    paid = pay.words(partial(game.money, seat), fee_of(space))
+    fee = fee_of(space)
+    paid = pay.words(partial(game.money, seat), fee)
     game.event(f"{game.name(seat)} builds {rewards.a(use.structure)} on {space} with the {tile_name} tile, paying {paid}"
                + (f"; the wheel returns {', '.join(back)}" if back else "") + ".", seat, "build", (space,))
     if added is not None:  # a module's structure: its red outline paid, what building it does is the module's
-        game.pay_credits(seat, fee_of(space))
+        game.pay_credits(seat, fee)
         yield from added.built(game, seat, use.tile, space)
         yield from patents.after_build(game, seat, use.tile, use.structure, space)  # a Joker's effect (III)
         return
-    yield from place_piece(game, seat, use.structure, space, fee_of(space), column)
+    yield from place_piece(game, seat, use.structure, space, fee, column)
     yield from patents.after_build(game, seat, use.tile, use.structure, space)
 
 
