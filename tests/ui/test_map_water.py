@@ -6,8 +6,13 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from textual.pilot import Pilot
 
 from barrage_tui.rules.game import Game
+from barrage_tui.ui.screens.game import GameScreen
 from barrage_tui.ui.widgets.map import DRAWN, TABLE, MapView
 
 from .conftest import game_screen, screen_text
@@ -57,14 +62,21 @@ async def test_a_flowing_drop_goes_down_the_river_and_the_show_ends(app_factory)
         assert re.search(r"puts a drop on HD; it (stops at|leaves the board at) ", screen_text(app))  # the log
 
 
-async def test_any_key_ends_the_show_and_still_does_what_it_does(app_factory):
-    app = app_factory(game=flowing_drop_game(), automa_delay=30.0)  # a show that would last minutes
+@asynccontextmanager
+async def a_long_show(app_factory) -> AsyncIterator[tuple[Pilot, GameScreen, MapView]]:
+    """A drop placed flowing, its show under way at a pace that would last minutes."""
+    app = app_factory(game=flowing_drop_game(), automa_delay=30.0)
     async with app.run_test(size=(160, 50)) as pilot:
         await pilot.pause(0.2)
         screen = game_screen(app)
         mp = screen.query_one(MapView)
         screen.choose("headstream:HD")
         await pilot.pause()
+        yield pilot, screen, mp
+
+
+async def test_any_key_ends_the_show_and_still_does_what_it_does(app_factory):
+    async with a_long_show(app_factory) as (pilot, screen, mp):
         assert mp.flowing
         index = screen.choice_list.index
         await pilot.press("down")
@@ -75,13 +87,7 @@ async def test_any_key_ends_the_show_and_still_does_what_it_does(app_factory):
 async def test_the_key_that_ends_the_show_draws_the_map_with_what_it_does(app_factory):
     """The stopped drops are drawn with the key's own redraws, not before them: a map drawn alone in the key's
     handler could be painted alone, and the key's frame would then wait for Textual's next one."""
-    app = app_factory(game=flowing_drop_game(), automa_delay=30.0)
-    async with app.run_test(size=(160, 50)) as pilot:
-        await pilot.pause(0.2)
-        screen = game_screen(app)
-        mp = screen.query_one(MapView)
-        screen.choose("headstream:HD")
-        await pilot.pause()
+    async with a_long_show(app_factory) as (pilot, screen, mp):
         assert mp.flowing
         order: list[str] = []
         redraw, select = mp.redraw, screen._select
@@ -93,13 +99,7 @@ async def test_the_key_that_ends_the_show_draws_the_map_with_what_it_does(app_fa
 
 
 async def test_a_key_that_draws_nothing_still_shows_where_the_water_stopped(app_factory):
-    app = app_factory(game=flowing_drop_game(), automa_delay=30.0)
-    async with app.run_test(size=(160, 50)) as pilot:
-        await pilot.pause(0.2)
-        screen = game_screen(app)
-        mp = screen.query_one(MapView)
-        screen.choose("headstream:HD")
-        await pilot.pause()
+    async with a_long_show(app_factory) as (pilot, screen, mp):
         assert any("●HD" in line for line in mp.plain_lines)
         await pilot.press("x")  # no key of the game's
         assert not mp.flowing
