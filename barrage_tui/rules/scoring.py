@@ -103,7 +103,8 @@ def score_round(game: Game) -> list[tuple[int, int, int, int]]:
                          "energy_vp": vp, "bonus_vp": bonus, "bonus_tile": st.bonus_tiles[st.round - 1],
                          "full_bonus_at": SECTION * st.round, "sections_behind": sections_behind(c.energy, st.round),
                          "bonus_minimum": components().bonus_min_energy,
-                         "malus_per_section": components().bonus_malus_per_section})
+                         "malus_per_section": components().bonus_malus_per_section,
+                         "vp": c.vp})  # (its VP once the round is scored: the next round's income comes after)
     return rows
 
 

@@ -23,7 +23,8 @@ if TYPE_CHECKING:
 class RoundSummary:
     round: int
     bonus_tile: int
-    rows: list[tuple[int, int, int, int, int, int]]  # seat, energy, place VP, credits, energy VP (malus), bonus VP
+    # seat, energy, place VP, credits, energy VP (malus), bonus VP, VP once the round was scored
+    rows: list[tuple[int, int, int, int, int, int, int]]
     full_bonus_at: int = 0  # the energy that gets the whole bonus this round (the round's own track section)
     minimum: int = 0  # below this energy the bonus tile gives nothing
     malus_per_section: int = 0
@@ -181,7 +182,7 @@ def round_summary(events: Sequence[Event]) -> RoundSummary | None:
     def n(e: Event, key: str) -> int:  # (the engine writes these as ints: rules/scoring.py)
         return cast(int, e.data[key])
 
-    rows = [(e.seat, n(e, "energy"), n(e, "place_vp"), n(e, "credits"), n(e, "energy_vp"), n(e, "bonus_vp"))
+    rows = [(e.seat, n(e, "energy"), n(e, "place_vp"), n(e, "credits"), n(e, "energy_vp"), n(e, "bonus_vp"), n(e, "vp"))
             for e in scored]
     rows.sort(key=lambda r: -r[1])
     first = scored[0]

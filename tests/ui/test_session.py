@@ -120,6 +120,29 @@ def test_the_round_summary_says_the_rounds_real_bonus_threshold_and_who_is_behin
     assert "needs 12 energy this round" in bonus_line(summary) and "nothing below 6" in bonus_line(summary)
 
 
+def test_the_round_summarys_total_is_the_vp_once_the_round_was_scored():
+    """The summary comes up once the next round began (its income taken) and may be shown again later (r): its
+    total is what each company had when the round was scored, not what it has since."""
+    from rich.console import Console
+
+    from barrage_tui.rules import Game, SeatSetup, Setup, scoring
+    from barrage_tui.ui.screens.summary import summary_table
+    from barrage_tui.ui.session import round_summary
+
+    game = Game.new(Setup(seats=(SeatSetup("Ann", company="usa", officer="wilhelm"),
+                                 SeatSetup("Ben", company="italy", officer="jill")), seed=2))
+    start = len(game.events)
+    scoring.score_round(game)
+    scored = [c.vp for c in game.state.companies]
+    game.gain_vp(0, 5, "income")  # the next round's income, say
+    summary = round_summary(game.events[start:])
+    assert {row[0]: row[6] for row in summary.rows} == {0: scored[0], 1: scored[1]}
+    console = Console(width=120, record=True)
+    console.print(summary_table(game, summary))
+    ann = next(line for line in console.export_text().splitlines() if "Ann" in line)
+    assert ann.split()[-1] == str(scored[0]) != str(game.state.companies[0].vp)
+
+
 def test_the_end_screen_explains_the_automas_objective_bonus():
     from barrage_tui.rules import Game, SeatSetup, Setup, scoring
     from barrage_tui.ui.screens.end import automa_notes

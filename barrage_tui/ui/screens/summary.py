@@ -14,7 +14,7 @@ from textual.containers import Vertical
 from textual.widgets import Static
 
 
-from barrage_tui.rules import scores, table_view
+from barrage_tui.rules import table_view
 
 from ..module_parts import summary_sections
 from ..palette import badge
@@ -34,18 +34,18 @@ COLUMNS: tuple[tuple[str, JustifyMethod], ...] = (
 
 
 def summary_table(game: Game, summary: RoundSummary) -> Table:
-    seats, vp = table_view(game), [s.vp for s in scores(game)]
+    seats = table_view(game)
     table = Table(box=None, padding=(0, 1), header_style="bold")
     for title, justify in COLUMNS:
         table.add_column(title, justify=justify)
-    for seat, energy, place, credits, malus, bonus in summary.rows:
+    for seat, energy, place, credits, malus, bonus, vp in summary.rows:
         c = seats.companies[seat]
         name = badge(seats, seat) + plain(f" {company_name(c.company)} · {c.player}")
         place_text = f"{place}" + (f" ({malus:+d})" if malus else "")
         behind = summary.behind.get(seat, 0)
         bonus_text = str(bonus) + ("  (below the minimum)" if energy < summary.minimum else
                                    f"  ({behind} section{'s' if behind > 1 else ''} behind)" if behind else "")
-        table.add_row(name, str(energy), place_text, f"+{credits}", bonus_text, str(vp[seat]))
+        table.add_row(name, str(energy), place_text, f"+{credits}", bonus_text, str(vp))
     return table
 
 
