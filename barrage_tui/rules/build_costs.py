@@ -61,9 +61,6 @@ class ExtraCost:
         return ", ".join(p for p in parts if p) or "no cost"
 
 
-NOTHING = "nothing"  # a payment's words when it pays nothing
-
-
 def _credits(n: int) -> str:
     return rewards.count(n, "credit")
 
@@ -108,7 +105,7 @@ class Payment:
                  {"engineer": "1 Engineer on Angelo Alberti's space instead of the Geological token's cost",
                   "bypass": "no Geological token cost (Angelo Alberti's copy)", "": ""}[self.waiver]]
         lost = f"; loses {lost_label(self.lost)} for good" if any(self.lost) else ""
-        return (" + ".join(p for p in parts if p) or NOTHING) + lost
+        return (" + ".join(p for p in parts if p) or "nothing") + lost
 
     @property
     def short(self) -> str:

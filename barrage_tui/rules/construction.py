@@ -18,7 +18,7 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from . import company_board, officers, patents, rewards, wheel
-from .build_costs import (NOTHING, WAIVER_ENGINEERS, Payment, cost_order, extra_cost, fee_rule, free_payments, lost_label,
+from .build_costs import (WAIVER_ENGINEERS, Payment, cost_order, extra_cost, fee_rule, free_payments, lost_label,
                           why_not, why_not_free)
 from .build_spaces import base_less, fee_for, legal_spaces, space_label, space_value, without_base
 from .build_tiles import TileUse, tile_uses
@@ -214,10 +214,12 @@ def free_build(game: Game, seat: int, structure: str, areas: Collection[str] | N
     pay = yield from _choose_payment(game, seat, structure, plan[space])
     _pay(game, seat, structure, space, pay, [], turn=False)
     fee = fee_for(game, seat, structure, space)
-    paid = pay.words(partial(game.money, seat), fee)
-    game.event(f"{game.name(seat)} builds {rewards.a(structure)} on {space} for free"
-               + (f", paying {paid}" if paid != NOTHING else "") + ".", seat, "build", (space,))
+    paid = f", paying {pay.words(partial(game.money, seat), fee)}" if fee or pay != FREE else ""
+    game.event(f"{game.name(seat)} builds {rewards.a(structure)} on {space} for free{paid}.", seat, "build", (space,))
     yield from place_piece(game, seat, structure, space, fee, column)
+
+
+FREE = Payment(0, 0, 0)  # a build that pays nothing (an effect's, on a plain space, without a token)
 
 
 def place_piece(game: Game, seat: int, structure: str, space: str, fee: int, column: int = 0) -> Flow[None]:

@@ -19,12 +19,17 @@ from ..widgets.textutil import plain
 from .base import AppScreen
 
 if TYPE_CHECKING:
-    from barrage_tui.rules import Game
+    from barrage_tui.rules import Game, ScoreView
+
+
+def ranked(game: Game) -> list[ScoreView]:
+    """Every company's score, the winner first (most VP, then most energy: the tie-break)."""
+    return sorted(scores(game), key=lambda c: (-c.vp, -c.energy))
 
 
 def score_table(game: Game) -> Table:
     seats = table_view(game)
-    companies = sorted(scores(game), key=lambda c: (-c.vp, -c.energy))
+    companies = ranked(game)
     table = Table(padding=(0, 1), header_style="bold", show_lines=False, expand=False)
     table.add_column("Score by source")
     for c in companies:
@@ -64,9 +69,9 @@ def winner_text(game: Game) -> Text:
     if not names:
         return Text("The game is over.", style="bold")
     verb = "wins" if len(names) == 1 else "share the victory"
-    ranked = sorted(scores(game), key=lambda c: (-c.vp, -c.energy))
-    text = plain(f"{' and '.join(names)} {verb} with {ranked[0].vp} VP!", style="bold #ffd75f")
-    others = [f"{company_name(c.company)} ({c.player}) {c.vp} VP" for c in ranked if c.seat not in table.winners]
+    order = ranked(game)
+    text = plain(f"{' and '.join(names)} {verb} with {order[0].vp} VP!", style="bold #ffd75f")
+    others = [f"{company_name(c.company)} ({c.player}) {c.vp} VP" for c in order if c.seat not in table.winners]
     if others:
         text.append(plain(" Then " + ", ".join(others) + "."))
     return text
@@ -91,9 +96,8 @@ class EndScreen(AppScreen[None]):
         yield Footer()
 
     def action_scroll(self, how: str) -> None:
-        box = self.query_one("#end-box", VerticalScroll)
-        {"down": box.scroll_down, "up": box.scroll_up, "page_down": box.scroll_page_down,
-         "page_up": box.scroll_page_up, "home": box.scroll_home, "end": box.scroll_end}[how]()
+        """``how``: down, up, page_down, page_up, home or end (the box's ``scroll_<how>``)."""
+        getattr(self.query_one("#end-box", VerticalScroll), f"scroll_{how}")()
 
     def action_help(self) -> None:
         from .help import HelpScreen
